@@ -1,0 +1,36 @@
+# Endless: the two commands a newcomer needs are `make run` and `make test`.
+SWIFT ?= swift
+# What the C targets link against (see Package.swift), and tmux for the end-to-end tests.
+DEB_PACKAGES := pkg-config libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev libssl-dev tmux
+# Baselines that `make bench` measures against: djpeg -scale, nginx, wrk.
+BENCH_PACKAGES := libjpeg-turbo-progs nginx wrk
+
+.PHONY: deps deps-bench build release run test bench clean
+
+deps:
+	@./scripts/install-debian-packages $(DEB_PACKAGES)
+
+deps-bench: deps
+	@./scripts/install-debian-packages $(BENCH_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product endless
+
+# The main job: browse people on the embedded simulator. ARGS passes flags through,
+# e.g. `make run ARGS="--latency 300ms --fail-rate 0.2"`.
+run: release
+	.build/release/endless $(ARGS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps-bench
+	$(SWIFT) build -c release --product endless-bench
+	.build/release/endless-bench $(AREAS)
+
+clean:
+	rm -rf .build

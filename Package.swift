@@ -1,0 +1,76 @@
+// swift-tools-version: 6.0
+// Endless: infinite, refreshable feeds for Swift, and `endless`, a terminal app that browses
+// an endless list of people from the randomuser.me API. See ../shared/DESIGN.md for the plan.
+import PackageDescription
+
+let package = Package(
+    name: "Endless",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Endless", targets: ["Endless"]),
+        .library(name: "EndlessTesting", targets: ["EndlessTesting"]),
+        .library(name: "EndlessHTTP", targets: ["EndlessHTTP"]),
+        .library(name: "RandomUserAPI", targets: ["RandomUserAPI"]),
+        .library(name: "EndlessImages", targets: ["EndlessImages"]),
+        .library(name: "EndlessTerminal", targets: ["EndlessTerminal"]),
+        .library(name: "EndlessSimulator", targets: ["EndlessSimulator"]),
+        .executable(name: "endless", targets: ["endless"]),
+        .executable(name: "endless-bench", targets: ["endless-bench"]),
+    ],
+    targets: [
+        // C libraries from Debian, through pkg-config. `make deps` installs the -dev packages.
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CChafa", pkgConfig: "chafa",
+            providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
+
+        // The paging engine knows nothing of HTTP; the HTTP layer nothing of users.
+        .target(name: "Endless"),
+        .target(name: "EndlessTesting", dependencies: ["Endless"]),
+        .target(name: "EndlessHTTP"),
+        .target(name: "RandomUserAPI", dependencies: ["EndlessHTTP", "Endless", "CCrypto"]),
+        .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "CTurboJPEG", "CPNG", "CCrypto"]),
+        .target(name: "EndlessTerminal", dependencies: ["CChafa"]),
+        .target(name: "EndlessSimulator", dependencies: ["CTurboJPEG", "CCrypto"]),
+        .target(
+            name: "EndlessApp",
+            dependencies: [
+                "Endless", "EndlessHTTP", "RandomUserAPI", "EndlessImages", "EndlessTerminal",
+                "EndlessSimulator",
+            ]),
+        .executableTarget(name: "endless", dependencies: ["EndlessApp"]),
+        .executableTarget(
+            name: "endless-bench",
+            dependencies: [
+                "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "EndlessImages",
+                "EndlessTerminal", "EndlessSimulator", "EndlessApp", "CTurboJPEG",
+            ]),
+
+        .testTarget(name: "EndlessTests", dependencies: ["Endless", "EndlessTesting"]),
+        .testTarget(name: "EndlessHTTPTests", dependencies: ["EndlessHTTP"]),
+        .testTarget(
+            name: "RandomUserAPITests",
+            dependencies: ["RandomUserAPI", "EndlessHTTP", "Endless", "EndlessTesting"]),
+        .testTarget(
+            name: "EndlessImagesTests",
+            dependencies: ["EndlessImages", "EndlessHTTP", "CTurboJPEG", "CPNG"]),
+        .testTarget(name: "EndlessTerminalTests", dependencies: ["EndlessTerminal"]),
+        .testTarget(
+            name: "EndlessSimulatorTests",
+            dependencies: ["EndlessSimulator", "CTurboJPEG"]),
+        .testTarget(
+            name: "EndlessAppTests",
+            dependencies: [
+                "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "EndlessTerminal",
+                "EndlessSimulator", "EndlessHTTP", "EndlessImages",
+            ]),
+    ]
+)

@@ -1,0 +1,1 @@
+// Endless: the paging engine (Feed, PageSource, LoadStates). See issue 4.

@@ -1,0 +1,1 @@
+// EndlessApp: screens, view models, commands. See issues 2 and 7.

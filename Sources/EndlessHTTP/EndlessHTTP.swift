@@ -1,0 +1,1 @@
+// EndlessHTTP: the typed HTTP client. See issue 2.

@@ -1,0 +1,1 @@
+// EndlessImages: the image pipeline. See issue 5.

@@ -1,0 +1,1 @@
+// EndlessSimulator: an offline randomuser.me. See issue 3.

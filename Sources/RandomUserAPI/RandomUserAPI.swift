@@ -1,0 +1,1 @@
+// RandomUserAPI: the tolerant randomuser.me client. See issue 2.

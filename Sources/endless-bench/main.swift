@@ -1,0 +1,30 @@
+// endless-bench: measures speed and memory as ratios against a baseline measured in the same
+// run, one line per figure: `area key=value key=value`. `endless-bench paging images` runs
+// only those areas; no argument runs them all.
+import Foundation
+
+let areas: [(name: String, run: () async throws -> Void)] = [
+    ("decode", DecodeBenchmark.run),
+    ("simulator", SimulatorBenchmark.run),
+    ("paging", PagingBenchmark.run),
+    ("images", ImagesBenchmark.run),
+    ("terminal", TerminalBenchmark.run),
+    ("app", AppBenchmark.run),
+]
+
+let requested = Set(CommandLine.arguments.dropFirst())
+let unknown = requested.subtracting(areas.map(\.name))
+if !unknown.isEmpty {
+    let known = areas.map(\.name).joined(separator: " ")
+    FileHandle.standardError.write(
+        Data("endless-bench: unknown area \(unknown.sorted().joined(separator: ", ")); known: \(known)\n".utf8))
+    exit(2)
+}
+for area in areas where requested.isEmpty || requested.contains(area.name) {
+    do {
+        try await area.run()
+    } catch {
+        FileHandle.standardError.write(Data("endless-bench: \(area.name) failed: \(error)\n".utf8))
+        exit(1)
+    }
+}

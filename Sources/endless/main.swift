@@ -1,0 +1,2 @@
+// The `endless` command. Everything but process startup lives in EndlessApp.
+import EndlessApp
