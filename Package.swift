@@ -39,7 +39,10 @@ let package = Package(
         .target(name: "RandomUserAPI", dependencies: ["EndlessHTTP", "Endless", "CCrypto"]),
         .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "CTurboJPEG", "CPNG", "CCrypto"]),
         .target(name: "EndlessTerminal", dependencies: ["CChafa"]),
-        .target(name: "EndlessSimulator", dependencies: ["CTurboJPEG", "CCrypto"]),
+        .target(
+            name: "EndlessSimulator", dependencies: ["CTurboJPEG", "CCrypto"],
+            // The simulator's own data lists, in the official layout (see BuiltInData/README.md).
+            resources: [.copy("BuiltInData")]),
         .target(
             name: "EndlessApp",
             dependencies: [
@@ -55,17 +58,17 @@ let package = Package(
             ]),
 
         .testTarget(name: "EndlessTests", dependencies: ["Endless", "EndlessTesting"]),
-        .testTarget(name: "EndlessHTTPTests", dependencies: ["EndlessHTTP"]),
+        .testTarget(name: "EndlessHTTPTests", dependencies: ["EndlessHTTP", "EndlessTesting"]),
         .testTarget(
             name: "RandomUserAPITests",
             dependencies: ["RandomUserAPI", "EndlessHTTP", "Endless", "EndlessTesting"]),
         .testTarget(
             name: "EndlessImagesTests",
-            dependencies: ["EndlessImages", "EndlessHTTP", "CTurboJPEG", "CPNG"]),
-        .testTarget(name: "EndlessTerminalTests", dependencies: ["EndlessTerminal"]),
+            dependencies: ["EndlessImages", "EndlessHTTP", "EndlessTesting", "CTurboJPEG", "CPNG"]),
+        .testTarget(name: "EndlessTerminalTests", dependencies: ["EndlessTerminal", "EndlessTesting"]),
         .testTarget(
             name: "EndlessSimulatorTests",
-            dependencies: ["EndlessSimulator", "CTurboJPEG"]),
+            dependencies: ["EndlessSimulator", "EndlessTesting", "CTurboJPEG"]),
         .testTarget(
             name: "EndlessAppTests",
             dependencies: [

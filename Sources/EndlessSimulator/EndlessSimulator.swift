@@ -1,1 +1,0 @@
-// EndlessSimulator: an offline randomuser.me. See issue 3.

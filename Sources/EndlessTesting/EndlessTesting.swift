@@ -1,1 +1,0 @@
-// EndlessTesting: test support for PageSource authors (scripted source, manual clock). See issue 4.

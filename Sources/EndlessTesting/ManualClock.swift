@@ -1,0 +1,144 @@
+import Synchronization
+
+/// A clock that moves only when a test tells it to.
+///
+/// Code under test sleeps on it as on any `Clock<Duration>`; the test calls
+/// ``advance(by:)`` to wake every sleeper whose deadline has passed. Together with
+/// ``sleepers(atLeast:)``, which suspends until the code under test is really waiting on the
+/// clock, a test steps through retries, timeouts and cooldowns instantly and deterministically,
+/// without ever sleeping for real.
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let task = Task { try await client.send(endpoint) }   // retries after 0.5 s
+/// await clock.sleepers(atLeast: 1)
+/// clock.advance(by: .milliseconds(500))
+/// ```
+public final class ManualClock: Clock, Sendable {
+    /// A point on the manual clock's timeline: the time elapsed since the clock was made.
+    public struct Instant: InstantProtocol, CustomStringConvertible {
+        /// Time since the clock's origin.
+        public var offset: Duration
+
+        /// Creates an instant `offset` after the clock's origin.
+        public init(offset: Duration) { self.offset = offset }
+
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+
+        public var description: String { "t+\(offset)" }
+    }
+
+    private struct Sleeper {
+        var deadline: Instant
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var nextID: UInt64 = 0
+        var sleepers: [UInt64: Sleeper] = [:]
+        /// Sleeps cancelled before their continuation was registered.
+        var cancelledBeforeRegistration: Set<UInt64> = []
+        var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Removes and returns the count waiters that are now satisfied.
+        mutating func satisfiedCountWaiters() -> [CheckedContinuation<Void, Never>] {
+            let ready = countWaiters.filter { sleepers.count >= $0.count }
+            countWaiters.removeAll { sleepers.count >= $0.count }
+            return ready.map(\.continuation)
+        }
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a clock at its origin, with nobody sleeping.
+    public init() {}
+
+    /// The current instant. It changes only through ``advance(by:)`` and ``advance(to:)``.
+    public var now: Instant { state.withLock { $0.now } }
+
+    /// The manual clock has no granularity: any duration can be slept and advanced.
+    public var minimumResolution: Duration { .zero }
+
+    /// How many tasks are sleeping on this clock right now.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Suspends until `deadline`, which happens only when the test advances the clock to it.
+    ///
+    /// - Throws: `CancellationError` if the sleeping task is cancelled first.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let (outcome, waiters) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                    if state.cancelledBeforeRegistration.remove(id) != nil {
+                        return (.failure(CancellationError()), [])
+                    }
+                    if deadline <= state.now { return (.success(()), []) }
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    return (nil, state.satisfiedCountWaiters())
+                }
+                waiters.forEach { $0.resume() }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state -> Sleeper? in
+                if let sleeper = state.sleepers.removeValue(forKey: id) { return sleeper }
+                state.cancelledBeforeRegistration.insert(id)
+                return nil
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `duration` and wakes, in deadline order, every sleeper whose
+    /// deadline has been reached.
+    public func advance(by duration: Duration) {
+        advance(to: now.advanced(by: duration))
+    }
+
+    /// Moves time forward to `instant` (never backwards) and wakes, in deadline order, every
+    /// sleeper whose deadline has been reached.
+    public func advance(to instant: Instant) {
+        let due = state.withLock { state -> [Sleeper] in
+            if instant > state.now { state.now = instant }
+            let due = state.sleepers.filter { $0.value.deadline <= state.now }
+            for id in due.keys { state.sleepers.removeValue(forKey: id) }
+            return due.values.sorted { $0.deadline < $1.deadline }
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Suspends until at least `count` tasks are sleeping on this clock.
+    ///
+    /// This is how a test knows the code under test has reached its wait (a retry delay, a
+    /// cooldown) before it advances time, without polling or sleeping.
+    public func sleepers(atLeast count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.sleepers.count >= count { return true }
+                state.countWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// The deadlines of the current sleepers, earliest first: useful to assert a backoff delay.
+    public var pendingDeadlines: [Instant] {
+        state.withLock { $0.sleepers.values.map(\.deadline).sorted() }
+    }
+}
