@@ -35,12 +35,13 @@ let package = Package(
         // The paging engine knows nothing of HTTP; the HTTP layer nothing of users.
         .target(name: "Endless"),
         .target(name: "EndlessTesting", dependencies: ["Endless"]),
+        .target(name: "EndlessDigest", dependencies: ["CCrypto"]),
         .target(name: "EndlessHTTP"),
-        .target(name: "RandomUserAPI", dependencies: ["EndlessHTTP", "Endless", "CCrypto"]),
-        .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "CTurboJPEG", "CPNG", "CCrypto"]),
+        .target(name: "RandomUserAPI", dependencies: ["EndlessHTTP", "Endless", "EndlessDigest"]),
+        .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
         .target(name: "EndlessTerminal", dependencies: ["CChafa"]),
         .target(
-            name: "EndlessSimulator", dependencies: ["CTurboJPEG", "CCrypto"],
+            name: "EndlessSimulator", dependencies: ["EndlessDigest", "CTurboJPEG"],
             // The simulator's own data lists, in the official layout (see BuiltInData/README.md).
             resources: [.copy("BuiltInData")]),
         .target(
@@ -58,6 +59,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "EndlessTests", dependencies: ["Endless", "EndlessTesting"]),
+        .testTarget(name: "EndlessDigestTests", dependencies: ["EndlessDigest"]),
         .testTarget(name: "EndlessHTTPTests", dependencies: ["EndlessHTTP", "EndlessTesting"]),
         .testTarget(
             name: "RandomUserAPITests",

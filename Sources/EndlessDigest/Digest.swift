@@ -1,0 +1,52 @@
+import CCrypto
+
+/// Message digests from OpenSSL's libcrypto (EVP), for the places that need a stable hash:
+/// the simulator's md5/sha1/sha256 login fields and seeding, the image disk cache's file
+/// names, and the content identity of users without a uuid.
+public enum Digest: Sendable {
+    case md5
+    case sha1
+    case sha256
+
+    /// The digest of `bytes`.
+    /// - Parameter bytes: the message, e.g. `Array(string.utf8)`.
+    /// - Returns: the raw digest (16, 20 or 32 bytes).
+    public func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let message = Array(bytes)
+        let succeeded = message.withUnsafeBytes { input in
+            EVP_Digest(input.baseAddress, input.count, &output, &length, algorithm, nil) == 1
+        }
+        // EVP_Digest fails only when the library cannot allocate a context: there is no
+        // result a caller could use instead, and continuing would hand out a wrong hash.
+        precondition(succeeded, "libcrypto EVP_Digest failed")
+        return Array(output.prefix(Int(length)))
+    }
+
+    /// The digest of `bytes` as lowercase hexadecimal.
+    /// - Parameter bytes: the message.
+    /// - Returns: 32, 40 or 64 lowercase hex digits.
+    public func hex(_ bytes: some Collection<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        for byte in hash(bytes) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The digest of a string's UTF-8 bytes as lowercase hexadecimal.
+    public func hex(_ string: String) -> String {
+        hex(string.utf8)
+    }
+
+    private var algorithm: OpaquePointer? {
+        switch self {
+        case .md5: EVP_md5()
+        case .sha1: EVP_sha1()
+        case .sha256: EVP_sha256()
+        }
+    }
+}
