@@ -33,20 +33,62 @@ enum PNGDecoder {
                         .tooManyPixels(width: size.width, height: size.height, limit: maximumPixelCount))
                 }
                 let hasAlpha = image.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
-                image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // PNG_FORMAT_RGBA
                 // 16-bit files without gAMA/sRGB are sRGB on the web, not linear light as the
                 // simplified API would otherwise assume (which would wash them out).
                 image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
-                var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)
-                let finished = pixels.withUnsafeMutableBytes { output in
-                    png_image_finish_read(&image, nil, output.baseAddress, 0, nil)
-                }
-                guard finished != 0 else {
-                    return .failure(.corruptData(format: .png, reason: message(of: &image)))
+                let pixels: [UInt8]
+                if image.format & UInt32(PNG_FORMAT_FLAG_LINEAR) != 0 {
+                    guard let wide = finishWide(&image, size: size) else {
+                        return .failure(.corruptData(format: .png, reason: message(of: &image)))
+                    }
+                    pixels = wide
+                } else {
+                    image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // RGBA
+                    var narrow = [UInt8](repeating: 0, count: size.width * size.height * 4)
+                    let finished = narrow.withUnsafeMutableBytes { output in
+                        png_image_finish_read(&image, nil, output.baseAddress, 0, nil)
+                    }
+                    guard finished != 0 else {
+                        return .failure(.corruptData(format: .png, reason: message(of: &image)))
+                    }
+                    pixels = narrow
                 }
                 return .success((pixels, size, hasAlpha))
             }
         return try result.get()
+    }
+
+    /// Reads a 16-bit file as 16-bit linear RGBA and converts it to 8 bits here.
+    ///
+    /// Why not let libpng convert to 8 bits: Debian's libpng 1.6.39-2+deb12u4 carries a
+    /// security backport whose new scaling path (`png_image_read_direct_scaled`) garbles
+    /// Adam7-interlaced 16-bit images read to 8-bit output (upstream libpng issue #853). The
+    /// linear 16-bit output does not go through that path. Linear output has premultiplied
+    /// alpha, which is divided out before encoding.
+    /// - Returns: straight RGBA8, or `nil` if libpng failed (its message is in `image`).
+    private static func finishWide(_ image: inout png_image, size: PixelSize) -> [UInt8]? {
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_LINEAR)
+        var wide = [UInt16](repeating: 0, count: size.width * size.height * 4)
+        let finished = wide.withUnsafeMutableBytes { output in
+            png_image_finish_read(&image, nil, output.baseAddress, 0, nil)
+        }
+        guard finished != 0 else { return nil }
+        let encode = DisplayGamma.encodeTable
+        var pixels = [UInt8](repeating: 0, count: wide.count)
+        wide.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { output in
+                for offset in stride(from: 0, to: source.count, by: 4) {
+                    let alpha = UInt32(source[offset + 3])
+                    guard alpha > 0 else { continue }  // fully transparent: (0, 0, 0, 0)
+                    for channel in 0..<3 {
+                        let straight = min(65535, (UInt32(source[offset + channel]) * 65535 + alpha / 2) / alpha)
+                        output[offset + channel] = encode[Int(straight)]
+                    }
+                    output[offset + 3] = UInt8((alpha * 255 + 32767) / 65535)
+                }
+            }
+        }
+        return pixels
     }
 
     /// The error text libpng left in the image's fixed-size message buffer.
