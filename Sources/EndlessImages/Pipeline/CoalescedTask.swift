@@ -96,7 +96,8 @@ final class CoalescedTask<Value: Sendable>: Sendable {
     /// - Parameters:
     ///   - priority: the Swift task priority to run at.
     ///   - work: the shared work; it can read ``priority`` and set a priority observer.
-    ///   - completion: runs after the waiters have been resumed (the pipeline forgets the task).
+    ///   - completion: runs when the work is done, before the waiters are resumed, so that
+    ///     whoever receives the result sees the task already forgotten by the pipeline.
     func start(
         priority: TaskPriority,
         _ work: @escaping @Sendable () async throws -> Value,
@@ -105,8 +106,8 @@ final class CoalescedTask<Value: Sendable>: Sendable {
         let task = Task.detached(priority: priority) {
             let outcome: Result<Value, any Error>
             do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
-            self.finish(outcome)
             await completion()
+            self.finish(outcome)
         }
         let abandoned = state.withLock { state in
             state.task = task

@@ -32,6 +32,8 @@ public actor ImagePipeline {
     private var decodeTasks: [ProcessingKey: CoalescedTask<DecodedImage>] = [:]
     /// Downloads (or disk reads) in flight, by URL.
     private var dataTasks: [String: CoalescedTask<Data>] = [:]
+    /// Callers of ``idle()``.
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates a pipeline.
     /// - Parameter configuration: the loader, caches and limits.
@@ -112,12 +114,28 @@ public actor ImagePipeline {
 
     private func forgetDecode(_ key: ProcessingKey, _ task: CoalescedTask<DecodedImage>) {
         if decodeTasks[key] === task { decodeTasks[key] = nil }
+        resumeIdleWaitersIfIdle()
     }
 
     private func forgetData(_ key: String, _ task: CoalescedTask<Data>) {
         if dataTasks[key] === task { dataTasks[key] = nil }
+        resumeIdleWaitersIfIdle()
     }
 
     /// How many downloads and decodes are in flight (queued or running).
     var tasksInFlight: (downloads: Int, decodes: Int) { (dataTasks.count, decodeTasks.count) }
+
+    /// Suspends until no download or decode is in flight, including work that is winding down
+    /// after its last waiter left.
+    func idle() async {
+        guard !dataTasks.isEmpty || !decodeTasks.isEmpty else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    private func resumeIdleWaitersIfIdle() {
+        guard dataTasks.isEmpty, decodeTasks.isEmpty else { return }
+        let waiters = idleWaiters
+        idleWaiters.removeAll()
+        waiters.forEach { $0.resume() }
+    }
 }
