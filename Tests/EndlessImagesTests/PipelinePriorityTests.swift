@@ -23,10 +23,12 @@ struct PipelinePriorityTests {
     @Test("at most 6 downloads run at once; a visible row overtakes queued prefetches")
     func visibleBeforePrefetch() async throws {
         let (loader, pipeline, busy) = await saturated()
-        let prefetches = ["p0", "p1", "p2"].map { name in
-            Task { try await pipeline.image(for: Fixtures.request(name, priority: .prefetch)) }
+        var prefetches: [Task<DecodedImage, any Error>] = []
+        for name in ["p0", "p1", "p2"] {
+            // One at a time, so their arrival order is known.
+            prefetches.append(Task { try await pipeline.image(for: Fixtures.request(name, priority: .prefetch)) })
+            await pipeline.downloadGate.queued(atLeast: prefetches.count)
         }
-        await pipeline.downloadGate.queued(atLeast: 3)
         let visible = Task { try await pipeline.image(for: Fixtures.request("v")) }
         await pipeline.downloadGate.queued(atLeast: 4)
         #expect(loader.snapshot.calls.count == 6)

@@ -33,13 +33,14 @@ extension ImagePipeline {
                 continuation.resume(returning: (outcome, clock.now - start))
             }
         }
+        // Cached before it is counted, so whoever sees the count can find the image.
+        if case .success(let image) = outcome { configuration.memoryCache?.store(image) }
         recorder.record {
             $0.decodes += 1
             $0.totalDecodeTime += elapsed
         }
         switch outcome {
         case .success(let image):
-            configuration.memoryCache?.store(image)
             return image
         case .failure(let error):
             // Bytes that do not decode (say, an HTML error page served with 200) must not be
