@@ -3,7 +3,8 @@ import Testing
 
 @testable import EndlessImages
 
-@Suite("Pipeline: limits and priorities")
+// Tests here wait for conditions, never for time: a regression would hang, so it fails instead.
+@Suite("Pipeline: limits and priorities", .timeLimit(.minutes(1)))
 struct PipelinePriorityTests {
     let png = TestImages.solidPNG(width: 16, height: 16, (1, 2, 3))
 
