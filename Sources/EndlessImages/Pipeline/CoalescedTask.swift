@@ -14,6 +14,9 @@ import Synchronization
 /// State is behind a `Mutex` rather than on the pipeline's actor so that cancellation
 /// handlers, which run synchronously on whatever thread cancels, can leave at once.
 final class CoalescedTask<Value: Sendable>: Sendable {
+    /// Told the task's new priority when it changes.
+    typealias PriorityObserver = @Sendable (ImagePriority) -> Void
+
     /// A caller's place among the waiters.
     struct Ticket: Sendable {
         fileprivate let id: UInt64
@@ -33,15 +36,23 @@ final class CoalescedTask<Value: Sendable>: Sendable {
         var isAbandoned = false
         var task: Task<Void, Never>?
         var priority = ImagePriority.prefetch
-        var priorityObserver: (@Sendable (ImagePriority) -> Void)?
+        var priorityObserver: PriorityObserver?
 
         /// Recomputes the priority; returns the observer to notify if it changed.
-        mutating func refreshPriority() -> (@Sendable (ImagePriority) -> Void)? {
+        mutating func refreshPriority() -> PriorityObserver? {
             let highest = waiters.values.map(\.priority).max() ?? priority
             guard highest != priority else { return nil }
             priority = highest
             return priorityObserver
         }
+    }
+
+    /// What a leaving waiter has to do once the lock is released.
+    private struct Departure {
+        var continuation: CheckedContinuation<Value, any Error>?
+        var taskToCancel: Task<Void, Never>?
+        var observer: PriorityObserver?
+        var priority: ImagePriority
     }
 
     private let state = Mutex(State())
@@ -74,14 +85,11 @@ final class CoalescedTask<Value: Sendable>: Sendable {
     /// The highest priority among the waiters.
     var priority: ImagePriority { state.withLock { $0.priority } }
 
-    /// How many callers are waiting.
-    var waiterCount: Int { state.withLock { $0.waiters.count } }
-
     /// Adds a waiter, unless the work has already ended (finished, or abandoned by every
     /// waiter): the caller must then start a new task.
     /// - Returns: the waiter's ticket, or `nil` if the task can no longer be joined.
     func reserve(priority: ImagePriority) -> Ticket? {
-        let (ticket, observer, current) = state.withLock { state -> (Ticket?, (@Sendable (ImagePriority) -> Void)?, ImagePriority) in
+        let (ticket, observer, current) = state.withLock { state -> (Ticket?, PriorityObserver?, ImagePriority) in
             guard state.outcome == nil, !state.isAbandoned else { return (nil, nil, state.priority) }
             let id = state.nextID
             state.nextID += 1
@@ -150,7 +158,7 @@ final class CoalescedTask<Value: Sendable>: Sendable {
 
     /// Sets (or clears, with `nil`) the function told when the priority changes, and tells it
     /// the current priority at once, so no change between reading and observing is lost.
-    func setPriorityObserver(_ observer: (@Sendable (ImagePriority) -> Void)?) {
+    func setPriorityObserver(_ observer: PriorityObserver?) {
         let current = state.withLock { state in
             state.priorityObserver = observer
             return state.priority
@@ -160,26 +168,25 @@ final class CoalescedTask<Value: Sendable>: Sendable {
 
     /// Removes a cancelled waiter; the last one out cancels the work.
     private func leave(_ ticket: Ticket) {
-        let (continuation, taskToCancel, left, observer, current) = state.withLock { state in
-            guard let waiter = state.waiters.removeValue(forKey: ticket.id) else {
-                // Already resumed with the result: nothing to undo.
-                return (nil as CheckedContinuation<Value, any Error>?, nil as Task<Void, Never>?, false,
-                    nil as (@Sendable (ImagePriority) -> Void)?, state.priority)
-            }
+        let departure = state.withLock { state -> Departure? in
+            // Not found: already resumed with the result, nothing to undo.
+            guard let waiter = state.waiters.removeValue(forKey: ticket.id) else { return nil }
             if waiter.continuation == nil { state.leftEarly.insert(ticket.id) }
             var taskToCancel: Task<Void, Never>?
             if state.waiters.isEmpty, state.outcome == nil {
                 state.isAbandoned = true
                 taskToCancel = state.task
             }
-            return (waiter.continuation, taskToCancel, true, state.refreshPriority(), state.priority)
+            return Departure(
+                continuation: waiter.continuation, taskToCancel: taskToCancel,
+                observer: state.refreshPriority(), priority: state.priority)
         }
-        guard left else { return }
+        guard let departure else { return }
         onWaiterCancelled()
-        continuation?.resume(throwing: CancellationError())
+        departure.continuation?.resume(throwing: CancellationError())
         // Outside the lock: cancelling runs the work's cancellation handlers synchronously.
-        taskToCancel?.cancel()
-        observer?(current)
+        departure.taskToCancel?.cancel()
+        departure.observer?(departure.priority)
     }
 
     private func finish(_ outcome: Result<Value, any Error>) {
