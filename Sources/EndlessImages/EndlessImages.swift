@@ -1,1 +1,0 @@
-// EndlessImages: the image pipeline. See issue 5.

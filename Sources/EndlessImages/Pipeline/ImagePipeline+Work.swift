@@ -1,0 +1,77 @@
+import Foundation
+
+/// The work behind a coalesced task, run in the task's own background task, never on the
+/// actor (except for the short hop to find or start a download).
+extension ImagePipeline {
+    /// Gets the bytes, waits for a decode slot, decodes and resizes on a dispatch queue, and
+    /// keeps the result in the memory cache.
+    nonisolated func decode(
+        _ request: ImageRequest, for task: CoalescedTask<DecodedImage>
+    ) async throws -> DecodedImage {
+        let download = await dataTask(for: request.url, priority: task.priority)
+        // A visible row joining this decode also hurries the download it waits for.
+        task.setPriorityObserver { download.task.updatePriority(download.ticket, to: $0) }
+        let data = try await download.task.value(for: download.ticket)
+
+        let gate = decodeGate
+        let token = gate.makeToken(priority: task.priority)
+        task.setPriorityObserver { gate.updatePriority(token, to: $0) }
+        try await gate.acquire(token)
+        defer { gate.release(token) }
+        task.setPriorityObserver(nil)
+        try Task.checkCancellation()
+
+        let decoder = configuration.decoder
+        let (outcome, elapsed) = await withCheckedContinuation {
+            (continuation: CheckedContinuation<(Result<DecodedImage, ImageError>, Duration), Never>) in
+            // A dispatch queue, not the cooperative pool: decoding blocks a thread for
+            // milliseconds, and the pool's few threads also serve the app's other tasks.
+            DispatchQueue.global(qos: request.priority >= .visible ? .userInitiated : .utility).async {
+                let clock = ContinuousClock()
+                let start = clock.now
+                let outcome = Result { () throws(ImageError) in try decoder.decode(data, for: request) }
+                continuation.resume(returning: (outcome, clock.now - start))
+            }
+        }
+        // Cached before it is counted, so whoever sees the count can find the image.
+        if case .success(let image) = outcome { configuration.memoryCache?.store(image) }
+        recorder.record {
+            $0.decodes += 1
+            $0.totalDecodeTime += elapsed
+        }
+        switch outcome {
+        case .success(let image):
+            return image
+        case .failure(let error):
+            // Bytes that do not decode (say, an HTML error page served with 200) must not be
+            // served from disk forever: drop them so a retry downloads afresh.
+            configuration.diskCache?.removeData(for: request.url)
+            throw error
+        }
+    }
+
+    /// The bytes for `url`: from the disk cache, or downloaded (in a download slot) and then
+    /// stored on disk.
+    nonisolated func load(_ url: URL, for task: CoalescedTask<Data>) async throws -> Data {
+        if let data = configuration.diskCache?.data(for: url) {
+            recorder.record { $0.diskHits += 1 }
+            return data
+        }
+        recorder.record { $0.misses += 1 }
+        let gate = downloadGate
+        let token = gate.makeToken(priority: task.priority)
+        task.setPriorityObserver { gate.updatePriority(token, to: $0) }
+        try await gate.acquire(token)
+        defer { gate.release(token) }
+        task.setPriorityObserver(nil)
+        try Task.checkCancellation()
+
+        let data = try await configuration.dataLoader.data(for: url)
+        recorder.record {
+            $0.downloads += 1
+            $0.bytesDownloaded += data.count
+        }
+        configuration.diskCache?.store(data, for: url)
+        return data
+    }
+}
