@@ -27,6 +27,10 @@ extension RandomUser {
             self.age = age
         }
 
+        /// ``date`` in the v1.4 form, `1951-11-01T17:49:27.423Z` (UTC, milliseconds): what
+        /// encoding writes, for front ends that show or export it.
+        public var isoDate: String? { date.map(WireDate.format) }
+
         enum CodingKeys: String, CodingKey { case date, age }
 
         /// Decodes any of the four shapes listed on the type.
