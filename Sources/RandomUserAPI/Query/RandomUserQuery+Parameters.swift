@@ -1,6 +1,7 @@
 extension RandomUserQuery {
     /// The two genders the service filters on.
     public enum Gender: String, Sendable, Equatable, CaseIterable {
+        /// `gender=male` / `gender=female`.
         case male, female
 
         /// Reads a gender, ignoring case and surrounding spaces (the service itself only
@@ -17,6 +18,7 @@ extension RandomUserQuery {
 
     /// The 21 nationalities of API v1.4, in the service's own order.
     public enum Nationality: String, Sendable, Equatable, CaseIterable {
+        /// The codes as the service writes them in `nat`; see ``countryName`` for the names.
         case AU, BR, CA, CH, DE, DK, ES, FI, FR, GB, IE, IN, IR, MX, NL, NO, NZ, RS, TR, UA, US
 
         /// Reads a code in any case (`"us"`, `"Us"`), ignoring surrounding spaces.
@@ -72,6 +74,7 @@ extension RandomUserQuery {
 
     /// The 12 top-level fields `inc` and `exc` name.
     public enum Field: String, Sendable, Equatable, CaseIterable {
+        /// The JSON keys of a person; `id` is the national identity document.
         case gender, name, location, email, login, registered, dob, phone, cell, id, picture, nat
 
         /// Reads a field name in any case, ignoring surrounding spaces.
@@ -109,10 +112,15 @@ extension RandomUserQuery {
     /// The API versions the models read. Each is served under `/api/<version>/`; the bare
     /// `/api/` serves the latest.
     public enum APIVersion: String, Sendable, Equatable, CaseIterable {
+        /// Unix-second dates, street as a string, no uuid in many bodies.
         case v1_0 = "1.0"
+        /// `YYYY-MM-DD HH:mm:ss` dates.
         case v1_1 = "1.1"
+        /// `{date, age}` objects, ISO 8601 dates without milliseconds.
         case v1_2 = "1.2"
+        /// Street objects, dates with milliseconds.
         case v1_3 = "1.3"
+        /// The current version.
         case v1_4 = "1.4"
 
         /// The newest version, the one `/api/` serves.

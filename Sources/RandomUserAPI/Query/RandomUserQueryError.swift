@@ -34,6 +34,7 @@ public enum RandomUserQueryError: Error, Sendable, Equatable {
     /// A query parameter, by the name the service uses (`baseURL` is not a query parameter
     /// but the server address the query is sent to).
     public enum Parameter: String, Sendable, Equatable, CaseIterable {
+        /// The query parameter names, and `baseURL` for the server address.
         case baseURL, results, page, seed, gender, nat, inc, exc, password, version
     }
 
