@@ -90,7 +90,7 @@ public enum FetchCommand {
             // Also checked here, in case the network step decoded with a plain decoder.
             try RandomUserResponseReader.validate(response)
         } catch {
-            output.standardError("endless fetch: \(TextSanitizer.sanitize(String(describing: error)))\n")
+            output.standardError("endless fetch: \(TextSanitizer.sanitize(describe(error)))\n")
             return ExitCode.failure.rawValue
         }
         if options.verbose {
@@ -115,6 +115,15 @@ public enum FetchCommand {
         case .ndjson: try JSONFormatter.ndjson(response.results)
         case .csv: CSVFormatter.format(response.results)
         }
+    }
+
+    /// What a person reads for a failure: a `LocalizedError`'s `errorDescription`, otherwise
+    /// the error's `description` (``RandomUserAPIError`` and, presumably, the HTTP layer's
+    /// errors are `CustomStringConvertible`).
+    static func describe(_ error: any Error) -> String {
+        if error is CancellationError { return "cancelled before the people arrived" }
+        if let localized = error as? any LocalizedError, let text = localized.errorDescription { return text }
+        return String(describing: error)
     }
 
     /// The URL without a user name or password, should `--api` carry one.

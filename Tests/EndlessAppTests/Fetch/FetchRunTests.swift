@@ -52,6 +52,16 @@ struct FetchRunTests {
         #expect(run.standardError == "endless fetch: the network is unreachable\n")
     }
 
+    @Test("a LocalizedError shows its errorDescription; cancellation says so")
+    func errorDescriptions() async {
+        struct Refused: LocalizedError { var errorDescription: String? { "the connection was refused" } }
+        let refused = await FetchHarness(answer: { _ in throw Refused() }).run(["fetch"])
+        #expect(refused.standardError == "endless fetch: the connection was refused\n")
+        let cancelled = await FetchHarness(answer: { _ in throw CancellationError() }).run(["fetch"])
+        #expect(cancelled.exitCode == 1)
+        #expect(cancelled.standardError == "endless fetch: cancelled before the people arrived\n")
+    }
+
     @Test("the empty-results fault exits 1 even when the network step did not check for it")
     func emptyResultsFault() async {
         let run = await FetchHarness(answer: { _ in RandomUserResponse(results: [], info: .init(results: 10)) }).run(["fetch"])
