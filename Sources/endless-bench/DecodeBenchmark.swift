@@ -1,4 +1,113 @@
-/// Figures for this area; see the issue that owns it.
+import Foundation
+import RandomUserAPI
+
+/// Decoding a 5,000-user v1.4 response (the service's maximum page) with the typed, tolerant
+/// models, against `JSONSerialization` parsing the same bytes into untyped dictionaries.
+///
+/// The body is built in memory from the captured v1.4 fixture users, varied so that it looks
+/// like a real maximum page: every uuid unique, postcodes alternating between numbers and
+/// strings, emails unique. The typed figure includes everything a client pays for: date
+/// parsing, the postcode enum, street objects and identity.
 enum DecodeBenchmark {
-    static func run() async throws {}
+    /// The service's largest page.
+    static let userCount = 5000
+
+    static func run() async throws {
+        let body = try makeBody(templates: try templateUsers())
+
+        // Check the work before timing it: every person decodes, with a unique id.
+        let check = try JSONDecoder().decode(RandomUserResponse.self, from: body)
+        guard check.results.count == userCount, Set(check.results.map(\.id)).count == userCount else {
+            throw BenchmarkError("the generated body decoded to \(check.results.count) people")
+        }
+
+        var decoded = 0
+        let typed = try Bench.median {
+            decoded += try JSONDecoder().decode(RandomUserResponse.self, from: body).results.count
+        }
+        let untyped = try Bench.median {
+            let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+            decoded += (object?["results"] as? [Any])?.count ?? 0
+        }
+        // `decoded` is read so the optimizer cannot drop either loop.
+        guard decoded > 0 else { throw BenchmarkError("nothing was decoded") }
+
+        let typedPerSecond = Double(userCount) / typed
+        let untypedPerSecond = Double(userCount) / untyped
+        Bench.report(
+            "decode",
+            [
+                "users": userCount,
+                "typed_users_per_s": Int(typedPerSecond.rounded()),
+                "jsonserialization_users_per_s": Int(untypedPerSecond.rounded()),
+                // Above 1: typed decoding is faster than merely parsing into dictionaries.
+                "ratio": Bench.fixed(typedPerSecond / untypedPerSecond),
+            ])
+    }
+
+    // MARK: - The body
+
+    /// 5,000 users cycled from the templates, each with its own uuid and email, postcodes
+    /// alternating between a number and a string.
+    static func makeBody(templates: [[String: Any]]) throws -> Data {
+        var users: [[String: Any]] = []
+        users.reserveCapacity(userCount)
+        for index in 0..<userCount {
+            var user = templates[index % templates.count]
+            var login = user["login"] as? [String: Any] ?? [:]
+            let hex = String(index, radix: 16)
+            login["uuid"] = "5f2c09a1-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex
+            user["login"] = login
+            user["email"] = "person\(index)@example.com"
+            var location = user["location"] as? [String: Any] ?? [:]
+            location["postcode"] = index % 2 == 0 ? (10_000 + index % 90_000) as Any : "\(1000 + index % 9000) AB" as Any
+            user["location"] = location
+            users.append(user)
+        }
+        let response: [String: Any] = [
+            "results": users,
+            "info": ["seed": "endless-bench", "results": userCount, "page": 1, "version": "1.4"],
+        ]
+        return try JSONSerialization.data(withJSONObject: response)
+    }
+
+    /// The v1.4 users of the captured fixtures in ../shared, or one embedded capture when the
+    /// fixtures are not next to this checkout (the figure then varies one person).
+    static func templateUsers() throws -> [[String: Any]] {
+        var bodies: [Data] = []
+        if let folder = fixturesFolder() {
+            for name in ["v1.4-mixed-10-users.json", "v1.4-de-nz-hand-merged.json"] {
+                if let data = try? Data(contentsOf: folder.appendingPathComponent(name)) { bodies.append(data) }
+            }
+        }
+        if bodies.isEmpty { bodies = [Data(embeddedResponse.utf8)] }
+        var users: [[String: Any]] = []
+        for body in bodies {
+            let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+            users += object?["results"] as? [[String: Any]] ?? []
+        }
+        guard !users.isEmpty else { throw BenchmarkError("no template users") }
+        return users
+    }
+
+    /// `shared/fixtures/randomuser` in the nearest folder above this source file.
+    private static func fixturesFolder() -> URL? {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("shared/fixtures/randomuser", isDirectory: true)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// The DE person of `v1.4-de-nz-hand-merged.json`, as served.
+    private static let embeddedResponse = #"""
+        {"results":[{"gender":"male","name":{"title":"Mr","first":"Berndt","last":"Gehring"},"location":{"street":{"number":9321,"name":"Meisenweg"},"city":"Gundelfingen an der Donau","state":"Sachsen-Anhalt","country":"Germany","postcode":34954,"coordinates":{"latitude":"-47.7608","longitude":"-35.9529"},"timezone":{"offset":"+8:00","description":"Beijing, Perth, Singapore, Hong Kong"}},"email":"berndt.gehring@example.com","login":{"uuid":"13dea5d4-3d7d-495b-b338-0906288397fa","username":"bluelion127","password":"chipper","salt":"l2E1LwSo","md5":"3a2455f4305bef83f071fbc67011ce1e","sha1":"d834e70e3d7653b85b0a8779a08751d60323ab96","sha256":"29a66f47c9c51b0e9fe2c7e747e870c125613ea1c8b6bcf9639d773790e63e28"},"dob":{"date":"1977-04-02T04:25:40.937Z","age":47},"registered":{"date":"2003-01-05T14:11:53.269Z","age":21},"phone":"0155-2649698","cell":"0170-3584014","id":{"name":"SVNR","value":"71 010477 G 394"},"picture":{"large":"https://randomuser.me/api/portraits/men/39.jpg","medium":"https://randomuser.me/api/portraits/med/men/39.jpg","thumbnail":"https://randomuser.me/api/portraits/thumb/men/39.jpg"},"nat":"DE"}],"info":{"seed":"26341139a7454d33","results":1,"page":1,"version":"1.4"}}
+        """#
+
+    struct BenchmarkError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
 }

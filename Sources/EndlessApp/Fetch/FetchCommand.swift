@@ -1,0 +1,138 @@
+import EndlessTerminal
+import Foundation
+import RandomUserAPI
+
+/// `endless fetch`: one request for people, printed as a table, JSON, NDJSON or CSV.
+///
+/// The network step is a seam. ``run(options:output:now:fetchPage:)`` takes the function
+/// that turns a query into a response, so tests pass a stub and `main.swift` passes the HTTP
+/// client:
+/// ```swift
+/// let fetch = FetchCommand.subcommand { options, output in
+///     let client = HTTPClient(…timeout: options.timeout, retries: options.retries,
+///                             log: options.verbose ? output.standardError : nil)
+///     return { query in try await client.send(RandomUserEndpoint(query)) }
+/// }
+/// ```
+public enum FetchCommand {
+    /// Turns a query into a response: the network step. Throw the HTTP layer's or
+    /// ``RandomUserAPIError``'s errors; their `description` is what the person sees.
+    public typealias FetchPage = @Sendable (RandomUserQuery) async throws -> RandomUserResponse
+    /// Builds the network step for one run, from the parsed options (API URL in
+    /// `options.query.baseURL`, timeout, retries, verbose) and the output (for verbose logs
+    /// on `standardError`).
+    public typealias MakeFetcher = @Sendable (FetchOptions, CommandOutput) -> FetchPage
+
+    static let declaration = CommandDeclaration(
+        name: "fetch",
+        abstract: "Fetch people from a randomuser.me-compatible API once and print them.",
+        discussion: "Asks the API for one page of people and prints it to standard output. "
+            + "Everything the server sent is sanitized before it is printed as a table, CSV or NDJSON, "
+            + "so no control character or escape sequence from the network reaches your terminal; "
+            + "JSON keeps the data exact and escapes such characters as \\u sequences."
+            + "\n\n"
+            + "Exit status: 0 on success, 1 when the request or the API failed (the reason goes to "
+            + "standard error), 2 when the command line is wrong.",
+        options: Options.valueOptions + [Options.verbose.declaration],
+        examples: [
+            .init(command: "endless fetch", explanation: "Ten random people as a table."),
+            .init(
+                command: "endless fetch --results 5 --nat us,gb --gender female",
+                explanation: "Five women from the United States and the United Kingdom."),
+            .init(
+                command: "endless fetch --seed endless --page 2 --format json",
+                explanation: "The second page of a reproducible list, as the v1.4 JSON response."),
+            .init(
+                command: "endless fetch -n 100 --inc name,email,nat --format csv > people.csv",
+                explanation: "A hundred people with three fields, as CSV for a spreadsheet."),
+            .init(
+                command: "endless fetch --format ndjson | grep '\"nat\":\"NL\"'",
+                explanation: "One JSON person per line, for line-oriented tools."),
+            .init(
+                command: "endless fetch --api http://127.0.0.1:8080/ --api-version 1.3 --timeout 5 --retries 0 -v",
+                explanation: "Ask another server for API version 1.3, fail fast, and log the request."),
+        ])
+
+    /// The `fetch` subcommand for a ``CommandLineTool``.
+    /// - Parameter makeFetcher: builds the network step from the parsed options.
+    /// - Returns: the subcommand: it parses the options (usage errors exit 2), then runs.
+    public static func subcommand(makeFetcher: @escaping MakeFetcher) -> Subcommand {
+        Subcommand(declaration: declaration) { parsed, output in
+            let options: FetchOptions
+            do throws(UsageError) {
+                options = try self.options(from: parsed)
+            } catch {
+                output.standardError(error.description)
+                return ExitCode.usage.rawValue
+            }
+            return await run(options: options, output: output, fetchPage: makeFetcher(options, output))
+        }
+    }
+
+    /// Fetches one page and prints it.
+    ///
+    /// - Parameters:
+    ///   - options: what to fetch and how to print it.
+    ///   - output: where to print; its terminal width fits the table (100 when not a TTY).
+    ///   - now: the instant ages are computed at for bodies without `dob.age` (v1.0).
+    ///   - fetchPage: the network step.
+    /// - Returns: 0 when the people were printed; 1 when fetching failed, with the error's
+    ///   description (sanitized) on standard error.
+    public static func run(
+        options: FetchOptions, output: CommandOutput, now: Date = Date(), fetchPage: FetchPage
+    ) async -> Int32 {
+        let query = options.query
+        if options.verbose { output.standardError("endless fetch: GET \(redacted(query.url))\n") }
+        let start = ContinuousClock.now
+        let response: RandomUserResponse
+        do {
+            response = try await fetchPage(query)
+            // Also checked here, in case the network step decoded with a plain decoder.
+            try RandomUserResponseReader.validate(response)
+        } catch {
+            output.standardError("endless fetch: \(TextSanitizer.sanitize(describe(error)))\n")
+            return ExitCode.failure.rawValue
+        }
+        if options.verbose {
+            let elapsed = ContinuousClock.now - start
+            let milliseconds = Int((Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15).rounded())
+            output.standardError("endless fetch: \(response.results.count) people in \(milliseconds) ms\n")
+        }
+        do {
+            output.standardOutput(try format(response, as: options.format, width: output.terminalColumns, now: now))
+        } catch {
+            output.standardError("endless fetch: could not write \(options.format.rawValue): \(error)\n")
+            return ExitCode.failure.rawValue
+        }
+        return ExitCode.success.rawValue
+    }
+
+    /// The people in `format`, fitted to `width` (``TableFormatter/defaultWidth`` when nil).
+    static func format(_ response: RandomUserResponse, as format: OutputFormat, width: Int?, now: Date) throws -> String {
+        switch format {
+        case .table: TableFormatter(width: width ?? TableFormatter.defaultWidth, now: now).format(response.results)
+        case .json: try JSONFormatter.json(response)
+        case .ndjson: try JSONFormatter.ndjson(response.results)
+        case .csv: CSVFormatter.format(response.results)
+        }
+    }
+
+    /// What a person reads for a failure: a `LocalizedError`'s `errorDescription`, otherwise
+    /// the error's `description` (``RandomUserAPIError`` and, presumably, the HTTP layer's
+    /// errors are `CustomStringConvertible`).
+    static func describe(_ error: any Error) -> String {
+        if error is CancellationError { return "cancelled before the people arrived" }
+        if let localized = error as? any LocalizedError, let text = localized.errorDescription { return text }
+        return String(describing: error)
+    }
+
+    /// The URL without a user name or password, should `--api` carry one.
+    static func redacted(_ url: URL) -> String {
+        guard url.user != nil || url.password != nil,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        else { return url.absoluteString }
+        components.user = components.user.map { _ in "***" }
+        components.password = components.password.map { _ in "***" }
+        return components.url?.absoluteString ?? url.absoluteString
+    }
+}

@@ -1,0 +1,60 @@
+import RandomUserAPI
+
+/// Everything `endless fetch` was asked to do, parsed and validated.
+public struct FetchOptions: Sendable, Equatable {
+    /// How many people when `--results` is not given. More than the service's own default
+    /// of 1, which makes a poor first impression of a list.
+    public static let defaultResults = 10
+    /// The whole-request deadline when `--timeout` is not given.
+    public static let defaultTimeout: Duration = .seconds(30)
+    /// The longest `--timeout` accepted, in seconds.
+    public static let maximumTimeoutSeconds = 600.0
+    /// Retries after the first attempt when `--retries` is not given (the HTTP layer's
+    /// Alamofire-like default).
+    public static let defaultRetries = 2
+    /// The `--retries` values accepted.
+    public static let retriesRange = 0...10
+    /// The output format when `--format` is not given.
+    public static let defaultFormat = OutputFormat.table
+
+    /// The request: base URL (`--api`), results, page, seed, filters, fields, version.
+    public var query: RandomUserQuery
+    /// How to print the people.
+    public var format: OutputFormat
+    /// The deadline for the whole request, retries included.
+    public var timeout: Duration
+    /// How many times to retry a transient failure after the first attempt.
+    public var retries: Int
+    /// Whether to log each request, with its status and timing, to standard error.
+    public var verbose: Bool
+
+    /// Creates fetch options.
+    /// - Parameters:
+    ///   - query: the validated request.
+    ///   - format: the output format.
+    ///   - timeout: the deadline for the whole request.
+    ///   - retries: retries after the first attempt.
+    ///   - verbose: whether to log requests to standard error.
+    public init(
+        query: RandomUserQuery, format: OutputFormat = defaultFormat, timeout: Duration = defaultTimeout,
+        retries: Int = defaultRetries, verbose: Bool = false
+    ) {
+        self.query = query
+        self.format = format
+        self.timeout = timeout
+        self.retries = retries
+        self.verbose = verbose
+    }
+}
+
+/// How `endless fetch` prints people.
+public enum OutputFormat: String, Sendable, Equatable, CaseIterable {
+    /// Aligned columns fitted to the terminal, for people to read.
+    case table
+    /// The v1.4 response shape, pretty-printed, for tools (`jq`).
+    case json
+    /// One compact JSON person per line, for streaming tools.
+    case ndjson
+    /// RFC 4180 CSV with a header of dotted field paths, for spreadsheets.
+    case csv
+}

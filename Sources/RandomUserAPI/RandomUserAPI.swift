@@ -1,1 +1,0 @@
-// RandomUserAPI: the tolerant randomuser.me client. See issue 2.
