@@ -14,7 +14,7 @@ struct CalendarTests {
     @Test("offsets agree with Foundation's TimeZone from 1940 to 2060")
     func offsets() {
         let zone = TimeZone(identifier: "America/Chicago")
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator(seed: 2024)
         for _ in 0..<2000 {
             let seconds = Int64.random(in: -946_771_200...2_871_763_200, using: &random)
             let expected = zone.map {
@@ -64,5 +64,16 @@ struct CalendarTests {
         #expect(Timestamp.iso(991_088_189_000) == "2001-05-28T22:16:29.000Z")
         #expect(Timestamp.iso(1_653_344_189_000) == "2022-05-23T22:16:29.000Z")
         #expect(Timestamp.iso(700_000_000_007) == "1992-03-07T20:26:40.007Z")
+    }
+
+    @Test("the month-difference shortcut agrees with the full dayjs computation")
+    func shortcut() {
+        var random = SeededGenerator(seed: 2024)
+        for _ in 0..<20000 {
+            let now = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &random)
+            let date = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &random)
+            let ages = AgeCalculator(now: now)
+            #expect(ages.age(at: date) == ages.exactAge(at: date, calendar.local(date)), "now \(now) date \(date)")
+        }
     }
 }

@@ -45,7 +45,11 @@ struct CompactJSONSink: ResponseSink {
 
     mutating func string(_ key: StaticString, _ utf8: some Collection<UInt8>) {
         self.key(key)
-        output.appendJSONString(utf8)
+        // Contiguous bytes (arrays, slices, native strings) are scanned and copied in bulk.
+        let done: Void? = utf8.withContiguousStorageIfAvailable { output.appendJSONString($0) }
+        if done == nil {
+            output.appendJSONString(utf8)
+        }
     }
 
     mutating func integer(_ key: StaticString, _ value: Int) {

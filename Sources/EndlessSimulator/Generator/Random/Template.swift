@@ -15,11 +15,23 @@ extension MainStream {
         }
     }
 
-    /// `fill(_:into:)` as a new string.
+    /// `fill(_:into:)` as a new string, built on the stack (each placeholder is one character,
+    /// so the value is as long as the template).
     mutating func fill(_ template: StaticString) -> String {
-        var text = TextBuffer(capacity: 24)
-        fill(template, into: &text)
-        return text.makeString()
+        template.withUTF8Buffer { pattern in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: pattern.count) { value in
+                for (index, byte) in pattern.enumerated() {
+                    value[index] =
+                        switch byte {
+                        case UInt8(ascii: "#"): Alphabet.digits.characters[range(0, 9)]
+                        case UInt8(ascii: "@"): Alphabet.capitals.characters[range(0, 25)]
+                        case UInt8(ascii: "%"): Alphabet.nxx.characters[range(0, 7)]
+                        default: byte
+                        }
+                }
+                return String(decoding: value, as: UTF8.self)
+            }
+        }
     }
 
     /// `d(n)` as a string.

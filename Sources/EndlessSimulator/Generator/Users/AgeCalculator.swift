@@ -17,7 +17,21 @@ struct AgeCalculator: Sendable {
 
     /// The age in whole years of someone born (or registered) at `date`, ms since the epoch.
     func age(at date: Int64) -> Int {
-        let months = monthDiff(now, nowLocal, date, calendar.local(date)) / 12
+        let dateLocal = calendar.local(date)
+        // When the two local months are at least two apart, monthDiff is within one month of
+        // the whole-month field difference M, which is then at least two months from a multiple
+        // of 12: the result is floor(M / 12), with no anchors to compute.
+        let months = (nowLocal.year - dateLocal.year) * 12 + (nowLocal.month - dateLocal.month)
+        let offset = ((months % 12) + 12) % 12
+        if offset >= 2 && offset <= 10 {
+            return months >= 0 ? months / 12 : -((-months) / 12)
+        }
+        return exactAge(at: date, dateLocal)
+    }
+
+    /// The full dayjs computation.
+    func exactAge(at date: Int64, _ dateLocal: LocalDateTime) -> Int {
+        let months = monthDiff(now, nowLocal, date, dateLocal) / 12
         // dayjs absFloor: ceil for negatives, floor otherwise; -0 becomes 0.
         let floored = months < 0 ? months.rounded(.up) : months.rounded(.down)
         return Int(floored)
