@@ -32,7 +32,7 @@ public struct RandomUserGenerator: Sendable {
         }
         var generator = UserGenerator(data: data, request: request)
         let users = try generator.generateAll()
-        let nowMilliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+        let nowMilliseconds = Self.milliseconds(now)
         var encoder = ResponseEncoder(
             data: data, request: request, ages: AgeCalculator(now: nowMilliseconds), portraitBaseURL: portraitBaseURL)
 
@@ -69,5 +69,12 @@ public struct RandomUserGenerator: Sendable {
             contentType: request.download ? ResponseFormat.downloadContentType : format.contentType,
             userCount: users.count,
             attachmentFilename: request.download ? "download.\(format.fileExtension)" : nil)
+    }
+
+    /// JS's `Date.now()` for `now`, clamped to the ±8.64e15 ms a JS date can hold.
+    static func milliseconds(_ date: Date) -> Int64 {
+        let limit = 8.64e15
+        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        return value.isNaN ? 0 : Int64(min(max(value, -limit), limit))
     }
 }

@@ -47,3 +47,14 @@ struct DeterminismTests {
         #expect(other != seed)
     }
 }
+
+@Suite("Extreme instants")
+struct ExtremeInstantTests {
+    @Test("now far outside any calendar table is clamped like a JS date, not a crash")
+    func extremeNow() throws {
+        for now in [Date.distantPast, Date.distantFuture, Date(timeIntervalSince1970: 1e300)] {
+            #expect(try GeneratorFixtures.respond("seed=x&results=3", now: now).userCount == 3)
+        }
+        #expect(RandomUserGenerator.milliseconds(Date(timeIntervalSince1970: -1e300)) == -8_640_000_000_000_000)
+    }
+}
