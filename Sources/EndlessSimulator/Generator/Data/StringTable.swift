@@ -3,8 +3,6 @@
 struct StringTable: Sendable {
     private let pool: [UInt8]
     private let ends: [Int]
-    /// Whether some entry holds `"`, `\` or a control character and so needs JSON escaping.
-    let needsJSONEscaping: Bool
 
     init(_ entries: [String]) {
         var pool: [UInt8] = []
@@ -16,7 +14,6 @@ struct StringTable: Sendable {
         }
         self.pool = pool
         self.ends = ends
-        needsJSONEscaping = pool.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 
     var count: Int { ends.count }

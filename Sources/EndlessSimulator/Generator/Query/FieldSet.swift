@@ -15,8 +15,6 @@ struct FieldSet: Sendable, Equatable {
         bits & (1 << field.rawValue) != 0
     }
 
-    var isEmpty: Bool { bits == 0 }
-
     /// `inc` and `exc` as the generator reads them: split on `,`, drop empty items, trim,
     /// lowercase; unknown names ignored; `exc` removed from `inc` (or from all fields).
     init(include: String?, exclude: String?) {

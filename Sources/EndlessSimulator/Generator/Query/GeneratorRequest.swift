@@ -17,8 +17,6 @@ struct GeneratorRequest: Sendable {
 
     var results: Int
     var page: Double
-    /// The seed as given (all 18 characters of an 18-character seed), or the default seed.
-    var seed: String
     /// The text whose md5 seeds both streams (§2 step 2).
     var streamSeedText: String
     /// `info.seed` (§6).
@@ -71,7 +69,6 @@ struct GeneratorRequest: Sendable {
         }
 
         let seedValue = givenSeed ?? defaultSeed()
-        seed = seedValue
         var rngSeed = seedValue
         if JSString.length(seedValue) == 18 {
             // §1: the last two UTF-16 units index NATS (parseInt base 16) and override nat and

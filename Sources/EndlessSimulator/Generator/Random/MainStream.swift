@@ -9,11 +9,6 @@ struct MainStream: Sendable {
         twister = MersenneTwister(seed: seed)
     }
 
-    /// The raw 32-bit output, for the places that scale it themselves.
-    mutating func nextWord() -> UInt32 {
-        twister.next()
-    }
-
     /// `range(a, b)`: `a + floor((u × 2⁻³²) × (b − a + 1))`, computed in IEEE-754 double as §3.1
     /// requires (an integer multiply-shift differs for the wide dob/registered ranges).
     mutating func range(_ low: Int, _ high: Int) -> Int {

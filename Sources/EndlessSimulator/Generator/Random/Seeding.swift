@@ -2,17 +2,15 @@ import EndlessDigest
 
 /// Turns a request's seed and page into the two stream seeds (GENERATOR.md §2).
 enum Seeding {
-    /// The characters of a default seed (mode 1, `W`).
-    private static let defaultSeedAlphabet = Array("abcdef1234567890")
-
     /// A fresh 16-character default seed. The official one comes from the process-global
     /// stream in whatever state earlier requests left it, so any generator is as faithful (§2 step 1).
     static func makeDefaultSeed(using generator: inout some RandomNumberGenerator) -> String {
-        var seed = ""
+        let alphabet = Alphabet.seedHex.characters
+        var seed = TextBuffer(capacity: 16)
         for _ in 0..<16 {
-            seed.append(defaultSeedAlphabet[Int.random(in: 0..<defaultSeedAlphabet.count, using: &generator)])
+            seed.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
         }
-        return seed
+        return seed.makeString()
     }
 
     /// The RNG seed string: the seed, plus `String(page)` when the page is not 1 (§2 step 2),

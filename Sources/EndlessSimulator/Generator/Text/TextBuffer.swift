@@ -14,10 +14,6 @@ struct TextBuffer: Sendable {
         bytes.removeAll(keepingCapacity: true)
     }
 
-    mutating func reserveCapacity(_ capacity: Int) {
-        bytes.reserveCapacity(capacity)
-    }
-
     mutating func append(_ byte: UInt8) {
         bytes.append(byte)
     }
