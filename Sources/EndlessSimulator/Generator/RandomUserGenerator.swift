@@ -1,17 +1,18 @@
 import Foundation
 
 /// Answers randomuser.me v1.4 requests with the users the live service would return for the
-/// same query.
-///
-/// INTERFACE PLACEHOLDER: the generator issue replaces this body; the signature is what the
-/// server codes against.
+/// same query (GENERATOR.md): same sanitizing, same seeded draws, same bytes in JSON.
 public struct RandomUserGenerator: Sendable {
+    /// What picture URLs start with on the live service; the simulator passes its own host.
+    public static let livePortraitBaseURL = "https://randomuser.me/api/portraits/"
+
+    let data: GeneratorData
+
     /// Creates a generator that draws from `data`.
+    /// - Parameter data: the lists, e.g. `try GeneratorData.builtIn()`.
     public init(data: GeneratorData) {
         self.data = data
     }
-
-    let data: GeneratorData
 
     /// Answers one `/api/` request the way randomuser.me v1.4 does.
     ///
@@ -25,47 +26,55 @@ public struct RandomUserGenerator: Sendable {
     public func respond(
         toQuery query: String, now: Date, portraitBaseURL: String
     ) throws(GeneratorError) -> GeneratedResponse {
-        throw .unsupportedRequest("the generator is not implemented yet")
+        var random = SystemRandomNumberGenerator()
+        let request = try GeneratorRequest(QueryParameters(query)) {
+            Seeding.makeDefaultSeed(using: &random)
+        }
+        var generator = UserGenerator(data: data, request: request)
+        let users = try generator.generateAll()
+        let nowMilliseconds = Self.milliseconds(now)
+        var encoder = ResponseEncoder(
+            data: data, request: request, ages: AgeCalculator(now: nowMilliseconds), portraitBaseURL: portraitBaseURL)
+
+        let format: ResponseFormat = request.photoshopExtension ? .json : request.format
+        var body = TextBuffer(capacity: 64)
+        if format == .json {
+            var sink = CompactJSONSink(capacity: users.count * 1_100 + 128)
+            encoder.encodeResponse(users, into: &sink)
+            body = sink.output
+        } else {
+            var sink = ResponseTreeSink()
+            encoder.encodeResponse(users, into: &sink)
+            switch format {
+            case .pretty: PrettyJSONWriter.write(sink.root, to: &body)
+            case .yaml: YAMLWriter.write(sink.root, to: &body)
+            case .xml: XMLWriter.write(sink.root, to: &body)
+            case .csv:
+                if case .array(let results)? = sink.root["results"] {
+                    CSVWriter.write(users: results, to: &body)
+                }
+            case .json: break
+            }
+        }
+        if let callback = request.callback, format.supportsCallback {
+            var wrapped = TextBuffer(capacity: body.count + callback.utf8.count + 3)
+            wrapped.append(utf8: callback)
+            wrapped.append(UInt8(ascii: "("))
+            wrapped.append(contentsOf: body.bytes)
+            wrapped.append(");")
+            body = wrapped
+        }
+        return GeneratedResponse(
+            body: body.bytes,
+            contentType: request.download ? ResponseFormat.downloadContentType : format.contentType,
+            userCount: users.count,
+            attachmentFilename: request.download ? "download.\(format.fileExtension)" : nil)
     }
-}
 
-/// One generated answer.
-public struct GeneratedResponse: Sendable {
-    /// The response body in the requested format.
-    public var body: [UInt8]
-    /// The `Content-Type` the live service sends for this format.
-    public var contentType: String
-    /// How many users the body holds (what the rate limit counts).
-    public var userCount: Int
-    /// Set when the query asked for a download (`dl`): the attachment's file name.
-    public var attachmentFilename: String?
-
-    public init(body: [UInt8], contentType: String, userCount: Int, attachmentFilename: String? = nil) {
-        self.body = body
-        self.contentType = contentType
-        self.userCount = userCount
-        self.attachmentFilename = attachmentFilename
-    }
-}
-
-/// A request the live generator cannot answer (it throws or hangs there).
-public enum GeneratorError: Error, Sendable, Equatable {
-    /// The query leads the official generator into an exception; the message says why.
-    case unsupportedRequest(String)
-}
-
-/// The lists the generator draws from, read from a directory in the official layout.
-///
-/// INTERFACE PLACEHOLDER: the generator issue implements loading.
-public struct GeneratorData: Sendable {
-    /// Loads the lists from `directory`, a folder in the official `data/1.4` layout.
-    /// - Throws: when a required list is missing or unreadable, naming the file.
-    public static func load(from directory: URL) throws -> GeneratorData {
-        GeneratorData()
-    }
-
-    /// The simulator's own lists, shipped as package resources.
-    public static func builtIn() throws -> GeneratorData {
-        GeneratorData()
+    /// JS's `Date.now()` for `now`, clamped to the ±8.64e15 ms a JS date can hold.
+    static func milliseconds(_ date: Date) -> Int64 {
+        let limit = 8.64e15
+        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        return value.isNaN ? 0 : Int64(min(max(value, -limit), limit))
     }
 }
