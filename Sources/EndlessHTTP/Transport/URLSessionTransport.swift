@@ -10,7 +10,7 @@ import FoundationNetworking
 /// one is cut off as soon as the running total passes the limit. Cancelling the calling task
 /// cancels the URLSession task.
 public final class URLSessionTransport: HTTPTransport {
-    private let session: URLSession
+    let session: URLSession
     private let delegate: SessionDelegate
 
     /// A fresh ephemeral configuration without caches, cookies or stored credentials: the

@@ -1,4 +1,4 @@
-import EndlessHTTP
+@testable import EndlessHTTP
 import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)
@@ -17,6 +17,13 @@ final class MockServer: Sendable {
     /// Requests the client cancelled (URLProtocol `stopLoading` calls).
     let stopped = AsyncCounter()
 
+    /// The transport whose session reaches this server (one per server).
+    let sharedTransport: URLSessionTransport
+    /// The session's serial delegate queue. Late deliveries (released holds, streamed
+    /// chunks) run on it, so each one happens after the client has handled the previous one,
+    /// like a socket read that waits for the reader, and never after the task has completed.
+    let deliveryQueue: OperationQueue
+
     private let responder: @Sendable (_ request: URLRequest, _ index: Int) -> MockReply
     private let state = Mutex(State())
 
@@ -31,6 +38,10 @@ final class MockServer: Sendable {
     /// A server that answers request number `index` (from 0) with `responder`.
     init(_ responder: @escaping @Sendable (_ request: URLRequest, _ index: Int) -> MockReply) {
         self.responder = responder
+        let configuration = URLSessionTransport.defaultConfiguration
+        configuration.protocolClasses = [MockURLProtocol.self]
+        sharedTransport = URLSessionTransport(configuration: configuration)
+        deliveryQueue = sharedTransport.session.delegateQueue
         Self.servers.withLock { $0[host] = self }
     }
 
@@ -53,9 +64,7 @@ final class MockServer: Sendable {
 
     /// A real URLSession transport whose session sends everything to this server.
     func transport() -> URLSessionTransport {
-        let configuration = URLSessionTransport.defaultConfiguration
-        configuration.protocolClasses = [MockURLProtocol.self]
-        return URLSessionTransport(configuration: configuration)
+        sharedTransport
     }
 
     var requests: [URLRequest] { state.withLock { $0.requests } }
@@ -67,7 +76,7 @@ final class MockServer: Sendable {
             defer { state.held.removeAll() }
             return state.held
         }
-        for request in held { request.deliver(reply, server: self) }
+        for request in held { request.deliverLater(reply, server: self) }
     }
 
     func start(_ held: HeldRequest) {
@@ -79,7 +88,7 @@ final class MockServer: Sendable {
             return reply
         }
         received.increment()
-        held.deliver(reply, server: self)  // `.hold` delivers nothing until released.
+        held.deliverNow(reply, server: self)  // `.hold` delivers nothing until released.
     }
 
     func stop(_ held: HeldRequest) {

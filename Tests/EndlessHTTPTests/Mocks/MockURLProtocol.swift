@@ -10,7 +10,6 @@ import FoundationNetworking
 ///
 final class MockURLProtocol: URLProtocol {
     private let isStopped = Mutex(false)
-    private static let streamQueue = DispatchQueue(label: "MockURLProtocol.stream")
 
     override class func canInit(with request: URLRequest) -> Bool { true }
 
@@ -35,8 +34,13 @@ final class MockURLProtocol: URLProtocol {
 
     var stopped: Bool { isStopped.withLock { $0 } }
 
-    func deliver(_ reply: MockReply, server: MockServer) {
-        guard !stopped, let url = request.url else { return }
+    /// Whether the client still wants data: not stopped, and the task neither cancelled nor
+    /// completed (FoundationNetworking crashes on callbacks for a task it has forgotten).
+    private var isLive: Bool { !stopped && task?.state == .running }
+
+    /// Delivers `reply` from URLSession's work queue, inside `startLoading`.
+    func deliverNow(_ reply: MockReply, server: MockServer) {
+        guard let url = request.url else { return }
         switch reply {
         case .hold:
             return
@@ -55,6 +59,15 @@ final class MockURLProtocol: URLProtocol {
         }
     }
 
+    /// Delivers `reply` later, from the session's delegate queue, if the task still runs.
+    func deliverLater(_ reply: MockReply, server: MockServer) {
+        let held = HeldRequest(self)
+        server.deliveryQueue.addOperation {
+            guard held.request.isLive else { return }
+            held.request.deliverNow(reply, server: server)
+        }
+    }
+
     private func sendHead(url: URL, status: Int, headers: [String: String]) {
         guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
             client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
@@ -63,12 +76,13 @@ final class MockURLProtocol: URLProtocol {
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
     }
 
-    /// One chunk per dispatch, like a socket delivering reads, so cancellation can stop it.
+    /// One chunk per turn of the delegate queue: the next chunk is sent only after the client
+    /// has handled the previous one, so a client that cancels gets no further chunk.
     private func streamChunk(_ chunk: Data, remaining: Int, server: MockServer) {
         let held = HeldRequest(self)
-        Self.streamQueue.async {
+        server.deliveryQueue.addOperation {
             let request = held.request
-            guard !request.stopped else { return }
+            guard request.isLive else { return }
             guard remaining > 0 else {
                 request.client?.urlProtocolDidFinishLoading(request)
                 return
@@ -93,7 +107,11 @@ struct HeldRequest: @unchecked Sendable {
         self.request = request
     }
 
-    func deliver(_ reply: MockReply, server: MockServer) {
-        request.deliver(reply, server: server)
+    func deliverNow(_ reply: MockReply, server: MockServer) {
+        request.deliverNow(reply, server: server)
+    }
+
+    func deliverLater(_ reply: MockReply, server: MockServer) {
+        request.deliverLater(reply, server: server)
     }
 }
