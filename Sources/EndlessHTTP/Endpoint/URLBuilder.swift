@@ -23,20 +23,21 @@ enum URLBuilder {
     private static let queryAllowed = unreserved.union(",:@/?".utf8)
 
     /// Checks that `url` can serve as the base of request URLs.
-    static func validateBase(_ url: URL) throws(HTTPError) -> URLComponents {
+    static func validateBase(_ url: URL, as typed: String? = nil) throws(HTTPError) -> URLComponents {
+        let shown = BodySnippet.sanitize(typed ?? url.absoluteString, limit: 200)
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            throw .invalidRequest(reason: "the base URL \"\(url.absoluteString)\" cannot be parsed")
+            throw .invalidRequest(reason: "the base URL \"\(shown)\" cannot be parsed")
         }
         guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .invalidRequest(
-                reason: "the base URL \"\(url.absoluteString)\" must start with http:// or https://")
+                reason: "the base URL \"\(shown)\" must start with http:// or https://")
         }
         guard let host = components.host, !host.isEmpty else {
-            throw .invalidRequest(reason: "the base URL \"\(url.absoluteString)\" has no host")
+            throw .invalidRequest(reason: "the base URL \"\(shown)\" has no host")
         }
         guard components.percentEncodedQuery == nil, components.fragment == nil else {
             throw .invalidRequest(
-                reason: "the base URL \"\(url.absoluteString)\" must not have a query or fragment; "
+                reason: "the base URL \"\(shown)\" must not have a query or fragment; "
                     + "pass query items with the endpoint instead")
         }
         return components
@@ -49,7 +50,7 @@ enum URLBuilder {
         guard let url = URL(string: trimmed) else {
             throw .invalidRequest(reason: "\"\(BodySnippet.sanitize(trimmed, limit: 200))\" is not a valid URL")
         }
-        _ = try validateBase(url)
+        _ = try validateBase(url, as: trimmed)
         return url
     }
 
@@ -73,11 +74,12 @@ enum URLBuilder {
 
     /// Checks an absolute URL given directly, such as a portrait's address.
     static func validateAbsolute(_ url: URL) throws(HTTPError) -> URL {
+        let shown = BodySnippet.sanitize(url.absoluteString, limit: 200)
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw .invalidRequest(reason: "\"\(url.absoluteString)\" is not an http or https URL")
+            throw .invalidRequest(reason: "\"\(shown)\" is not an http or https URL")
         }
         guard let host = url.host, !host.isEmpty else {
-            throw .invalidRequest(reason: "\"\(url.absoluteString)\" has no host")
+            throw .invalidRequest(reason: "\"\(shown)\" has no host")
         }
         return url
     }

@@ -12,10 +12,8 @@ extension HTTPError {
             return .decoding(
                 path: render(context.codingPath), reason: "the key \"\(key.stringValue)\" is missing",
                 snippet: snippet)
-        case .typeMismatch(let type, let context):
-            return .decoding(
-                path: render(context.codingPath), reason: "expected \(describe(type)); \(context.debugDescription)",
-                snippet: snippet)
+        case .typeMismatch(_, let context):
+            return .decoding(path: render(context.codingPath), reason: context.debugDescription, snippet: snippet)
         case .valueNotFound(let type, let context):
             return .decoding(
                 path: render(context.codingPath), reason: "expected \(describe(type)) but found null",
