@@ -13,8 +13,10 @@ import FoundationNetworking
 /// let portrait = try await client.data(from: portraitURL, accepting: .images)
 /// ```
 ///
-/// Concurrent identical GETs (same URL, headers and result type) share one execution and
-/// its result; cancelling one awaiter leaves the others waiting. Every request is reported
+/// Concurrent identical GETs (same URL, headers, accepted types and result type) share one
+/// execution (attempts, retries, decoding and the first caller's `validate`) and its result;
+/// cancelling one awaiter leaves the others waiting, and the transfer is cancelled only when
+/// every awaiter has gone. A finished request is not cached. Every request is reported
 /// to the client's monitors with secrets redacted, and ``inFlightCount`` /
 /// ``inFlightCountUpdates()`` tell how many are running.
 public actor HTTPClient {

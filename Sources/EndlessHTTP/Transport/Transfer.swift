@@ -124,7 +124,7 @@ final class Transfer: Sendable {
         if let error = error as? HTTPError { return error }
         if let urlError = error as? URLError {
             if urlError.code == .cancelled { return .cancelled }
-            return .transport(code: urlError.code, message: urlError.localizedDescription)
+            return .transport(code: urlError.code, message: message(of: urlError as NSError))
         }
         let nsError = error as NSError
         if nsError.domain == NSURLErrorDomain {
@@ -134,8 +134,15 @@ final class Transfer: Sendable {
             let code = URLError.Code(rawValue: nsError.code)
             #endif
             if code == .cancelled { return .cancelled }
-            return .transport(code: code, message: nsError.localizedDescription)
+            return .transport(code: code, message: message(of: nsError))
         }
         return .transport(code: .unknown, message: String(describing: error))
+    }
+
+    /// The system's own wording, unless it is the generic "could not be completed" filler
+    /// that only repeats the code.
+    private static func message(of error: NSError) -> String {
+        let text = error.localizedDescription
+        return text.hasPrefix("The operation could not be completed") ? "" : text
     }
 }
