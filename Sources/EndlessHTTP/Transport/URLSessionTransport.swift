@@ -8,10 +8,14 @@ import FoundationNetworking
 ///
 /// A `Content-Length` over the limit is refused as soon as the headers arrive; a body without
 /// one is cut off as soon as the running total passes the limit. Cancelling the calling task
-/// cancels the URLSession task.
+/// answers it at once and cancels the URLSession task. URLSession's task methods, which block
+/// on the session's internal queue, are called on a private queue, never on the caller's
+/// thread, so a stuck session cannot delay a deadline or a cancellation.
 public final class URLSessionTransport: HTTPTransport {
     let session: URLSession
     private let delegate: SessionDelegate
+    /// Where URLSession's blocking task methods are called (see `send`).
+    private let taskQueue = DispatchQueue(label: "EndlessHTTP.URLSessionTransport.tasks")
 
     /// A fresh ephemeral configuration without caches, cookies or stored credentials: the
     /// client decides what to repeat, and nothing from one request leaks into another.
@@ -51,22 +55,36 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Throws: ``HTTPError/transport(code:message:)``,
     ///   ``HTTPError/bodyTooLarge(limit:declaredLength:)`` or ``HTTPError/cancelled``.
     public func send(_ request: URLRequest, maxBodyBytes: Int) async throws(HTTPError) -> HTTPResponse {
-        let task = session.dataTask(with: request)
         let transfer = Transfer(limit: maxBodyBytes)
-        // Registered before anything can cancel the task, so no completion is ever missed.
-        delegate.register(transfer, for: task)
+        let handle = TaskHandle()
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Transfer.Outcome, Never>) in
                 transfer.attach(continuation)
-                task.resume()
+                // FoundationNetworking's task methods wait on the session's internal queue
+                // (`workQueue.sync`). Called here, they could stall a cooperative thread, and
+                // with it the deadline, for as long as that queue is busy.
+                taskQueue.async { [session, delegate] in
+                    let task = session.dataTask(with: request)
+                    // Registered before the task starts, so no callback is ever missed.
+                    delegate.register(transfer, for: task)
+                    if handle.start(task) {
+                        task.resume()
+                    } else {
+                        delegate.forget(task)
+                    }
+                }
             }
         } onCancel: {
-            // Answer the caller now; URLSession's own cancellation callback comes later.
+            // Answer the caller now; URLSession's own cancellation waits for its queue.
             transfer.finish(.failure(.cancelled))
-            task.cancel()
+            if let task = handle.cancel() {
+                taskQueue.async { task.cancel() }
+            }
         }
-        // A task cancelled before it started may never report completion; drop it either way.
-        delegate.forget(task)
+        if let task = handle.task {
+            // A task cancelled before it started may never report completion.
+            delegate.forget(task)
+        }
         return try outcome.get()
     }
 }

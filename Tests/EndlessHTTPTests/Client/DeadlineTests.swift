@@ -87,6 +87,29 @@ struct DeadlineTests {
         #expect(server.received.value == 1)
     }
 
+    @Test("the deadline fires on time even while URLSession's own queue is stuck")
+    func deadlineWhileSessionStuck() async {
+        let gate = DispatchSemaphore(value: 0)
+        let server = MockServer(.stall(gate: gate))
+        let clock = ManualClock()
+        let client = Fixtures.client(server, clock: clock, deadline: .seconds(5))
+        let request = Task { await httpError { try await client.send(Endpoint<Page>(path: "")) } }
+
+        await server.received.value(atLeast: 1)  // the session's work queue is now blocked
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .seconds(5))
+
+        // Returns although URLSession cannot even process the cancellation yet.
+        guard case .deadlineExceeded = await request.value else {
+            Issue.record("expected deadlineExceeded")
+            gate.signal()
+            return
+        }
+        #expect(server.stopped.value == 0)
+        gate.signal()
+        await server.stopped.value(atLeast: 1)  // the cancellation lands once the queue frees up
+    }
+
     @Test("a fast answer cancels the deadline timer")
     func timerCancelled() async throws {
         let server = MockServer(.json(Fixtures.pageJSON))

@@ -14,6 +14,9 @@ enum MockReply: Sendable {
     case fail(URLError.Code)
     /// No answer until the test calls ``MockServer/release(with:)`` (or the task is cancelled).
     case hold
+    /// Blocks URLSession's internal work queue inside `startLoading` until `gate` is
+    /// signalled, then answers nothing: a session that is stuck, as FoundationNetworking's can be.
+    case stall(gate: DispatchSemaphore)
 
     /// A 200 JSON response.
     static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> MockReply {

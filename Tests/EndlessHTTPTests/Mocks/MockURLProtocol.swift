@@ -44,6 +44,8 @@ final class MockURLProtocol: URLProtocol {
         switch reply {
         case .hold:
             return
+        case .stall(let gate):
+            gate.wait()
         case .fail(let code):
             client?.urlProtocol(self, didFailWithError: URLError(code))
         case .respond(let status, let headers, let body):
