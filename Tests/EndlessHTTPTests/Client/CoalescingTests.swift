@@ -138,6 +138,20 @@ struct CoalescingTests {
         #expect(sequential.received.value == 2)
     }
 
+    @Test("coalescing can be switched off")
+    func disabled() async throws {
+        let server = MockServer(.hold)
+        let client = HTTPClient(
+            baseURL: server.baseURL, configuration: .init(coalescesIdenticalGETs: false), transport: server.transport())
+        let first = Task { try await client.send(Endpoint<Page>(path: "people")) }
+        let second = Task { try await client.send(Endpoint<Page>(path: "people")) }
+
+        await server.received.value(atLeast: 2)
+        server.release(with: .json(Fixtures.pageJSON))
+        #expect(try await first.value == Fixtures.page)
+        #expect(try await second.value == Fixtures.page)
+    }
+
     private func leader(_ monitor: RecordingMonitor) -> Int {
         monitor.events.first { if case .started = $0.kind { true } else { false } }?.requestID ?? -1
     }

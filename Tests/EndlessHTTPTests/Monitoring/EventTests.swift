@@ -87,4 +87,17 @@ struct EventTests {
         #expect(last == 0)
         #expect(client.inFlightCount == 0)
     }
+
+    @Test("the in-flight stream ends when the client is released")
+    func streamEndsWithClient() async {
+        var client: HTTPClient? = HTTPClient(transport: MockServer(.hold).transport())
+        let updates = client?.inFlightCountUpdates()
+        client = nil
+        var received: [Int] = []
+        if let updates {
+            for await count in updates { received.append(count) }
+        }
+        #expect(received == [0])
+        #expect(client == nil)
+    }
 }
