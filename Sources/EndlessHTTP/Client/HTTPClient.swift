@@ -1,0 +1,148 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A typed HTTP client: builds requests from endpoints, sends them over a transport, checks
+/// and decodes the answers, retries what is worth retrying, and never lets a request outlive
+/// its deadline or download more than its limit.
+///
+/// ```swift
+/// let client = HTTPClient(baseURL: try HTTPClient.baseURL(parsing: "https://randomuser.me/api/"))
+/// let page = try await client.send(Endpoint<Page>(path: "", query: [URLQueryItem(name: "results", value: "20")]))
+/// let portrait = try await client.data(from: portraitURL, accepting: .images)
+/// ```
+///
+/// Concurrent identical GETs (same URL, headers, accepted types and result type) share one
+/// execution (attempts, retries, decoding and the first caller's `validate`) and its result;
+/// cancelling one awaiter leaves the others waiting, and the transfer is cancelled only when
+/// every awaiter has gone. A finished request is not cached. Every request is reported
+/// to the client's monitors with secrets redacted, and ``inFlightCount`` /
+/// ``inFlightCountUpdates()`` tell how many are running.
+public actor HTTPClient {
+    /// The URL that endpoint paths are appended to, if any.
+    public nonisolated let baseURL: URL?
+    /// How this client retries, times out, limits bodies and coalesces.
+    public nonisolated let configuration: Configuration
+
+    private let executor: RequestExecutor
+    private let coalescer = RequestCoalescer()
+    private let inFlight: InFlightCounter
+    private var lastRequestID = 0
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - baseURL: The URL endpoint paths are appended to, such as
+    ///     `https://randomuser.me/api/`; `nil` for a client that only fetches absolute URLs.
+    ///   - configuration: Retry policy, deadline, body limit and coalescing.
+    ///   - transport: The network; a ``URLSessionTransport`` by default.
+    ///   - clock: The clock for backoff waits, deadlines and durations; inject a manual
+    ///     clock in tests.
+    ///   - monitors: Receive every request's events, already redacted.
+    public init(
+        baseURL: URL? = nil,
+        configuration: Configuration = .default,
+        transport: any HTTPTransport = URLSessionTransport(),
+        clock: any Clock<Duration> = ContinuousClock(),
+        monitors: [any HTTPEventMonitor] = []
+    ) {
+        self.baseURL = baseURL
+        self.configuration = configuration
+        let inFlight = InFlightCounter()
+        self.inFlight = inFlight
+        self.executor = RequestExecutor(
+            transport: transport, configuration: configuration, clock: ClockAdapter(clock), monitors: monitors,
+            inFlight: inFlight, redactor: configuration.redactor, now: { Date() })
+    }
+
+    /// Sends `endpoint` below ``baseURL`` and decodes its response.
+    ///
+    /// - Parameter endpoint: What to send and how to read the answer.
+    /// - Returns: The decoded, validated response.
+    /// - Throws: ``HTTPError``: `invalidRequest` when no URL can be built (nothing is sent);
+    ///   `status`, `unexpectedContentType`, `decoding`, `rejected`, `transport` or
+    ///   `bodyTooLarge` from the last attempt; `deadlineExceeded`; `cancelled`.
+    public func send<Response>(_ endpoint: Endpoint<Response>) async throws(HTTPError) -> Response {
+        guard let baseURL else {
+            throw .invalidRequest(reason: "this client has no base URL, so the path \"\(endpoint.path)\" has nothing to go below")
+        }
+        let request = try endpoint.urlRequest(relativeTo: baseURL)
+        let exchange = Exchange(
+            request: request, method: endpoint.method, accepted: endpoint.acceptedContentTypes,
+            process: { response in endpoint.decode(response.body) })
+        return try await perform(exchange, headers: endpoint.headers).get()
+    }
+
+    /// Fetches an absolute URL as raw bytes, with the same retries, deadline, body limit and
+    /// coalescing as ``send(_:)``.
+    ///
+    /// - Parameters:
+    ///   - url: An absolute http or https URL, such as a portrait's address.
+    ///   - headers: Extra request headers.
+    ///   - accepting: Media types accepted in the response, such as ``AcceptedContentTypes/images``;
+    ///     anything by default.
+    /// - Returns: The successful (2xx) response with its body.
+    /// - Throws: ``HTTPError``, as for ``send(_:)`` except `decoding` and `rejected`.
+    public func data(
+        from url: URL, headers: HTTPHeaders = [:], accepting: AcceptedContentTypes = .any
+    ) async throws(HTTPError) -> HTTPResponse {
+        var headers = headers
+        if headers["Accept"] == nil, let accept = accepting.acceptHeaderValue {
+            headers["Accept"] = accept
+        }
+        let request = URLRequest.make(method: .get, url: try URLBuilder.validateAbsolute(url), headers: headers, body: nil)
+        let exchange = Exchange<HTTPResponse>(
+            request: request, method: .get, accepted: accepting, process: { .success($0) })
+        return try await perform(exchange, headers: headers).get()
+    }
+
+    /// The number of requests running now: each shared GET counts once, and a request
+    /// waiting to retry still counts.
+    public nonisolated var inFlightCount: Int { inFlight.count }
+
+    /// The number of requests running: the current value at once, then every change.
+    ///
+    /// - Returns: A stream that ends when the client is released; a slow reader sees the
+    ///   latest value.
+    public nonisolated func inFlightCountUpdates() -> AsyncStream<Int> {
+        inFlight.updates()
+    }
+
+    /// The `curl` command that reproduces `endpoint`'s request, secrets redacted.
+    ///
+    /// - Parameter endpoint: The endpoint to render.
+    /// - Returns: A shell command line.
+    /// - Throws: ``HTTPError/invalidRequest(reason:)`` when no URL can be built.
+    public nonisolated func curlCommand<Response>(for endpoint: Endpoint<Response>) throws(HTTPError) -> String {
+        guard let baseURL else { throw .invalidRequest(reason: "this client has no base URL") }
+        return RequestSnapshot(try endpoint.urlRequest(relativeTo: baseURL), redactor: configuration.redactor).curlCommand
+    }
+
+    /// Parses a base URL given by a person (a flag or setting), refusing anything that cannot
+    /// be the base of http(s) requests.
+    ///
+    /// - Parameter string: The URL text, such as `http://127.0.0.1:8080/api/`.
+    /// - Returns: The URL.
+    /// - Throws: ``HTTPError/invalidRequest(reason:)`` saying what is wrong with it.
+    public static func baseURL(parsing string: String) throws(HTTPError) -> URL {
+        try URLBuilder.parseBase(string)
+    }
+
+    private func perform<Value: Sendable>(_ exchange: Exchange<Value>, headers: HTTPHeaders) async -> Result<Value, HTTPError> {
+        lastRequestID += 1
+        let requestID = lastRequestID
+        let executor = self.executor
+        guard configuration.coalescesIdenticalGETs, exchange.method == .get, let url = exchange.request.url else {
+            return await executor.run(exchange, requestID: requestID)
+        }
+        let key = RequestCoalescer.Key(
+            method: exchange.method.rawValue, url: url.absoluteString, headers: headers.canonicalForm,
+            resultType: ObjectIdentifier(Value.self), accepted: exchange.accepted)
+        let snapshot = RequestSnapshot(exchange.request, redactor: configuration.redactor)
+        return await coalescer.run(
+            key: key, callerID: requestID,
+            onJoin: { leader in executor.emit(requestID, snapshot, .joined(requestID: leader)) },
+            operation: { await executor.run(exchange, requestID: requestID) })
+    }
+}

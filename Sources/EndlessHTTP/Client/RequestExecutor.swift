@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Runs exchanges with the client's configuration. Stateless apart from what it is given,
+/// so it can run inside a shared flight's task as well as in the caller's own task.
+struct RequestExecutor: Sendable {
+    let transport: any HTTPTransport
+    let configuration: HTTPClient.Configuration
+    let clock: ClockAdapter
+    let monitors: [any HTTPEventMonitor]
+    let inFlight: InFlightCounter
+    let redactor: Redactor
+    /// Wall-clock time, for `Retry-After` dates when the response has no `Date` header.
+    let now: @Sendable () -> Date
+
+    /// What the attempts produced, with the last response for the `finished` event.
+    private struct Outcome {
+        var result: Result<any Sendable, HTTPError>
+        var lastResponse: HTTPResponse?
+        var attempts: Int
+    }
+
+    func run<Value: Sendable>(_ exchange: Exchange<Value>, requestID: Int) async -> Result<Value, HTTPError> {
+        let snapshot = RequestSnapshot(exchange.request, redactor: redactor)
+        let start = clock.elapsed()
+        inFlight.increment()
+        emit(requestID, snapshot, .started)
+        let outcome = await runWithinDeadline(exchange, requestID: requestID, snapshot: snapshot, start: start)
+        inFlight.decrement()
+        let error: HTTPError? = if case .failure(let error) = outcome.result { error } else { nil }
+        emit(requestID, snapshot, .finished(
+            status: outcome.lastResponse?.statusCode, bytes: outcome.lastResponse?.body.count ?? 0,
+            duration: clock.elapsed() - start, attempts: outcome.attempts, error: error))
+        switch outcome.result {
+        case .success(let value):
+            guard let typed = value as? Value else {
+                return .failure(.invalidRequest(reason: "internal error: unexpected result \(type(of: value))"))
+            }
+            return .success(typed)
+        case .failure(let error):
+            return .failure(error)
+        }
+    }
+
+    /// Races the attempts against the deadline on the injected clock. The deadline covers
+    /// every attempt and every wait between them.
+    private func runWithinDeadline<Value: Sendable>(
+        _ exchange: Exchange<Value>, requestID: Int, snapshot: RequestSnapshot, start: Duration
+    ) async -> Outcome {
+        guard let deadline = configuration.deadline else {
+            return await attempts(exchange, requestID: requestID, snapshot: snapshot, deadlineAt: nil)
+        }
+        let progress = AttemptProgress()
+        return await withTaskGroup(of: Outcome?.self) { group in
+            group.addTask {
+                await attempts(exchange, requestID: requestID, snapshot: snapshot, deadlineAt: start + deadline, progress: progress)
+            }
+            group.addTask {
+                do {
+                    try await clock.sleep(start + deadline - clock.elapsed())
+                } catch {
+                    return nil  // The attempts finished first, or the request was cancelled.
+                }
+                let (lastResponse, attempts) = progress.snapshot
+                return Outcome(result: .failure(.deadlineExceeded(deadline)), lastResponse: lastResponse, attempts: attempts)
+            }
+            var winner: Outcome?
+            while let next = await group.next() {
+                if let next {
+                    winner = next
+                    break
+                }
+            }
+            group.cancelAll()
+            return winner ?? Outcome(result: .failure(.cancelled), lastResponse: nil, attempts: progress.snapshot.attempts)
+        }
+    }
+
+    private func attempts<Value: Sendable>(
+        _ exchange: Exchange<Value>, requestID: Int, snapshot: RequestSnapshot, deadlineAt: Duration?,
+        progress: AttemptProgress = AttemptProgress()
+    ) async -> Outcome {
+        var request = exchange.request
+        if let deadline = configuration.deadline {
+            // A backstop only: URLSession on Linux rounds to whole seconds and treats this as
+            // an idle timeout. The deadline on the injected clock is what really ends a request.
+            request.timeoutInterval = max(1, (Double(deadline.components.seconds) + 1).rounded(.up))
+        }
+        var retries = 0
+        var lastResponse: HTTPResponse?
+        while true {
+            if Task.isCancelled {
+                return Outcome(result: .failure(.cancelled), lastResponse: lastResponse, attempts: retries)
+            }
+            let result: Result<any Sendable, HTTPError>
+            progress.begin(attempt: retries + 1)
+            do {
+                let response = try await transport.send(request, maxBodyBytes: configuration.maxBodyBytes)
+                lastResponse = response
+                progress.record(response)
+                result = validate(response, accepted: exchange.accepted).flatMap(exchange.process).map { $0 as any Sendable }
+            } catch {
+                result = .failure(Task.isCancelled ? .cancelled : error)
+            }
+            guard case .failure(let error) = result,
+                  let delay = configuration.retryPolicy.delay(after: error, retriesSoFar: retries, method: exchange.method)
+            else {
+                return Outcome(result: result, lastResponse: lastResponse, attempts: retries + 1)
+            }
+            if let deadlineAt, clock.elapsed() + delay >= deadlineAt {
+                // Waiting would outlast the deadline: the real failure says more than a timeout.
+                return Outcome(result: result, lastResponse: lastResponse, attempts: retries + 1)
+            }
+            retries += 1
+            emit(requestID, snapshot, .retried(attempt: retries + 1, delay: delay, reason: error))
+            do {
+                try await clock.sleep(delay)
+            } catch {
+                return Outcome(result: .failure(.cancelled), lastResponse: lastResponse, attempts: retries)
+            }
+        }
+    }
+
+    /// Status and content-type checks shared by every kind of request.
+    private func validate(_ response: HTTPResponse, accepted: AcceptedContentTypes) -> Result<HTTPResponse, HTTPError> {
+        guard response.isSuccess else {
+            let retryAfter = RetryAfter.delay(
+                header: response.headers["Retry-After"], responseDate: response.headers["Date"], now: now())
+            return .failure(.status(code: response.statusCode, retryAfter: retryAfter, snippet: BodySnippet.make(from: response.body)))
+        }
+        guard accepted.accepts(response.contentType) else {
+            return .failure(.unexpectedContentType(
+                contentType: response.contentType ?? "", expected: accepted, snippet: BodySnippet.make(from: response.body)))
+        }
+        return .success(response)
+    }
+
+    func emit(_ requestID: Int, _ request: RequestSnapshot, _ kind: HTTPEvent.Kind) {
+        guard !monitors.isEmpty else { return }
+        let event = HTTPEvent(requestID: requestID, request: request, kind: kind)
+        for monitor in monitors { monitor.record(event) }
+    }
+}

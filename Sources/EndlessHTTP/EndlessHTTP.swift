@@ -1,1 +1,0 @@
-// EndlessHTTP: the typed HTTP client. See issue 2.

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Turns the start of a response body into a short, single-line, printable excerpt.
+///
+/// Bodies come from the network and end up in terminals and logs, so control characters
+/// (C0, DEL, C1, which include ESC and CSI) and bidirectional overrides are removed, line
+/// breaks become spaces, and the result is cut to a length that fits an error message.
+/// This module cannot use the terminal's sanitizer, so it carries this small one.
+enum BodySnippet {
+    /// How many characters an error message quotes from a body.
+    static let defaultLimit = 300
+
+    /// An excerpt of `body`, or a short note when the body is binary.
+    static func make(from body: Data, limit: Int = defaultLimit) -> String {
+        guard !body.isEmpty else { return "" }
+        // Each character takes at most 4 bytes; a little more leaves room for removed ones.
+        let prefix = body.prefix(limit * 4 + 16)
+        let text = String(decoding: prefix, as: UTF8.self)
+        let replacements = text.unicodeScalars.filter { $0 == "\u{FFFD}" }.count
+        if replacements > 8 && replacements * 10 > text.unicodeScalars.count {
+            return "(\(body.count) bytes of binary data)"
+        }
+        return sanitize(text, limit: limit)
+    }
+
+    /// `text` on one line, without control or bidi characters, at most `limit` characters.
+    static func sanitize(_ text: String, limit: Int) -> String {
+        var scalars = String.UnicodeScalarView()
+        var lastWasSpace = true
+        for scalar in text.unicodeScalars {
+            if isLineSpace(scalar) {
+                if !lastWasSpace { scalars.append(" ") }
+                lastWasSpace = true
+            } else if isRemoved(scalar) {
+                continue
+            } else {
+                scalars.append(scalar)
+                lastWasSpace = false
+            }
+        }
+        var result = String(scalars)
+        while result.last == " " { result.removeLast() }
+        if result.count > limit {
+            result = String(result.prefix(max(0, limit - 1))) + "…"
+        }
+        return result
+    }
+
+    private static func isLineSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    private static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1 (ESC, CSI, OSC...)
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true  // bidi marks and overrides
+        case 0xFEFF: return true  // byte order mark
+        default: return false
+        }
+    }
+}

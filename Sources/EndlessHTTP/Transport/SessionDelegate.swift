@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The one delegate of a transport's session: routes each data task's callbacks to its
+/// ``Transfer``.
+///
+/// A session-wide delegate is used because swift-corelibs-foundation does not call per-task
+/// delegates (`data(for:delegate:)`), has no `bytes(for:)`, and ignores the disposition
+/// passed to `didReceive response` completion handlers: refusing a body therefore means
+/// cancelling the task explicitly, which this delegate does.
+///
+/// `@unchecked Sendable` because `NSObject` is not `Sendable`; the only mutable state, the
+/// task table, is behind a `Mutex`.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let transfers = Mutex<[Int: Transfer]>([:])
+
+    /// Routes `task`'s callbacks to `transfer` until the task completes.
+    func register(_ transfer: Transfer, for task: URLSessionTask) {
+        transfers.withLock { $0[task.taskIdentifier] = transfer }
+    }
+
+    /// Stops routing `task`'s callbacks; any that still arrive cancel the task.
+    func forget(_ task: URLSessionTask) {
+        transfers.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
+    }
+
+    private func transfer(for task: URLSessionTask) -> Transfer? {
+        transfers.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let transfer = transfer(for: dataTask) else {
+            completionHandler(.cancel)
+            dataTask.cancel()
+            return
+        }
+        guard let http = response as? HTTPURLResponse else {
+            transfer.finish(.failure(.transport(code: .badServerResponse, message: "the response is not HTTP")))
+            completionHandler(.cancel)
+            dataTask.cancel()
+            return
+        }
+        let head = HTTPResponse(statusCode: http.statusCode, headers: Self.headers(of: http), url: http.url)
+        switch transfer.receive(head: head, expectedLength: http.expectedContentLength) {
+        case .proceed:
+            completionHandler(.allow)
+        case .cancelTask:
+            completionHandler(.cancel)
+            dataTask.cancel()  // Linux ignores `.cancel` above.
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let transfer = transfer(for: dataTask) else { return }
+        if transfer.receive(data: data) == .cancelTask {
+            dataTask.cancel()
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        transfer?.complete(error: error)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+        // The client holds no credentials. On Linux, "default handling" of an HTTP
+        // authentication challenge without a stored credential never completes the task, so
+        // the 401/407 already received is delivered as it is, and the challenge is cancelled.
+        transfer(for: task)?.complete(error: nil)
+        completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+        completionHandler(.performDefaultHandling, nil)
+        #endif
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(request)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, willCacheResponse proposedResponse: CachedURLResponse,
+        completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    /// The response's header fields; Foundation gives them as an untyped dictionary.
+    static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        let fields = response.allHeaderFields.compactMap { key, value -> (String, String)? in
+            guard let name = key as? String else { return nil }
+            return (name, value as? String ?? String(describing: value))
+        }
+        for (name, value) in fields.sorted(by: { $0.0 < $1.0 }) {
+            headers.add(name: name, value: value)
+        }
+        return headers
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One data task's progress: the response head, the body so far, and the caller waiting for
+/// the outcome. The session delegate feeds it from the delegate queue; the caller's task
+/// attaches to it and may cancel it; whichever finishes it first decides the outcome.
+final class Transfer: Sendable {
+    typealias Outcome = Result<HTTPResponse, HTTPError>
+
+    /// What a received response head asks of the delegate.
+    enum Verdict: Equatable {
+        case proceed
+        case cancelTask
+    }
+
+    private struct State {
+        var head: HTTPResponse?
+        var body = Data()
+        var outcome: Outcome?
+        var waiter: CheckedContinuation<Outcome, Never>?
+    }
+
+    let limit: Int
+    private let state = Mutex(State())
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Waits for the outcome; returns at once if the transfer is already over.
+    func attach(_ continuation: CheckedContinuation<Outcome, Never>) {
+        let ready = state.withLock { state -> Outcome? in
+            guard let outcome = state.outcome else {
+                state.waiter = continuation
+                return nil
+            }
+            return outcome
+        }
+        if let ready { continuation.resume(returning: ready) }
+    }
+
+    /// Ends the transfer with `outcome` unless it has already ended.
+    ///
+    /// - Returns: Whether this call decided the outcome.
+    @discardableResult
+    func finish(_ outcome: Outcome) -> Bool {
+        let waiter = state.withLock { state -> CheckedContinuation<Outcome, Never>?? in
+            guard state.outcome == nil else { return .none }
+            state.outcome = outcome
+            guard let waiter = state.waiter else { return .some(nil) }
+            state.waiter = nil
+            return .some(waiter)
+        }
+        guard case .some(let continuation) = waiter else { return false }
+        continuation?.resume(returning: outcome)
+        return true
+    }
+
+    /// Records the response head; refuses it when its `Content-Length` is over the limit.
+    func receive(head: HTTPResponse, expectedLength: Int64) -> Verdict {
+        let declared = Self.declaredLength(head, expected: expectedLength)
+        if let declared, declared > Int64(limit) {
+            finish(.failure(.bodyTooLarge(limit: limit, declaredLength: declared)))
+            return .cancelTask
+        }
+        let finished = state.withLock { state -> Bool in
+            state.head = head
+            if let declared, declared > 0, state.body.isEmpty {
+                state.body.reserveCapacity(Int(declared))
+            }
+            return state.outcome != nil
+        }
+        return finished ? .cancelTask : .proceed
+    }
+
+    /// Appends body bytes; stops the transfer as soon as the total passes the limit.
+    func receive(data: Data) -> Verdict {
+        let overLimit = state.withLock { state -> Bool? in
+            guard state.outcome == nil else { return nil }
+            if state.body.count + data.count > limit { return true }
+            state.body.append(data)
+            return false
+        }
+        switch overLimit {
+        case .none: return .cancelTask
+        case .some(true):
+            finish(.failure(.bodyTooLarge(limit: limit, declaredLength: nil)))
+            return .cancelTask
+        case .some(false): return .proceed
+        }
+    }
+
+    /// Ends the transfer with what has been received, or with the task's error.
+    func complete(error: (any Error)?) {
+        if let error {
+            finish(.failure(Self.map(error)))
+            return
+        }
+        let response = state.withLock { state -> HTTPResponse? in
+            guard var head = state.head else { return nil }
+            head.body = state.body
+            return head
+        }
+        guard let response else {
+            finish(.failure(.transport(code: .badServerResponse, message: "the connection ended without a response")))
+            return
+        }
+        finish(.success(response))
+    }
+
+    /// The `Content-Length` the server announced, if it is a number.
+    private static func declaredLength(_ head: HTTPResponse, expected: Int64) -> Int64? {
+        if let header = head.headers["Content-Length"], let length = Int64(header.trimmingWhitespace()) {
+            return length
+        }
+        return expected >= 0 ? expected : nil
+    }
+
+    /// A task's error as an ``HTTPError``.
+    static func map(_ error: any Error) -> HTTPError {
+        if let error = error as? HTTPError { return error }
+        if let urlError = error as? URLError {
+            if urlError.code == .cancelled { return .cancelled }
+            return .transport(code: urlError.code, message: message(of: urlError as NSError))
+        }
+        let nsError = error as NSError
+        if nsError.domain == NSURLErrorDomain {
+            #if canImport(FoundationNetworking)
+            let code = URLError.Code(rawValue: nsError.code) ?? .unknown
+            #else
+            let code = URLError.Code(rawValue: nsError.code)
+            #endif
+            if code == .cancelled { return .cancelled }
+            return .transport(code: code, message: message(of: nsError))
+        }
+        return .transport(code: .unknown, message: String(describing: error))
+    }
+
+    /// The system's own wording, unless it is the generic "could not be completed" filler
+    /// that only repeats the code.
+    private static func message(of error: NSError) -> String {
+        let text = error.localizedDescription
+        return text.hasPrefix("The operation could not be completed") ? "" : text
+    }
+}
