@@ -70,7 +70,7 @@ public actor HTTPClient {
         let request = try endpoint.urlRequest(relativeTo: baseURL)
         let exchange = Exchange(
             request: request, method: endpoint.method, accepted: endpoint.acceptedContentTypes,
-            process: { response in endpoint.decode(response.body) })
+            process: { response in endpoint.read(response) })
         return try await perform(exchange, headers: endpoint.headers).get()
     }
 

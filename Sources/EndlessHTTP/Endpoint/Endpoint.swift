@@ -39,6 +39,8 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
     /// A check on the decoded response. Throw a ``ResponseRejection`` to refuse it, marked
     /// retryable when trying again may help.
     public var validate: (@Sendable (Response) throws(ResponseRejection) -> Void)?
+    /// Reads a successful response in place of ``decoder`` and ``validate``, when set.
+    public var reader: (@Sendable (HTTPResponse) throws(ResponseRejection) -> Response)?
 
     /// Creates an endpoint.
     ///
@@ -71,6 +73,35 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
         self.validate = validate
     }
 
+    /// Creates an endpoint that reads each successful response itself.
+    ///
+    /// For services whose answers need more than a JSON decoder: one that reports errors
+    /// inside a 200 body, or answers with an HTML page where JSON was expected. The reader
+    /// sees the status, headers and whole body of every 2xx response; a rejection it throws
+    /// is retried like a failed status when it is marked retryable.
+    ///
+    /// - Parameters:
+    ///   - method: The request method; `GET` by default.
+    ///   - path: The path below the base URL, as plain text (`""` for the base URL itself).
+    ///   - query: Query items, in order, as plain text.
+    ///   - headers: Request headers, e.g. an `Accept` for the type the reader prefers.
+    ///   - body: The request body.
+    ///   - accepting: Media types accepted in the response; anything by default, since the
+    ///     reader judges the body.
+    ///   - read: Turns a 2xx response into the value, or refuses it.
+    public init(
+        _ method: HTTPMethod = .get,
+        path: String,
+        query: [URLQueryItem] = [],
+        headers: HTTPHeaders = [:],
+        body: Data? = nil,
+        accepting: AcceptedContentTypes = .any,
+        read: @escaping @Sendable (HTTPResponse) throws(ResponseRejection) -> Response
+    ) {
+        self.init(method, path: path, query: query, headers: headers, body: body, accepting: accepting)
+        self.reader = read
+    }
+
     /// The URL this endpoint requests below `baseURL`.
     ///
     /// - Parameter baseURL: An http or https URL without query or fragment, such as
@@ -93,6 +124,19 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
             headers["Accept"] = accept
         }
         return URLRequest.make(method: method, url: try url(relativeTo: baseURL), headers: headers, body: body)
+    }
+
+    /// Reads a successful response: with ``reader`` when set, otherwise by decoding the body
+    /// and validating the result.
+    func read(_ response: HTTPResponse) -> Result<Response, HTTPError> {
+        if let reader {
+            do {
+                return .success(try reader(response))
+            } catch {
+                return .failure(.rejected(error))
+            }
+        }
+        return decode(response.body)
     }
 
     /// Decodes and validates a successful response body.

@@ -80,3 +80,18 @@ extension HTTPError {
         }
     }
 }
+
+extension HTTPError {
+    /// Whether the same request may succeed later: a retryable status or transport failure
+    /// (by the default retry policy's sets), a retryable rejection, or a deadline that ran out.
+    /// A UI uses it to offer "retry" rather than "fix your settings".
+    public var isTransient: Bool {
+        switch self {
+        case .status(let code, _, _): RetryPolicy.defaultRetryableStatusCodes.contains(code)
+        case .transport(let code, _): RetryPolicy.defaultRetryableURLErrorCodes.contains(code)
+        case .rejected(let rejection): rejection.isRetryable
+        case .deadlineExceeded: true
+        case .invalidRequest, .unexpectedContentType, .decoding, .bodyTooLarge, .cancelled: false
+        }
+    }
+}
