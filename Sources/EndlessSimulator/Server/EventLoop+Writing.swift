@@ -102,7 +102,7 @@ extension EventLoop {
             // send a reset that can destroy the response before the client reads it.
             _ = shutdown(connection.fd, Int32(SHUT_WR))
             connection.input.removeAll()
-            connection.phase = .lingering(until: now + Self.lingerTime)
+            connection.phase = .lingering(until: now + (shuttingDown ? Self.shutdownLinger : Self.lingerTime))
             drainLingering(connection)
         }
     }

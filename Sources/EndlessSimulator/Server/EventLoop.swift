@@ -196,9 +196,19 @@ final class EventLoop {
         listenFD = -1
         for connection in Array(connections.values) {
             connection.closeAfterResponse = true
-            if connection.phase == .reading, connection.input.isEmpty { discard(connection) }
+            switch connection.phase {
+            case .reading where connection.input.isEmpty:
+                discard(connection)
+            case .lingering(let until):
+                // Its response is out; a short wait still lets the client read it first.
+                connection.phase = .lingering(until: min(until, now + Self.shutdownLinger))
+            default:
+                break
+            }
         }
     }
+
+    static let shutdownLinger = Duration.milliseconds(200)
 
     private func closeAll() {
         for connection in Array(connections.values) { discard(connection, note: "shutdown") }

@@ -37,6 +37,15 @@ final class HTTPServer: Sendable {
         }
     }
 
+    /// The descriptors the server holds besides its TCP sockets (the wake-up socket pair),
+    /// so the leak test can check they are closed after `stop()`.
+    var wakeDescriptors: [Int32] {
+        state.withLock { state in
+            if case .running(let mailbox, _, _) = state { return [mailbox.wakeReadFD, mailbox.wakeWriteFD] }
+            return []
+        }
+    }
+
     /// Binds, starts the I/O and worker threads, and returns the bound address (with the
     /// real port when port 0 was asked for).
     func start() throws(SimulatorServerError) -> SocketAddress {

@@ -16,7 +16,8 @@ final class LoopMailbox: Sendable {
 
     /// The end the I/O thread polls.
     let wakeReadFD: Int32
-    private let wakeWriteFD: Int32
+    /// The end other threads write a byte to.
+    let wakeWriteFD: Int32
     private let state = Mutex(State())
 
     init() throws(SimulatorServerError) {

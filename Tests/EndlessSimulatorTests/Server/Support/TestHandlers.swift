@@ -27,3 +27,18 @@ func startHTTPServer(
     let address = try server.start()
     return (server, address.port)
 }
+
+import Dispatch
+
+/// Holds `/gate` requests until the test opens the gate; answers the rest like EchoHandler.
+struct GateHandler: HTTPHandler {
+    let entered = DispatchSemaphore(value: 0)
+    let gate = DispatchSemaphore(value: 0)
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard request.path == "/gate" else { return EchoHandler().respond(to: request) }
+        entered.signal()
+        gate.wait()
+        return .text(200, "through the gate")
+    }
+}
