@@ -33,9 +33,25 @@ final class RawClient {
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16, host: String = "127.0.0.1", receiveTimeout: Duration = .seconds(5)) throws {
+    /// Connects to `host:port`, from `source` when given (any 127.x.y.z works on Linux, which
+    /// lets a test act as several clients by IP).
+    init(port: UInt16, host: String = "127.0.0.1", source: String? = nil, receiveTimeout: Duration = .seconds(5)) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                Glibc.close(fd)
+                throw Failure(description: "bind \(source): \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -62,6 +78,12 @@ final class RawClient {
     }
 
     func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    /// Sends a GET (or HEAD) for `target` and reads the response.
+    func get(_ target: String, method: String = "GET", headers: String = "Host: localhost\r\n") throws -> Response {
+        try send("\(method) \(target) HTTP/1.1\r\n\(headers)\r\n")
+        return try readResponse(head: method == "HEAD")
+    }
 
     func send(_ bytes: [UInt8]) throws {
         var sent = 0

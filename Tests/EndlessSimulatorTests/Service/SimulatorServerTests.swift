@@ -1,0 +1,56 @@
+import Foundation
+import Glibc
+import Testing
+@testable import EndlessSimulator
+
+@Suite("SimulatorServer public API")
+struct SimulatorServerTests {
+    @Test("start() binds loopback on an ephemeral port and returns the API's base URL; stop() ends it")
+    func startStop() throws {
+        let server = SimulatorServer(configuration: SimulatorConfiguration(data: try GeneratorData.builtIn()))
+        let url = try server.start()
+        let port = try #require(url.port)
+        #expect(url.absoluteString == "http://127.0.0.1:\(port)/api/")
+        #expect(port != 0)
+        #expect(server.baseURL == url)
+        #expect(try RawClient(port: UInt16(port)).get("/api/portraits/thumb/women/1.jpg").status == 200)
+        server.stop()
+        #expect(server.baseURL == nil)
+        #expect(throws: RawClient.Failure.self) { try RawClient(port: UInt16(port)) }
+    }
+
+    @Test("a wildcard bind reports a loopback URL")
+    func wildcard() throws {
+        let server = SimulatorServer(configuration: SimulatorConfiguration(data: try GeneratorData.builtIn(), host: "0.0.0.0"))
+        let url = try server.start()
+        defer { server.stop() }
+        #expect(url.host == "127.0.0.1")
+    }
+
+    @Test("run() serves until SIGTERM or SIGINT, then shuts down and returns the signal, again and again")
+    func run() throws {
+        for signalNumber in [SIGTERM, SIGINT, SIGTERM] {
+            let server = SimulatorServer(configuration: SimulatorConfiguration(data: try GeneratorData.builtIn()))
+            let result = try server.run { url in
+                // Serving now: prove it, then ask it to stop the way a terminal would.
+                if let port = url.port, let client = try? RawClient(port: UInt16(port)) {
+                    #expect((try? client.get("/api/portraits/men/2.jpg").status) == 200)
+                }
+                kill(getpid(), signalNumber)
+            }
+            #expect(result == signalNumber)
+            #expect(server.baseURL == nil)
+        }
+    }
+
+    @Test("the configuration's log sink receives the request lines")
+    func log() throws {
+        let lines = LogCollector()
+        let server = SimulatorServer(configuration: SimulatorConfiguration(
+            data: try GeneratorData.builtIn(), log: { lines.append($0) }))
+        let url = try server.start()
+        _ = try RawClient(port: UInt16(try #require(url.port))).get("/api/portraits/men/200.jpg")
+        server.stop()
+        #expect(lines.all.first?.hasPrefix("GET /api/portraits/men/200.jpg 404 ") == true)
+    }
+}
