@@ -137,7 +137,9 @@ final class EventLoop {
         }
     }
 
-    static func maxOverflow(_ limits: ServerLimits) -> Int { max(16, limits.maxConnections / 4) }
+    /// How many over-cap connections may wait for their 503 at once; beyond that they are
+    /// closed at once, so a flood cannot turn the 503s themselves into a descriptor leak.
+    static func maxOverflow(_ limits: ServerLimits) -> Int { max(64, limits.maxConnections) }
 
     // MARK: - Events and timers
 
@@ -156,7 +158,9 @@ final class EventLoop {
             // Not polled for input, so only an error or hang-up lands here: the client left.
             if failed || hungUp { discard(connection, note: "client gone") }
         case .sending:
-            if failed { return discard(connection, note: "client gone") }
+            // A hang-up while a delayed response waits would otherwise be reported on every
+            // poll until the delay ends: a busy loop. Nobody is left to read it anyway.
+            if failed || hungUp { return discard(connection, note: "client gone") }
             sendPending(connection, now: now)
         }
     }
