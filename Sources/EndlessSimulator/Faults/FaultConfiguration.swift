@@ -31,7 +31,9 @@ public struct FaultConfiguration: Sendable, Equatable {
     /// Sends every body slowly, in pieces; nil for full speed.
     public var slowBody: SlowBody?
 
+    /// The statuses failures pick from unless others are given.
     public static let defaultFailStatuses = [500, 502, 503]
+    /// The `Retry-After` of injected 429s unless another is given.
     public static let defaultThrottleRetryAfter = Duration.seconds(2)
 
     /// No faults at all.
@@ -107,6 +109,7 @@ public struct FaultConfiguration: Sendable, Equatable {
         /// The pause between pieces.
         public var interval: Duration
 
+        /// Bytes per piece unless another size is given.
         public static let defaultChunkBytes = 1024
 
         /// Creates a slow-body fault.

@@ -26,14 +26,23 @@ public struct ServerLimits: Sendable, Equatable {
     /// Threads that run the request handler (generation), off the I/O thread.
     public var workerThreads: Int
 
+    /// 8 KiB, as the issue and most servers allow.
     public static let defaultMaxRequestLineBytes = 8 * 1024
+    /// 32 KiB of header fields.
     public static let defaultMaxHeaderBytes = 32 * 1024
+    /// 100 header fields, as nginx and Node allow.
     public static let defaultMaxHeaderCount = 100
+    /// 64 KiB: GET and HEAD need no body; this only lets odd clients be answered.
     public static let defaultMaxBodyBytes = 64 * 1024
+    /// Enough for an app and a benchmark at once.
     public static let defaultMaxConnections = 256
+    /// 15 s between requests on a keep-alive connection.
     public static let defaultIdleTimeout = Duration.seconds(15)
+    /// 10 s for a whole request to arrive.
     public static let defaultReadTimeout = Duration.seconds(10)
+    /// 30 s without progress on a response.
     public static let defaultWriteTimeout = Duration.seconds(30)
+    /// 5 s for in-flight responses at shutdown.
     public static let defaultShutdownGracePeriod = Duration.seconds(5)
     /// One per core, at least two, so one long generation never holds up the rest.
     public static let defaultWorkerThreads = max(2, min(8, ProcessInfoCores.count))

@@ -6,7 +6,9 @@ public struct RateLimitConfiguration: Sendable, Equatable {
     /// The window, which starts at a client's first request and restarts when it ends.
     public var window: Duration
 
+    /// 20,000 users, randomuser.me's limit.
     public static let defaultMaxUsers = 20_000
+    /// 5 minutes, randomuser.me's window.
     public static let defaultWindow = Duration.seconds(300)
     /// randomuser.me's limit: 20,000 users per 5 minutes.
     public static let `default` = RateLimitConfiguration()

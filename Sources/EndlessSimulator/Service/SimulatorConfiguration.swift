@@ -24,7 +24,9 @@ public struct SimulatorConfiguration: Sendable {
     /// thread, so it should be quick (print, append to a buffer).
     public var log: (@Sendable (String) -> Void)?
 
+    /// Loopback only: nothing outside this machine can reach the simulator unless asked.
     public static let defaultHost = "127.0.0.1"
+    /// 0: any free port, reported by `start()`.
     public static let defaultPort: UInt16 = 0
 
     /// Creates a configuration; everything but the data has a default.
