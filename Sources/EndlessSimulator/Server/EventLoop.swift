@@ -42,9 +42,6 @@ final class EventLoop {
         var order: [UInt64] = []
         while true {
             var now = clock.now
-            let mail = mailbox.collect()
-            if mail.stopRequested, !shuttingDown { beginShutdown(now: now) }
-            for completion in mail.completions { deliver(completion, now: now) }
             if shuttingDown {
                 if connections.isEmpty { break }
                 if let graceDeadline, now >= graceDeadline { closeAll(); break }
@@ -72,7 +69,12 @@ final class EventLoop {
                 usleep(10_000)
             }
             now = clock.now
-            if pollFDs[1].revents != 0 { acceptConnections(now: now) }
+            if pollFDs[0].revents != 0 {
+                let mail = mailbox.collect()
+                if mail.stopRequested, !shuttingDown { beginShutdown(now: now) }
+                for completion in mail.completions { deliver(completion, now: now) }
+            }
+            if pollFDs[1].revents != 0, listenFD >= 0 { acceptConnections(now: now) }
             for (index, id) in order.enumerated() {
                 let revents = pollFDs[index + 2].revents
                 guard revents != 0, let connection = connections[id] else { continue }

@@ -19,6 +19,9 @@ final class LoopMailbox: Sendable {
     /// The end other threads write a byte to.
     let wakeWriteFD: Int32
     private let state = Mutex(State())
+    /// Set while a wake-up byte is on its way, so a burst of completions costs one write and
+    /// one read instead of one per response.
+    private let wakePending = Atomic<Bool>(false)
 
     init() throws(SimulatorServerError) {
         var pair: [Int32] = [-1, -1]
@@ -48,9 +51,13 @@ final class LoopMailbox: Sendable {
 
     /// Takes everything posted so far and empties the wake socket.
     func collect() -> (completions: [Completion], stopRequested: Bool) {
+        // Drain, then clear the flag, then take. A post whose flag check comes after the clear
+        // writes a fresh byte that the drain cannot have eaten, so it wakes the next round; a
+        // post before the clear is in this take. Clearing before draining could eat that
+        // byte and leave the flag set with nothing to wake the loop, stalling it for good.
         var scratch = [UInt8](repeating: 0, count: 256)
-        // Drain first: a post that lands after this still leaves a byte, so nothing is missed.
         while recv(wakeReadFD, &scratch, scratch.count, 0) > 0 {}
+        wakePending.store(false, ordering: .sequentiallyConsistent)
         return state.withLock { state in
             defer { state.completions.removeAll(keepingCapacity: true) }
             return (state.completions, state.stopRequested)
@@ -58,6 +65,7 @@ final class LoopMailbox: Sendable {
     }
 
     private func wake() {
+        guard !wakePending.exchange(true, ordering: .sequentiallyConsistent) else { return }
         var byte: UInt8 = 1
         // A full socket buffer (EAGAIN) means a wake-up is already pending: nothing to do.
         _ = send(wakeWriteFD, &byte, 1, Int32(MSG_NOSIGNAL))

@@ -260,3 +260,27 @@ struct HTTPServerGarbageTests {
         #expect(try check.get("/echo").status == 200)
     }
 }
+
+@Suite("HTTP server under load")
+struct HTTPServerLoadTests {
+    @Test("16 keep-alive clients × 150 requests each, all answered in order")
+    func sustainedLoad() throws {
+        let (server, port) = try startHTTPServer()
+        defer { server.stop() }
+        let failures = LogCollector()
+        DispatchQueue.concurrentPerform(iterations: 16) { client in
+            do {
+                let connection = try RawClient(port: port)
+                for index in 0..<150 {
+                    let response = try connection.get("/echo?\(client)-\(index)")
+                    if !response.text.hasPrefix("GET /echo?\(client)-\(index) ") {
+                        failures.append("client \(client) request \(index): \(response.status) \(response.text)")
+                    }
+                }
+            } catch {
+                failures.append("client \(client): \(error)")
+            }
+        }
+        #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
+    }
+}
