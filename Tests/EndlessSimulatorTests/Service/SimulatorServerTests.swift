@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Glibc
 import Testing
 @testable import EndlessSimulator
@@ -25,6 +28,36 @@ struct SimulatorServerTests {
         let url = try server.start()
         defer { server.stop() }
         #expect(url.host == "127.0.0.1")
+    }
+
+    @Test("an IPv6 host is bracketed in the URL and served")
+    func ipv6() throws {
+        let server = SimulatorServer(configuration: SimulatorConfiguration(data: try GeneratorData.builtIn(), host: "::1"))
+        let url = try server.start()
+        defer { server.stop() }
+        let port = try #require(url.port)
+        #expect(url.absoluteString == "http://[::1]:\(port)/api/")
+        // FoundationNetworking rejects IPv6 literals (NSURLErrorBadURL), so a raw socket asks.
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = UInt16(port).bigEndian
+        inet_pton(AF_INET6, "::1", &address.sin6_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+        }
+        #expect(connected == 0)
+        let request = Array("GET /api/portraits/thumb/men/3.jpg HTTP/1.1\r\nHost: [::1]:\(port)\r\nConnection: close\r\n\r\n".utf8)
+        #expect(send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count)
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(fd, &chunk, chunk.count, 0)
+            guard count > 0 else { break }
+            received += chunk[0..<count]
+        }
+        #expect(String(decoding: received.prefix(15), as: UTF8.self) == "HTTP/1.1 200 OK")
     }
 
     @Test("run() serves until SIGTERM or SIGINT, then shuts down and returns the signal, again and again")
