@@ -69,7 +69,9 @@ final class EventLoop {
                 usleep(10_000)
             }
             now = clock.now
-            if pollFDs[0].revents != 0 {
+            // Also on a timeout: should a wake-up ever go missing, the cap below bounds the
+            // stall to a second instead of forever.
+            if pollFDs[0].revents != 0 || ready == 0 {
                 let mail = mailbox.collect()
                 if mail.stopRequested, !shuttingDown { beginShutdown(now: now) }
                 for completion in mail.completions { deliver(completion, now: now) }
