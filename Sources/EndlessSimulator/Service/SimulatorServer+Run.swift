@@ -16,9 +16,15 @@ extension SimulatorServer {
     /// - Throws: ``SimulatorServerError`` when the server cannot start.
     @discardableResult
     public func run(onStart: (URL) -> Void = { _ in }) throws(SimulatorServerError) -> Int32 {
+        try run(until: [SIGINT, SIGTERM], onStart: onStart)
+    }
+
+    /// ``run(onStart:)`` ending on any of `signals`: tests use signals nothing else in the
+    /// test process handles.
+    func run(until signals: Set<Int32>, onStart: (URL) -> Void) throws(SimulatorServerError) -> Int32 {
         let latch = SignalLatch()
         // Observe before starting, so a signal during startup is not lost.
-        let token = ServeSignals.shared.observe { number in latch.fire(number) }
+        let token = ServeSignals.shared.observe(signals) { number in latch.fire(number) }
         defer { ServeSignals.shared.stopObserving(token) }
         let url = try start()
         onStart(url)
