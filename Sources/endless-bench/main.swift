@@ -6,6 +6,7 @@ import Foundation
 let areas: [(name: String, run: () async throws -> Void)] = [
     ("decode", DecodeBenchmark.run),
     ("simulator", SimulatorBenchmark.run),
+    ("server", ServerBenchmark.run),
     ("paging", PagingBenchmark.run),
     ("images", ImagesBenchmark.run),
     ("terminal", TerminalBenchmark.run),

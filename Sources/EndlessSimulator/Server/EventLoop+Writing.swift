@@ -1,0 +1,148 @@
+import Glibc
+
+/// Writing responses, with their delivery (delay, dribble, truncation, reset), and closing.
+extension EventLoop {
+    static let lingerTime = Duration.seconds(2)
+
+    func startResponse(_ response: HTTPResponse, on connection: HTTPConnection, now: ContinuousClock.Instant) {
+        guard var exchange = connection.exchange else { return discard(connection) }
+        let delivery = response.delivery
+        let keepAlive = exchange.keepAlive && !response.closeConnection && !connection.closeAfterResponse
+            && !connection.isOverflow && delivery.truncatedBodyLength == nil && !delivery.reset
+        exchange.keepAlive = keepAlive
+
+        var headers = response.headers
+        headers.set("Content-Length", String(response.body.count))
+        if headers["Date"] == nil { headers.set("Date", HTTPDate.now()) }
+        if headers["Server"] == nil { headers.set("Server", settings.serverName) }
+        if !keepAlive {
+            headers.set("Connection", "close")
+        } else if exchange.isHTTP10 {
+            headers.set("Connection", "keep-alive")
+        }
+        var bytes = Array("HTTP/1.1 \(response.status) \(HTTPStatus.reason(response.status))\r\n".utf8)
+        for field in headers.fields {
+            bytes.append(contentsOf: field.name.utf8)
+            bytes.append(contentsOf: ": ".utf8)
+            bytes.append(contentsOf: field.value.utf8)
+            bytes.append(contentsOf: "\r\n".utf8)
+        }
+        bytes.append(contentsOf: "\r\n".utf8)
+        let headLength = bytes.count
+        // HEAD: the same headers, Content-Length included, and no body.
+        if !exchange.isHead { bytes.append(contentsOf: response.body) }
+        let bodyLength = bytes.count - headLength
+        let end = delivery.truncatedBodyLength.map { headLength + min(max(0, $0), bodyLength) } ?? bytes.count
+        let dribble = bodyLength > 0 ? delivery.dribble.map { HTTPResponse.Delivery.Dribble(chunk: max(1, $0.chunk), interval: $0.interval) } : nil
+
+        exchange.status = response.status
+        exchange.note = response.logNote
+        connection.exchange = exchange
+        connection.outgoing = .init(
+            bytes: bytes, end: end, headLength: headLength, truncated: delivery.truncatedBodyLength != nil,
+            reset: delivery.reset, dribble: dribble,
+            allowedEnd: dribble.map { headLength + $0.chunk } ?? end,
+            notBefore: delivery.delay > .zero ? now + delivery.delay : nil, lastProgress: now)
+        connection.phase = .sending
+        sendPending(connection, now: now)
+    }
+
+    func sendPending(_ connection: HTTPConnection, now: ContinuousClock.Instant) {
+        guard var out = connection.outgoing else { return }
+        if let notBefore = out.notBefore {
+            guard now >= notBefore else { return }
+            out.notBefore = nil
+            out.lastProgress = now
+        }
+        if out.reset {
+            connection.exchange?.status = 0
+            return discard(connection, note: connection.exchange?.note ?? "reset", reset: true)
+        }
+        while true {
+            let limit = min(out.end, out.allowedEnd)
+            while out.sent < limit {
+                let written = out.bytes.withUnsafeBytes { raw in
+                    send(connection.fd, raw.baseAddress.map { $0 + out.sent }, limit - out.sent, Int32(MSG_NOSIGNAL))
+                }
+                if written > 0 {
+                    out.sent += written
+                    out.lastProgress = now
+                    continue
+                }
+                if written < 0, errno == EINTR { continue }
+                connection.exchange?.bodyBytes = max(0, out.sent - out.headLength)
+                connection.outgoing = out
+                if written < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }
+                return discard(connection, note: "client gone")  // EPIPE, ECONNRESET
+            }
+            if out.sent >= out.end { break }
+            // One dribble piece is out: pause before the next.
+            guard let dribble = out.dribble else { break }
+            out.allowedEnd = min(out.end, out.allowedEnd + dribble.chunk)
+            out.notBefore = now + dribble.interval
+            connection.exchange?.bodyBytes = max(0, out.sent - out.headLength)
+            connection.outgoing = out
+            return
+        }
+        connection.exchange?.bodyBytes = max(0, out.sent - out.headLength)
+        connection.outgoing = nil
+        finishResponse(connection, truncated: out.truncated, now: now)
+    }
+
+    private func finishResponse(_ connection: HTTPConnection, truncated: Bool, now: ContinuousClock.Instant) {
+        let keepAlive = connection.exchange?.keepAlive ?? false
+        logExchange(of: connection, now: now)
+        connection.exchange = nil
+        if keepAlive && !truncated {
+            connection.phase = .reading
+            connection.idleSince = now
+            processInput(connection, now: now)  // a pipelined request may already be waiting
+        } else {
+            // Shut our side and wait for the client's FIN: closing with unread input would
+            // send a reset that can destroy the response before the client reads it.
+            _ = shutdown(connection.fd, Int32(SHUT_WR))
+            connection.input.removeAll()
+            connection.phase = .lingering(until: now + (shuttingDown ? Self.shutdownLinger : Self.lingerTime))
+            drainLingering(connection)
+        }
+    }
+
+    /// Closes and forgets a connection, logging the exchange it was in the middle of.
+    func discard(_ connection: HTTPConnection, note: String? = nil, reset: Bool = false) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        if connection.exchange != nil {
+            if let note { connection.exchange?.note = note }
+            logExchange(of: connection, now: clock.now)
+            connection.exchange = nil
+        }
+        if reset {
+            SocketOptions.closeWithReset(connection.fd)
+        } else {
+            _ = close(connection.fd)
+        }
+        if !connection.isOverflow { activeCount -= 1 }
+    }
+
+    private func logExchange(of connection: HTTPConnection, now: ContinuousClock.Instant) {
+        guard let log = settings.log, let exchange = connection.exchange else { return }
+        log(Self.logLine(exchange, duration: now - exchange.startedAt))
+    }
+
+    /// `GET /api/?results=5 200 1234B 3.1ms [note]`: one line per request.
+    static func logLine(_ exchange: HTTPConnection.Exchange, duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let tenths = seconds * 10_000 + attoseconds / 100_000_000_000_000
+        let status = exchange.status == 0 ? "-" : String(exchange.status)
+        var line = "\(exchange.method) \(exchange.target) \(status) \(exchange.bodyBytes)B \(tenths / 10).\(tenths % 10)ms"
+        if let note = exchange.note { line += " " + note }
+        return line
+    }
+
+    func recvIntoBuffer(_ fd: Int32) -> Int {
+        readBuffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    func readBufferPrefix(_ count: Int) -> ArraySlice<UInt8> {
+        readBuffer[0..<count]
+    }
+}

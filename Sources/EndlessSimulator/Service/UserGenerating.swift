@@ -1,0 +1,9 @@
+import Foundation
+
+/// The seam between the service and the generator: the service needs only "answer this
+/// query", so its tests can stand in canned bodies and run without generated users.
+protocol UserGenerating: Sendable {
+    func respond(toQuery query: String, now: Date, portraitBaseURL: String) throws(GeneratorError) -> GeneratedResponse
+}
+
+extension RandomUserGenerator: UserGenerating {}
