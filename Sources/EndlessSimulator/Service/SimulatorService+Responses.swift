@@ -40,7 +40,7 @@ extension SimulatorService {
 
     /// 429 with the live service's "cowboy" JSON and a Retry-After in whole seconds.
     static func tooManyRequests(requested: Int, window: Duration, retryAfter: Duration) -> HTTPResponse {
-        var response = json(429, JSONText.errorBody(RateLimiter.message(requested: requested, window: window)))
+        var response = json(429, ErrorBody.json(RateLimiter.message(requested: requested, window: window)))
         let (seconds, attoseconds) = retryAfter.components
         response.headers.set("Retry-After", String(max(1, seconds + (attoseconds > 0 ? 1 : 0))))
         return response

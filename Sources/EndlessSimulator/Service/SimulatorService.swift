@@ -29,7 +29,7 @@ struct SimulatorService: HTTPHandler {
         case .current:
             return withFaults(request, isAPI: true) { users(request) }
         case .older(let version):
-            return Self.json(501, JSONText.errorBody(
+            return Self.json(501, ErrorBody.json(
                 "This simulator generates API version \(Self.currentVersion) only; "
                     + "request /api/ or /api/\(Self.currentVersion)/ instead of /api/\(version)/."))
         case .unknown:
@@ -57,7 +57,7 @@ struct SimulatorService: HTTPHandler {
             // The live service crashes or hangs on these; a JSON 500 tells the client why.
             var message = "\(error)"
             if case .unsupportedRequest(let reason) = error { message = reason }
-            var response = Self.json(500, JSONText.errorBody(message))
+            var response = Self.json(500, ErrorBody.json(message))
             response.logNote = "generator-error"
             return response
         }

@@ -31,11 +31,15 @@ final class RawClient {
     }
 
     let fd: Int32
+    let host: String
+    let port: UInt16
     private var buffer: [UInt8] = []
 
     /// Connects to `host:port`, from `source` when given (any 127.x.y.z works on Linux, which
     /// lets a test act as several clients by IP).
     init(port: UInt16, host: String = "127.0.0.1", source: String? = nil, receiveTimeout: Duration = .seconds(5)) throws {
+        self.host = host
+        self.port = port
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
         if let source {
@@ -80,8 +84,10 @@ final class RawClient {
     func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Sends a GET (or HEAD) for `target` and reads the response.
-    func get(_ target: String, method: String = "GET", headers: String = "Host: localhost\r\n") throws -> Response {
-        try send("\(method) \(target) HTTP/1.1\r\n\(headers)\r\n")
+    /// Without `headers`, it sends the `Host` a real client would: the address and port it
+    /// connected to (the server builds picture URLs from it).
+    func get(_ target: String, method: String = "GET", headers: String? = nil) throws -> Response {
+        try send("\(method) \(target) HTTP/1.1\r\n\(headers ?? "Host: \(host):\(port)\r\n")\r\n")
         return try readResponse(head: method == "HEAD")
     }
 
