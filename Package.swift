@@ -63,10 +63,10 @@ let package = Package(
         .testTarget(name: "EndlessHTTPTests", dependencies: ["EndlessHTTP", "EndlessTesting"]),
         .testTarget(
             name: "RandomUserAPITests",
-            dependencies: ["RandomUserAPI", "EndlessHTTP", "Endless", "EndlessTesting"]),
+            dependencies: ["RandomUserAPI", "EndlessHTTP", "Endless", "EndlessTesting", "EndlessSimulator"]),
         .testTarget(
             name: "EndlessImagesTests",
-            dependencies: ["EndlessImages", "EndlessHTTP", "EndlessTesting", "CTurboJPEG", "CPNG"]),
+            dependencies: ["EndlessImages", "EndlessHTTP", "EndlessTesting", "EndlessSimulator", "CTurboJPEG", "CPNG"]),
         .testTarget(name: "EndlessTerminalTests", dependencies: ["EndlessTerminal", "EndlessTesting"]),
         .testTarget(
             name: "EndlessSimulatorTests",
