@@ -6,9 +6,9 @@ extension FetchCommand {
     enum Options {
         static let api = Option(
             "api", placeholder: "URL",
-            help: "The randomuser.me-compatible API to ask: an API root (…/api/), a versioned root "
-                + "(…/api/1.4/) or a server root (http://127.0.0.1:8080/).",
-            default: RandomUserQuery.defaultBaseURL.absoluteString, convert: ValueParsers.httpURL)
+            help: "The randomuser.me-compatible API to ask: an API root (https://randomuser.me/api/), "
+                + "a versioned root (…/api/1.4/) or a server root (http://127.0.0.1:8080/).",
+            default: "the embedded simulator", convert: ValueParsers.httpURL)
         static let results = Option(
             "results", short: "n", placeholder: "N", help: "How many people, 1-5000.",
             default: String(FetchOptions.defaultResults),
@@ -91,10 +91,12 @@ extension FetchCommand {
     /// - Throws: ``UsageError`` naming the flag whose value is wrong, or both flags of a
     ///   conflicting pair (`--gender` with `--seed`).
     static func options(from parsed: ParsedArguments) throws(UsageError) -> FetchOptions {
+        let api = try parsed.value(Options.api)
+        if let api { try SimulatorOptions.requireNone(in: parsed, because: api.absoluteString) }
         let query: RandomUserQuery
         do {
             query = try RandomUserQuery(
-                baseURL: try parsed.value(Options.api) ?? RandomUserQuery.defaultBaseURL,
+                baseURL: api ?? RandomUserQuery.defaultBaseURL,
                 results: try parsed.value(Options.results) ?? FetchOptions.defaultResults,
                 page: try parsed.value(Options.page),
                 seed: try parsed.value(Options.seed),
@@ -111,12 +113,15 @@ extension FetchCommand {
         } catch {
             throw UsageError(command: parsed.command, message: "\(error)")
         }
-        return FetchOptions(
+        var options = FetchOptions(
             query: query,
             format: try parsed.value(Options.format) ?? FetchOptions.defaultFormat,
             timeout: try parsed.value(Options.timeout) ?? FetchOptions.defaultTimeout,
             retries: try parsed.value(Options.retries) ?? FetchOptions.defaultRetries,
             verbose: parsed.isSet(Options.verbose))
+        options.api = api
+        options.simulator = try SimulatorOptions.settings(from: parsed)
+        return options
     }
 
     /// A query rule that spans flags, reported against the flag to change.

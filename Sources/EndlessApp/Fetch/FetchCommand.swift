@@ -27,15 +27,20 @@ public enum FetchCommand {
         name: "fetch",
         abstract: "Fetch people from a randomuser.me-compatible API once and print them.",
         discussion: "Asks the API for one page of people and prints it to standard output. "
+            + "Without --api, the people come from the embedded simulator, an offline randomuser.me "
+            + "started on a loopback port for the run (its flags below shape its data and its faults). "
             + "Everything the server sent is sanitized before it is printed as a table, CSV or NDJSON, "
             + "so no control character or escape sequence from the network reaches your terminal; "
             + "JSON keeps the data exact and escapes such characters as \\u sequences."
             + "\n\n"
             + "Exit status: 0 on success, 1 when the request or the API failed (the reason goes to "
             + "standard error), 2 when the command line is wrong.",
-        options: Options.valueOptions + [Options.verbose.declaration],
+        options: Options.valueOptions + [Options.verbose.declaration] + SimulatorOptions.declarations,
         examples: [
-            .init(command: "endless fetch", explanation: "Ten random people as a table."),
+            .init(command: "endless fetch", explanation: "Ten random people from the embedded simulator, as a table."),
+            .init(
+                command: "endless fetch --api https://randomuser.me/api/ -n 5",
+                explanation: "Five people from the live randomuser.me service."),
             .init(
                 command: "endless fetch --results 5 --nat us,gb --gender female",
                 explanation: "Five women from the United States and the United Kingdom."),
@@ -51,6 +56,9 @@ public enum FetchCommand {
             .init(
                 command: "endless fetch --api http://127.0.0.1:8080/ --api-version 1.3 --timeout 5 --retries 0 -v",
                 explanation: "Ask another server for API version 1.3, fail fast, and log the request."),
+            .init(
+                command: "endless fetch --fail-rate 0.5 --empty-results-rate 0.2 --retries 5 -v",
+                explanation: "Watch the client retry through a simulator that fails half its requests."),
         ])
 
     /// The `fetch` subcommand for a ``CommandLineTool``.
@@ -82,7 +90,6 @@ public enum FetchCommand {
         options: FetchOptions, output: CommandOutput, now: Date = Date(), fetchPage: FetchPage
     ) async -> Int32 {
         let query = options.query
-        if options.verbose { output.standardError("endless fetch: GET \(redacted(query.url))\n") }
         let start = ContinuousClock.now
         let response: RandomUserResponse
         do {
@@ -124,15 +131,5 @@ public enum FetchCommand {
         if error is CancellationError { return "cancelled before the people arrived" }
         if let localized = error as? any LocalizedError, let text = localized.errorDescription { return text }
         return String(describing: error)
-    }
-
-    /// The URL without a user name or password, should `--api` carry one.
-    static func redacted(_ url: URL) -> String {
-        guard url.user != nil || url.password != nil,
-            var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-        else { return url.absoluteString }
-        components.user = components.user.map { _ in "***" }
-        components.password = components.password.map { _ in "***" }
-        return components.url?.absoluteString ?? url.absoluteString
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RandomUserAPI
 
 /// Everything `endless fetch` was asked to do, parsed and validated.
@@ -17,7 +18,7 @@ public struct FetchOptions: Sendable, Equatable {
     /// The output format when `--format` is not given.
     public static let defaultFormat = OutputFormat.table
 
-    /// The request: base URL (`--api`), results, page, seed, filters, fields, version.
+    /// The request: results, page, seed, filters, fields, version, and the `--api` base URL.
     public var query: RandomUserQuery
     /// How to print the people.
     public var format: OutputFormat
@@ -27,6 +28,11 @@ public struct FetchOptions: Sendable, Equatable {
     public var retries: Int
     /// Whether to log each request, with its status and timing, to standard error.
     public var verbose: Bool
+    /// The API given with `--api`; nil for the embedded simulator (the query's base URL is
+    /// then only a placeholder: the connection supplies the simulator's).
+    var api: URL?
+    /// The embedded simulator's data, faults and rate limit.
+    var simulator = SimulatorSettings()
 
     /// Creates fetch options.
     /// - Parameters:

@@ -57,7 +57,7 @@ public struct LogMonitor: HTTPEventMonitor {
         case .joined(let leader):
             return "\(prefix) == \(request) joins #\(leader)"
         case .retried(let attempt, let delay, let reason):
-            return "\(prefix) retry \(attempt) in \(format(delay)) after: \(reason)"
+            return "\(prefix) attempt \(attempt) in \(format(delay)) after: \(reason)"
         case .finished(let status, let bytes, let duration, let attempts, let error):
             let tries = attempts == 1 ? "" : " (\(attempts) attempts)"
             if let error {

@@ -69,23 +69,16 @@ struct FetchRunTests {
         #expect(run.standardError.contains("no people although the request asked for 10"))
     }
 
-    @Test("--verbose logs the request and the count to stderr, leaving stdout to the data")
+    @Test("--verbose logs the count and time to stderr, leaving stdout to the data")
     func verbose() async {
         let quiet = await FetchHarness().run(["fetch", "--format", "ndjson"])
         let loud = await FetchHarness().run(["fetch", "--format", "ndjson", "-v"])
         #expect(loud.standardOutput == quiet.standardOutput)
         #expect(quiet.standardError == "")
         let lines = loud.standardError.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines.first == "endless fetch: GET https://randomuser.me/api/?results=10")
+        #expect(lines.count == 1)  // with a real network step, the HTTP log adds a line per request
         #expect(lines.last?.hasPrefix("endless fetch: 3 people in ") == true)
         #expect(lines.last?.hasSuffix(" ms") == true)
-    }
-
-    @Test("credentials in --api never reach the log")
-    func redaction() throws {
-        let url = try #require(URL(string: "https://alice:s3cret@example.com/api/?results=1"))
-        #expect(FetchCommand.redacted(url) == "https://***:***@example.com/api/?results=1")
     }
 
     @Test("--help exits 0 and documents every declared flag, with examples")
@@ -108,7 +101,9 @@ struct FetchRunTests {
         let samples: [String: String] = [
             "api": "http://127.0.0.1:1/", "results": "3", "page": "2", "seed": "s", "nat": "fi", "gender": "male",
             "inc": "name", "exc": "email", "password": "lower", "api-version": "1.4", "format": "csv",
-            "timeout": "1", "retries": "1",
+            "timeout": "1", "retries": "1", "data-dir": "/tmp", "latency": "1ms", "fail-rate": "0",
+            "fail-status": "503", "throttle-rate": "0", "empty-results-rate": "0", "html-rate": "0",
+            "truncate-rate": "0", "reset-rate": "0", "slow-body": "1ms", "chaos-seed": "7", "rate-limit": "off",
         ]
         for option in FetchCommand.declaration.options {
             var arguments = ["fetch", option.flagText]

@@ -45,6 +45,11 @@ struct FetchUsageErrorTests {
         .init(arguments: ["--results", "1", "--results", "2"], message: "--results is given more than once", hint: "once"),
         .init(arguments: ["--verbose=yes"], message: "--verbose is a switch and takes no value", hint: "--verbose alone"),
         .init(arguments: ["people"], message: "unexpected argument 'people'", hint: "takes no arguments"),
+        .init(arguments: ["--api", "https://randomuser.me/api/", "--fail-rate", "0.5"], message: "--fail-rate only applies to the embedded simulator", hint: "drop --fail-rate"),
+        .init(arguments: ["--latency", "soon"], message: "--latency: 'soon' is not valid", hint: "300ms"),
+        .init(arguments: ["--fail-rate", "1.5"], message: "--fail-rate: '1.5' is not valid", hint: "--fail-rate takes"),
+        .init(arguments: ["--fail-status", "200"], message: "--fail-status: '200' is not valid", hint: "--fail-status takes"),
+        .init(arguments: ["--rate-limit", "lots"], message: "--rate-limit: 'lots' is not valid", hint: "--rate-limit takes"),
     ]
 
     @Test("exits 2, names the flag, gives a hint, fetches nothing", arguments: cases)

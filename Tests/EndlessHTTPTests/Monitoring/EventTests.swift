@@ -61,7 +61,7 @@ struct EventTests {
         let url = "https://\(server.host)/api/people"
         #expect(lines.all.count == 3)
         #expect(lines.all.first == "http #1 -> GET \(url)")
-        #expect(lines.all.dropFirst().first?.hasPrefix("http #1 retry 2 in 500 ms after: HTTP 503 Service Unavailable.") == true)
+        #expect(lines.all.dropFirst().first?.hasPrefix("http #1 attempt 2 in 500 ms after: HTTP 503 Service Unavailable.") == true)
         #expect(lines.all.last == "http #1 <- 200 GET \(url) 36 bytes in 500 ms (2 attempts)")
     }
 

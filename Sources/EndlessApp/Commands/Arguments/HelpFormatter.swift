@@ -12,14 +12,16 @@ enum HelpFormatter {
         lines.append(contentsOf: wrap(command.abstract, width: width))
         lines.append("")
 
-        var usage = invocation
-        if !command.subcommands.isEmpty { usage += " <command>" }
-        usage += " " + command.allOptions.map(\.usage).joined(separator: " ")
-        for positional in command.positionals {
-            usage += positional.isOptional ? " [\(positional.name)]" : " \(positional.name)"
-        }
+        var items = [invocation]
+        if !command.subcommands.isEmpty { items.append("<command>") }
+        items += command.allOptions.map(\.usage)
+        items += command.positionals.map { $0.isOptional ? "[\($0.name)]" : $0.name }
+        // Lines break between items, never inside one: `[--slow-body [BYTES/]PAUSE]` stays whole.
+        let unbreakable = items.map { $0.replacingOccurrences(of: " ", with: "\u{A0}") }.joined(separator: " ")
         lines.append("USAGE:")
-        lines.append(contentsOf: wrap(usage, width: width, indent: "  ", continuation: "      "))
+        lines.append(
+            contentsOf: wrap(unbreakable, width: width, indent: "  ", continuation: "      ")
+                .map { $0.replacingOccurrences(of: "\u{A0}", with: " ") })
 
         if !command.discussion.isEmpty {
             lines.append("")

@@ -1,0 +1,118 @@
+import EndlessSimulator
+import Foundation
+
+/// The embedded simulator's flags, declared once for `endless serve`, `endless fetch` and
+/// the browser, so `--latency 300ms --fail-rate 0.2` means the same everywhere.
+enum SimulatorOptions {
+    static let dataDir = Option(
+        "data-dir", placeholder: "DIR",
+        help: "Read the simulator's name, street and city lists from DIR (the official randomuser.me "
+            + "layout: DIR/common/lists, DIR/US/lists, …) instead of the built-in ones.",
+        convert: { text throws(ValueError) in URL(fileURLWithPath: text) })
+    static let latency = Option(
+        "latency", placeholder: "TIME[±JITTER]",
+        help: "Delay every response, e.g. 300ms, 1.5s or 300ms±100ms (also 300ms+-100ms).",
+        convert: fault(FaultFlags.latency))
+    static let failRate = Option(
+        "fail-rate", placeholder: "RATE", help: "Fail this share of requests (0-1 or a percentage) with --fail-status.",
+        convert: fault(FaultFlags.rate))
+    static let failStatus = Option(
+        "fail-status", placeholder: "LIST", help: "The statuses failed requests get, e.g. 500,502,503.",
+        default: FaultConfiguration.defaultFailStatuses.map(String.init).joined(separator: ","),
+        convert: fault(FaultFlags.statuses))
+    static let throttleRate = Option(
+        "throttle-rate", placeholder: "RATE", help: "Answer this share of API requests 429 with Retry-After.",
+        convert: fault(FaultFlags.rate))
+    static let emptyResultsRate = Option(
+        "empty-results-rate", placeholder: "RATE",
+        help: "Answer this share of API requests 200 with no people (the live service's 2026 fault).",
+        convert: fault(FaultFlags.rate))
+    static let htmlRate = Option(
+        "html-rate", placeholder: "RATE", help: "Answer this share of API requests with an HTML block page.",
+        convert: fault(FaultFlags.rate))
+    static let truncateRate = Option(
+        "truncate-rate", placeholder: "RATE", help: "Cut this share of responses short.",
+        convert: fault(FaultFlags.rate))
+    static let resetRate = Option(
+        "reset-rate", placeholder: "RATE", help: "Reset this share of connections instead of answering.",
+        convert: fault(FaultFlags.rate))
+    static let slowBody = Option(
+        "slow-body", placeholder: "[BYTES/]PAUSE", help: "Dribble every body, e.g. 100ms or 64/100ms.",
+        convert: fault(FaultFlags.slowBody))
+    static let chaosSeed = Option(
+        "chaos-seed", placeholder: "SEED", help: "Makes the injected faults reproducible (a number or a word).",
+        default: "0", convert: fault(FaultFlags.chaosSeed))
+    static let rateLimit = Option(
+        "rate-limit", placeholder: "N[/WINDOW]|off",
+        help: "Answer 429 once a client has asked for N people in WINDOW, like the live service.",
+        default: "20000/5m", convert: fault(FaultFlags.rateLimit))
+
+    /// Every simulator flag, in help order.
+    static let declarations: [OptionDeclaration] = [
+        dataDir.declaration, latency.declaration, failRate.declaration, failStatus.declaration,
+        throttleRate.declaration, emptyResultsRate.declaration, htmlRate.declaration, truncateRate.declaration,
+        resetRate.declaration, slowBody.declaration, chaosSeed.declaration, rateLimit.declaration,
+    ]
+
+    /// The flags that change the simulator's behaviour, for the "only with the simulator" check.
+    static var names: Set<String> { Set(declarations.map(\.name)) }
+
+    /// Reads the simulator flags from `parsed`.
+    /// - Throws: ``UsageError`` naming the flag whose value is wrong.
+    static func settings(from parsed: ParsedArguments) throws(UsageError) -> SimulatorSettings {
+        let faults = FaultConfiguration(
+            chaosSeed: try parsed.value(chaosSeed) ?? 0,
+            latency: try parsed.value(latency),
+            failRate: try parsed.value(failRate) ?? 0,
+            failStatuses: try parsed.value(failStatus) ?? FaultConfiguration.defaultFailStatuses,
+            throttleRate: try parsed.value(throttleRate) ?? 0,
+            emptyResultsRate: try parsed.value(emptyResultsRate) ?? 0,
+            htmlRate: try parsed.value(htmlRate) ?? 0,
+            truncateRate: try parsed.value(truncateRate) ?? 0,
+            resetRate: try parsed.value(resetRate) ?? 0,
+            slowBody: try parsed.value(slowBody))
+        let rateLimit: RateLimitConfiguration? =
+            parsed.values[self.rateLimit.declaration.name] == nil ? .default : try parsed.value(self.rateLimit) ?? nil
+        return SimulatorSettings(dataDirectory: try parsed.value(dataDir), faults: faults, rateLimit: rateLimit)
+    }
+
+    /// Refuses simulator flags next to `--api`: they would silently do nothing.
+    /// - Throws: ``UsageError`` naming the first such flag.
+    static func requireNone(in parsed: ParsedArguments, because api: String) throws(UsageError) {
+        let given = declarations.filter { parsed.values[$0.name] != nil }
+        if let first = given.first {
+            throw UsageError(
+                command: parsed.command, message: "\(first.flagText) only applies to the embedded simulator, not to \(api)",
+                hint: "drop \(given.map(\.flagText).joined(separator: ", ")), or drop --api to use the simulator")
+        }
+    }
+
+    /// Wraps a simulator flag parser so its error reads like every other bad value.
+    private static func fault<Value: Sendable>(
+        _ parse: @escaping @Sendable (String) throws(FaultFlagError) -> Value
+    ) -> @Sendable (String) throws(ValueError) -> Value {
+        { text throws(ValueError) in
+            do throws(FaultFlagError) {
+                return try parse(text)
+            } catch {
+                throw ValueError("'\(error.value)' is not valid", allowed: error.expected)
+            }
+        }
+    }
+}
+
+/// How the embedded simulator behaves: its data, its faults and its rate limit.
+struct SimulatorSettings: Sendable, Equatable {
+    /// Lists in the official layout; nil for the built-in lists.
+    var dataDirectory: URL?
+    var faults: FaultConfiguration = .none
+    /// nil switches the rate limit off.
+    var rateLimit: RateLimitConfiguration? = .default
+
+    /// The generator data these settings name.
+    /// - Throws: the loader's error naming the missing or unreadable list.
+    func loadData() throws -> GeneratorData {
+        if let dataDirectory { return try GeneratorData.load(from: dataDirectory) }
+        return try GeneratorData.builtIn()
+    }
+}
