@@ -1,0 +1,116 @@
+/// Finds a block of rows that moved up or down between two frames, so the renderer can
+/// scroll them in the terminal (`ESC[t;br`, `ESC[nS`) instead of rewriting every cell.
+///
+/// Scrolling a list by one item shifts most rows; without this, a cell-by-cell diff rewrites
+/// nearly the whole screen.
+struct ScrollMove: Equatable {
+    /// The first row of the region, in the new frame's coordinates.
+    var top: Int
+    /// The row after the last one that receives moved content.
+    var bottom: Int
+    /// Rows the content moves: positive is up (the list scrolled down), negative is down.
+    var shift: Int
+
+    /// The terminal's scroll region (0-based, end exclusive) that performs the move.
+    var region: Range<Int> {
+        shift > 0 ? top..<(bottom + shift) : (top + shift)..<bottom
+    }
+
+    /// Looks for the shift that saves the most rewritten rows; nil when none saves at least
+    /// `minimumGain` rows.
+    static func detect(old: ScreenBuffer, new: ScreenBuffer, minimumGain: Int = 3) -> ScrollMove? {
+        let height = new.size.height
+        guard old.size == new.size, height >= 3 else { return nil }
+        let oldHashes = rowHashes(old)
+        let newHashes = rowHashes(new)
+        var changedRows = 0
+        for y in 0..<height where oldHashes[y] != newHashes[y] { changedRows += 1 }
+        guard changedRows >= minimumGain else { return nil }
+
+        var best: (move: ScrollMove, gain: Int)?
+        for magnitude in 1..<height {
+            for shift in [magnitude, -magnitude] {
+                guard let candidate = evaluate(shift: shift, old: oldHashes, new: newHashes) else { continue }
+                if candidate.gain > (best?.gain ?? minimumGain - 1) { best = candidate }
+            }
+        }
+        return best?.move
+    }
+
+    /// The region and gain for one shift: the rows from the first to the last that match,
+    /// counting rows saved minus rows that matched in place and would now need rewriting.
+    private static func evaluate(shift: Int, old: [UInt64], new: [UInt64]) -> (move: ScrollMove, gain: Int)? {
+        let height = new.count
+        var first = -1
+        var last = -1
+        for y in 0..<height {
+            let source = y + shift
+            guard source >= 0, source < height else { continue }
+            if new[y] == old[source] && new[y] != old[y] {
+                if first < 0 { first = y }
+                last = y
+            }
+        }
+        guard first >= 0 else { return nil }
+        var gain = 0
+        for y in first...last {
+            let source = y + shift
+            let moved = new[y] == old[source]
+            let inPlace = new[y] == old[y]
+            if moved && !inPlace { gain += 1 }
+            if inPlace && !moved { gain -= 1 }
+        }
+        return (ScrollMove(top: first, bottom: last + 1, shift: shift), gain)
+    }
+
+    /// One FNV-1a hash per row over graphemes, widths and styles.
+    static func rowHashes(_ buffer: ScreenBuffer) -> [UInt64] {
+        let width = buffer.size.width
+        var hashes = [UInt64](repeating: 0, count: buffer.size.height)
+        buffer.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<buffer.size.height {
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for x in 0..<width {
+                    let cell = cells[y * width + x]
+                    for byte in cell.grapheme.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                    hash = (hash ^ styleBits(cell.style) ^ (UInt64(cell.width) << 60)) &* 0x100_0000_01b3
+                }
+                hashes[y] = hash
+            }
+        }
+        return hashes
+    }
+
+    private static func styleBits(_ style: Style) -> UInt64 {
+        (colorBits(style.foreground) << 26) ^ (colorBits(style.background) << 1) ^ (UInt64(style.attributes.rawValue) << 53)
+    }
+
+    private static func colorBits(_ color: Color) -> UInt64 {
+        switch color {
+        case .default: return 0
+        case .ansi(let index): return 1 << 24 | UInt64(index)
+        case .indexed(let index): return 2 << 24 | UInt64(index)
+        case .rgb(let r, let g, let b): return 3 << 24 | UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)
+        }
+    }
+
+    /// Applies the move to a model of the screen, as the terminal does: rows shift inside the
+    /// region and the rows uncovered become blank.
+    func apply(to buffer: inout ScreenBuffer) {
+        let width = buffer.size.width
+        let region = self.region
+        let rows = region.count
+        let magnitude = abs(shift)
+        var moved = Array(buffer.cells[(region.lowerBound * width)..<(region.upperBound * width)])
+        if shift > 0 {
+            moved.removeFirst(magnitude * width)
+            moved.append(contentsOf: repeatElement(Cell.blank, count: magnitude * width))
+        } else {
+            moved.removeLast(magnitude * width)
+            moved.insert(contentsOf: repeatElement(Cell.blank, count: magnitude * width), at: 0)
+        }
+        precondition(moved.count == rows * width)
+        buffer.cells.replaceSubrange((region.lowerBound * width)..<(region.upperBound * width), with: moved)
+        buffer.graphics.removeAll()
+    }
+}
