@@ -158,10 +158,11 @@ public struct InputParser: Sendable {
                 utf8Value = utf8Value << 6 | UInt32(byte & 0x3F)
                 utf8Remaining -= 1
                 if utf8Remaining == 0 {
-                    if utf8Value >= utf8Minimum, let scalar = Unicode.Scalar(utf8Value) {
+                    // Overlong forms, surrogates and C1 controls are never typed: dropped.
+                    if utf8Value >= utf8Minimum, utf8Value > 0x9F, let scalar = Unicode.Scalar(utf8Value) {
                         emitKey(.character(Character(scalar)), into: &events)
                     } else {
-                        altPending = false  // overlong or surrogate: dropped
+                        altPending = false
                     }
                 }
                 return

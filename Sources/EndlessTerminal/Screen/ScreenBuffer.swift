@@ -77,7 +77,11 @@ public struct ScreenBuffer: Hashable, Sendable {
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
             let row = y * size.width
-            for x in area.x..<area.maxX { transform(&cells[row + x].style) }
+            for x in area.x..<area.maxX where !cells[row + x].isContinuation { transform(&cells[row + x].style) }
+            // A wide character has one style: its right half follows its left half.
+            for x in max(1, area.x)...min(size.width - 1, area.maxX) where cells[row + x].isContinuation {
+                cells[row + x].style = cells[row + x - 1].style
+            }
         }
     }
 

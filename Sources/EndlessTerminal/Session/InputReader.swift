@@ -70,6 +70,7 @@ final class InputReader: Sendable {
     }
 
     private func run() {
+        SignalRelay.unblockRelayedSignals()
         var descriptors = [
             pollfd(fd: input, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signals, events: Int16(POLLIN), revents: 0),

@@ -142,12 +142,32 @@ enum SignalRelay {
 
     /// Stops the process the way the shell expects (SIGTSTP with its default action), and
     /// returns once it is continued.
+    ///
+    /// The signal is raised on this thread with SIGTSTP unblocked here, so it is delivered
+    /// before `raise` returns: Dispatch's worker threads block most signals, and a signal
+    /// left pending there would never stop anything. A process in an orphaned process group
+    /// (no shell to resume it) is not stopped at all, as POSIX requires.
     static func stopProcess() {
         var defaultAction = sigaction()
         var ours = sigaction()
         sigemptyset(&defaultAction.sa_mask)
         sigaction(SIGTSTP, &defaultAction, &ours)
+        var stop = sigset_t()
+        var previousMask = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stop, &previousMask)
         raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         sigaction(SIGTSTP, &ours, nil)
+    }
+
+    /// Unblocks the relayed signals on the calling thread, so that a process-directed signal
+    /// always has a thread to land on (Dispatch's workers block them).
+    static func unblockRelayedSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in relayed { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 }

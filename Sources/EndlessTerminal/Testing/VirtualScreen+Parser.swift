@@ -65,7 +65,7 @@ extension VirtualScreen {
         case 0x09: moveTo(x: min(size.width - 1, (cursor.x / 8 + 1) * 8), y: cursor.y)
         case 0x0A, 0x0B, 0x0C: lineFeed()
         case 0x0D: moveTo(x: 0, y: cursor.y)
-        case 0x07, 0x00, 0x7F: break
+        case 0x07, 0x00, 0x7F, 0x18, 0x1A: break  // BEL, NUL, DEL; CAN and SUB cancel a sequence
         default: unsupportedSequences.append("C0 \(byte)")
         }
     }

@@ -73,9 +73,12 @@ public struct VirtualScreen: Sendable {
     /// The rows as plain text, at full width.
     public var lines: [String] { buffer.lines }
 
-    /// The rows as plain text with trailing spaces removed, joined by newlines.
+    /// The rows as plain text with trailing spaces and trailing empty rows removed, joined by
+    /// newlines.
     public var text: String {
-        lines.map { line in String(line.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+        var rows = lines.map { line in String(line.reversed().drop(while: { $0 == " " }).reversed()) }
+        while rows.last?.isEmpty == true { rows.removeLast() }
+        return rows.joined(separator: "\n")
     }
 
     /// Interprets bytes written by the program.

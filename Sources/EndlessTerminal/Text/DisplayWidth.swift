@@ -19,7 +19,7 @@ public enum DisplayWidth {
         if value >= 0x20 && value < 0x7F, character.utf8.count == 1 { return 1 }
         var width = scalarWidth(first)
         if width == 0 { return 0 }
-        let isEmojiBase = value >= 0x80 && first.properties.isEmoji
+        let isEmojiBase = first.properties.isEmoji  // digits, # and * too: keycaps
         var regionalIndicators = 0
         if isRegionalIndicator(value) {
             regionalIndicators = 1
