@@ -9,7 +9,8 @@ extension InputParser {
             prefix = first
             body = body.dropFirst()
         }
-        guard let parameters = Self.parameters(body) else { return }
+        guard Self.parameters(body, into: &parameterScratch) else { return }
+        let parameters = parameterScratch
         switch prefix {
         case 0x3C where final == 0x4D || final == 0x6D:  // ESC [ < b ; x ; y M/m
             guard parameters.count == 3,
@@ -89,10 +90,11 @@ extension InputParser {
     }
 
     /// `1;5` → [1, 5]; an empty parameter is 0 (and defaults later); a sub-parameter after
-    /// `:` is ignored. Nil when something is not a number.
-    private static func parameters(_ bytes: ArraySlice<UInt8>) -> [Int]? {
-        if bytes.isEmpty { return [] }
-        var result: [Int] = []
+    /// `:` is ignored. False when something is not a number. Reuses `result`'s storage, so
+    /// the hot path (mouse motion) does not allocate.
+    private static func parameters(_ bytes: ArraySlice<UInt8>, into result: inout [Int]) -> Bool {
+        result.removeAll(keepingCapacity: true)
+        if bytes.isEmpty { return true }
         var current = 0
         var inSubparameter = false
         for byte in bytes {
@@ -106,11 +108,11 @@ extension InputParser {
             case 0x3A:
                 inSubparameter = true
             default:
-                return nil
+                return false
             }
         }
         result.append(current)
-        return result
+        return true
     }
 
     mutating func pasteByte(_ byte: UInt8, into events: inout [TerminalEvent]) {

@@ -40,6 +40,8 @@ public struct InputParser: Sendable {
     var utf8Minimum: UInt32 = 0
     var paste: [UInt8] = []
     var pasteTerminatorMatched = 0
+    /// The numbers of the control sequence being dispatched, kept to reuse its storage.
+    var parameterScratch: [Int] = []
 
     /// Creates a parser in its ground state.
     public init() {}

@@ -27,6 +27,8 @@ public struct FrameRenderer: Sendable {
     var pen: Style?
     /// Whether kitty images may be on screen (they survive a clear and need deleting).
     var kittyImagesShown = false
+    /// Row hashes of ``previous``, kept so each frame is hashed once for scroll detection.
+    var previousRowHashes: [UInt64]?
 
     /// Creates a renderer; its first frame is a full redraw.
     ///
@@ -44,6 +46,7 @@ public struct FrameRenderer: Sendable {
     /// a resume from Ctrl-Z, or anything else that may have disturbed the screen.
     public mutating func invalidate() {
         previous = nil
+        previousRowHashes = nil
         cursor = nil
         pen = nil
     }
@@ -72,11 +75,16 @@ public struct FrameRenderer: Sendable {
             }
             forced = marks
         }
-        if scrollOptimization, old.graphics.isEmpty, frame.graphics.isEmpty,
-            let move = ScrollMove.detect(old: old, new: frame)
-        {
-            emitScroll(move, size: frame.size, into: &out)
-            move.apply(to: &old)
+        if scrollOptimization, old.graphics.isEmpty, frame.graphics.isEmpty {
+            let newHashes = ScrollMove.rowHashes(frame)
+            let oldHashes = previousRowHashes ?? ScrollMove.rowHashes(old)
+            previousRowHashes = newHashes
+            if let move = ScrollMove.detect(oldHashes: oldHashes, newHashes: newHashes) {
+                emitScroll(move, size: frame.size, into: &out)
+                move.apply(to: &old)
+            }
+        } else {
+            previousRowHashes = nil
         }
         diffCells(frame, against: old, forced: forced, into: &out)
         for placement in frame.graphics where !old.graphics.contains(placement) {
@@ -109,6 +117,7 @@ public struct FrameRenderer: Sendable {
         for placement in frame.graphics { drawGraphic(placement, into: &out) }
         endFrame(&out)
         previous = frame
+        previousRowHashes = nil
         return out.bytes
     }
 

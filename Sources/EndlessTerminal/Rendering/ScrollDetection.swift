@@ -19,10 +19,13 @@ struct ScrollMove: Equatable {
     /// Looks for the shift that saves the most rewritten rows; nil when none saves at least
     /// `minimumGain` rows.
     static func detect(old: ScreenBuffer, new: ScreenBuffer, minimumGain: Int = 3) -> ScrollMove? {
-        let height = new.size.height
-        guard old.size == new.size, height >= 3 else { return nil }
-        let oldHashes = rowHashes(old)
-        let newHashes = rowHashes(new)
+        detect(oldHashes: rowHashes(old), newHashes: rowHashes(new), minimumGain: minimumGain)
+    }
+
+    /// The same, from row hashes (the renderer keeps the last frame's).
+    static func detect(oldHashes: [UInt64], newHashes: [UInt64], minimumGain: Int = 3) -> ScrollMove? {
+        let height = newHashes.count
+        guard oldHashes.count == height, height >= 3 else { return nil }
         var changedRows = 0
         for y in 0..<height where oldHashes[y] != newHashes[y] { changedRows += 1 }
         guard changedRows >= minimumGain else { return nil }
