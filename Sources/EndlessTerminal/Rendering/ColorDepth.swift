@@ -9,6 +9,7 @@ public enum ColorDepth: Int, Hashable, Sendable, Comparable, CaseIterable {
     /// 24-bit color.
     case trueColor
 
+    /// Fewer colors sort first.
     public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Detects the depth from environment variables, in this order: `NO_COLOR` set and not

@@ -103,6 +103,24 @@ public struct ScreenBuffer: Hashable, Sendable {
         }
     }
 
+    /// This frame cropped or padded to `newSize`, anchored at the top-left: how a frame
+    /// built before a resize is shown after it.
+    func resized(to newSize: Size) -> ScreenBuffer {
+        guard newSize != size else { return self }
+        var result = ScreenBuffer(size: newSize)
+        for y in 0..<min(size.height, newSize.height) {
+            for x in 0..<min(size.width, newSize.width) {
+                let cell = cells[y * size.width + x]
+                if !cell.isContinuation { result.set(cell, at: Point(x: x, y: y)) }
+            }
+        }
+        for placement in graphics {
+            let area = placement.rect.intersection(result.bounds)
+            if area == placement.rect { result.graphics.append(placement) }
+        }
+        return result
+    }
+
     /// Writes `cell` at an in-bounds position where it fits, repairing wide characters it
     /// cuts in half.
     mutating func put(_ cell: Cell, x: Int, y: Int) {

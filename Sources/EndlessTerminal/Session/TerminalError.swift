@@ -10,6 +10,7 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A system call failed.
     case systemCall(String, errno: Int32)
 
+    /// What went wrong and what to do about it.
     public var description: String {
         switch self {
         case .notATerminal(let descriptor):

@@ -35,7 +35,8 @@ extension TerminalSession {
                 changed = size.cells
             }
             state.renderer.invalidate()
-            if let frame = state.lastFrame, frame.size == state.size {
+            if let frame = state.lastFrame?.resized(to: state.size) {
+                state.lastFrame = frame
                 try? RawMode.writeAll(state.renderer.renderFull(frame), to: output)
             }
             return changed

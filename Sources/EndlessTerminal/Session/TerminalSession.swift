@@ -198,14 +198,15 @@ public final class TerminalSession: Sendable {
         ScreenBuffer(size: size)
     }
 
-    /// Draws a frame: only what changed since the last one is written. A frame of another
-    /// size than the last is drawn in full. While suspended, the frame is kept and drawn on
-    /// resume.
+    /// Draws a frame: only what changed since the last one is written. A frame built for
+    /// another size (a resize raced with it) is cropped or padded to the terminal's size.
+    /// While suspended, the frame is kept and drawn on resume.
     ///
     /// - Parameter frame: the new screen.
     /// - Throws: ``TerminalError/systemCall(_:errno:)`` if writing fails.
     public func render(_ frame: ScreenBuffer) throws(TerminalError) {
         try state.withLock { (state) throws(TerminalError) in
+            let frame = frame.resized(to: state.size)
             state.lastFrame = frame
             guard state.isOpen, !state.suspended else { return }
             let bytes = state.renderer.render(frame)

@@ -33,6 +33,7 @@ public enum SnapshotFile {
             }
         }
 
+        /// What happened, and for a failure how to record or re-record the snapshot.
         public var description: String {
             switch self {
             case .matched:

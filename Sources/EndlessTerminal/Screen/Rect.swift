@@ -1,52 +1,3 @@
-/// A position on the screen, in cells, 0-based from the top-left corner.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
-    /// The column, 0-based.
-    public var x: Int
-    /// The row, 0-based.
-    public var y: Int
-
-    /// Creates a point at column `x`, row `y`.
-    ///
-    /// - Parameters:
-    ///   - x: the column, 0-based.
-    ///   - y: the row, 0-based.
-    public init(x: Int, y: Int) {
-        self.x = x
-        self.y = y
-    }
-
-    /// The top-left corner.
-    public static let zero = Point(x: 0, y: 0)
-
-    public var description: String { "(\(x),\(y))" }
-}
-
-/// A size in cells: columns wide, rows high.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
-    /// Columns.
-    public var width: Int
-    /// Rows.
-    public var height: Int
-
-    /// Creates a size; negative values are clamped to zero.
-    ///
-    /// - Parameters:
-    ///   - width: columns.
-    ///   - height: rows.
-    public init(width: Int, height: Int) {
-        self.width = max(0, width)
-        self.height = max(0, height)
-    }
-
-    /// No cells at all.
-    public static let zero = Size(width: 0, height: 0)
-
-    /// The number of cells, `width × height`.
-    public var area: Int { width * height }
-
-    public var description: String { "\(width)x\(height)" }
-}
-
 /// A rectangle of cells. Widgets draw inside one; layout splits one into several.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The left column.
@@ -129,5 +80,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x + (self.width - width) / 2, y: y + (self.height - height) / 2, width: width, height: height)
     }
 
+    /// `(x,y widthxheight)`.
     public var description: String { "(\(x),\(y) \(width)x\(height))" }
 }
