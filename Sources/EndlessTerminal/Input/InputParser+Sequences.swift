@@ -136,7 +136,7 @@ extension InputParser {
         appendPasted(CollectionOfOne(byte))
     }
 
-    private mutating func appendPasted(_ bytes: some Collection<UInt8>) {
+    mutating func appendPasted(_ bytes: some Collection<UInt8>) {
         let room = Self.maxPasteBytes - paste.count
         if room > 0 { paste.append(contentsOf: bytes.prefix(room)) }
     }

@@ -73,7 +73,32 @@ public struct InputParser: Sendable {
     ///   - bytes: input as read from the terminal.
     ///   - events: where events are appended.
     public mutating func feed(_ bytes: some Sequence<UInt8>, into events: inout [TerminalEvent]) {
-        for byte in bytes { consume(byte, into: &events) }
+        // One generic call, then a concrete loop: across modules a generic byte loop would
+        // not be specialized and would pay a protocol call per byte.
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in feed(buffer: buffer, into: &events) }
+        if done == nil { feed(buffer: Array(bytes), into: &events) }
+    }
+
+    private mutating func feed(buffer: [UInt8], into events: inout [TerminalEvent]) {
+        buffer.withUnsafeBufferPointer { feed(buffer: $0, into: &events) }
+    }
+
+    private mutating func feed(buffer: UnsafeBufferPointer<UInt8>, into events: inout [TerminalEvent]) {
+        var index = 0
+        while index < buffer.count {
+            if case .paste = state, pasteTerminatorMatched == 0 {
+                // Pasted text in bulk, up to the next ESC that may end it.
+                var end = index
+                while end < buffer.count && buffer[end] != 0x1B { end += 1 }
+                if end > index {
+                    appendPasted(UnsafeBufferPointer(rebasing: buffer[index..<end]))
+                    index = end
+                    continue
+                }
+            }
+            consume(buffer[index], into: &events)
+            index += 1
+        }
     }
 
     /// Resolves a pending ESC after the timeout: a lone ESC becomes the Escape key, `ESC [`
@@ -98,7 +123,7 @@ public struct InputParser: Sendable {
 
     private mutating func reset() {
         state = .ground
-        sequence.removeAll(keepingCapacity: true)
+        if !sequence.isEmpty { sequence.removeAll(keepingCapacity: true) }
         singleShiftModifier = 0
         altPending = false
     }
@@ -125,7 +150,7 @@ public struct InputParser: Sendable {
                     return
                 }
                 dispatchControlSequence(final: byte, into: &events)
-                sequence.removeAll(keepingCapacity: true)
+                if !sequence.isEmpty { sequence.removeAll(keepingCapacity: true) }
                 altPending = false
             default:
                 // A control byte or non-ASCII aborts the sequence; the byte counts on its own.
@@ -199,7 +224,7 @@ public struct InputParser: Sendable {
         switch byte {
         case 0x5B:
             state = .controlSequence
-            sequence.removeAll(keepingCapacity: true)
+            if !sequence.isEmpty { sequence.removeAll(keepingCapacity: true) }
         case 0x4F:
             state = .singleShift
             singleShiftModifier = 0

@@ -58,7 +58,7 @@ public struct FrameRenderer: Sendable {
     /// - Parameter frame: the new frame.
     /// - Returns: bytes to write to the terminal.
     public mutating func render(_ frame: ScreenBuffer) -> [UInt8] {
-        guard var old = previous, old.size == frame.size else { return renderFull(frame) }
+        guard let old = previous, old.size == frame.size else { return renderFull(frame) }
         var out = ByteWriter()
         beginFrame(&out)
         let start = out.count
@@ -75,18 +75,19 @@ public struct FrameRenderer: Sendable {
             }
             forced = marks
         }
+        var sources = Array(0..<frame.size.height)
         if scrollOptimization, old.graphics.isEmpty, frame.graphics.isEmpty {
             let newHashes = ScrollMove.rowHashes(frame)
             let oldHashes = previousRowHashes ?? ScrollMove.rowHashes(old)
             previousRowHashes = newHashes
             if let move = ScrollMove.detect(oldHashes: oldHashes, newHashes: newHashes) {
                 emitScroll(move, size: frame.size, into: &out)
-                move.apply(to: &old)
+                sources = move.rowSources(height: frame.size.height)
             }
         } else {
             previousRowHashes = nil
         }
-        diffCells(frame, against: old, forced: forced, into: &out)
+        diffCells(frame, against: old.cells, sources: sources, forced: forced, into: &out)
         for placement in frame.graphics where !old.graphics.contains(placement) {
             drawGraphic(placement, into: &out)
         }
@@ -112,8 +113,8 @@ public struct FrameRenderer: Sendable {
         out.append("\u{1B}[m\u{1B}[H\u{1B}[2J")
         pen = .plain
         cursor = .zero
-        let blank = ScreenBuffer(size: frame.size)
-        diffCells(frame, against: blank, forced: nil, into: &out)
+        let cleared = [Int](repeating: -1, count: frame.size.height)
+        diffCells(frame, against: [], sources: cleared, forced: nil, into: &out)
         for placement in frame.graphics { drawGraphic(placement, into: &out) }
         endFrame(&out)
         previous = frame
@@ -133,27 +134,40 @@ public struct FrameRenderer: Sendable {
 
     // MARK: - Cells
 
-    private mutating func diffCells(_ frame: ScreenBuffer, against old: ScreenBuffer, forced: [Bool]?, into out: inout ByteWriter) {
+    /// Writes the cells of `frame` that differ from what the terminal shows: row `y` of the
+    /// screen holds row `sources[y]` of `old` (after a scroll), or blanks where it is -1.
+    /// Mapping rows instead of moving cells keeps a scroll from copying the whole buffer.
+    private mutating func diffCells(
+        _ frame: ScreenBuffer, against old: [Cell], sources: [Int], forced: [Bool]?, into out: inout ByteWriter
+    ) {
         let width = frame.size.width
         let newCells = frame.cells
-        let oldCells = old.cells
         for y in 0..<frame.size.height {
             let row = y * width
-            if forced == nil && newCells[row..<(row + width)].elementsEqual(oldCells[row..<(row + width)]) { continue }
+            let source = sources[y]
+            let oldRow = source * width
+            if forced == nil {
+                let unchanged =
+                    source >= 0
+                    ? newCells[row..<(row + width)].elementsEqual(old[oldRow..<(oldRow + width)])
+                    : newCells[row..<(row + width)].allSatisfy(\.isPlainBlank)
+                if unchanged { continue }
+            }
+            func changed(_ x: Int) -> Bool {
+                if let forced, forced[row + x] { return true }
+                return source >= 0 ? newCells[row + x] != old[oldRow + x] : !newCells[row + x].isPlainBlank
+            }
             var blankTail = width
             while blankTail > 0 && newCells[row + blankTail - 1].isPlainBlank { blankTail -= 1 }
             var x = 0
             while x < width {
-                let index = row + x
-                if newCells[index] == oldCells[index] && !(forced?[index] ?? false) {
+                guard changed(x) else {
                     x += 1
                     continue
                 }
                 var target = x
-                if newCells[index].isContinuation && x > 0 { target = x - 1 }
-                if target >= blankTail,
-                    worthErasing(from: target, row: row, width: width, new: newCells, old: oldCells, forced: forced)
-                {
+                if newCells[row + x].isContinuation && x > 0 { target = x - 1 }
+                if target >= blankTail && worthErasing(from: target, width: width, changed: changed) {
                     moveCursor(to: Point(x: target, y: y), row: row, cells: newCells, into: &out)
                     setPen(.plain, into: &out)
                     out.append("\u{1B}[K")
@@ -168,13 +182,13 @@ public struct FrameRenderer: Sendable {
     }
 
     /// Whether erasing to the end of the row beats writing the changed blanks one by one.
-    private func worthErasing(from start: Int, row: Int, width: Int, new: [Cell], old: [Cell], forced: [Bool]?) -> Bool {
-        var changed = 0
-        for x in start..<width where new[row + x] != old[row + x] || (forced?[row + x] ?? false) {
-            changed += 1
-            if changed >= 3 { return true }
+    private func worthErasing(from start: Int, width: Int, changed: (Int) -> Bool) -> Bool {
+        var count = 0
+        for x in start..<width where changed(x) {
+            count += 1
+            if count >= 3 { return true }
         }
-        return pen != .plain ? changed >= 2 : false
+        return pen != .plain ? count >= 2 : false
     }
 
     /// Moves the cursor, or rewrites the unchanged cells in between when that is cheaper.

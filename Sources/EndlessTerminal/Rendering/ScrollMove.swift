@@ -30,12 +30,24 @@ struct ScrollMove: Equatable {
         for y in 0..<height where oldHashes[y] != newHashes[y] { changedRows += 1 }
         guard changedRows >= minimumGain else { return nil }
 
+        // Each changed row votes for the shifts that would bring its content from where it
+        // was; only the most voted shifts are evaluated, so the search stays linear.
+        var positions: [UInt64: [Int]] = [:]
+        for (y, hash) in oldHashes.enumerated() { positions[hash, default: []].append(y) }
+        var votes: [Int: Int] = [:]
+        for y in 0..<height where newHashes[y] != oldHashes[y] {
+            guard let sources = positions[newHashes[y]] else { continue }
+            for source in sources.prefix(8) where source != y { votes[source - y, default: 0] += 1 }
+        }
+        let candidates = votes.sorted { a, b in
+            if a.value != b.value { return a.value > b.value }
+            if abs(a.key) != abs(b.key) { return abs(a.key) < abs(b.key) }
+            return a.key > b.key
+        }
         var best: (move: ScrollMove, gain: Int)?
-        for magnitude in 1..<height {
-            for shift in [magnitude, -magnitude] {
-                guard let candidate = evaluate(shift: shift, old: oldHashes, new: newHashes) else { continue }
-                if candidate.gain > (best?.gain ?? minimumGain - 1) { best = candidate }
-            }
+        for (shift, _) in candidates.prefix(4) {
+            guard let candidate = evaluate(shift: shift, old: oldHashes, new: newHashes) else { continue }
+            if candidate.gain > (best?.gain ?? minimumGain - 1) { best = candidate }
         }
         return best?.move
     }
@@ -97,23 +109,15 @@ struct ScrollMove: Equatable {
         }
     }
 
-    /// Applies the move to a model of the screen, as the terminal does: rows shift inside the
-    /// region and the rows uncovered become blank.
-    func apply(to buffer: inout ScreenBuffer) {
-        let width = buffer.size.width
+    /// Where each screen row's content comes from after the move, as the terminal does it:
+    /// the old row index, or -1 for the rows the scroll uncovered (now blank).
+    func rowSources(height: Int) -> [Int] {
+        var sources = Array(0..<height)
         let region = self.region
-        let rows = region.count
-        let magnitude = abs(shift)
-        var moved = Array(buffer.cells[(region.lowerBound * width)..<(region.upperBound * width)])
-        if shift > 0 {
-            moved.removeFirst(magnitude * width)
-            moved.append(contentsOf: repeatElement(Cell.blank, count: magnitude * width))
-        } else {
-            moved.removeLast(magnitude * width)
-            moved.insert(contentsOf: repeatElement(Cell.blank, count: magnitude * width), at: 0)
+        for y in region {
+            let source = y + shift
+            sources[y] = region.contains(source) ? source : -1
         }
-        precondition(moved.count == rows * width)
-        buffer.cells.replaceSubrange((region.lowerBound * width)..<(region.upperBound * width), with: moved)
-        buffer.graphics.removeAll()
+        return sources
     }
 }

@@ -18,20 +18,25 @@ extension ScreenBuffer {
         _ text: some StringProtocol, at point: Point, style: Style = .plain, maxWidth: Int? = nil,
         ellipsis: Bool = false
     ) -> Int {
+        write(String(text), at: point, style: style, maxWidth: maxWidth, ellipsis: ellipsis)
+    }
+
+    /// The concrete path: a generic public entry converts once and lands here, so callers in
+    /// other modules do not run the per-character loop through protocol witnesses.
+    @discardableResult
+    mutating func write(_ text: String, at point: Point, style: Style, maxWidth: Int?, ellipsis: Bool) -> Int {
         guard point.y >= 0, point.y < size.height else { return 0 }
         var limit = size.width
         if let maxWidth { limit = min(limit, point.x + max(0, maxWidth)) }
         guard limit > point.x, limit > 0 else { return 0 }
         if ellipsis {
-            let fitted = TextLayout.truncate(text, toWidth: limit - point.x)
+            let fitted = TextLayout.truncate(string: text, toWidth: limit - point.x)
             return writeClipped(fitted, x: point.x, y: point.y, style: style, limit: limit)
         }
         return writeClipped(text, x: point.x, y: point.y, style: style, limit: limit)
     }
 
-    private mutating func writeClipped(
-        _ text: some StringProtocol, x start: Int, y: Int, style: Style, limit: Int
-    ) -> Int {
+    private mutating func writeClipped(_ text: String, x start: Int, y: Int, style: Style, limit: Int) -> Int {
         var x = start
         for character in text {
             if x >= limit { break }

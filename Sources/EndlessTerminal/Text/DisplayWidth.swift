@@ -53,6 +53,10 @@ public enum DisplayWidth {
     /// - Parameter text: any text; controls count 0.
     /// - Returns: the display width.
     public static func of(_ text: some StringProtocol) -> Int {
+        of(string: String(text))
+    }
+
+    static func of(string text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }

@@ -13,9 +13,13 @@ public enum TextLayout {
     ///   - width: the columns available.
     /// - Returns: text whose display width is at most `width`.
     public static func truncate(_ text: some StringProtocol, toWidth width: Int) -> String {
+        truncate(string: String(text), toWidth: width)
+    }
+
+    static func truncate(string text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
-        let total = DisplayWidth.of(text)
-        if total <= width { return String(text) }
+        let total = DisplayWidth.of(string: text)
+        if total <= width { return text }
         var result = ""
         var used = 0
         let budget = width - 1  // the ellipsis takes one column
