@@ -73,6 +73,16 @@ struct ScreenBufferTests {
         #expect(buffer == ScreenBuffer(size: Size(width: 4, height: 3)))
     }
 
+    @Test("resizing crops or pads from the top-left and keeps wide characters whole")
+    func resized() {
+        var buffer = ScreenBuffer(size: Size(width: 6, height: 2))
+        buffer.write("ab山田", at: .zero)
+        buffer.write("zz", at: Point(x: 0, y: 1))
+        #expect(buffer.resized(to: Size(width: 5, height: 1)).lines == ["ab山 "])
+        #expect(buffer.resized(to: Size(width: 7, height: 3)).lines == ["ab山田 ", "zz     ", "       "])
+        #expect(buffer.resized(to: buffer.size) == buffer)
+    }
+
     @Test("placing a graphic blanks its cells and replaces overlapping graphics")
     func graphics() {
         var buffer = ScreenBuffer(size: Size(width: 10, height: 4))

@@ -77,6 +77,26 @@ struct SessionTests {
     }
 }
 
+extension SessionTests {
+    @Test("usable from the main actor, as the app's view models are; frames of a stale size are cropped")
+    @MainActor
+    func mainActor() async throws {
+        let pty = try Pseudoterminal(size: Size(width: 30, height: 5))
+        let drawn = try await TerminalSession.run(input: pty.slave, output: pty.slave) { session in
+            var frame = ScreenBuffer(size: Size(width: 40, height: 8))  // built before a resize
+            frame.write("main actor", at: Point(x: 1, y: 1))
+            frame.write("beyond the edge", at: Point(x: 25, y: 2))
+            try session.render(frame)
+            return session.size
+        }
+        #expect(drawn == Size(width: 30, height: 5))
+        pty.drain()
+        #expect(pty.screen.text.isEmpty, "the alternate screen was left")
+        #expect(pty.contains("main actor"))
+        #expect(pty.contains("beyon") && !pty.contains("beyond"))
+    }
+}
+
 @Suite("Terminal modes")
 struct TerminalModesTests {
     @Test("the setup sequence turns modes on and the restore sequence turns them all off")
