@@ -175,6 +175,7 @@ public final class TerminalSession: Sendable {
         } catch {
             SignalRelay.restoreNow()
             SignalRelay.uninstall()
+            rawSink.finish()  // ends the event task
             closePipes()
             throw error
         }
