@@ -38,6 +38,8 @@ enum SignalRelay {
     static let terminationRequests = Atomic<Int32>(0)
     /// SIGCONTs seen by the handler, so the session can tell its own resume from another.
     static let continueCount = Atomic<Int>(0)
+    // Raw buffers, not Swift collections, and no Mutex: a handler must not allocate, retain
+    // or lock. They are written only by arm(), before the handlers that read them exist.
     nonisolated(unsafe) static let restoreBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: restoreCapacity)
     nonisolated(unsafe) static let originalSettings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
     /// The actions that were installed before ours, indexed by signal number.
