@@ -4,7 +4,7 @@ import Testing
 
 /// End-to-end: the demo runs in a child process on a pseudo-terminal; the test plays the
 /// user and checks, with `stty -a` and termios, that the terminal comes back as it was.
-@Suite("Session on a pty (end to end)", .serialized)
+@Suite("Session on a pty (end to end)", .serialized, .enabled(if: Pseudoterminal.isAvailable, "needs /dev/ptmx"))
 struct PtySessionTests {
     /// A child running ``PtyDemo`` on a fresh pty, which is its controlling terminal.
     final class DemoProcess {

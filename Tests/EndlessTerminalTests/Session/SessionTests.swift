@@ -4,7 +4,7 @@ import Testing
 @testable import EndlessTerminal
 
 /// A session opened in this process on a pty's slave side.
-@Suite("Terminal session", .serialized)
+@Suite("Terminal session", .serialized, .enabled(if: Pseudoterminal.isAvailable, "needs /dev/ptmx"))
 struct SessionTests {
     struct Failure: Error {}
 

@@ -12,6 +12,9 @@ final class Pseudoterminal {
     /// never appear as one string in the bytes.
     private(set) var screen: VirtualScreen
 
+    /// Whether this machine can make pseudo-terminals (a container without /dev/pts cannot).
+    static var isAvailable: Bool { access("/dev/ptmx", R_OK | W_OK) == 0 }
+
     init(size: Size = Size(width: 80, height: 24)) throws {
         screen = VirtualScreen(size: size)
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
