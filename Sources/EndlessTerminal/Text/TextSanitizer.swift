@@ -21,13 +21,20 @@ public enum TextSanitizer {
     /// - Parameter text: untrusted text.
     /// - Returns: text that is safe to write to a terminal.
     public static func sanitize(_ text: some StringProtocol) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(text) }
-        var output = String.UnicodeScalarView()
+        sanitize(string: String(text))
+    }
+
+    /// The concrete path. Output is built as UTF-8 bytes: appending scalar by scalar to a
+    /// `String.UnicodeScalarView` costs several times more, and pastes can be long.
+    static func sanitize(string text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
         var state = State.ground
         for scalar in text.unicodeScalars {
             state = step(state, scalar, into: &output)
         }
-        return String(output)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Where the scanner is: in plain text, or inside some kind of escape sequence.
@@ -46,7 +53,7 @@ public enum TextSanitizer {
     }
 
     private static func step(
-        _ state: State, _ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView
+        _ state: State, _ scalar: Unicode.Scalar, into output: inout [UInt8]
     ) -> State {
         let value = scalar.value
         switch state {
@@ -90,16 +97,17 @@ public enum TextSanitizer {
     }
 
     private static func ground(
-        _ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView
+        _ scalar: Unicode.Scalar, into output: inout [UInt8]
     ) -> State {
         switch scalar.value {
         case 0x1B: return .escape
         case 0x9B: return .controlSequence
         case 0x9D, 0x90, 0x98, 0x9E, 0x9F: return .string
-        case 0x09...0x0D, 0x2028, 0x2029: output.append(" ")
+        case 0x09...0x0D, 0x2028, 0x2029: output.append(0x20)
         case 0x00...0x1F, 0x7F...0x9F: break
         case 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0x200E, 0x200F, 0xFEFF: break
-        default: output.append(scalar)
+        case 0x20..<0x7F: output.append(UInt8(scalar.value))
+        default: output.append(contentsOf: scalar.utf8)
         }
         return .ground
     }

@@ -24,6 +24,16 @@ struct TextSanitizerTests {
         ("x\u{1B}(0y", "xy"),  // charset designation: ESC, intermediate, final
         ("x\u{1B}cy", "xy"),  // RIS: full reset
         ("bold\u{1B}[1;31mred\u{1B}[0m", "boldred"),
+        ("a\u{1B}]52;c;?\u{07}b", "ab"),  // OSC 52 clipboard read: the terminal would answer with it
+        ("a\u{1B}]0;x\u{9C}b", "ab"),  // OSC ended by an 8-bit ST
+        ("a\u{1B}]1337;File=inline=1:AAAA\u{07}b", "ab"),  // iTerm2 inline file
+        ("a\u{1B}P+q544e\u{1B}\\b", "ab"),  // XTGETTCAP: another echo-back request
+        ("a\u{1B}[?2026$pb", "ab"),  // DECRQM: mode report request
+        ("a\u{1B}[?1049hb", "ab"),  // switch to the alternate screen
+        ("a\u{1B}_Ga=T,f=100;AAAA\u{1B}\\b", "ab"),  // APC: kitty graphics
+        ("a\u{1B}Xhidden\u{1B}\\b\u{1B}^pm\u{1B}\\", "ab"),  // SOS and PM strings
+        ("\u{1B}7x\u{1B}8", "x"),  // save and restore the cursor
+        ("a\u{1B}[31\u{18}b", "ab"),  // CAN inside a sequence
     ])
     func stripsEscapeSequences(_ payload: (String, String)) {
         #expect(TextSanitizer.sanitize(payload.0) == payload.1)

@@ -1,0 +1,277 @@
+/// Turns the bytes a terminal sends into key, mouse and paste events.
+///
+/// It is a byte-at-a-time state machine, so a sequence split across reads is simply finished
+/// by the next ``feed(_:into:)``. It understands UTF-8 text, C0 control keys, CSI and SS3 keys
+/// with xterm modifiers (`ESC[1;5A`), `CSI u` keys, SGR and X10 mouse reports, bracketed
+/// paste and focus reports. Unknown or malformed sequences are dropped whole, never passed on
+/// as text; its buffers are bounded whatever arrives.
+///
+/// A lone ESC cannot be told from the start of a sequence by bytes alone: when a feed ends
+/// inside a possible sequence, ``hasPendingEscape`` is true, and the caller runs a short
+/// timer (``InputEventStream`` does, on an injected clock) and calls ``flushPendingEscape()``
+/// if nothing else arrived.
+public struct InputParser: Sendable {
+    /// The longest control sequence kept; longer ones are skipped to their final byte.
+    public static let maxSequenceLength = 64
+    /// The most bytes of one paste kept; the rest is dropped.
+    public static let maxPasteBytes = 1 << 20
+
+    enum State: Sendable {
+        case ground
+        case escape
+        case controlSequence
+        /// An over-long control sequence: skipped until its final byte.
+        case skippingControlSequence
+        case singleShift
+        case paste
+        /// X10 mouse: `ESC [ M` and three raw bytes.
+        case legacyMouse
+    }
+
+    var state = State.ground
+    /// Parameter and intermediate bytes of the current control sequence.
+    var sequence: [UInt8] = []
+    /// The modifier digit of an SS3 sequence, as sent by some terminals (`ESC O 5 P`).
+    var singleShiftModifier = 0
+    /// The next key carries Alt: it followed an ESC.
+    var altPending = false
+    var utf8Value: UInt32 = 0
+    var utf8Remaining = 0
+    var utf8Minimum: UInt32 = 0
+    var paste: [UInt8] = []
+    var pasteTerminatorMatched = 0
+    /// The numbers of the control sequence being dispatched, kept to reuse its storage.
+    var parameterScratch: [Int] = []
+
+    /// Creates a parser in its ground state.
+    public init() {}
+
+    /// True when the bytes so far end inside what may be an escape sequence or a lone ESC.
+    public var hasPendingEscape: Bool {
+        switch state {
+        case .escape, .controlSequence, .skippingControlSequence, .singleShift, .legacyMouse: return true
+        case .ground, .paste: return false
+        }
+    }
+
+    /// Bytes held between feeds (sequence, paste and UTF-8 buffers), for checking the bound.
+    public var bufferedByteCount: Int { sequence.count + paste.count + utf8Remaining }
+
+    /// Parses bytes and returns the events they complete.
+    ///
+    /// - Parameter bytes: input as read from the terminal.
+    /// - Returns: the events, in order.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [TerminalEvent] {
+        var events: [TerminalEvent] = []
+        feed(bytes, into: &events)
+        return events
+    }
+
+    /// Parses bytes, appending the events they complete.
+    ///
+    /// - Parameters:
+    ///   - bytes: input as read from the terminal.
+    ///   - events: where events are appended.
+    public mutating func feed(_ bytes: some Sequence<UInt8>, into events: inout [TerminalEvent]) {
+        // One generic call, then a concrete loop: across modules a generic byte loop would
+        // not be specialized and would pay a protocol call per byte.
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in feed(buffer: buffer, into: &events) }
+        if done == nil { feed(buffer: Array(bytes), into: &events) }
+    }
+
+    private mutating func feed(buffer: [UInt8], into events: inout [TerminalEvent]) {
+        buffer.withUnsafeBufferPointer { feed(buffer: $0, into: &events) }
+    }
+
+    private mutating func feed(buffer: UnsafeBufferPointer<UInt8>, into events: inout [TerminalEvent]) {
+        var index = 0
+        while index < buffer.count {
+            if case .paste = state, pasteTerminatorMatched == 0 {
+                // Pasted text in bulk, up to the next ESC that may end it.
+                var end = index
+                while end < buffer.count && buffer[end] != 0x1B { end += 1 }
+                if end > index {
+                    appendPasted(UnsafeBufferPointer(rebasing: buffer[index..<end]))
+                    index = end
+                    continue
+                }
+            }
+            consume(buffer[index], into: &events)
+            index += 1
+        }
+    }
+
+    /// Resolves a pending ESC after the timeout: a lone ESC becomes the Escape key, `ESC [`
+    /// and `ESC O` become Alt-[ and Alt-O, a partial sequence is dropped.
+    ///
+    /// - Returns: the events this produces (possibly none).
+    public mutating func flushPendingEscape() -> [TerminalEvent] {
+        var events: [TerminalEvent] = []
+        switch state {
+        case .escape:
+            events.append(.key(KeyEvent(.escape, modifiers: altPending ? .alt : [])))
+        case .controlSequence where sequence.isEmpty:
+            events.append(.key(KeyEvent(.character("["), modifiers: .alt)))
+        case .singleShift where singleShiftModifier == 0:
+            events.append(.key(KeyEvent(.character("O"), modifiers: .alt)))
+        default:
+            break
+        }
+        if hasPendingEscape { reset() }
+        return events
+    }
+
+    private mutating func reset() {
+        state = .ground
+        if !sequence.isEmpty { sequence.removeAll(keepingCapacity: true) }
+        singleShiftModifier = 0
+        altPending = false
+    }
+
+    mutating func consume(_ byte: UInt8, into events: inout [TerminalEvent]) {
+        switch state {
+        case .ground:
+            ground(byte, into: &events)
+        case .escape:
+            escape(byte, into: &events)
+        case .controlSequence:
+            switch byte {
+            case 0x20...0x3F:
+                if sequence.count >= Self.maxSequenceLength {
+                    sequence.removeAll(keepingCapacity: true)
+                    state = .skippingControlSequence
+                } else {
+                    sequence.append(byte)
+                }
+            case 0x40...0x7E:
+                state = .ground
+                if sequence.isEmpty && byte == 0x4D {  // ESC [ M: an X10 mouse report follows
+                    state = .legacyMouse
+                    return
+                }
+                dispatchControlSequence(final: byte, into: &events)
+                if !sequence.isEmpty { sequence.removeAll(keepingCapacity: true) }
+                altPending = false
+            default:
+                // A control byte or non-ASCII aborts the sequence; the byte counts on its own.
+                reset()
+                ground(byte, into: &events)
+            }
+        case .skippingControlSequence:
+            if byte >= 0x40 && byte <= 0x7E {
+                reset()
+            } else if byte < 0x20 || byte > 0x7E {
+                reset()
+                ground(byte, into: &events)
+            }
+        case .singleShift:
+            singleShift(byte, into: &events)
+        case .paste:
+            pasteByte(byte, into: &events)
+        case .legacyMouse:
+            sequence.append(byte)
+            if sequence.count == 3 {
+                let code = Int(sequence[0]) - 32
+                let event = MouseEvent(code: code, x: Int(sequence[1]) - 32, y: Int(sequence[2]) - 32, released: false)
+                if let event { events.append(.mouse(event)) }
+                reset()
+            }
+        }
+    }
+
+    private mutating func ground(_ byte: UInt8, into events: inout [TerminalEvent]) {
+        if utf8Remaining > 0 {
+            if byte & 0xC0 == 0x80 {
+                utf8Value = utf8Value << 6 | UInt32(byte & 0x3F)
+                utf8Remaining -= 1
+                if utf8Remaining == 0 {
+                    // Overlong forms, surrogates and C1 controls are never typed: dropped.
+                    if utf8Value >= utf8Minimum, utf8Value > 0x9F, let scalar = Unicode.Scalar(utf8Value) {
+                        emitKey(.character(Character(scalar)), into: &events)
+                    } else {
+                        altPending = false
+                    }
+                }
+                return
+            }
+            utf8Remaining = 0  // truncated sequence: dropped; this byte starts afresh
+            altPending = false
+        }
+        switch byte {
+        case 0x1B:
+            state = .escape
+        case 0x0D, 0x0A: emitKey(.enter, into: &events)
+        case 0x09: emitKey(.tab, into: &events)
+        case 0x7F, 0x08: emitKey(.backspace, into: &events)
+        case 0x00: emitKey(.character(" "), extra: .control, into: &events)
+        case 0x01...0x1A: emitKey(.character(Character(Unicode.Scalar(byte + 0x60))), extra: .control, into: &events)
+        case 0x1C...0x1F: emitKey(.character(Character(Unicode.Scalar(byte + 0x40))), extra: .control, into: &events)
+        case 0x20...0x7E: emitKey(.character(Character(Unicode.Scalar(byte))), into: &events)
+        case 0xC2...0xDF: startUTF8(byte & 0x1F, remaining: 1, minimum: 0x80)
+        case 0xE0...0xEF: startUTF8(byte & 0x0F, remaining: 2, minimum: 0x800)
+        case 0xF0...0xF4: startUTF8(byte & 0x07, remaining: 3, minimum: 0x10000)
+        default: altPending = false  // a stray continuation or invalid byte: dropped
+        }
+    }
+
+    private mutating func startUTF8(_ bits: UInt8, remaining: Int, minimum: UInt32) {
+        utf8Value = UInt32(bits)
+        utf8Remaining = remaining
+        utf8Minimum = minimum
+    }
+
+    private mutating func escape(_ byte: UInt8, into events: inout [TerminalEvent]) {
+        switch byte {
+        case 0x5B:
+            state = .controlSequence
+            if !sequence.isEmpty { sequence.removeAll(keepingCapacity: true) }
+        case 0x4F:
+            state = .singleShift
+            singleShiftModifier = 0
+        case 0x1B:
+            // ESC ESC: the first is the Escape key (Alt-Escape if it followed another ESC).
+            emitKey(.escape, into: &events)
+        default:
+            state = .ground
+            altPending = true
+            ground(byte, into: &events)
+        }
+    }
+
+    private mutating func singleShift(_ byte: UInt8, into events: inout [TerminalEvent]) {
+        if byte >= 0x30 && byte <= 0x39 && singleShiftModifier < 10 {
+            singleShiftModifier = singleShiftModifier * 10 + Int(byte - 0x30)
+            return
+        }
+        let modifiers = KeyModifiers(xtermParameter: singleShiftModifier)
+        let key: Key?
+        switch byte {
+        case 0x41: key = .up
+        case 0x42: key = .down
+        case 0x43: key = .right
+        case 0x44: key = .left
+        case 0x48: key = .home
+        case 0x46: key = .end
+        case 0x50...0x53: key = .function(Int(byte - 0x50) + 1)
+        case 0x4D: key = .enter  // keypad Enter in application mode
+        default: key = nil
+        }
+        state = .ground
+        singleShiftModifier = 0
+        if let key {
+            emitKey(key, extra: modifiers, into: &events)
+        } else if byte < 0x20 || byte == 0x7F {
+            altPending = false
+            ground(byte, into: &events)  // a control byte is never swallowed
+        } else {
+            altPending = false
+        }
+    }
+
+    mutating func emitKey(_ key: Key, extra: KeyModifiers = [], into events: inout [TerminalEvent]) {
+        var modifiers = extra
+        if altPending { modifiers.insert(.alt) }
+        altPending = false
+        events.append(.key(KeyEvent(key, modifiers: modifiers)))
+    }
+}

@@ -1,0 +1,105 @@
+import Glibc
+import Synchronization
+
+/// A dedicated thread that waits on the terminal and on the signal pipe with `poll(2)` and
+/// passes what arrives on: bytes to the event stream, signal numbers to the session.
+///
+/// A blocking read would tie up a thread of Swift's cooperative pool for the whole session,
+/// so the reader gets its own thread. It stops when a byte arrives on its stop pipe.
+final class InputReader: Sendable {
+    private let input: Int32
+    private let signals: Int32
+    private let stopPipe: (read: Int32, write: Int32)
+    private let sink: AsyncStream<RawInput>.Continuation
+    private let onSignal: @Sendable (Int32) -> Void
+    private let thread = Mutex<pthread_t?>(nil)
+
+    /// - Parameters:
+    ///   - input: the terminal to read.
+    ///   - signals: the read end of the signal relay pipe.
+    ///   - sink: where input bytes go.
+    ///   - onSignal: called on the reader thread for each relayed signal.
+    init(
+        input: Int32, signals: Int32, sink: AsyncStream<RawInput>.Continuation,
+        onSignal: @escaping @Sendable (Int32) -> Void
+    ) throws(TerminalError) {
+        self.input = input
+        self.signals = signals
+        self.sink = sink
+        self.onSignal = onSignal
+        stopPipe = try Self.makePipe()
+    }
+
+    /// A pipe with both ends close-on-exec and non-blocking.
+    static func makePipe() throws(TerminalError) -> (read: Int32, write: Int32) {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { throw .lastError("pipe") }
+        for descriptor in descriptors {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
+        return (descriptors[0], descriptors[1])
+    }
+
+    func start() throws(TerminalError) {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var handle = pthread_t()
+        let result = pthread_create(&handle, nil, { context in
+            guard let context else { return nil }
+            let reader = Unmanaged<InputReader>.fromOpaque(context).takeRetainedValue()
+            reader.run()
+            return nil
+        }, context)
+        guard result == 0 else {
+            Unmanaged<InputReader>.fromOpaque(context).release()
+            throw .systemCall("pthread_create", errno: result)
+        }
+        thread.withLock { $0 = handle }
+    }
+
+    /// Wakes the thread, waits for it to end, and closes the stop pipe.
+    func stop() {
+        var byte: UInt8 = 1
+        _ = write(stopPipe.write, &byte, 1)
+        if let handle = thread.withLock({ handle in defer { handle = nil }; return handle }) {
+            if pthread_equal(handle, pthread_self()) == 0 { pthread_join(handle, nil) }
+        }
+        close(stopPipe.read)
+        close(stopPipe.write)
+        sink.finish()
+    }
+
+    private func run() {
+        SignalRelay.unblockRelayedSignals()
+        var descriptors = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
+        ]
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if descriptors[2].revents != 0 { break }
+            if descriptors[1].revents & Int16(POLLIN) != 0 {
+                let count = read(signals, &buffer, buffer.count)
+                if count > 0 {
+                    for index in 0..<count { onSignal(Int32(buffer[index])) }
+                }
+            }
+            if descriptors[0].revents != 0 {
+                let count = read(input, &buffer, buffer.count)
+                if count > 0 {
+                    sink.yield(.bytes(Array(buffer[0..<count])))
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    // The terminal is gone (EOF or EIO after a hangup): say so once, stop reading it.
+                    descriptors[0].fd = -1
+                    sink.yield(.event(.terminate(.hangup)))
+                }
+            }
+        }
+    }
+}

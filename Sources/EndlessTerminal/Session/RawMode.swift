@@ -1,0 +1,59 @@
+import Glibc
+
+/// termios and window-size calls, with errors as ``TerminalError``.
+enum RawMode {
+    /// The current settings of a terminal.
+    static func attributes(of descriptor: Int32) throws(TerminalError) -> termios {
+        var settings = termios()
+        guard tcgetattr(descriptor, &settings) == 0 else { throw .lastError("tcgetattr") }
+        return settings
+    }
+
+    /// Raw mode as `cfmakeraw` makes it: no echo, no line editing, no CR/LF translation, and
+    /// no signals from keys (ISIG off). Ctrl-C, Ctrl-Z and Ctrl-\ arrive as keys, so the app
+    /// decides what they do; the session turns Ctrl-Z into a proper suspend by default.
+    static func raw(from original: termios) -> termios {
+        var settings = original
+        cfmakeraw(&settings)
+        return settings
+    }
+
+    /// Applies settings once queued output has been written.
+    static func apply(_ settings: termios, to descriptor: Int32) throws(TerminalError) {
+        var copy = settings
+        while tcsetattr(descriptor, TCSADRAIN, &copy) != 0 {
+            if errno != EINTR { throw .lastError("tcsetattr") }
+        }
+    }
+
+    /// The window size in cells and, when the terminal reports it, in pixels.
+    static func windowSize(of descriptor: Int32) -> (cells: Size, pixels: Size?)? {
+        var size = winsize()
+        let result = withUnsafeMutablePointer(to: &size) { ioctl(descriptor, UInt(TIOCGWINSZ), $0) }
+        guard result == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        let cells = Size(width: Int(size.ws_col), height: Int(size.ws_row))
+        let pixels = size.ws_xpixel > 0 && size.ws_ypixel > 0 ? Size(width: Int(size.ws_xpixel), height: Int(size.ws_ypixel)) : nil
+        return (cells, pixels)
+    }
+
+    /// Writes all bytes, retrying after interruptions and waiting when the descriptor is
+    /// non-blocking and full.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(TerminalError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else if written < 0 && errno == EAGAIN {
+                var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&poller, 1, 1000)
+            } else {
+                throw .lastError("write")
+            }
+        }
+    }
+}

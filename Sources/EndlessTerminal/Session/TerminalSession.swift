@@ -1,0 +1,260 @@
+import Glibc
+import Synchronization
+
+/// The terminal, taken over for a full-screen app and given back intact.
+///
+/// Opening a session puts the terminal in raw mode (ISIG off: Ctrl-C is a key), switches to
+/// the alternate screen, hides the cursor, turns on SGR mouse reporting, bracketed paste and
+/// (optionally) focus events. ``events`` delivers keys, mouse, pastes, resizes, resumes and
+/// termination requests; ``render(_:)`` draws a frame as a diff against the last one, inside
+/// synchronized output.
+///
+/// The terminal is restored on every way out: ``close()`` (which ``run(input:output:options:isolation:_:)``
+/// calls whether the body returns or throws), `exit()` (an `atexit` hook), SIGINT, SIGTERM and
+/// SIGHUP (delivered as ``TerminalEvent/terminate(_:)`` so the app can quit cleanly; a second
+/// one restores and dies at once), and fatal signals (restored from the handler, then the
+/// crash proceeds). Ctrl-Z restores the terminal and stops the process; `fg` re-enters raw
+/// mode, redraws the last frame and delivers ``TerminalEvent/resume``.
+///
+/// ```swift
+/// try await TerminalSession.run { session in
+///     for await event in session.events {
+///         if case .key(let key) = event, key.key == .character("q") { break }
+///         var frame = session.makeFrame()
+///         frame.write("Hello", at: .zero, style: .bold)
+///         try session.render(frame)
+///     }
+/// }
+/// ```
+public final class TerminalSession: Sendable {
+    /// What a session turns on.
+    public struct Options: Sendable {
+        /// Which mouse events are reported.
+        public var mouse: MouseTracking = .drags
+        /// Report pastes as ``TerminalEvent/paste(_:)`` instead of as typed keys.
+        public var bracketedPaste = true
+        /// Report focus changes as ``TerminalEvent/focus(_:)``.
+        public var focusEvents = false
+        /// Wrap each frame in synchronized output (mode 2026).
+        public var synchronizedOutput = true
+        /// Handle Ctrl-Z by suspending (the key is not delivered).
+        public var suspendOnControlZ = true
+        /// How long a lone ESC waits for the rest of a sequence.
+        public var escapeTimeout = InputEventStream.defaultEscapeTimeout
+        /// The color depth; nil detects it from the environment.
+        public var colorDepth: ColorDepth?
+        /// The environment for capability detection; nil reads the process's.
+        public var environment: [String: String]?
+
+        /// The defaults: drag-capable mouse, bracketed paste, synchronized output, Ctrl-Z
+        /// suspends, 25 ms ESC timeout, depth from the environment.
+        public init() {}
+    }
+
+    struct State {
+        var isOpen = true
+        var suspended = false
+        var renderer: FrameRenderer
+        var lastFrame: ScreenBuffer?
+        var size: Size
+        var pixelSize: Size?
+        /// The SIGCONT count at which our own suspend resumes, so its relay is not handled twice.
+        var ownContinue: Int?
+        var continuesSeen = 0
+    }
+
+    private static let isActive = Atomic<Bool>(false)
+
+    /// What the terminal can do: color depth and pixel graphics.
+    public let capabilities: TerminalCapabilities
+    /// Everything the terminal reports, in order. It finishes when the session closes.
+    /// Consume it from one task.
+    public let events: AsyncStream<TerminalEvent>
+
+    let input: Int32
+    let output: Int32
+    let options: Options
+    let modes: TerminalModes
+    let rawSettings: termios
+    let state: Mutex<State>
+    let rawSink: AsyncStream<RawInput>.Continuation
+    let signalPipe: (read: Int32, write: Int32)
+    let reader: Mutex<InputReader?> = Mutex(nil)
+
+    /// Takes over the terminal. Prefer ``run(input:output:options:isolation:_:)``, which
+    /// also gives it back.
+    ///
+    /// - Parameters:
+    ///   - input: the terminal's input, standard input by default.
+    ///   - output: the terminal's output, standard output by default.
+    ///   - options: what to turn on.
+    /// - Returns: the open session; call ``close()`` when done.
+    /// - Throws: ``TerminalError/notATerminal(fileDescriptor:)`` when input or output is not a
+    ///   terminal, ``TerminalError/sessionAlreadyOpen``, or a failed system call.
+    public static func open(
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = Options()
+    ) throws(TerminalError) -> TerminalSession {
+        guard isatty(input) == 1 else { throw .notATerminal(fileDescriptor: input) }
+        guard isatty(output) == 1 else { throw .notATerminal(fileDescriptor: output) }
+        guard isActive.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+            throw .sessionAlreadyOpen
+        }
+        do {
+            let session = try TerminalSession(input: input, output: output, options: options)
+            try session.start()
+            return session
+        } catch {
+            isActive.store(false, ordering: .releasing)
+            throw error
+        }
+    }
+
+    /// Opens a session, runs `body`, and closes the session however `body` ends.
+    ///
+    /// - Parameters:
+    ///   - input: the terminal's input, standard input by default.
+    ///   - output: the terminal's output, standard output by default.
+    ///   - options: what to turn on.
+    ///   - isolation: the caller's actor, so `body` runs where it was written.
+    ///   - body: the app; it reads ``events`` and renders frames.
+    /// - Returns: what `body` returns.
+    /// - Throws: what ``open(input:output:options:)`` or `body` throws.
+    public static func run<Result>(
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = Options(),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (TerminalSession) async throws -> Result
+    ) async throws -> Result {
+        let session = try open(input: input, output: output, options: options)
+        defer { session.close() }
+        return try await body(session)
+    }
+
+    private init(input: Int32, output: Int32, options: Options) throws(TerminalError) {
+        self.input = input
+        self.output = output
+        self.options = options
+        let environment = options.environment ?? ProcessEnvironment.current()
+        var capabilities = TerminalCapabilities.detect(environment: environment)
+        if let depth = options.colorDepth { capabilities.colorDepth = depth }
+        self.capabilities = capabilities
+        modes = TerminalModes(mouse: options.mouse, bracketedPaste: options.bracketedPaste, focusEvents: options.focusEvents)
+        let original = try RawMode.attributes(of: input)
+        rawSettings = RawMode.raw(from: original)
+        signalPipe = try InputReader.makePipe()
+        let window = RawMode.windowSize(of: output) ?? RawMode.windowSize(of: input)
+        let renderer = FrameRenderer(colorDepth: capabilities.colorDepth, synchronizedOutput: options.synchronizedOutput)
+        state = Mutex(State(renderer: renderer, size: window?.cells ?? Size(width: 80, height: 24), pixelSize: window?.pixels))
+        let (raw, sink) = AsyncStream<RawInput>.makeStream()
+        rawSink = sink
+        let suspendOnControlZ = options.suspendOnControlZ
+        // The closure cannot capture `self` before init ends; a box lets the intercept reach
+        // the session once it exists.
+        let box = SessionBox()
+        events = InputEventStream.make(
+            from: raw, clock: ContinuousClock(), escapeTimeout: options.escapeTimeout,
+            intercept: { event in
+                guard suspendOnControlZ, event == .key(.control("z")) else { return false }
+                box.session?.suspend()
+                return true
+            })
+        SignalRelay.arm(
+            restore: modes.restoreSequence, original: original, input: input, output: output, notify: signalPipe.write)
+        box.set(self)
+    }
+
+    private func start() throws(TerminalError) {
+        SignalRelay.install()
+        do {
+            try RawMode.apply(rawSettings, to: input)
+            try RawMode.writeAll(modes.enterSequence, to: output)
+            let reader = try InputReader(input: input, signals: signalPipe.read, sink: rawSink) { [self] signal in
+                handle(signal: signal)
+            }
+            try reader.start()
+            self.reader.withLock { $0 = reader }
+        } catch {
+            SignalRelay.restoreNow()
+            SignalRelay.uninstall()
+            rawSink.finish()  // ends the event task
+            closePipes()
+            throw error
+        }
+    }
+
+    /// The terminal size in cells, as of the last resize event.
+    public var size: Size { state.withLock { $0.size } }
+
+    /// The size of one cell in pixels, when the terminal reports it (for sixel and kitty).
+    public var cellPixelSize: Size? {
+        state.withLock { state in
+            guard let pixels = state.pixelSize, state.size.width > 0, state.size.height > 0 else { return nil }
+            return Size(width: pixels.width / state.size.width, height: pixels.height / state.size.height)
+        }
+    }
+
+    /// A blank frame of the current size, to draw the next screen into.
+    ///
+    /// - Returns: an empty buffer.
+    public func makeFrame() -> ScreenBuffer {
+        ScreenBuffer(size: size)
+    }
+
+    /// Draws a frame: only what changed since the last one is written. A frame built for
+    /// another size (a resize raced with it) is cropped or padded to the terminal's size.
+    /// While suspended, the frame is kept and drawn on resume.
+    ///
+    /// - Parameter frame: the new screen.
+    /// - Throws: ``TerminalError/systemCall(_:errno:)`` if writing fails.
+    public func render(_ frame: ScreenBuffer) throws(TerminalError) {
+        try state.withLock { (state) throws(TerminalError) in
+            let frame = frame.resized(to: state.size)
+            state.lastFrame = frame
+            guard state.isOpen, !state.suspended else { return }
+            let bytes = state.renderer.render(frame)
+            if !bytes.isEmpty { try RawMode.writeAll(bytes, to: output) }
+        }
+    }
+
+    /// Redraws the last frame in full, for when the screen may have been disturbed.
+    ///
+    /// - Throws: ``TerminalError/systemCall(_:errno:)`` if writing fails.
+    public func redraw() throws(TerminalError) {
+        try state.withLock { (state) throws(TerminalError) in
+            state.renderer.invalidate()
+            guard state.isOpen, !state.suspended, let frame = state.lastFrame else { return }
+            try RawMode.writeAll(state.renderer.renderFull(frame), to: output)
+        }
+    }
+
+    /// Gives the terminal back: stops reading, restores modes and termios, puts back the
+    /// signal handlers and finishes ``events``. Safe to call more than once.
+    public func close() {
+        let wasOpen = state.withLock { state in
+            defer { state.isOpen = false }
+            return state.isOpen
+        }
+        guard wasOpen else { return }
+        reader.withLock { reader in
+            reader?.stop()
+            reader = nil
+        }
+        rawSink.finish()
+        SignalRelay.restoreNow()
+        SignalRelay.uninstall()
+        closePipes()
+        Self.isActive.store(false, ordering: .releasing)
+    }
+
+    private func closePipes() {
+        Glibc.close(signalPipe.read)
+        Glibc.close(signalPipe.write)
+    }
+}
+
+/// Lets a closure made during `init` reach the session afterwards.
+private final class SessionBox: Sendable {
+    // A Mutex because the intercept runs on the event task while init stores the session.
+    private let storage = Mutex<TerminalSession?>(nil)
+    var session: TerminalSession? { storage.withLock { $0 } }
+    func set(_ session: TerminalSession) { storage.withLock { $0 = session } }
+}

@@ -1,0 +1,189 @@
+import Testing
+
+@testable import EndlessTerminal
+
+private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+private let begin = "\u{1B}[?2026h"
+private let end = "\u{1B}[?2026l"
+
+@Suite("Frame renderer")
+struct FrameRendererTests {
+    @Test("a one-cell change writes one move and one character; no change writes nothing")
+    func minimalOutput() {
+        var renderer = FrameRenderer(colorDepth: .trueColor)
+        var frame = ScreenBuffer(size: Size(width: 80, height: 24))
+        frame.write("hello", at: .zero)
+        _ = renderer.render(frame)
+
+        frame.write("X", at: Point(x: 10, y: 4))
+        #expect(renderer.render(frame) == bytes(begin + "\u{1B}[5;11HX" + end))
+        #expect(renderer.render(frame) == [])
+
+        // Two unchanged blanks in between cost less to rewrite than a move.
+        frame.write("Y", at: Point(x: 13, y: 4))
+        #expect(renderer.render(frame) == bytes(begin + "  Y" + end))
+
+        // A color change: one move, one SGR, the character.
+        frame.write("e", at: Point(x: 1, y: 0), style: Style(foreground: .red))
+        #expect(renderer.render(frame) == bytes(begin + "\u{1B}[1;2H\u{1B}[31me" + end))
+
+        // Back to plain: a backspace and the 3-byte reset.
+        frame.write("e", at: Point(x: 1, y: 0))
+        #expect(renderer.render(frame) == bytes(begin + "\u{8}\u{1B}[me" + end))
+    }
+
+    @Test("the first frame and a size change are full redraws")
+    func fullRedraw() {
+        var renderer = FrameRenderer(colorDepth: .trueColor, synchronizedOutput: false)
+        var frame = ScreenBuffer(size: Size(width: 10, height: 2))
+        frame.write("ab", at: Point(x: 0, y: 1))
+        #expect(renderer.render(frame) == bytes("\u{1B}[m\u{1B}[H\u{1B}[2J\nab"))
+        let bigger = ScreenBuffer(size: Size(width: 12, height: 2))
+        #expect(renderer.render(bigger).starts(with: bytes("\u{1B}[m\u{1B}[H\u{1B}[2J")))
+        renderer.invalidate()
+        #expect(renderer.render(bigger) == bytes("\u{1B}[m\u{1B}[H\u{1B}[2J"))
+    }
+
+    @Test("a blank tail of a row is erased with EL")
+    func eraseToEnd() {
+        var renderer = FrameRenderer(colorDepth: .trueColor, synchronizedOutput: false)
+        var frame = ScreenBuffer(size: Size(width: 20, height: 2))
+        frame.write("a long line of text", at: .zero)
+        _ = renderer.render(frame)
+        frame.fill(Rect(x: 6, y: 0, width: 14, height: 1))
+        #expect(renderer.render(frame) == bytes("\u{1B}[8G\u{1B}[K"))
+    }
+
+    @Test("scrolling a list by one row scrolls a region and draws only the new row")
+    func scrollRegion() {
+        func list(offset: Int) -> ScreenBuffer {
+            var frame = ScreenBuffer(size: Size(width: 30, height: 12))
+            frame.write("header", at: .zero, style: .bold)
+            for row in 1..<11 { frame.write("item \(offset + row)", at: Point(x: 2, y: row)) }
+            frame.write("footer", at: Point(x: 0, y: 11))
+            return frame
+        }
+        var terminal = InMemoryTerminal(size: Size(width: 30, height: 12))
+        terminal.render(list(offset: 0))
+        let next = list(offset: 1)
+        terminal.render(next)
+        #expect(terminal.lastOutput == bytes(begin + "\u{1B}[2;11r\u{1B}[S\u{1B}[r\u{1B}[11;3Hitem 11" + end))
+        #expect(terminal.shows(next))
+        let back = list(offset: 0)
+        terminal.render(back)
+        #expect(terminal.lastOutput == bytes(begin + "\u{1B}[2;11r\u{1B}[T\u{1B}[r\n\u{1B}[3Gitem 1" + end))
+        #expect(terminal.shows(back))
+    }
+
+    @Test("a whole-screen scroll needs no region")
+    func scrollWholeScreen() {
+        func lines(from first: Int) -> ScreenBuffer {
+            var frame = ScreenBuffer(size: Size(width: 20, height: 10))
+            for row in 0..<10 { frame.write("line \(first + row)", at: Point(x: 0, y: row)) }
+            return frame
+        }
+        var terminal = InMemoryTerminal(size: Size(width: 20, height: 10))
+        terminal.render(lines(from: 0))
+        terminal.render(lines(from: 3))
+        #expect(terminal.lastOutput.starts(with: bytes(begin + "\u{1B}[3S")))
+        #expect(terminal.lastOutput.count < 60)
+        #expect(terminal.shows(lines(from: 3)))
+    }
+
+    @Test("colors are written at the detected depth")
+    func colorDepths() {
+        let expectations: [(ColorDepth, String)] = [
+            (.trueColor, "\u{1B}[38;2;255;0;0;48;5;17mx"), (.indexed256, "\u{1B}[38;5;196;48;5;17mx"),
+            (.ansi16, "\u{1B}[91;40mx"), (.none, "x"),
+        ]
+        for (depth, expected) in expectations {
+            var renderer = FrameRenderer(colorDepth: depth, synchronizedOutput: false)
+            var frame = ScreenBuffer(size: Size(width: 4, height: 1))
+            _ = renderer.render(frame)
+            frame.write("x", at: .zero, style: Style(foreground: .rgb(255, 0, 0), background: .indexed(17)))
+            #expect(renderer.render(frame) == bytes(expected), "\(depth)")
+        }
+        var renderer = FrameRenderer(colorDepth: .none, synchronizedOutput: false)
+        var frame = ScreenBuffer(size: Size(width: 4, height: 1))
+        _ = renderer.render(frame)
+        frame.write("x", at: .zero, style: Style(foreground: .red, attributes: [.bold, .reverse]))
+        #expect(renderer.render(frame) == bytes("\u{1B}[1;7mx"))
+    }
+
+    @Test("SGR changes take the shorter of incremental and reset")
+    func sgr() {
+        func sgr(_ pen: Style?, _ target: Style) -> String {
+            var out = ByteWriter()
+            SGR.append(from: pen, to: target, into: &out)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        #expect(sgr(nil, .plain) == "\u{1B}[0m")
+        #expect(sgr(.plain, .bold) == "\u{1B}[1m")
+        #expect(sgr(Style(foreground: .red, attributes: .bold), .plain) == "\u{1B}[m")
+        #expect(sgr(Style(attributes: [.bold, .dim]), .dim) == "\u{1B}[0;2m")
+        #expect(sgr(Style(foreground: .red, attributes: [.bold, .italic]), Style(foreground: .red, attributes: .italic)) == "\u{1B}[22m")
+        #expect(sgr(Style(foreground: .red), Style(foreground: .red, background: .blue)) == "\u{1B}[44m")
+        #expect(sgr(.plain, Style(foreground: .brightWhite, background: .indexed(237))) == "\u{1B}[97;48;5;237m")
+        #expect(sgr(.bold, .bold) == "")
+    }
+
+    @Test("cursor moves pick the cheapest encoding")
+    func cursorMotion() {
+        func move(_ from: Point?, _ to: Point) -> String {
+            var out = ByteWriter()
+            CursorMotion.append(from: from, to: to, into: &out)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        #expect(move(nil, .zero) == "\u{1B}[H")
+        #expect(move(nil, Point(x: 0, y: 4)) == "\u{1B}[5H")
+        #expect(move(Point(x: 3, y: 2), Point(x: 3, y: 3)) == "\n")
+        #expect(move(Point(x: 7, y: 2), Point(x: 0, y: 3)) == "\n\r")
+        #expect(move(Point(x: 7, y: 2), Point(x: 5, y: 2)) == "\u{8}\u{8}")
+        #expect(move(Point(x: 7, y: 2), Point(x: 70, y: 2)) == "\u{1B}[71G")
+        #expect(move(Point(x: 70, y: 2), Point(x: 1, y: 2)) == "\u{1B}[2G")
+        #expect(move(Point(x: 5, y: 20), Point(x: 5, y: 2)) == "\u{1B}[3d")
+        #expect(move(Point(x: 5, y: 5), Point(x: 5, y: 5)) == "")
+        #expect(move(Point(x: 50, y: 40), Point(x: 3, y: 2)) == "\u{1B}[3;4H")
+    }
+
+    @Test("pixel graphics are written once, redrawn when moved, and their area repainted when gone")
+    func opaqueGraphics() {
+        let size = Size(width: 20, height: 6)
+        var terminal = InMemoryTerminal(size: size)
+        let sixel = TerminalGraphic(kind: .sixel, escape: bytes("\u{1B}Pq#0;2;0;0;0#0~~\u{1B}\\"), size: Size(width: 4, height: 2))
+        var frame = ScreenBuffer(size: size)
+        frame.write("title", at: .zero)
+        frame.place(sixel, in: Rect(x: 2, y: 1, width: 4, height: 2))
+        terminal.render(frame)
+        #expect(terminal.screen.graphics == [VirtualScreen.Graphic(kind: .sixel, origin: Point(x: 2, y: 1), byteCount: sixel.escape.count - 4)])
+
+        #expect(terminal.render(frame).isEmpty)
+        frame.write("more", at: Point(x: 10, y: 4))
+        terminal.render(frame)
+        #expect(terminal.screen.graphics.count == 1)
+        #expect(!terminal.lastOutput.contains(0x50))  // no DCS introducer "P" re-sent
+
+        var moved = frame
+        moved.clear()
+        moved.write("title", at: .zero)
+        moved.place(sixel, in: Rect(x: 8, y: 2, width: 4, height: 2))
+        terminal.render(moved)
+        #expect(terminal.screen.graphics.last?.origin == Point(x: 8, y: 2))
+        #expect(terminal.shows(moved))
+
+        var gone = moved
+        gone.clear()
+        gone.write("title", at: .zero)
+        terminal.render(gone)
+        #expect(!terminal.lastOutput.isEmpty, "the cells under the image are repainted even though they are blank in both frames")
+        #expect(terminal.screen.graphics.count == 2)
+        #expect(terminal.shows(gone))
+
+        let kitty = TerminalGraphic(kind: .kitty, escape: bytes("\u{1B}_Ga=T,f=32;AAAA\u{1B}\\"), size: Size(width: 2, height: 1))
+        var withKitty = gone
+        withKitty.place(kitty, in: Rect(x: 4, y: 3, width: 2, height: 1))
+        terminal.render(withKitty)
+        terminal.render(gone)
+        #expect(String(decoding: terminal.lastOutput, as: UTF8.self).contains("\u{1B}_Ga=d,d=p,x=5,y=4\u{1B}\\"))
+    }
+}

@@ -1,0 +1,62 @@
+import EndlessTerminal
+import Glibc
+import Testing
+
+/// The program the end-to-end tests drive. It runs in a child process: the pty tests spawn
+/// this test binary again with `ENDLESS_PTY_DEMO=<mode>` and a filter that selects this
+/// suite, with the pty as its terminal. In a normal test run it is skipped.
+@Suite("PtyDemoChild", .enabled(if: PtyDemo.mode != nil))
+struct PtyDemoChild {
+    @Test("the demo app (runs only inside the pty tests)")
+    func run() async throws {
+        try await PtyDemo.run(mode: PtyDemo.mode ?? "normal")
+    }
+}
+
+enum PtyDemo {
+    static let variable = "ENDLESS_PTY_DEMO"
+
+    static var mode: String? {
+        getenv(variable).map { String(cString: $0) }
+    }
+
+    /// A tiny app: a line of text and a status bar. `q` quits; a termination signal draws
+    /// BYE and quits (in `stubborn` mode it is ignored); a resize or a resume redraws.
+    static func run(mode: String) async throws {
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)  // the crash case leaves no core file
+        var options = TerminalSession.Options()
+        options.environment = ["TERM": "xterm-256color"]
+        try await TerminalSession.run(options: options) { session in
+            func draw(_ text: String) throws {
+                var frame = session.makeFrame()
+                frame.write(text, at: Point(x: 2, y: 1), style: .bold)
+                StatusBar(hints: [KeyHint("q", "quit")], right: ["demo"])
+                    .draw(into: &frame, in: Rect(x: 0, y: frame.size.height - 1, width: frame.size.width, height: 1))
+                try session.render(frame)
+            }
+            try draw("READY \(session.size.width)x\(session.size.height)")
+            for await event in session.events {
+                switch event {
+                case .key(KeyEvent(.character("q"))):
+                    return
+                case .terminate:
+                    if mode == "stubborn" {
+                        try draw("IGNORED")
+                    } else {
+                        try draw("BYE")
+                        return
+                    }
+                case .resume:
+                    try draw("RESUMED")
+                case .resize(let size):
+                    try draw("SIZE \(size.width)x\(size.height)")
+                case .key(let key):
+                    try draw("KEY \(key)")
+                default:
+                    break
+                }
+            }
+        }
+    }
+}

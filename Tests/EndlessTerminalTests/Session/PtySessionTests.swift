@@ -1,0 +1,133 @@
+import EndlessTerminal
+import Glibc
+import Testing
+
+/// End-to-end: the demo runs in a child process on a pseudo-terminal; the test plays the
+/// user and checks, with `stty -a` and termios, that the terminal comes back as it was.
+@Suite("Session on a pty (end to end)", .serialized, .enabled(if: Pseudoterminal.isAvailable, "needs /dev/ptmx"))
+struct PtySessionTests {
+    /// A child running ``PtyDemo`` on a fresh pty, which is its controlling terminal.
+    final class DemoProcess {
+        let pty: Pseudoterminal
+        let pid: pid_t
+        let before: termios
+        let sttyBefore: String
+
+        init(mode: String) throws {
+            pty = try Pseudoterminal()
+            before = pty.settings
+            sttyBefore = try pty.stty()
+            let environment = Subprocess.currentEnvironment().filter { !$0.hasPrefix(PtyDemo.variable + "=") }
+                + ["\(PtyDemo.variable)=\(mode)", "SWIFT_BACKTRACE=enable=no", "NO_COLOR=1"]
+            let path = pty.slavePath
+            pid = try Subprocess.spawn(
+                [Subprocess.executablePath(), "--testing-library", "swift-testing", "--filter", "PtyDemoChild"],
+                environment: environment,
+                actions: { actions in
+                    // Opened by a session leader, the pty becomes its controlling terminal.
+                    posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
+                    posix_spawn_file_actions_adddup2(&actions, 0, 1)
+                    posix_spawn_file_actions_adddup2(&actions, 0, 2)
+                }, newSession: true)
+        }
+
+        /// Waits for the child to end and collects its last output.
+        func finish() -> (exitCode: Int32?, signal: Int32?) {
+            let status = Subprocess.wait(pid)
+            pty.drain()
+            let low = status & 0x7F
+            if low == 0 { return ((status >> 8) & 0xFF, nil) }
+            return (nil, low)
+        }
+
+        func expectRestored(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            #expect(sameSettings(pty.settings, before), "termios differs after exit", sourceLocation: sourceLocation)
+            #expect(try pty.stty() == sttyBefore, sourceLocation: sourceLocation)
+            let enter = pty.firstIndex(of: "\u{1B}[?1049h") ?? Int.max
+            let restore = pty.firstIndex(of: "\u{1B}[?1049l", after: enter == Int.max ? 0 : enter) ?? -1
+            #expect(restore > enter, "the alternate screen was left after it was entered", sourceLocation: sourceLocation)
+            #expect(pty.contains("\u{1B}[?25h", after: max(0, restore - 64)), "cursor shown again", sourceLocation: sourceLocation)
+            #expect(pty.contains("\u{1B}[?1006l\u{1B}[?2004l", after: max(0, restore - 64)), "mouse and paste off", sourceLocation: sourceLocation)
+        }
+    }
+
+    private func start(_ mode: String) throws -> DemoProcess {
+        let demo = try DemoProcess(mode: mode)
+        try #require(demo.pty.read(untilScreenShows: "READY 80x24"), "the demo did not start: \(String(decoding: demo.pty.output, as: UTF8.self))")
+        let raw = demo.pty.settings
+        #expect(raw.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0, "raw mode: no line editing, no echo, no signal keys")
+        #expect(!sameSettings(raw, demo.before))
+        return demo
+    }
+
+    @Test("a normal quit restores termios and the screen")
+    func normalExit() throws {
+        let demo = try start("normal")
+        demo.pty.type("x")
+        #expect(demo.pty.read(untilScreenShows: "KEY x"))
+        demo.pty.type("q")
+        let end = demo.finish()
+        #expect(end.exitCode == 0 && end.signal == nil)
+        try demo.expectRestored()
+    }
+
+    @Test("SIGTERM arrives as an event; the app quits cleanly and the terminal is restored")
+    func sigterm() throws {
+        let demo = try start("normal")
+        kill(demo.pid, SIGTERM)
+        #expect(demo.pty.read(until: "BYE"))  // in the bytes: the screen is left right after
+        let end = demo.finish()
+        #expect(end.exitCode == 0)
+        try demo.expectRestored()
+    }
+
+    @Test("a second SIGTERM, when the app ignored the first, restores and dies of the signal")
+    func secondSigterm() throws {
+        let demo = try start("stubborn")
+        kill(demo.pid, SIGTERM)
+        #expect(demo.pty.read(untilScreenShows: "IGNORED"))
+        kill(demo.pid, SIGTERM)
+        let end = demo.finish()
+        #expect(end.signal == SIGTERM)
+        try demo.expectRestored()
+    }
+
+    @Test("a fatal signal restores the terminal from the handler, then the process dies of it")
+    func fatalSignal() throws {
+        let demo = try start("normal")
+        kill(demo.pid, SIGSEGV)
+        let end = demo.finish()
+        #expect(end.signal == SIGSEGV)
+        try demo.expectRestored()
+    }
+
+    @Test("SIGWINCH becomes a resize event with the new size")
+    func resize() throws {
+        let demo = try start("normal")
+        demo.pty.resize(to: Size(width: 100, height: 30))
+        #expect(demo.pty.read(untilScreenShows: "SIZE 100x30"))
+        demo.pty.resize(to: Size(width: 80, height: 24))  // so that `stty -a` compares equal
+        #expect(demo.pty.read(untilScreenShows: "SIZE 80x24"))
+        demo.pty.type("q")
+        #expect(demo.finish().exitCode == 0)
+        try demo.expectRestored()
+    }
+
+    @Test("Ctrl-Z restores the terminal, stops, and on continue re-enters and redraws")
+    func suspend() throws {
+        let demo = try start("normal")
+        let mark = demo.pty.output.count
+        demo.pty.type("\u{1A}")
+        #expect(demo.pty.read(until: "\u{1B}[?1049l", after: mark), "restored before stopping")
+        // A child in its own session is an orphaned process group, which SIGTSTP does not
+        // stop; a shell's job would stop here. SIGCONT is what `fg` sends either way.
+        kill(demo.pid, SIGCONT)
+        #expect(demo.pty.read(untilScreenShows: "RESUMED"))
+        let reentered = demo.pty.firstIndex(of: "\u{1B}[?1049h", after: mark) ?? -1
+        #expect(reentered > (demo.pty.firstIndex(of: "\u{1B}[?1049l", after: mark) ?? Int.max))
+        #expect(demo.pty.firstIndex(of: "READY 80x24", after: reentered) != nil, "the last frame is redrawn in full on resume")
+        demo.pty.type("q")
+        #expect(demo.finish().exitCode == 0)
+        try demo.expectRestored()
+    }
+}
