@@ -67,7 +67,9 @@ let package = Package(
         .testTarget(
             name: "EndlessImagesTests",
             dependencies: ["EndlessImages", "EndlessHTTP", "EndlessTesting", "EndlessSimulator", "CTurboJPEG", "CPNG"]),
-        .testTarget(name: "EndlessTerminalTests", dependencies: ["EndlessTerminal", "EndlessTesting"]),
+        .testTarget(
+            name: "EndlessTerminalTests", dependencies: ["EndlessTerminal", "EndlessTesting"],
+            exclude: ["__Snapshots__"]),
         .testTarget(
             name: "EndlessSimulatorTests",
             dependencies: ["EndlessSimulator", "EndlessTesting", "CTurboJPEG"]),

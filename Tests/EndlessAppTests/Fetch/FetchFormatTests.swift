@@ -1,4 +1,5 @@
 import Foundation
+import EndlessTerminal
 import RandomUserAPI
 import Testing
 

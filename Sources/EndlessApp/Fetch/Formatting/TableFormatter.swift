@@ -54,11 +54,11 @@ struct TableFormatter {
             var line = ""
             for (index, cell) in row.enumerated() {
                 let column = columns[index]
-                let text = DisplayWidth.truncate(cell, to: widths[index])
+                let text = TextLayout.truncate(cell, toWidth: widths[index])
                 let isLast = index == row.count - 1
                 if index > 0 { line += String(repeating: " ", count: Self.gap) }
                 // The last column is not padded on the right: no trailing spaces.
-                line += isLast && !column.alignRight ? text : DisplayWidth.pad(text, to: widths[index], alignRight: column.alignRight)
+                line += isLast && !column.alignRight ? text : TextLayout.pad(text, toWidth: widths[index], alignment: column.alignRight ? .trailing : .leading)
             }
             output += line + "\n"
         }
