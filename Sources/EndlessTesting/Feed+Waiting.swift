@@ -14,17 +14,27 @@ extension Feed {
     /// await feed.wait { $0.items.count == 40 }
     /// ```
     ///
-    /// - Parameter condition: what to wait for.
+    /// - Parameter condition: what to wait for. If the task is cancelled first (a test's time
+    ///   limit), the wait ends without it.
     public func wait(until condition: (Feed) -> Bool) async {
-        while !condition(self) {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                // Registered synchronously on the main actor right after the check above, so no
-                // change can slip in between.
-                withObservationTracking {
-                    _ = condition(self)
-                } onChange: {
-                    continuation.resume()
+        // Returns early only if the task is cancelled (a test's time limit ran out).
+        while !condition(self), !Task.isCancelled {
+            // Spelled out rather than through OnceResumer.wait, so every closure here stays on
+            // the main actor: the condition reads the feed.
+            let resumer = OnceResumer()
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    resumer.install(continuation)
+                    // Registered synchronously right after the check above, so no change can
+                    // slip in between.
+                    withObservationTracking {
+                        _ = condition(self)
+                    } onChange: {
+                        resumer.resume()
+                    }
                 }
+            } onCancel: {
+                resumer.resume()
             }
         }
     }

@@ -49,13 +49,13 @@ public final class ManualClock: Clock, Sendable {
         var sleepers: [UInt64: Sleeper] = [:]
         /// Sleeps cancelled before their continuation was registered.
         var cancelledBeforeRegistration: Set<UInt64> = []
-        var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var countWaiters: [(count: Int, resumer: OnceResumer)] = []
 
         /// Removes and returns the count waiters that are now satisfied.
-        mutating func satisfiedCountWaiters() -> [CheckedContinuation<Void, Never>] {
+        mutating func satisfiedCountWaiters() -> [OnceResumer] {
             let ready = countWaiters.filter { sleepers.count >= $0.count }
             countWaiters.removeAll { sleepers.count >= $0.count }
-            return ready.map(\.continuation)
+            return ready.map(\.resumer)
         }
     }
 
@@ -83,7 +83,7 @@ public final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (outcome, waiters) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                let (outcome, waiters) = state.withLock { state -> (Result<Void, any Error>?, [OnceResumer]) in
                     if state.cancelledBeforeRegistration.remove(id) != nil {
                         return (.failure(CancellationError()), [])
                     }
@@ -125,15 +125,17 @@ public final class ManualClock: Clock, Sendable {
     /// Suspends until at least `count` tasks are sleeping on this clock.
     ///
     /// This is how a test knows the code under test has reached its wait (a retry delay, a
-    /// cooldown) before it advances time, without polling or sleeping.
+    /// cooldown) before it advances time, without polling or sleeping. If the waiting task is
+    /// cancelled (a test's time limit), it returns early.
     public func sleepers(atLeast count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
+        // Cancellable, so a test whose time limit runs out ends instead of hanging here.
+        await OnceResumer.wait { resumer in
+            let ready = self.state.withLock { state -> Bool in
                 if state.sleepers.count >= count { return true }
-                state.countWaiters.append((count, continuation))
+                state.countWaiters.append((count, resumer))
                 return false
             }
-            if ready { continuation.resume() }
+            if ready { resumer.resume() }
         }
     }
 

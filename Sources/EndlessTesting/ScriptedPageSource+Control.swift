@@ -11,7 +11,7 @@ struct SourceState<Item: Identifiable & Sendable>: Sendable {
 
     struct Observer {
         var isSatisfied: @Sendable (SourceState) -> Bool
-        var continuation: CheckedContinuation<Void, Never>
+        var resumer: OnceResumer
     }
 
     var isGated: Bool
@@ -37,11 +37,11 @@ struct SourceState<Item: Identifiable & Sendable>: Sendable {
     }
 
     /// Removes and returns the observers whose condition now holds.
-    mutating func satisfiedObservers() -> [CheckedContinuation<Void, Never>] {
+    mutating func satisfiedObservers() -> [OnceResumer] {
         let snapshot = self
         let ready = observers.filter { $0.isSatisfied(snapshot) }
         observers.removeAll { $0.isSatisfied(snapshot) }
-        return ready.map(\.continuation)
+        return ready.map(\.resumer)
     }
 }
 
@@ -112,21 +112,24 @@ extension ScriptedPageSource {
         state.withLock { $0.completedRequests }
     }
 
-    /// Suspends until at least `count` requests have been received.
+    /// Suspends until at least `count` requests have been received. Returns early if the waiting task is
+    /// cancelled (a test's time limit).
     ///
     /// - Parameter count: the number of requests to wait for.
     public func requests(atLeast count: Int) async {
         await observe { $0.requests.count >= count }
     }
 
-    /// Suspends until at least `count` loads are waiting at the gate.
+    /// Suspends until at least `count` loads are waiting at the gate. Returns early if the waiting task is
+    /// cancelled (a test's time limit).
     ///
     /// - Parameter count: the number of waiting loads to wait for.
     public func waitingRequests(atLeast count: Int) async {
         await observe { $0.waiting.count >= count }
     }
 
-    /// Suspends until at least `count` loads have been cancelled.
+    /// Suspends until at least `count` loads have been cancelled. Returns early if the waiting task is
+    /// cancelled (a test's time limit).
     ///
     /// - Parameter count: the number of cancellations to wait for.
     public func cancellations(atLeast count: Int) async {
@@ -142,18 +145,19 @@ extension ScriptedPageSource {
             let result = body(&state)
             return (result, state.satisfiedObservers())
         }
-        for continuation in ready { continuation.resume() }
+        for resumer in ready { resumer.resume() }
         return result
     }
 
+    /// Suspends until the state satisfies `isSatisfied`, or the task is cancelled.
     private func observe(_ isSatisfied: @escaping @Sendable (SourceState<Item>) -> Bool) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
+        await OnceResumer.wait { resumer in
+            let ready = self.state.withLock { state -> Bool in
                 if isSatisfied(state) { return true }
-                state.observers.append(SourceState<Item>.Observer(isSatisfied: isSatisfied, continuation: continuation))
+                state.observers.append(SourceState<Item>.Observer(isSatisfied: isSatisfied, resumer: resumer))
                 return false
             }
-            if ready { continuation.resume() }
+            if ready { resumer.resume() }
         }
     }
 

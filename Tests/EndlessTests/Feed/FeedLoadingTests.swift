@@ -61,7 +61,8 @@ struct FeedLoadingTests {
         await harness.loadFirstPage()
         harness.feed.itemAppeared(at: 0)  // 19 items left < 30: load page 1
         await harness.source.waitingRequests(atLeast: 1)
-        harness.feed.itemAppeared(at: 19)  // arrives while page 1 loads
+        harness.feed.itemAppeared(at: 19)  // arrives while page 1 loads…
+        harness.feed.itemAppeared(at: 3)  // …and a nearer row after it does not erase it
         harness.source.release()
         // Page 1 lands with 20 left after row 19 (< 30): the feed loads page 2 on its own.
         await harness.source.waitingRequests(atLeast: 1)

@@ -72,3 +72,16 @@ private final class Flag: Sendable {
     var isSet: Bool { value.withLock { $0 } }
     func set() { value.withLock { $0 = true } }
 }
+
+@MainActor
+@Suite("Feed.wait(until:)", .timeLimit(.minutes(1)))
+struct FeedWaitTests {
+    @Test("ends when the waiting task is cancelled, even if the condition never holds")
+    func cancellable() async {
+        let feed = Feed(source: ScriptedPageSource(), configuration: .test, clock: ManualClock())
+        let wait = Task { await feed.wait { $0.items.count == 1_000 } }
+        wait.cancel()
+        await wait.value
+        #expect(feed.items.isEmpty)
+    }
+}

@@ -82,4 +82,19 @@ struct ScriptedPageSourceTests {
         #expect(repeats.allSatisfy { $0.id < $0.position && $0.position - $0.id <= 20 })
         #expect(items == (0..<1000).map { ScriptedItem.drawn(at: $0, repeatEvery: 50) })
     }
+
+    @Test("waits end when the waiting task is cancelled, so a test's time limit can stop them")
+    func cancellableWaits() async {
+        let source = ScriptedPageSource()
+        let clock = ManualClock()
+        let waits = Task {
+            await source.requests(atLeast: 1)
+            await source.waitingRequests(atLeast: 1)
+            await source.cancellations(atLeast: 1)
+            await clock.sleepers(atLeast: 1)
+        }
+        waits.cancel()
+        await waits.value
+        #expect(source.requests.isEmpty)
+    }
 }
