@@ -40,13 +40,19 @@ extension Feed {
     /// Drops pages at the far end before a page of `incoming` items is added, while the
     /// loaded items exceed `maxLoadedItems`.
     ///
-    /// A page goes only if the items left between it and `position` are still at least
-    /// `prefetchDistance`, so the drop never makes the feed reload it at once (no thrashing),
-    /// and only if nothing is loading or failed at that end (a load there is anchored on it).
+    /// A page goes only if the items left between it and the rows seen (`position`, and the
+    /// last row seen) are still at least `prefetchDistance`, so the drop never makes the feed
+    /// reload it at once (no thrashing), and only if nothing is loading or failed at that end
+    /// (a load there is anchored on it). So the bound can be passed by a page or two while the
+    /// rows seen span more than it; the next page that lands at either end trims it again.
     func dropFarPages(before direction: LoadDirection, incoming: Int, position: Int?) {
-        guard let maxLoaded = configuration.resolvedMaxLoadedItems, let position else { return }
+        guard let maxLoaded = configuration.resolvedMaxLoadedItems, let loadPosition = position else { return }
         let distance = configuration.resolvedPrefetchDistance
         let farEnd: LoadDirection = direction == .prepend ? .append : .prepend
+        // Judge by the row nearest the far end: the furthest row merged during the load may be
+        // behind the person already (they scrolled back while it loaded).
+        let lastSeen = demand.lastSeen ?? loadPosition
+        let position = farEnd == .prepend ? min(loadPosition, lastSeen) : max(loadPosition, lastSeen)
         let farState = loadStates[farEnd]
         guard !farState.isLoading, farState.error == nil else { return }
 

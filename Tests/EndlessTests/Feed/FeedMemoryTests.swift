@@ -58,6 +58,26 @@ struct FeedMemoryTests {
         #expect(harness.feed.items.placeholdersAfter == 0)
     }
 
+    @Test("a page the person has scrolled back to is not dropped, so it is not reloaded at once")
+    func noThrash() async {
+        let harness = FeedHarness(configuration: FeedConfiguration(maxLoadedItems: 60, minimumIndicatorDuration: .zero))
+        await harness.loadFirstPage()
+        await harness.see(0..<40)
+        #expect(harness.feed.items.indices == 0..<60)  // the window is full
+
+        harness.source.closeGate()
+        harness.feed.itemAppeared(at: 45)  // asks for page 3…
+        await harness.source.waitingRequests(atLeast: 1)
+        harness.feed.itemAppeared(at: 50)  // …scrolls on while it loads…
+        harness.feed.itemAppeared(at: 10)  // …and goes back up before it lands
+        harness.source.openGate()
+        await harness.settle()
+
+        #expect(harness.feed.items.startIndex == 0)
+        #expect(harness.feed.items.endIndex == 80)
+        #expect(!harness.source.requests.contains { $0.direction == .prepend })
+    }
+
     @Test("memory stays bounded over 1,000,000 items")
     func millionItems() async {
         let configuration = FeedConfiguration(pageSize: 1000, maxLoadedItems: 5000, minimumIndicatorDuration: .zero)
