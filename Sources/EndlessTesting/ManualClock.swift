@@ -23,18 +23,28 @@ public final class ManualClock: Clock, Sendable {
         /// Creates an instant `offset` after the clock's origin.
         public init(offset: Duration) { self.offset = offset }
 
+        /// The instant `duration` later (or earlier, if negative).
+        ///
+        /// - Parameter duration: how far to move.
+        /// - Returns: the moved instant.
         public func advanced(by duration: Duration) -> Instant {
             Instant(offset: offset + duration)
         }
 
+        /// The time from this instant to another.
+        ///
+        /// - Parameter other: the later (or earlier) instant.
+        /// - Returns: `other.offset − offset`.
         public func duration(to other: Instant) -> Duration {
             other.offset - offset
         }
 
+        /// Whether `lhs` comes before `rhs`.
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
             lhs.offset < rhs.offset
         }
 
+        /// `t+<offset>`, e.g. `t+1.5 seconds`.
         public var description: String { "t+\(offset)" }
     }
 
