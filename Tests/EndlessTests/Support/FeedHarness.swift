@@ -43,9 +43,6 @@ struct FeedHarness {
     func settle() async {
         await feed.wait { $0.loadStates.loadingCount == 0 }
     }
-
-    /// The ids of the items at `range` of the source's unscripted list.
-    func ids(_ range: Range<Int>) -> [Int] { Array(range) }
 }
 
 extension FeedItems where Item == ScriptedItem {
