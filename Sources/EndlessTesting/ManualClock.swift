@@ -23,18 +23,28 @@ public final class ManualClock: Clock, Sendable {
         /// Creates an instant `offset` after the clock's origin.
         public init(offset: Duration) { self.offset = offset }
 
+        /// The instant `duration` later (or earlier, if negative).
+        ///
+        /// - Parameter duration: how far to move.
+        /// - Returns: the moved instant.
         public func advanced(by duration: Duration) -> Instant {
             Instant(offset: offset + duration)
         }
 
+        /// The time from this instant to another.
+        ///
+        /// - Parameter other: the later (or earlier) instant.
+        /// - Returns: `other.offset − offset`.
         public func duration(to other: Instant) -> Duration {
             other.offset - offset
         }
 
+        /// Whether `lhs` comes before `rhs`.
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
             lhs.offset < rhs.offset
         }
 
+        /// `t+<offset>`, e.g. `t+1.5 seconds`.
         public var description: String { "t+\(offset)" }
     }
 
@@ -49,13 +59,13 @@ public final class ManualClock: Clock, Sendable {
         var sleepers: [UInt64: Sleeper] = [:]
         /// Sleeps cancelled before their continuation was registered.
         var cancelledBeforeRegistration: Set<UInt64> = []
-        var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var countWaiters: [(count: Int, resumer: OnceResumer)] = []
 
         /// Removes and returns the count waiters that are now satisfied.
-        mutating func satisfiedCountWaiters() -> [CheckedContinuation<Void, Never>] {
+        mutating func satisfiedCountWaiters() -> [OnceResumer] {
             let ready = countWaiters.filter { sleepers.count >= $0.count }
             countWaiters.removeAll { sleepers.count >= $0.count }
-            return ready.map(\.continuation)
+            return ready.map(\.resumer)
         }
     }
 
@@ -83,7 +93,7 @@ public final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (outcome, waiters) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                let (outcome, waiters) = state.withLock { state -> (Result<Void, any Error>?, [OnceResumer]) in
                     if state.cancelledBeforeRegistration.remove(id) != nil {
                         return (.failure(CancellationError()), [])
                     }
@@ -125,15 +135,17 @@ public final class ManualClock: Clock, Sendable {
     /// Suspends until at least `count` tasks are sleeping on this clock.
     ///
     /// This is how a test knows the code under test has reached its wait (a retry delay, a
-    /// cooldown) before it advances time, without polling or sleeping.
+    /// cooldown) before it advances time, without polling or sleeping. If the waiting task is
+    /// cancelled (a test's time limit), it returns early.
     public func sleepers(atLeast count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
+        // Cancellable, so a test whose time limit runs out ends instead of hanging here.
+        await OnceResumer.wait { resumer in
+            let ready = self.state.withLock { state -> Bool in
                 if state.sleepers.count >= count { return true }
-                state.countWaiters.append((count, continuation))
+                state.countWaiters.append((count, resumer))
                 return false
             }
-            if ready { continuation.resume() }
+            if ready { resumer.resume() }
         }
     }
 

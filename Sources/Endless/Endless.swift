@@ -1,1 +1,0 @@
-// Endless: the paging engine (Feed, PageSource, LoadStates). See issue 4.

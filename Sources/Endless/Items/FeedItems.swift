@@ -1,0 +1,166 @@
+/// The items a ``Feed`` holds, indexed by their position in the whole list.
+///
+/// Indices are absolute and stable, like an `ArraySlice`'s: item 1,000 is `items[1000]`
+/// whether or not the 500 before it are still in memory. When
+/// `FeedConfiguration.maxLoadedItems` drops pages, ``startIndex`` moves up (and
+/// ``placeholdersBefore`` counts the dropped items), or ``endIndex`` moves down (and
+/// ``placeholdersAfter`` counts them); the indices of the items still loaded never change, and
+/// a reloaded page comes back at the same indices.
+///
+/// Why offset indices rather than an array padded with placeholders: a padded array costs
+/// memory for every position ever seen (a million `nil`s after a million items), which defeats
+/// the point of dropping pages; and an array re-based at 0 would shift every index the view
+/// holds on each drop. Here the only cost of a drop is a few words of bookkeeping per page.
+///
+/// With no `maxLoadedItems`, nothing is ever dropped, ``startIndex`` is 0 and this behaves
+/// like an array. With it, use `items.indices` (not `0..<items.count`) and
+/// ``item(at:)`` (which returns `nil` for a placeholder) in views:
+///
+/// ```swift
+/// for index in visibleRows {                       // absolute row numbers
+///     if let person = feed.items.item(at: index) { draw(person) } else { drawPlaceholder() }
+///     feed.itemAppeared(at: index)
+/// }
+/// ```
+///
+/// Storage is one array per page, so a copy (a snapshot) costs one reference per page, and
+/// reading an index is a binary search over the pages.
+public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, Sendable {
+    /// The absolute index of every loaded item is an `Int`.
+    public typealias Index = Int
+
+    /// One array per loaded page, in list order (a page may be empty).
+    private(set) var pages: [[Item]] = []
+    /// `pageEnds[i]` is the absolute index just past page `i`.
+    private(set) var pageEnds: [Int] = []
+
+    /// The absolute index of the first loaded item: the number of items dropped before it.
+    public private(set) var startIndex: Int = 0
+    /// The number of items dropped after the last loaded item (after a scroll back up).
+    public private(set) var placeholdersAfter: Int = 0
+
+    /// Creates an empty collection.
+    public init() {}
+
+    /// The absolute index just past the last loaded item.
+    public var endIndex: Int { pageEnds.last ?? startIndex }
+
+    /// The number of items dropped before the first loaded item; equal to ``startIndex``.
+    public var placeholdersBefore: Int { startIndex }
+
+    /// Every position known: dropped before, loaded, and dropped after. A list's height.
+    public var totalCount: Int { endIndex + placeholdersAfter }
+
+    /// The loaded item at an absolute index.
+    ///
+    /// - Parameter position: an index in `startIndex..<endIndex`.
+    /// - Returns: the item there; a position outside the loaded range traps, as for arrays.
+    public subscript(position: Int) -> Item {
+        precondition(indices.contains(position), "index \(position) outside the loaded items \(indices)")
+        let page = pageIndex(containing: position)
+        let pageStart = page == 0 ? startIndex : pageEnds[page - 1]
+        return pages[page][position - pageStart]
+    }
+
+    /// The loaded item at an absolute index, or `nil` for a placeholder or a position past the
+    /// end.
+    ///
+    /// - Parameter position: any absolute index.
+    /// - Returns: the item, or `nil` if it is not loaded.
+    public func item(at position: Int) -> Item? {
+        indices.contains(position) ? self[position] : nil
+    }
+
+    /// Iterates page by page, without a search per item.
+    public func makeIterator() -> Iterator {
+        Iterator(pages: pages)
+    }
+
+    /// Walks the loaded items in order.
+    public struct Iterator: IteratorProtocol {
+        private let pages: [[Item]]
+        private var page = 0
+        private var offset = 0
+
+        init(pages: [[Item]]) { self.pages = pages }
+
+        /// The next item, or `nil` after the last.
+        public mutating func next() -> Item? {
+            while page < pages.count {
+                if offset < pages[page].count {
+                    defer { offset += 1 }
+                    return pages[page][offset]
+                }
+                page += 1
+                offset = 0
+            }
+            return nil
+        }
+    }
+}
+
+extension FeedItems: Equatable where Item: Equatable {
+    /// Equal when the same items sit at the same absolute indices with the same placeholders,
+    /// however they are split into pages.
+    public static func == (lhs: FeedItems, rhs: FeedItems) -> Bool {
+        lhs.startIndex == rhs.startIndex && lhs.placeholdersAfter == rhs.placeholdersAfter
+            && lhs.elementsEqual(rhs)
+    }
+}
+
+// Mutations, used by the feed's page store only: they keep pages and pageEnds in step.
+extension FeedItems {
+    /// The loaded page holding `position` (which must be loaded): the first page ending after it.
+    func pageIndex(containing position: Int) -> Int {
+        var low = 0
+        var high = pageEnds.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if pageEnds[middle] > position { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    mutating func removeAll() {
+        self = FeedItems()
+    }
+
+    mutating func appendPage(_ items: [Item]) {
+        pages.append(items)
+        pageEnds.append(endIndex + items.count)
+    }
+
+    /// Puts a page before the first one. A reloaded page fills the placeholders it left
+    /// (`intoPlaceholders`); a page never seen before moves every index up by its size.
+    mutating func prependPage(_ items: [Item], intoPlaceholders: Bool) {
+        if intoPlaceholders {
+            precondition(items.count <= startIndex, "a reloaded page larger than its placeholders")
+            startIndex -= items.count
+        } else {
+            pageEnds = pageEnds.map { $0 + items.count }
+        }
+        pages.insert(items, at: 0)
+        pageEnds.insert(startIndex + items.count, at: 0)
+    }
+
+    /// Drops the first page; its items become placeholders.
+    mutating func dropFirstPage() -> [Item] {
+        startIndex = pageEnds.removeFirst()
+        return pages.removeFirst()
+    }
+
+    /// Drops the last page; its items become placeholders.
+    mutating func dropLastPage() -> [Item] {
+        pageEnds.removeLast()
+        let items = pages.removeLast()
+        placeholdersAfter += items.count
+        return items
+    }
+
+    /// Fills placeholders after the last page with a reloaded page.
+    mutating func appendPageIntoPlaceholders(_ items: [Item]) {
+        precondition(items.count <= placeholdersAfter, "a reloaded page larger than its placeholders")
+        placeholdersAfter -= items.count
+        appendPage(items)
+    }
+}

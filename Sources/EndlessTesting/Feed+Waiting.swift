@@ -1,0 +1,41 @@
+import Endless
+import Observation
+
+extension Feed {
+    /// Suspends until `condition` holds, re-checking it after every change the feed makes.
+    ///
+    /// This is how a test waits for a page to land without sleeping or polling: it uses
+    /// Observation, so `condition` must read observable state (`items`, `loadStates`,
+    /// `pageKeys`, …), not the clock or the source.
+    ///
+    /// ```swift
+    /// feed.itemAppeared(at: 19)
+    /// source.release()
+    /// await feed.wait { $0.items.count == 40 }
+    /// ```
+    ///
+    /// - Parameter condition: what to wait for. If the task is cancelled first (a test's time
+    ///   limit), the wait ends without it.
+    public func wait(until condition: (Feed) -> Bool) async {
+        // Returns early only if the task is cancelled (a test's time limit ran out).
+        while !condition(self), !Task.isCancelled {
+            // Spelled out rather than through OnceResumer.wait, so every closure here stays on
+            // the main actor: the condition reads the feed.
+            let resumer = OnceResumer()
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    resumer.install(continuation)
+                    // Registered synchronously right after the check above, so no change can
+                    // slip in between.
+                    withObservationTracking {
+                        _ = condition(self)
+                    } onChange: {
+                        resumer.resume()
+                    }
+                }
+            } onCancel: {
+                resumer.resume()
+            }
+        }
+    }
+}

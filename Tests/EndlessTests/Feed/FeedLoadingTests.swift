@@ -1,0 +1,118 @@
+import Endless
+import EndlessTesting
+import Testing
+
+@MainActor
+@Suite("Feed: loading and demand", .timeLimit(.minutes(1)))
+struct FeedLoadingTests {
+    @Test("the first page loads once, however often a view asks")
+    func firstPageOnce() async {
+        let harness = FeedHarness(gated: true)
+        let feed = harness.feed
+        feed.loadFirstPageIfNeeded()
+        feed.loadFirstPageIfNeeded()
+        await harness.source.waitingRequests(atLeast: 1)
+        #expect(feed.loadStates.refresh.isLoading)
+        harness.source.release()
+        await feed.wait { !$0.loadStates.refresh.isLoading }
+        feed.loadFirstPageIfNeeded()
+
+        #expect(harness.source.requests == [PageRequest(direction: .refresh, key: nil, loadSize: 20)])
+        #expect(feed.items.ids == Array(0..<20))
+        #expect(feed.loadStates.append.isIdle)
+        #expect(feed.loadStates.prepend.isEndReached)  // page 0 has no previous page
+    }
+
+    @Test("a failed first load is not repeated by loadFirstPageIfNeeded, only by retry")
+    func failedFirstLoad() async {
+        let harness = FeedHarness()
+        harness.source.script(.failure(ScriptedFailure()))
+        await harness.loadFirstPage()
+        #expect(harness.feed.loadStates.refresh.error is ScriptedFailure)
+        harness.feed.loadFirstPageIfNeeded()
+        #expect(harness.source.requests.count == 1)
+
+        harness.feed.retry()
+        await harness.feed.wait { $0.loadStates.refresh.isIdle }
+        #expect(harness.feed.items.count == 20)
+        #expect(harness.source.requests.map(\.key) == [nil, nil])
+        #expect(harness.feed.loadStates.refresh.isIdle)
+    }
+
+    @Test("at most one load per direction: rows reported during a load start nothing more")
+    func oneLoadPerDirection() async {
+        let harness = FeedHarness(gated: true)
+        await harness.loadFirstPage()
+        for row in 0..<20 { harness.feed.itemAppeared(at: row) }
+        for _ in 0..<10 { harness.feed.itemAppeared(at: 19) }
+        await harness.source.waitingRequests(atLeast: 1)
+        #expect(harness.source.requests.map(\.key) == [nil, 1])
+        #expect(harness.feed.loadStates.append.isLoading)
+
+        harness.source.release()
+        await harness.settle()
+        #expect(harness.source.requests.map(\.key) == [nil, 1])
+        #expect(harness.feed.items.ids == Array(0..<40))
+    }
+
+    @Test("demand that arrives during a load is merged and served when the page lands")
+    func demandMerged() async {
+        let harness = FeedHarness(configuration: FeedConfiguration(prefetchDistance: 30, minimumIndicatorDuration: .zero), gated: true)
+        await harness.loadFirstPage()
+        harness.feed.itemAppeared(at: 0)  // 19 items left < 30: load page 1
+        await harness.source.waitingRequests(atLeast: 1)
+        harness.feed.itemAppeared(at: 19)  // arrives while page 1 loads…
+        harness.feed.itemAppeared(at: 3)  // …and a nearer row after it does not erase it
+        harness.source.release()
+        // Page 1 lands with 20 left after row 19 (< 30): the feed loads page 2 on its own.
+        await harness.source.waitingRequests(atLeast: 1)
+        #expect(harness.source.requests.map(\.key) == [nil, 1, 2])
+        harness.source.release()
+        await harness.settle()
+        #expect(harness.feed.items.count == 60)
+        #expect(harness.source.requests.count == 3)
+    }
+
+    @Test("after each page the feed keeps loading until the window past the furthest row is full")
+    func fillsWindow() async {
+        let harness = FeedHarness(configuration: FeedConfiguration(prefetchDistance: 100, minimumIndicatorDuration: .zero))
+        await harness.loadFirstPage()
+        await harness.see([19])
+        // 19 + 100 < endIndex needs 120 items: pages 1…5, with no further signal from the view.
+        #expect(harness.source.requests.map(\.key) == [nil, 1, 2, 3, 4, 5])
+        #expect(harness.feed.items.endIndex == 120)
+    }
+
+    @Test("nothing loads while more than prefetchDistance items remain past the rows seen")
+    func respectsDistance() async {
+        let harness = FeedHarness(configuration: FeedConfiguration(prefetchDistance: 5, minimumIndicatorDuration: .zero))
+        await harness.loadFirstPage()
+        await harness.see(0...14)  // 5 items left after row 14
+        #expect(harness.source.requests.count == 1)
+        await harness.see([15])
+        #expect(harness.source.requests.map(\.key) == [nil, 1])
+    }
+
+    @Test("the end of the list stops appends")
+    func endReached() async {
+        let harness = FeedHarness(pageCount: 2)
+        await harness.loadFirstPage()
+        await harness.see(0..<40)
+        #expect(harness.feed.loadStates.append.isEndReached)
+        await harness.see([39, 39, 39])
+        #expect(harness.source.requests.map(\.key) == [nil, 1])
+        #expect(harness.feed.items.count == 40)
+    }
+
+    @Test("a first page in the middle of the list loads what comes before it; indices shift by that page")
+    func initialKeyPrepends() async {
+        let harness = FeedHarness(initialKey: 5)
+        await harness.loadFirstPage()
+        #expect(harness.feed.items.first?.id == 100)
+        #expect(harness.feed.loadStates.prepend.isIdle)
+        await harness.see([0])
+        #expect(harness.source.requests.contains(PageRequest(direction: .prepend, key: 4, loadSize: 20)))
+        #expect(harness.feed.items.first?.id == 80)
+        #expect(harness.feed.items[20].id == 100)
+    }
+}

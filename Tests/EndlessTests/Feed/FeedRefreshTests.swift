@@ -1,0 +1,152 @@
+@testable import Endless
+import EndlessTesting
+import Testing
+
+@MainActor
+@Suite("Feed: refresh", .timeLimit(.minutes(1)))
+struct FeedRefreshTests {
+    private func newItems() -> [ScriptedItem] { (1000..<1020).map { ScriptedItem(id: $0) } }
+
+    @Test("old items stay during a refresh and are replaced by the new first page")
+    func replaces() async {
+        let harness = FeedHarness(gated: true)
+        await harness.loadFirstPage()
+        harness.source.script(.items(newItems()), forPage: 0)
+        let refresh = Task { await harness.feed.refresh() }
+        await harness.source.waitingRequests(atLeast: 1)
+        #expect(harness.feed.loadStates.refresh.isLoading)
+        #expect(harness.feed.items.ids == Array(0..<20))
+
+        harness.source.release()
+        guard case .refreshed = await refresh.value else {
+            Issue.record("refresh did not report success")
+            return
+        }
+        #expect(harness.feed.items.ids == Array(1000..<1020))
+        #expect(harness.feed.loadStates.refresh.isIdle)
+    }
+
+    @Test("a failed refresh keeps the old items, reports failed, and retry() runs it again")
+    func failureKeepsItems() async {
+        let harness = FeedHarness()
+        await harness.loadFirstPage()
+        harness.source.script(.failure(ScriptedFailure("offline")))
+        guard case .failed(let error) = await harness.feed.refresh() else {
+            Issue.record("refresh did not report the failure")
+            return
+        }
+        #expect(error as? ScriptedFailure == ScriptedFailure("offline"))
+        #expect(harness.feed.items.ids == Array(0..<20))
+        #expect(harness.feed.loadStates.refresh.error is ScriptedFailure)
+        #expect(harness.feed.lastError(.refresh) is ScriptedFailure)
+
+        harness.feed.retry()
+        await harness.feed.wait { $0.loadStates.refresh.isIdle }
+        #expect(harness.source.requests.map(\.direction) == [.refresh, .refresh, .refresh])
+        #expect(harness.feed.lastError(.refresh) == nil)
+    }
+
+    @Test("a refresh cancels the append in flight and shows only its own page")
+    func supersedesAppend() async {
+        let harness = FeedHarness(gated: true)
+        await harness.loadFirstPage()
+        harness.feed.itemAppeared(at: 19)
+        await harness.source.waitingRequests(atLeast: 1)
+        #expect(harness.feed.loadStates.append.isLoading)
+
+        let refresh = Task { await harness.feed.refresh() }
+        await harness.source.cancellations(atLeast: 1)
+        #expect(harness.source.cancelledRequests.map(\.key) == [1])
+        #expect(harness.feed.loadStates.append.isIdle)
+        await harness.source.waitingRequests(atLeast: 1)
+        harness.source.release()
+        _ = await refresh.value
+        #expect(harness.feed.items.ids == Array(0..<20))
+        #expect(harness.feed.pageKeys == [0])
+    }
+
+    @Test("a result from before a refresh is discarded by generation, never merged")
+    func staleResultDiscarded() async {
+        let harness = FeedHarness()
+        await harness.loadFirstPage()
+        let staleGeneration = harness.feed.generation
+        await harness.feed.refresh()
+        let stale = Page<ScriptedItem, Int>(items: [ScriptedItem(id: 999)], nextKey: 2, key: 1)
+        let retryDelay = harness.feed.complete(
+            PageRequest(direction: .append, key: 1, loadSize: 20), with: .success(stale),
+            generation: staleGeneration, retry: 1)
+        #expect(retryDelay == nil)
+        #expect(harness.feed.items.ids == Array(0..<20))
+        #expect(harness.feed.loadStates.append.isIdle)
+    }
+
+    @Test("refresh() while a refresh runs joins it: one request, both callers get the outcome")
+    func joins() async {
+        let harness = FeedHarness(gated: true)
+        await harness.loadFirstPage()
+        let first = Task { await harness.feed.refresh() }
+        let second = Task { await harness.feed.refresh() }
+        await harness.source.waitingRequests(atLeast: 1)
+        await Task { @MainActor in }.value  // both tasks have run up to their wait (main actor is FIFO)
+        harness.source.release()
+        _ = await (first.value, second.value)
+        #expect(harness.source.requests.map(\.direction) == [.refresh, .refresh])
+    }
+
+    @Test("a refresh inside the cooldown loads nothing and says how long to wait")
+    func cooldown() async {
+        var configuration = FeedConfiguration.test
+        configuration.refreshCooldown = .seconds(3)
+        let harness = FeedHarness(configuration: configuration)
+        await harness.loadFirstPage()  // a refresh at t = 0
+        harness.clock.advance(by: .seconds(1))
+        #expect(harness.feed.refreshAvailableIn == .seconds(2))
+        guard case .coolingDown(let remaining) = await harness.feed.refresh() else {
+            Issue.record("expected a cooldown")
+            return
+        }
+        #expect(remaining == .seconds(2))
+        #expect(harness.source.requests.count == 1)
+        #expect(harness.feed.loadStates.refresh.isIdle)  // not an error
+
+        harness.clock.advance(by: .seconds(2))
+        #expect(harness.feed.refreshAvailableIn == .zero)
+        guard case .refreshed = await harness.feed.refresh() else {
+            Issue.record("expected a refresh after the cooldown")
+            return
+        }
+        #expect(harness.source.requests.count == 2)
+    }
+
+    @Test("the refresh state stays loading for the minimum indicator time, and refresh() waits for it")
+    func minimumIndicator() async {
+        let harness = FeedHarness(configuration: FeedConfiguration(minimumIndicatorDuration: .milliseconds(500)))
+        let refresh = Task { await harness.feed.refresh() }
+        await harness.clock.sleepers(atLeast: 1)
+        #expect(harness.feed.items.count == 20)  // committed at once…
+        #expect(harness.feed.loadStates.refresh.isLoading)  // …but the spinner stays
+        harness.clock.advance(by: .milliseconds(499))
+        #expect(harness.feed.loadStates.refresh.isLoading)
+        harness.clock.advance(by: .milliseconds(1))
+        guard case .refreshed = await refresh.value else {
+            Issue.record("expected a refresh")
+            return
+        }
+        #expect(harness.feed.loadStates.refresh.isIdle)
+    }
+
+    @Test("appends wait while a refresh is in flight")
+    func appendsWait() async {
+        let harness = FeedHarness(gated: true)
+        await harness.loadFirstPage()
+        let refresh = Task { await harness.feed.refresh() }
+        await harness.source.waitingRequests(atLeast: 1)
+        harness.feed.itemAppeared(at: 19)
+        #expect(harness.feed.loadStates.append.isIdle)
+        #expect(harness.source.requests.map(\.direction) == [.refresh, .refresh])
+        harness.source.openGate()
+        _ = await refresh.value
+        await harness.see([19])
+        #expect(harness.source.requests.map(\.direction) == [.refresh, .refresh, .append])
+    }
+}

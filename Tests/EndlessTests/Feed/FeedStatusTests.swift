@@ -1,0 +1,87 @@
+import Synchronization
+import Endless
+import EndlessTesting
+import Observation
+import Testing
+
+@MainActor
+@Suite("Feed: status and snapshots", .timeLimit(.minutes(1)))
+struct FeedStatusTests {
+    @Test("page keys, the page holding a row, and loads in flight are readable for a status bar")
+    func status() async {
+        let harness = FeedHarness(gated: true)
+        await harness.loadFirstPage()
+        #expect(harness.feed.pageKeys == [0])
+        harness.feed.itemAppeared(at: 19)
+        await harness.source.waitingRequests(atLeast: 1)
+        #expect(harness.feed.loadStates.loadingCount == 1)
+        harness.source.release()
+        await harness.settle()
+        #expect(harness.feed.pageKeys == [0, 1])
+        #expect(harness.feed.pageKey(containing: 25) == 1)
+        #expect(harness.feed.pageKey(containing: 40) == nil)
+    }
+
+    @Test("a page's own key replaces a request's missing key")
+    func ownKey() async {
+        struct SeededSource: PageSource {
+            func load(_ request: PageRequest<String>) async throws -> Page<ScriptedItem, String> {
+                Page(items: [ScriptedItem(id: 1)], nextKey: "5f2c09a1/2", key: request.key ?? "5f2c09a1/1")
+            }
+        }
+        let feed = Feed(source: SeededSource(), configuration: .test, clock: ManualClock())
+        feed.loadFirstPageIfNeeded()
+        await feed.wait { !$0.items.isEmpty }
+        #expect(feed.pageKeys == ["5f2c09a1/1"])
+    }
+
+    @Test("a new snapshot stream starts with the current state and keeps only the latest")
+    func latestWins() async {
+        let harness = FeedHarness()
+        await harness.loadFirstPage()
+        var snapshots = harness.feed.snapshots().makeAsyncIterator()
+        let first = await snapshots.next()
+        #expect(first?.items.count == 20)
+
+        await harness.see([19])  // loading, then page 1: two changes, one buffered
+        let latest = await snapshots.next()
+        #expect(latest?.items.count == 40)
+        #expect(latest?.loadStates.append.isIdle == true)
+        #expect(latest?.pageKeys == [0, 1])
+    }
+
+    @Test("observers are told when items change")
+    func observation() async {
+        let harness = FeedHarness()
+        await harness.loadFirstPage()
+        let changed = Flag()
+        withObservationTracking {
+            _ = harness.feed.items
+        } onChange: {
+            changed.set()
+        }
+        #expect(!changed.isSet)
+        await harness.see([19])
+        #expect(changed.isSet)
+    }
+}
+
+/// A flag an observation callback can set from any thread.
+private final class Flag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
+}
+
+@MainActor
+@Suite("Feed.wait(until:)", .timeLimit(.minutes(1)))
+struct FeedWaitTests {
+    @Test("ends when the waiting task is cancelled, even if the condition never holds")
+    func cancellable() async {
+        let feed = Feed(source: ScriptedPageSource(), configuration: .test, clock: ManualClock())
+        let wait = Task { await feed.wait { $0.items.count == 1_000 } }
+        wait.cancel()
+        await wait.value
+        #expect(feed.items.isEmpty)
+    }
+}

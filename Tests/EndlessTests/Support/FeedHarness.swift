@@ -1,0 +1,50 @@
+import Endless
+import EndlessTesting
+
+typealias TestFeed = Feed<ScriptedPageSource<ScriptedItem>>
+
+extension FeedConfiguration {
+    /// Defaults, except that a refresh does not hold its indicator: most tests are not about
+    /// that, and would otherwise have to advance the clock after every refresh.
+    static let test = FeedConfiguration(minimumIndicatorDuration: .zero)
+}
+
+/// A feed over a scripted source, on a manual clock.
+@MainActor
+struct FeedHarness {
+    let clock = ManualClock()
+    let source: ScriptedPageSource<ScriptedItem>
+    let feed: TestFeed
+
+    init(
+        configuration: FeedConfiguration = .test, pageCount: Int? = nil, gated: Bool = false,
+        ignoresCancellation: Bool = false, repeatEvery: Int? = nil, initialKey: Int? = nil
+    ) {
+        source = ScriptedPageSource(
+            pageSize: configuration.pageSize, pageCount: pageCount, gated: gated,
+            ignoresCancellation: ignoresCancellation, repeatEvery: repeatEvery)
+        feed = Feed(source: source, configuration: configuration, initialKey: initialKey, clock: clock)
+    }
+
+    /// Loads the first page (opening the gate for it if closed) and waits until it is shown.
+    func loadFirstPage() async {
+        feed.loadFirstPageIfNeeded()
+        if source.isGated { source.release() }
+        await feed.wait { !$0.loadStates.refresh.isLoading }
+    }
+
+    /// Reports rows as seen and waits until nothing is loading any more.
+    func see(_ rows: some Sequence<Int>) async {
+        for row in rows { feed.itemAppeared(at: row) }
+        await settle()
+    }
+
+    /// Waits until no direction is loading.
+    func settle() async {
+        await feed.wait { $0.loadStates.loadingCount == 0 }
+    }
+}
+
+extension FeedItems where Item == ScriptedItem {
+    var ids: [Int] { map(\.id) }
+}
