@@ -80,6 +80,11 @@ public struct RandomUserQuery: Sendable, Equatable {
         try validate()
     }
 
+    /// Whether responses to this query carry `field`, by its `inc` and `exc` lists.
+    public func includes(_ field: Field) -> Bool {
+        (included.isEmpty || included.contains(field)) && !excluded.contains(field)
+    }
+
     /// The same query for another page: what a pager calls for each page.
     /// - Parameter page: 1...10000.
     /// - Returns: the changed query.
@@ -109,6 +114,17 @@ public struct RandomUserQuery: Sendable, Equatable {
     public func withSeed(_ seed: String) throws(RandomUserQueryError) -> RandomUserQuery {
         var copy = self
         copy.seed = seed
+        try copy.validate()
+        return copy
+    }
+
+    /// The same query with another gender filter, or none.
+    /// - Parameter gender: the filter; nil for everyone.
+    /// - Returns: the changed query.
+    /// - Throws: ``RandomUserQueryError/genderWithSeed`` when the query has a seed.
+    public func withGender(_ gender: Gender?) throws(RandomUserQueryError) -> RandomUserQuery {
+        var copy = self
+        copy.gender = gender
         try copy.validate()
         return copy
     }

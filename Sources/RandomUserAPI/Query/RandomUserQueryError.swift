@@ -16,6 +16,8 @@ public enum RandomUserQueryError: Error, Sendable, Equatable {
     case unknownGender(String)
     /// A gender together with a seed: the service ignores gender for seeded requests.
     case genderWithSeed
+    /// A gender filter with the `gender` field left out, so people cannot be filtered.
+    case genderWithoutGenderField
     /// A nationality code that is not one of the 21 v1.4 codes (the service would drop the
     /// whole list).
     case unknownNationality(String)
@@ -44,7 +46,7 @@ public enum RandomUserQueryError: Error, Sendable, Equatable {
         case .resultsOutOfRange: .results
         case .pageOutOfRange: .page
         case .emptySeed: .seed
-        case .unknownGender, .genderWithSeed: .gender
+        case .unknownGender, .genderWithSeed, .genderWithoutGenderField: .gender
         case .unknownNationality: .nat
         case .unknownField(_, let parameter): parameter
         case .noFieldsLeft: .exc
@@ -67,6 +69,8 @@ public enum RandomUserQueryError: Error, Sendable, Equatable {
             "\"\(value)\" is not a gender the service knows"
         case .genderWithSeed:
             "a gender has no effect together with a seed (the service ignores it)"
+        case .genderWithoutGenderField:
+            "the people cannot be filtered by gender when --inc/--exc leaves the gender field out"
         case .unknownNationality(let value):
             "\"\(value)\" is not a nationality code (the service would ignore the whole list)"
         case .unknownField(let value, _):
@@ -90,6 +94,7 @@ public enum RandomUserQueryError: Error, Sendable, Equatable {
         case .emptySeed: "any non-empty text, e.g. a word or a hex string"
         case .unknownGender: "male or female (any case)"
         case .genderWithSeed: "either a gender or a seed, not both"
+        case .genderWithoutGenderField: "a gender filter with the gender field included"
         case .unknownNationality:
             RandomUserQuery.Nationality.allCases.map(\.rawValue).joined(separator: " ") + " (any case)"
         case .unknownField, .noFieldsLeft:

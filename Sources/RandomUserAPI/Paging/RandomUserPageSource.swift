@@ -1,0 +1,101 @@
+import Endless
+import Foundation
+
+/// An endless, reproducible feed of people from randomuser.me or a compatible server.
+///
+/// It follows the flow randomuser.me documents: the first page with the configured seed or
+/// none, then `seed=<info.seed>&page=N`. Every page is therefore reproducible, so a
+/// ``Feed`` that drops far pages to bound its memory reloads them identically. People are
+/// keyed by `login.uuid` (the service draws with replacement, so names repeat).
+///
+/// A gender filter needs care: the service ignores `gender` whenever a seed is given, and
+/// seeds are what make pages reproducible. So with a gender the source picks the seed
+/// itself, asks for twice the page size and keeps the people of that gender (about half).
+///
+/// ```swift
+/// let source = try RandomUserPageSource(client: client, query: RandomUserQuery(nationalities: [.nl]))
+/// let feed = Feed(source: source)
+/// ```
+public struct RandomUserPageSource: PageSource {
+    /// A page's address: the seed of the list and the page number in it.
+    public struct Key: Hashable, Sendable, CustomStringConvertible {
+        /// The list's seed, as the server reported it in `info.seed`.
+        public var seed: String
+        /// 1...``RandomUserQuery/pageRange``.
+        public var page: Int
+
+        /// Creates a key.
+        public init(seed: String, page: Int) {
+            self.seed = seed
+            self.page = page
+        }
+
+        /// `seed 5f2c09a1 · page 3`.
+        public var description: String { "seed \(seed) · page \(page)" }
+    }
+
+    /// The client pages are fetched with.
+    public let client: RandomUserClient
+    /// The filters and fields of every page; its results and page are set per request.
+    public let query: RandomUserQuery
+    private let gender: RandomUserQuery.Gender?
+    private let makeSeed: @Sendable () -> String
+
+    /// Creates a source.
+    /// - Parameters:
+    ///   - client: fetches the pages.
+    ///   - query: filters (nat, gender), fields (inc/exc) and an optional fixed seed. Without
+    ///     a seed, every refresh starts a new random list.
+    ///   - makeSeed: makes the seed of a new list when a gender filter is set (the service
+    ///     would ignore the gender of a seeded request); 16 random hex digits by default.
+    /// - Throws: ``RandomUserQueryError/genderWithoutGenderField`` when the query filters by
+    ///   gender but leaves the gender field out, so people cannot be filtered.
+    public init(
+        client: RandomUserClient, query: RandomUserQuery,
+        makeSeed: @escaping @Sendable () -> String = RandomUserPageSource.randomSeed
+    ) throws(RandomUserQueryError) {
+        self.client = client
+        self.gender = query.gender
+        if query.gender != nil, !query.includes(.gender) { throw .genderWithoutGenderField }
+        self.query = try query.withGender(nil)
+        self.makeSeed = makeSeed
+    }
+
+    /// Loads one page: the first of a new list (refresh, or the first load), or the page a
+    /// key names.
+    /// - Throws: ``RandomUserError`` from the client.
+    public func load(_ request: PageRequest<Key>) async throws -> Page<RandomUser, Key> {
+        let page = request.key?.page ?? 1
+        let seed = request.key?.seed ?? query.seed ?? (gender == nil ? nil : makeSeed())
+        // Ask for twice as many when filtering, so a page keeps about loadSize people.
+        let results = min(request.loadSize * (gender == nil ? 1 : 2), RandomUserQuery.resultsRange.upperBound)
+        var pageQuery = try query.withResults(results).withPage(page)
+        if let seed { pageQuery = try pageQuery.withSeed(seed) }
+
+        let response = try await client.page(pageQuery)
+
+        guard let listSeed = response.info?.seed ?? seed else { throw RandomUserPagingError.missingSeed }
+        let key = Key(seed: listSeed, page: page)
+        let people = gender.map { wanted in response.results.filter { $0.gender == wanted.rawValue } } ?? response.results
+        return Page(
+            items: people,
+            previousKey: page > 1 ? Key(seed: listSeed, page: page - 1) : nil,
+            nextKey: page < RandomUserQuery.pageRange.upperBound ? Key(seed: listSeed, page: page + 1) : nil,
+            key: key)
+    }
+
+    /// 16 random hexadecimal digits, the form of the service's own seeds.
+    public static let randomSeed: @Sendable () -> String = {
+        String((0..<16).map { _ in "0123456789abcdef".randomElement() ?? "0" })
+    }
+}
+
+/// A page the feed cannot continue from.
+public enum RandomUserPagingError: Error, Sendable, CustomStringConvertible {
+    /// The response had no `info.seed` (e.g. `noinfo`), so the next page cannot be asked for.
+    case missingSeed
+
+    public var description: String {
+        "the server sent no info.seed, so the next page of this list cannot be asked for; use a server that reports its seed"
+    }
+}
