@@ -13,7 +13,10 @@ public enum EndlessCommand {
     public static func run(_ arguments: [String]) async -> Int32 {
         let tool = CommandLineTool(
             name: "endless", abstract: abstract,
-            subcommands: [FetchCommand.subcommand(makeFetcher: liveFetcher), ServeCommand.subcommand()])
+            subcommands: [
+                BrowseCommand.subcommand(), FetchCommand.subcommand(makeFetcher: liveFetcher), ServeCommand.subcommand(),
+            ],
+            defaultSubcommand: BrowseCommand.declaration.name)
         return await tool.run(arguments, output: .standard)
     }
 

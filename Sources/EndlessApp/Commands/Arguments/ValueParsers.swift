@@ -15,14 +15,18 @@ enum ValueParsers {
         }
     }
 
-    /// A number of seconds greater than zero and at most `maximum`, such as `2.5`.
-    static func seconds(maximum: Double) -> @Sendable (String) throws(ValueError) -> Duration {
+    /// A number of seconds greater than zero (or zero too, when `allowingZero`) and at most
+    /// `maximum`, such as `2.5`.
+    static func seconds(maximum: Double, allowingZero: Bool = false) -> @Sendable (String) throws(ValueError) -> Duration {
         { text throws(ValueError) in
-            let allowed = "a number of seconds above 0 and at most \(Int(maximum)), e.g. 2.5"
+            let lowest = allowingZero ? "from 0" : "above 0"
+            let allowed = "a number of seconds \(lowest) and at most \(Int(maximum)), e.g. 2.5"
             guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
                 throw ValueError("'\(text)' is not a number of seconds", allowed: allowed)
             }
-            guard value > 0, value <= maximum else { throw ValueError("\(text) is out of range", allowed: allowed) }
+            guard value > 0 || (allowingZero && value == 0), value <= maximum else {
+                throw ValueError("\(text) is out of range", allowed: allowed)
+            }
             return .milliseconds(Int64((value * 1000).rounded()))
         }
     }
