@@ -1,0 +1,57 @@
+import Endless
+import EndlessTesting
+import Foundation
+import RandomUserAPI
+
+@testable import EndlessApp
+
+/// People, sources and view models for the browser's tests.
+enum BrowseFixtures {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "the test server said no" }
+    }
+
+    static let now = Date(timeIntervalSince1970: 1_780_000_000)
+
+    /// A person whose fields all carry their number: `Mr First7 Last7`, `City7, Country · 37`.
+    static func person(_ number: Int) -> RandomUser {
+        RandomUser(
+            gender: number.isMultiple(of: 2) ? "male" : "female",
+            name: .init(title: number.isMultiple(of: 2) ? "Mr" : "Ms", first: "First\(number)", last: "Last\(number)"),
+            location: .init(
+                street: .init(number: number, name: "Main Street"), city: "City\(number)", state: "State",
+                country: "Country", postcode: .number(10000 + number), coordinates: .init(latitude: "1.0", longitude: "2.0"),
+                timezone: .init(offset: "+1:00", description: "Paris")),
+            email: "first\(number).last\(number)@example.com",
+            login: .init(uuid: "uuid-\(number)", username: "user\(number)"),
+            dob: .init(date: Date(timeIntervalSince1970: 500_000_000), age: 30 + number % 40),
+            phone: "555-\(number)", cell: "556-\(number)", nat: "FR")
+    }
+
+    /// A source of numbered people, 20 a page, on `clock`.
+    static func source(
+        clock: ManualClock, pageCount: Int? = nil, latency: Duration = .zero, gated: Bool = false
+    ) -> ScriptedPageSource<RandomUser> {
+        ScriptedPageSource(
+            pageSize: 20, pageCount: pageCount, latency: latency, clock: clock, gated: gated, makeItem: person)
+    }
+
+    /// A view model over `source`, without images, with `clock` for the feed and the model.
+    @MainActor
+    static func model(
+        _ source: ScriptedPageSource<RandomUser>, clock: ManualClock,
+        configuration: FeedConfiguration = FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero)
+    ) -> PeopleViewModel<ScriptedPageSource<RandomUser>> {
+        PeopleViewModel(
+            feed: Feed(source: source, configuration: configuration, clock: clock), avatars: nil,
+            sourceLabel: "test source", clock: clock, now: { now },
+            describeKey: { PageLabel(seed: UntrustedText("seed-\($0 / 100)"), page: $0 + 1) })
+    }
+}
+
+extension PeopleViewModel {
+    /// Waits until `condition` holds, re-checking whenever anything it reads changes.
+    func wait(until condition: @escaping (PeopleViewModel) -> Bool) async {
+        await feed.wait { _ in condition(self) }
+    }
+}
