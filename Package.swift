@@ -78,6 +78,7 @@ let package = Package(
             dependencies: [
                 "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "EndlessTerminal",
                 "EndlessSimulator", "EndlessHTTP", "EndlessImages",
-            ]),
+            ],
+            exclude: ["__Snapshots__"]),
     ]
 )
