@@ -4,8 +4,11 @@ import CCrypto
 /// the simulator's md5/sha1/sha256 login fields and seeding, the image disk cache's file
 /// names, and the content identity of users without a uuid.
 public enum Digest: Sendable {
+    /// MD5: 16 bytes. For the simulator's `login.md5` field, never for security.
     case md5
+    /// SHA-1: 20 bytes. For the simulator's `login.sha1` field.
     case sha1
+    /// SHA-256: 32 bytes.
     case sha256
 
     /// The digest of `bytes`.
@@ -38,6 +41,8 @@ public enum Digest: Sendable {
     }
 
     /// The digest of a string's UTF-8 bytes as lowercase hexadecimal.
+    /// - Parameter string: the message.
+    /// - Returns: 32, 40 or 64 lowercase hex digits.
     public func hex(_ string: String) -> String {
         hex(string.utf8)
     }

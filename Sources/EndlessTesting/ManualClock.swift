@@ -21,6 +21,8 @@ public final class ManualClock: Clock, Sendable {
         public var offset: Duration
 
         /// Creates an instant `offset` after the clock's origin.
+        ///
+        /// - Parameter offset: time since the origin.
         public init(offset: Duration) { self.offset = offset }
 
         /// The instant `duration` later (or earlier, if negative).
@@ -85,6 +87,9 @@ public final class ManualClock: Clock, Sendable {
 
     /// Suspends until `deadline`, which happens only when the test advances the clock to it.
     ///
+    /// - Parameters:
+    ///   - deadline: the instant to wake at; one already reached returns at once.
+    ///   - tolerance: ignored: the manual clock wakes sleepers exactly.
     /// - Throws: `CancellationError` if the sleeping task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state in
@@ -116,12 +121,16 @@ public final class ManualClock: Clock, Sendable {
 
     /// Moves time forward by `duration` and wakes, in deadline order, every sleeper whose
     /// deadline has been reached.
+    ///
+    /// - Parameter duration: how far to move; a negative one leaves the clock where it is.
     public func advance(by duration: Duration) {
         advance(to: now.advanced(by: duration))
     }
 
     /// Moves time forward to `instant` (never backwards) and wakes, in deadline order, every
     /// sleeper whose deadline has been reached.
+    ///
+    /// - Parameter instant: the new now; an earlier one leaves the clock where it is.
     public func advance(to instant: Instant) {
         let due = state.withLock { state -> [Sleeper] in
             if instant > state.now { state.now = instant }
@@ -137,6 +146,8 @@ public final class ManualClock: Clock, Sendable {
     /// This is how a test knows the code under test has reached its wait (a retry delay, a
     /// cooldown) before it advances time, without polling or sleeping. If the waiting task is
     /// cancelled (a test's time limit), it returns early.
+    ///
+    /// - Parameter count: how many sleepers to wait for.
     public func sleepers(atLeast count: Int) async {
         // Cancellable, so a test whose time limit runs out ends instead of hanging here.
         await OnceResumer.wait { resumer in

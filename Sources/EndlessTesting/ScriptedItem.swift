@@ -41,17 +41,3 @@ public struct ScriptedItem: Identifiable, Sendable, Hashable, CustomStringConver
     /// `#<id>`, with `@<position>` when it is a repeat.
     public var description: String { id == position ? "#\(id)" : "#\(id)@\(position)" }
 }
-
-/// The error a ``ScriptedPageSource`` throws when told to fail without a specific error.
-public struct ScriptedFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What to show.
-    public var message: String
-
-    /// Creates a failure.
-    ///
-    /// - Parameter message: what to show.
-    public init(_ message: String = "scripted failure") { self.message = message }
-
-    /// The message.
-    public var description: String { message }
-}

@@ -49,11 +49,6 @@ enum Bench {
         residentField("VmHWM:")
     }
 
-    /// Current resident set size of this process, in MiB (VmRSS from /proc).
-    static func residentMiB() -> Double {
-        residentField("VmRSS:")
-    }
-
     private static func residentField(_ name: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),

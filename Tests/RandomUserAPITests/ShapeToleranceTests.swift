@@ -71,6 +71,31 @@ struct ShapeToleranceTests {
         }
     }
 
+    @Test(
+        "unix seconds beyond the years a date string can hold are an error, not a crash later",
+        arguments: [
+            #"{"registered":9223372036854775807}"#, #"{"registered":{"date":-9223372036854775808}}"#,
+            #"{"registered":253402300800}"#,
+        ])
+    func unixSecondsOutOfRange(json: String) {
+        // Before: decoding succeeded, and the identity hash or re-encoding of the person
+        // trapped converting the instant to Int64 milliseconds.
+        do {
+            let person = try user(json)
+            Issue.record("expected a decoding error, got \(person.id)")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.first?.stringValue == "registered")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test("the last second a date string can hold still reads as unix seconds")
+    func unixSecondsAtTheEdge() throws {
+        let person = try user(#"{"registered":253402300799}"#)
+        #expect(person.registered?.isoDate == "9999-12-31T23:59:59.000Z")
+    }
+
     @Test("every field may be missing: an inc=name person and an empty one")
     func missingFields() throws {
         let named = try user(#"{"name":{"title":"Ms","first":"Aada","last":"Lehtonen"}}"#)

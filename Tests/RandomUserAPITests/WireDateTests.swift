@@ -41,6 +41,14 @@ struct WireDateTests {
         #expect(WireDate.format(Date(timeIntervalSince1970: 449_536_660)) == "1984-03-30T23:17:40.000Z")
     }
 
+    @Test("instants no date string can hold still convert and format without trapping")
+    func extremeInstants() {
+        #expect(WireDate.epochMilliseconds(Date(timeIntervalSince1970: 1e300)) == Int64.max)
+        #expect(WireDate.epochMilliseconds(Date(timeIntervalSince1970: -1e300)) == Int64.min)
+        #expect(WireDate.epochMilliseconds(Date(timeIntervalSince1970: .nan)) == 0)
+        #expect(!WireDate.format(Date(timeIntervalSince1970: 1e300)).isEmpty)
+    }
+
     @Test("calendar arithmetic agrees with Foundation over four centuries of month starts")
     func calendar() throws {
         var calendar = Calendar(identifier: .gregorian)

@@ -72,6 +72,8 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
     }
 
     /// Iterates page by page, without a search per item.
+    ///
+    /// - Returns: an iterator over the loaded items, in order.
     public func makeIterator() -> Iterator {
         Iterator(pages: pages)
     }
@@ -84,7 +86,9 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
 
         init(pages: [[Item]]) { self.pages = pages }
 
-        /// The next item, or `nil` after the last.
+        /// Advances to the next item.
+        ///
+        /// - Returns: the next item, or `nil` after the last.
         public mutating func next() -> Item? {
             while page < pages.count {
                 if offset < pages[page].count {

@@ -120,9 +120,4 @@ final class RequestCoalescer: Sendable {
         }
         for waiter in waiters { waiter.resume(returning: result) }
     }
-
-    /// How many callers are waiting on the flight for `key` (for tests and diagnostics).
-    func waiterCount(for key: Key) -> Int {
-        state.withLock { $0.flights[key]?.waiters.count ?? 0 }
-    }
 }

@@ -40,7 +40,12 @@ public struct RequestSnapshot: Sendable, CustomStringConvertible {
     /// any body by a placeholder of its length.
     public var curlCommand: String {
         var parts = ["curl"]
-        if method != .get { parts.append("-X \(method.rawValue)") }
+        if method != .get {
+            // A method is free text in code; one that is not a plain token is quoted like the rest.
+            let name = method.rawValue
+            let isToken = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "-") }
+            parts.append("-X " + (isToken ? name : Self.shellQuoted(name)))
+        }
         parts.append(Self.shellQuoted(url))
         for field in headers {
             parts.append("-H " + Self.shellQuoted("\(field.name): \(field.value)"))

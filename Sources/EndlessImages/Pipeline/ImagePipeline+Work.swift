@@ -13,13 +13,8 @@ extension ImagePipeline {
         task.setPriorityObserver { download.task.updatePriority(download.ticket, to: $0) }
         let data = try await download.task.value(for: download.ticket)
 
-        let gate = decodeGate
-        let token = gate.makeToken(priority: task.priority)
-        task.setPriorityObserver { gate.updatePriority(token, to: $0) }
-        try await gate.acquire(token)
-        defer { gate.release(token) }
-        task.setPriorityObserver(nil)
-        try Task.checkCancellation()
+        let token = try await slot(in: decodeGate, for: task)
+        defer { decodeGate.release(token) }
 
         let decoder = configuration.decoder
         let (outcome, elapsed) = await withCheckedContinuation {
@@ -58,13 +53,8 @@ extension ImagePipeline {
             return data
         }
         recorder.record { $0.misses += 1 }
-        let gate = downloadGate
-        let token = gate.makeToken(priority: task.priority)
-        task.setPriorityObserver { gate.updatePriority(token, to: $0) }
-        try await gate.acquire(token)
-        defer { gate.release(token) }
-        task.setPriorityObserver(nil)
-        try Task.checkCancellation()
+        let token = try await slot(in: downloadGate, for: task)
+        defer { downloadGate.release(token) }
 
         let data = try await configuration.dataLoader.data(for: url)
         recorder.record {
@@ -73,5 +63,24 @@ extension ImagePipeline {
         }
         configuration.diskCache?.store(data, for: url)
         return data
+    }
+
+    /// Waits for a slot in `gate`, queued at `task`'s priority and following it while queued
+    /// (a visible row joining a prefetch moves it forward).
+    /// - Returns: the held slot; release it when the work is done.
+    /// - Throws: `CancellationError` if the task is cancelled while queued, or by the time the
+    ///   slot is granted (the slot is then given back).
+    private nonisolated func slot<Value>(
+        in gate: PriorityGate, for task: CoalescedTask<Value>
+    ) async throws -> PriorityGate.Token {
+        let token = gate.makeToken(priority: task.priority)
+        task.setPriorityObserver { gate.updatePriority(token, to: $0) }
+        try await gate.acquire(token)
+        task.setPriorityObserver(nil)
+        if Task.isCancelled {
+            gate.release(token)
+            throw CancellationError()
+        }
+        return token
     }
 }

@@ -23,9 +23,6 @@ struct PortraitCanvas {
         /// Mixed toward black by `amount` (0...1).
         func darker(_ amount: Double) -> Color { mixed(with: Color(0, 0, 0), amount) }
 
-        /// Mixed toward white by `amount` (0...1).
-        func lighter(_ amount: Double) -> Color { mixed(with: Color(255, 255, 255), amount) }
-
         func mixed(with other: Color, _ amount: Double) -> Color {
             Color(
                 red + (other.red - red) * amount, green + (other.green - green) * amount,

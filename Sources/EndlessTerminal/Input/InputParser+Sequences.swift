@@ -28,13 +28,8 @@ extension InputParser {
         let modifiers = parameters.count >= 2 ? KeyModifiers(xtermParameter: parameters[1]) : []
         let key: Key?
         switch final {
-        case 0x41: key = .up
-        case 0x42: key = .down
-        case 0x43: key = .right
-        case 0x44: key = .left
-        case 0x48: key = .home
-        case 0x46: key = .end
-        case 0x50...0x53: key = .function(Int(final - 0x50) + 1)
+        case 0x41...0x44, 0x46, 0x48, 0x50...0x53:
+            key = Self.cursorOrFunctionKey(final: final)
         case 0x5A:
             events.append(.key(KeyEvent(.tab, modifiers: modifiers.union(.shift))))
             return
@@ -59,6 +54,20 @@ extension InputParser {
         }
         guard let key else { return }
         events.append(.key(KeyEvent(key, modifiers: modifiers)))
+    }
+
+    /// The keys CSI and SS3 sequences share, by final byte: arrows, Home, End and F1–F4.
+    static func cursorOrFunctionKey(final: UInt8) -> Key? {
+        switch final {
+        case 0x41: .up
+        case 0x42: .down
+        case 0x43: .right
+        case 0x44: .left
+        case 0x48: .home
+        case 0x46: .end
+        case 0x50...0x53: .function(Int(final - 0x50) + 1)
+        default: nil
+        }
     }
 
     private static func tildeKey(_ number: Int) -> Key? {

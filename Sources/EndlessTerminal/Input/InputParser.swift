@@ -244,18 +244,8 @@ public struct InputParser: Sendable {
             return
         }
         let modifiers = KeyModifiers(xtermParameter: singleShiftModifier)
-        let key: Key?
-        switch byte {
-        case 0x41: key = .up
-        case 0x42: key = .down
-        case 0x43: key = .right
-        case 0x44: key = .left
-        case 0x48: key = .home
-        case 0x46: key = .end
-        case 0x50...0x53: key = .function(Int(byte - 0x50) + 1)
-        case 0x4D: key = .enter  // keypad Enter in application mode
-        default: key = nil
-        }
+        // 0x4D: keypad Enter in application mode.
+        let key = byte == 0x4D ? .enter : Self.cursorOrFunctionKey(final: byte)
         state = .ground
         singleShiftModifier = 0
         if let key {

@@ -41,6 +41,8 @@ final class InputReader: Sendable {
         return (descriptors[0], descriptors[1])
     }
 
+    /// Starts the thread. If it cannot start, the reader is unusable: its pipe is closed
+    /// and ``stop()`` must not be called.
     func start() throws(TerminalError) {
         let context = Unmanaged.passRetained(self).toOpaque()
         var handle = pthread_t()
@@ -52,6 +54,9 @@ final class InputReader: Sendable {
         }, context)
         guard result == 0 else {
             Unmanaged<InputReader>.fromOpaque(context).release()
+            // Never started, so never stopped: its stop pipe would otherwise stay open.
+            close(stopPipe.read)
+            close(stopPipe.write)
             throw .systemCall("pthread_create", errno: result)
         }
         thread.withLock { $0 = handle }

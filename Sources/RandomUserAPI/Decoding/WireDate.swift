@@ -30,9 +30,21 @@ enum WireDate {
 
     /// The instant as whole milliseconds since 1970, rounded to the nearest: the precision
     /// the service uses, and the unit the content hash writes so it is format-independent.
+    /// Total: an instant beyond Int64's range (only code can build one; decoding refuses
+    /// them) saturates instead of trapping.
     static func epochMilliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard !milliseconds.isNaN else { return 0 }
+        // Int64.max is not a Double; 2^63 is, and is the first value that does not fit.
+        guard milliseconds < 0x1p63 else { return .max }
+        guard milliseconds >= -0x1p63 else { return .min }
+        return Int64(milliseconds)
     }
+
+    /// The unix seconds a date string can also express: years 0000 through 9999. Numbers
+    /// outside come from no real server and would not survive conversion to milliseconds.
+    static let unixSecondsRange: ClosedRange<Int> =
+        Int(daysFromCivil(year: 0, month: 1, day: 1) * 86_400)...Int(daysFromCivil(year: 10_000, month: 1, day: 1) * 86_400 - 1)
 
     /// The instant `milliseconds` after 1970, built so that a date parsed from text and one
     /// built from the same millisecond count compare equal.

@@ -44,7 +44,7 @@ extension RandomUser {
                 if let text = try? container.decodeIfPresent(String.self, forKey: .date) {
                     date = try Self.parse(text, codingPath: decoder.codingPath + [CodingKeys.date])
                 } else if let seconds = try? container.decodeIfPresent(Int.self, forKey: .date) {
-                    date = Date(timeIntervalSince1970: TimeInterval(seconds))
+                    date = try Self.date(unixSeconds: seconds, codingPath: decoder.codingPath + [CodingKeys.date])
                 } else {
                     date = nil
                 }
@@ -53,7 +53,7 @@ extension RandomUser {
             }
             let value = try decoder.singleValueContainer()
             if let seconds = try? value.decode(Int.self) {
-                self.init(date: Date(timeIntervalSince1970: TimeInterval(seconds)))
+                self.init(date: try Self.date(unixSeconds: seconds, codingPath: decoder.codingPath))
             } else if let text = try? value.decode(String.self) {
                 self.init(date: try Self.parse(text, codingPath: decoder.codingPath))
             } else {
@@ -72,6 +72,18 @@ extension RandomUser {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(date.map(WireDate.format), forKey: .date)
             try container.encodeIfPresent(age, forKey: .age)
+        }
+
+        /// v1.0's unix seconds, refused beyond the years a date string can hold (as an
+        /// impossible date string is), so no later conversion of the instant can overflow.
+        private static func date(unixSeconds seconds: Int, codingPath: [any CodingKey]) throws -> Date {
+            guard WireDate.unixSecondsRange.contains(seconds) else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: codingPath,
+                        debugDescription: "\(seconds) unix seconds is outside the years 0000–9999"))
+            }
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
         }
 
         private static func parse(_ text: String, codingPath: [any CodingKey]) throws -> Date {

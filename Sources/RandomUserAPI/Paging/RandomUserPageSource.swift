@@ -25,6 +25,9 @@ public struct RandomUserPageSource: PageSource {
         public var page: Int
 
         /// Creates a key.
+        /// - Parameters:
+        ///   - seed: the list's seed, as the server reported it.
+        ///   - page: the page number in that list.
         public init(seed: String, page: Int) {
             self.seed = seed
             self.page = page
@@ -63,7 +66,11 @@ public struct RandomUserPageSource: PageSource {
 
     /// Loads one page: the first of a new list (refresh, or the first load), or the page a
     /// key names.
-    /// - Throws: ``RandomUserError`` from the client.
+    /// - Parameter request: a refresh (no key: a new list) or the key of the page to load,
+    ///   with the number of people to ask for.
+    /// - Returns: the people, with the keys of the pages before and after this one.
+    /// - Throws: ``RandomUserError`` from the client; ``RandomUserPagingError/missingSeed``
+    ///   when the server reports no seed to continue the list with.
     public func load(_ request: PageRequest<Key>) async throws -> Page<RandomUser, Key> {
         let page = request.key?.page ?? 1
         let seed = request.key?.seed ?? query.seed ?? (gender == nil ? nil : makeSeed())
@@ -87,15 +94,5 @@ public struct RandomUserPageSource: PageSource {
     /// 16 random hexadecimal digits, the form of the service's own seeds.
     public static let randomSeed: @Sendable () -> String = {
         String((0..<16).map { _ in "0123456789abcdef".randomElement() ?? "0" })
-    }
-}
-
-/// A page the feed cannot continue from.
-public enum RandomUserPagingError: Error, Sendable, CustomStringConvertible {
-    /// The response had no `info.seed` (e.g. `noinfo`), so the next page cannot be asked for.
-    case missingSeed
-
-    public var description: String {
-        "the server sent no info.seed, so the next page of this list cannot be asked for; use a server that reports its seed"
     }
 }

@@ -81,6 +81,8 @@ public struct RandomUserQuery: Sendable, Equatable {
     }
 
     /// Whether responses to this query carry `field`, by its `inc` and `exc` lists.
+    /// - Parameter field: a field of a person.
+    /// - Returns: `true` unless `inc` leaves it out or `exc` names it.
     public func includes(_ field: Field) -> Bool {
         (included.isEmpty || included.contains(field)) && !excluded.contains(field)
     }

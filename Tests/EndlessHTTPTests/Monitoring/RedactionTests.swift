@@ -57,6 +57,14 @@ struct RedactionTests {
             + "-H 'X-Note: it'\\''s' --data-binary '<21 bytes>'")
     }
 
+    @Test("a method that is not a plain token is quoted in the cURL command, like every other part")
+    func curlQuotesOddMethods() throws {
+        let client = HTTPClient(baseURL: URL(string: "https://randomuser.me/api/"), transport: MockServer(.hold).transport())
+        let odd = Endpoint<Page>(HTTPMethod(rawValue: "purge;touch x"), path: "")
+        #expect(try client.curlCommand(for: odd).hasPrefix("curl -X 'PURGE;TOUCH X' 'https://randomuser.me/api/'"))
+        #expect(try client.curlCommand(for: Endpoint<Page>(.delete, path: "")).hasPrefix("curl -X DELETE 'https"))
+    }
+
     @Test("redaction of headers is by name and by secret-looking words, in any case")
     func headerRules() {
         let redactor = Redactor.default

@@ -1,3 +1,4 @@
+import EndlessTesting
 import Testing
 @testable import EndlessSimulator
 
@@ -141,17 +142,27 @@ struct HTTPRequestParserTests {
         #expect(head.pathAndQuery.query == "a=1")
     }
 
-    @Test("random bytes never crash the parser")
+    @Test("random bytes never crash the parser, and every outcome stays within the limits")
     func fuzz() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandomNumberGenerator(seed: 0x0BAD_F00D)
         let alphabet = Array("GET /HTP1.\r\n: \tHost\u{0}\u{7F}é".utf8)
+        let limits = ServerLimits(maxRequestLineBytes: 64, maxHeaderBytes: 64)
+        // Up to 8 blank lines, the request line and its CR LF, then the header section.
+        let mostBuffered = 8 + limits.maxRequestLineBytes + 2 + limits.maxHeaderBytes
         for _ in 0..<2000 {
             let count = Int.random(in: 0..<200, using: &generator)
             let bytes = (0..<count).map { _ in
                 Bool.random(using: &generator) ? alphabet.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
             }
-            var parser = HTTPRequestParser(limits: ServerLimits(maxRequestLineBytes: 64, maxHeaderBytes: 64))
-            _ = parser.parse(bytes)
+            var parser = HTTPRequestParser(limits: limits)
+            switch parser.parse(bytes) {
+            case .needMore:
+                #expect(bytes.count <= mostBuffered, "waits for more after \(bytes)")
+            case .head(_, let headLength):
+                #expect(headLength <= bytes.count)
+            case .failure(let failure):
+                #expect((400...599).contains(failure.status))
+            }
         }
     }
 }

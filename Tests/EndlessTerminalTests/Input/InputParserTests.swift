@@ -1,3 +1,4 @@
+import EndlessTesting
 import Testing
 
 @testable import EndlessTerminal
@@ -161,7 +162,7 @@ struct InputParserTests {
 
     @Test("fuzz: random bytes never crash, never hang, keep buffers bounded, and never yield controls")
     func fuzz() {
-        var random = SeededGenerator(seed: 0x5EED_F00D)
+        var random = SeededRandomNumberGenerator(seed: 0x5EED_F00D)
         let interesting: [UInt8] = [0x1B, 0x5B, 0x4F, 0x3C, 0x3B, 0x7E, 0x4D, 0x6D, 0x32, 0x30, 0x31, 0x35, 0xC3, 0xE2, 0xF0, 0x80, 0x07, 0x9B]
         var parser = InputParser()
         var eventCount = 0

@@ -1,3 +1,4 @@
+import EndlessTesting
 import Testing
 
 @testable import EndlessTerminal
@@ -11,7 +12,7 @@ struct RendererPropertyTests {
         "فاطمه", " ", "a\u{1B}[2Jb",
     ]
 
-    static func randomColor(_ random: inout SeededGenerator) -> Color {
+    static func randomColor(_ random: inout SeededRandomNumberGenerator) -> Color {
         switch Int.random(in: 0..<4, using: &random) {
         case 0: return .default
         case 1: return .ansi(UInt8.random(in: 0...15, using: &random))
@@ -20,14 +21,14 @@ struct RendererPropertyTests {
         }
     }
 
-    static func randomStyle(_ random: inout SeededGenerator) -> Style {
+    static func randomStyle(_ random: inout SeededRandomNumberGenerator) -> Style {
         if Bool.random(using: &random) { return .plain }
         return Style(
             foreground: randomColor(&random), background: randomColor(&random),
             attributes: TextAttributes(rawValue: UInt8.random(in: 0...31, using: &random)))
     }
 
-    static func mutate(_ frame: inout ScreenBuffer, _ random: inout SeededGenerator) {
+    static func mutate(_ frame: inout ScreenBuffer, _ random: inout SeededRandomNumberGenerator) {
         let size = frame.size
         for _ in 0..<Int.random(in: 1...4, using: &random) {
             let point = Point(x: Int.random(in: -2..<size.width, using: &random), y: Int.random(in: 0..<size.height, using: &random))
@@ -68,7 +69,7 @@ struct RendererPropertyTests {
 
     @Test("random frames", arguments: ColorDepth.allCases)
     func randomFrames(depth: ColorDepth) {
-        var random = SeededGenerator(seed: 0xD1FF + UInt64(depth.rawValue))
+        var random = SeededRandomNumberGenerator(seed: 0xD1FF + UInt64(depth.rawValue))
         let size = Size(width: 37, height: 13)
         var terminal = InMemoryTerminal(size: size, colorDepth: depth)
         var frame = ScreenBuffer(size: size)
@@ -92,7 +93,7 @@ struct RendererPropertyTests {
 
     @Test("without synchronized output or scrolling the screen still matches")
     func plainRenderer() {
-        var random = SeededGenerator(seed: 7)
+        var random = SeededRandomNumberGenerator(seed: 7)
         let size = Size(width: 21, height: 9)
         var terminal = InMemoryTerminal(size: size, synchronizedOutput: false)
         terminal.renderer.scrollOptimization = false
