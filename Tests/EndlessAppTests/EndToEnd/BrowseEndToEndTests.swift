@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+
+/// The real `endless` binary in a real terminal (tmux): launching on the embedded simulator,
+/// scrolling, refreshing by key and by wheel, details, quitting by key and by SIGTERM with the
+/// terminal restored, and recovering from a bad network.
+@Suite("endless in a real terminal (tmux)", .serialized, .timeLimit(.minutes(5)))
+struct BrowseEndToEndTests {
+    /// The binary, built beside this test bundle by `swift build --build-tests`.
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("endless").path
+
+    /// Runs `endless flags` in a pane, recording `stty -a` before and after, the exit status
+    /// on screen, and the state dump in the session's directory.
+    static func launch(_ flags: String, width: Int = 100, height: Int = 30) throws -> TmuxSession {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the endless binary first")
+        return try TmuxSession(width: width, height: height, environment: ["XDG_CACHE_HOME": NSTemporaryDirectory()]) {
+            directory in
+            let dir = directory.path
+            return "stty -a > \(dir)/stty-before; \(binary) \(flags) --dump-state \(dir)/dump.json; "
+                + "echo \"EXIT=$?\"; stty -a > \(dir)/stty-after; exec sleep 600"
+        }
+    }
+
+    /// The first line: `endless · simulator 127.0.0.1:41235 · seed … · 40 people · page 1`.
+    static func header(_ screen: String) -> String {
+        String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+    }
+
+    static func seed(_ screen: String) -> String? {
+        header(screen).firstMatch(of: /seed ([0-9a-f]+)/).map { String($0.1) }
+    }
+
+    /// Rows shown and no refresh running.
+    static func settled(_ screen: String) -> Bool {
+        hasRows(screen) && seed(screen) != nil && !screen.contains("refreshing…")
+    }
+
+    static func hasRows(_ screen: String) -> Bool {
+        header(screen).contains(" people") && screen.contains(" · ") && !header(screen).contains(" 0 people")
+    }
+
+    struct Dump: Decodable {
+        struct Row: Decodable { let row: Int; let id: String }
+        struct Duplicate: Decodable { let id: String }
+        let rows: Int
+        let selection: Int
+        let loaded: [Row]
+        let seenPeople: Int
+        let duplicates: [Duplicate]
+    }
+
+    /// Quits with `q`, then checks the exit status, the restored terminal and the dump.
+    static func quit(_ session: TmuxSession, expectingStatus status: Int = 0) throws -> Dump {
+        try session.send("q")
+        return try finished(session, status: status)
+    }
+
+    static func finished(_ session: TmuxSession, status: Int) throws -> Dump {
+        try session.wait(for: "the exit status") { $0.contains("EXIT=") }
+        let screen = try session.screen()
+        #expect(screen.contains("EXIT=\(status)"), "\(screen)")
+        // The alternate screen was left and the line discipline is as it was.
+        #expect(try session.format("#{alternate_on}") == "0")
+        let before = try String(contentsOf: session.directory.appendingPathComponent("stty-before"), encoding: .utf8)
+        try session.wait(for: "stty after the exit") { _ in
+            FileManager.default.fileExists(atPath: session.directory.appendingPathComponent("stty-after").path)
+        }
+        let after = try String(contentsOf: session.directory.appendingPathComponent("stty-after"), encoding: .utf8)
+        #expect(after == before, "stty -a differs after the exit")
+        let data = try Data(contentsOf: session.directory.appendingPathComponent("dump.json"))
+        return try JSONDecoder().decode(Dump.self, from: data)
+    }
+
+    @Test("launches on the simulator, scrolls 300 people with j, nobody twice, quits with q")
+    func scrollAndQuit() throws {
+        let session = try Self.launch("")
+        try session.wait(for: "the first rows") { Self.hasRows($0) }
+
+        for _ in 0..<6 { try session.send(contentsOf: Array(repeating: "j", count: 50)) }
+        try session.wait(for: "row 300 selected") { Self.header($0).contains("page 16") }
+
+        let dump = try Self.quit(session)
+        #expect(dump.selection == 300)
+        #expect(dump.rows >= 320)
+        #expect(dump.seenPeople >= 300)
+        #expect(dump.duplicates.isEmpty)
+        #expect(Set(dump.loaded.map(\.id)).count == dump.loaded.count)
+    }
+
+    @Test("r refreshes, and so does the wheel pulled up at the top")
+    func refreshByKeyAndWheel() throws {
+        let session = try Self.launch("--refresh-cooldown 0")
+        // A refresh asked for while the first load still shows its indicator joins that load.
+        let first = try #require(Self.seed(try session.wait(for: "the first rows, settled") { Self.settled($0) }))
+
+        try session.send("r")
+        let second = try #require(Self.seed(try session.wait(for: "a new seed after r") { Self.seed($0) ?? first != first }))
+
+        try session.wait(for: "the refresh spinner to end") { !$0.contains("refreshing…") }
+        for _ in 0..<4 { try session.sendLiteral("\u{1B}[<64;20;10M") }
+        try session.wait(for: "a new seed after the wheel") { (Self.seed($0) ?? second) != second && Self.hasRows($0) }
+
+        _ = try Self.quit(session)
+    }
+
+    @Test("a refresh inside the cooldown says when it will be allowed")
+    func cooldownNotice() throws {
+        let session = try Self.launch("--refresh-cooldown 30")
+        try session.wait(for: "the first rows, settled") { Self.settled($0) }
+        try session.send("r")
+        try session.wait(for: "the cooldown notice") { $0.contains("refresh available in") }
+        _ = try Self.quit(session)
+    }
+
+    @Test("Enter opens the details with every field; Esc closes them")
+    func details() throws {
+        let session = try Self.launch("")
+        try session.wait(for: "the first rows") { Self.hasRows($0) }
+
+        try session.send("Enter")
+        let open = try session.wait(for: "the details") { $0.contains("╭─") && $0.contains("email") }
+        for field in ["phone", "cell", "street", "city", "coordinates", "timezone", "born", "registered", "username", "nationality", "uuid"] {
+            #expect(open.contains(field), "\(field) missing from the details")
+        }
+        try session.send("Escape")
+        try session.wait(for: "the details to close") { !$0.contains("╭─") }
+
+        _ = try Self.quit(session)
+    }
+
+    @Test("SIGTERM ends it cleanly: the terminal is restored and the state written")
+    func terminate() throws {
+        let session = try Self.launch("")
+        try session.wait(for: "the first rows") { Self.hasRows($0) }
+        let dumpPath = session.directory.appendingPathComponent("dump.json").path
+        let pid = try Self.pid(runningWith: dumpPath)
+
+        kill(pid, SIGTERM)
+
+        let dump = try Self.finished(session, status: 128 + Int(SIGTERM))
+        #expect(dump.rows >= 20)
+    }
+
+    @Test("on a slow, flaky network every error recovers with R: nothing lost, nobody twice")
+    func flakyNetwork() throws {
+        let session = try Self.launch("--latency 300ms --fail-rate 0.2 --chaos-seed 7 --graphics none")
+        try Self.scroll(session, to: 100)
+        let dump = try Self.quit(session)
+        #expect(dump.selection == 100)
+        #expect(dump.duplicates.isEmpty)
+        #expect(Set(dump.loaded.map(\.id)).count == dump.loaded.count)
+    }
+
+    @Test("on a network that fails most requests, the errors show where they happened and R recovers")
+    func failingNetwork() throws {
+        let session = try Self.launch("--fail-rate 0.7 --chaos-seed 3 --graphics none")
+        let sawError = try Self.scroll(session, to: 60)
+        #expect(sawError, "at a 70 % failure rate, some load should have failed after its retries")
+        let dump = try Self.quit(session)
+        #expect(dump.selection == 60)
+        #expect(dump.duplicates.isEmpty)
+    }
+
+    /// Moves the selection down to `row` with j, pressing R whenever an error asks for it.
+    ///
+    /// j is pressed only for rows already loaded (the header counts them), so every press
+    /// moves the selection and it ends exactly on `row`.
+    /// - Returns: whether an error was seen on the way.
+    @discardableResult
+    static func scroll(_ session: TmuxSession, to row: Int) throws -> Bool {
+        var sawError = false
+        var pressed = 0
+        while pressed < row {
+            let screen = try session.wait(for: "rows loaded past \(pressed), or an error") {
+                (peopleCount($0) ?? 0) > pressed + 1 || $0.contains("press R")
+            }
+            if screen.contains("press R") {
+                sawError = true
+                try session.send("R")
+                try session.wait(for: "the retry to start") { !$0.contains("press R") }
+                continue
+            }
+            let batch = min(10, row - pressed, (peopleCount(screen) ?? 0) - 1 - pressed)
+            try session.send(contentsOf: Array(repeating: "j", count: batch))
+            pressed += batch
+        }
+        return sawError
+    }
+
+    /// The people count in the header: `140 people`.
+    static func peopleCount(_ screen: String) -> Int? {
+        header(screen).firstMatch(of: /(\d+) people/).flatMap { Int($0.1) }
+    }
+
+    /// The process id of the `endless` started with `--dump-state path`.
+    static func pid(runningWith dumpPath: String) throws -> pid_t {
+        // Anchored on the binary: the shell that started it has the same words in its command line.
+        let (_, text) = try Subprocess.run("/usr/bin/pgrep", ["-f", "--", "^\(binary) .*--dump-state \(dumpPath)"])
+        return try #require(text.split(separator: "\n").compactMap { pid_t($0) }.first, "no endless process found")
+    }
+}
+
+extension TmuxSession {
+    /// Sends several keys in one tmux call.
+    func send(contentsOf keys: [String]) throws {
+        for key in keys { try send(key) }
+    }
+}
