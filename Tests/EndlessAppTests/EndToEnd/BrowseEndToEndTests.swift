@@ -57,7 +57,8 @@ struct BrowseEndToEndTests {
     }
 
     static func finished(_ session: TmuxSession, status: Int) throws -> Dump {
-        try session.wait(for: "the exit status") { $0.contains("EXIT=") }
+        // Generous: on a loaded machine the exit has been seen to take over 10 s.
+        try session.wait(for: "the exit status", timeout: .seconds(60)) { $0.contains("EXIT=") }
         let screen = try session.screen()
         #expect(screen.contains("EXIT=\(status)"), "\(screen)")
         // The alternate screen was left and the line discipline is as it was.
