@@ -13,8 +13,11 @@ enum Subprocess {
 
     /// Runs `path` with `arguments`; captures standard output and error when `capturing`,
     /// otherwise sends them to /dev/null (needed for anything that starts a daemon).
+    /// `standardError`, when given, is a file that receives standard error instead.
     /// - Returns: the exit status and the captured output.
-    static func run(_ path: String, _ arguments: [String], capturing: Bool = true) throws -> (status: Int32, output: String) {
+    static func run(
+        _ path: String, _ arguments: [String], capturing: Bool = true, standardError: String? = nil
+    ) throws -> (status: Int32, output: String) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -22,7 +25,11 @@ enum Subprocess {
         if capturing {
             guard Glibc.pipe(&pipe) == 0 else { throw Failure(description: "pipe failed: \(errno)") }
             posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-            posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+            if let standardError {
+                posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            } else {
+                posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+            }
             posix_spawn_file_actions_addclose(&actions, pipe[0])
             posix_spawn_file_actions_addclose(&actions, pipe[1])
         } else {

@@ -1,0 +1,80 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// The real binary outside a terminal: piped output, `endless serve`, and usage errors.
+@Suite("endless commands, end to end", .timeLimit(.minutes(2)))
+struct CommandEndToEndTests {
+    static let binary = BrowseEndToEndTests.binary
+
+    static func errorFile() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("endless-stderr-\(UUID().uuidString)").path
+    }
+
+    @Test("not a terminal: `endless` prints the first page as fetch would, says so on stderr, exits 0")
+    func piped() throws {
+        let stderrPath = Self.errorFile()
+        defer { try? FileManager.default.removeItem(atPath: stderrPath) }
+
+        let (status, output) = try Subprocess.run(Self.binary, ["--seed", "piped", "--page-size", "7"], standardError: stderrPath)
+
+        #expect(status == 0)
+        let lines = output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("NAME") == true)
+        #expect(lines.count == 8)  // the header and seven people
+        let note = try String(contentsOfFile: stderrPath, encoding: .utf8)
+        #expect(note.contains("not a terminal"))
+    }
+
+    @Test("browse usage errors exit 2 and name the flag", arguments: [
+        (["--page-size", "2"], "--page-size"),
+        (["--graphics", "ascii"], "--graphics"),
+        (["--refresh-cooldown", "-1"], "--refresh-cooldown"),
+        (["--max-loaded", "50"], "--max-loaded"),
+        (["--api", "https://randomuser.me/api/", "--latency", "1s"], "--latency"),
+        (["--bogus"], "--bogus"),
+    ])
+    func usageErrors(_ arguments: [String], flag: String) throws {
+        let (status, output) = try Subprocess.run(Self.binary, arguments)
+        #expect(status == 2)
+        #expect(output.contains(flag), "\(output)")
+    }
+
+    @Test("`endless serve` prints its URL, answers like randomuser.me, and stops on SIGTERM")
+    func serve() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["serve", "--port", "0", "--quiet"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // The first line says where it listens; reading blocks until it is written.
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            try #require(!chunk.isEmpty, "serve exited before printing its URL")
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let base = try #require(text.firstMatch(of: /listening on (http:\S+)/).map { String($0.1) })
+        let url = try #require(URL(string: base + "?results=3&seed=abc"))
+
+        let (body, response) = try await URLSession.shared.data(from: url)
+
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Access-Control-Allow-Origin") == "*")
+        let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect((json["results"] as? [Any])?.count == 3)
+
+        process.terminate()  // SIGTERM
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("stopped by SIGTERM"))
+    }
+}
