@@ -28,7 +28,9 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# Figures as ratios against baselines measured in the same run; AREAS="paging images" runs some.
 bench: deps-bench
+	$(SWIFT) build -c release --product endless
 	$(SWIFT) build -c release --product endless-bench
 	.build/release/endless-bench $(AREAS)
 

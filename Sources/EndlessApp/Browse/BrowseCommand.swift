@@ -99,7 +99,7 @@ enum BrowseApp {
             : AvatarStore(
                 pipeline: ImagePipeline(
                     configuration: .init(
-                        dataLoader: connection.http,
+                        dataLoader: connection.images,
                         // The simulator draws portraits on the spot, at a new port each run:
                         // caching them on disk would only fill it.
                         diskCache: connection.usesSimulator ? nil : ImageDiskCache())))
@@ -118,7 +118,7 @@ enum BrowseApp {
                     pixelSize: cells.pixelSize(forCells: PeopleScreen.avatarSize), usesMediumPortrait: cells.usesPixels,
                     portraitPixelSize: cells.usesPixels ? cells.pixelSize(forCells: PeopleScreen.portraitSize) : PixelSize(width: 128, height: 128))
                 let loop = BrowseLoop(session: session, model: model, screen: PeopleScreen(avatarCells: cells))
-                return try await loop.run(inFlightUpdates: connection.http.inFlightCountUpdates())
+                return try await loop.run(inFlightUpdates: connection.inFlightCountUpdates())
             }
         } catch {
             output.standardError("endless: \(TextSanitizer.sanitize("\(error)"))\n")

@@ -2,6 +2,7 @@ import EndlessHTTP
 import EndlessSimulator
 import Foundation
 import RandomUserAPI
+import Synchronization
 
 /// Where people come from for one run: the API given with `--api`, or the embedded
 /// simulator, started on an ephemeral loopback port and spoken to over real HTTP through the
@@ -11,8 +12,12 @@ final class APIConnection: Sendable {
     let baseURL: URL
     /// What the status bar shows: `simulator 127.0.0.1:41235` or the API's host.
     let label: String
-    /// The HTTP client for the API and for portraits.
+    /// The HTTP client for the API.
     let http: HTTPClient
+    /// The HTTP client for portraits, on a session of its own: a screenful of avatars would
+    /// otherwise take the connections to the host (URLSession allows 6) and make the next
+    /// page of people wait behind pictures.
+    let images: HTTPClient
     /// The people client over ``http``.
     let people: RandomUserClient
     private let simulator: SimulatorServer?
@@ -56,15 +61,47 @@ final class APIConnection: Sendable {
             simulator = server
         }
         http = HTTPClient(baseURL: baseURL, configuration: configuration, monitors: monitors)
+        images = HTTPClient(configuration: configuration, transport: URLSessionTransport(), monitors: monitors)
         people = RandomUserClient(http: http)
     }
 
     /// Whether people come from the embedded simulator.
     var usesSimulator: Bool { simulator != nil }
 
+    /// The number of requests running, people and portraits: the current value at once, then
+    /// every change.
+    func inFlightCountUpdates() -> AsyncStream<Int> {
+        let (stream, sink) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        let counts = InFlightSum()
+        let task = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for (slot, client) in [http, images].enumerated() {
+                    group.addTask {
+                        for await count in client.inFlightCountUpdates() { sink.yield(counts.set(slot, count)) }
+                    }
+                }
+            }
+            sink.finish()
+        }
+        sink.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
     /// Stops the embedded simulator, if any; safe to call more than once.
     func close() {
         simulator?.stop()
+    }
+}
+
+/// Two in-flight counts added up, as each changes.
+private final class InFlightSum: Sendable {
+    private let counts = Mutex<[Int]>([0, 0])
+
+    func set(_ slot: Int, _ count: Int) -> Int {
+        counts.withLock {
+            $0[slot] = count
+            return $0.reduce(0, +)
+        }
     }
 }
 

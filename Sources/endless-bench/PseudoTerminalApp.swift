@@ -1,0 +1,138 @@
+import EndlessTerminal
+import Foundation
+import Glibc
+
+/// The real `endless` binary on a pseudo-terminal, its output read back into an in-memory
+/// terminal, so the benchmark sees what a person would see, when they would see it.
+final class PseudoTerminalApp {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let pid: pid_t
+    private let master: Int32
+    private(set) var terminal: InMemoryTerminal
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+    /// Starts `binary arguments` on a `size` terminal.
+    init(binary: String, arguments: [String], size: Size = Size(width: 100, height: 30), environment: [String: String] = [:]) throws {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        var window = winsize(ws_row: UInt16(size.height), ws_col: UInt16(size.width), ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &window) == 0 else { throw Failure(description: "openpty failed: \(errno)") }
+        defer { close(slave) }
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for target: Int32 in [0, 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, target) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID: a session of its own, like a shell's job in a new terminal.
+        posix_spawnattr_setflags(&attributes, Int16(0x80))
+
+        var variables = ProcessInfo.processInfo.environment
+        variables["TERM"] = "xterm-256color"
+        variables.merge(environment) { _, new in new }
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
+        defer {
+            envp.forEach { free($0) }
+            argv.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, binary, &actions, &attributes, argv, envp)
+        guard spawned == 0 else {
+            close(master)
+            throw Failure(description: "cannot start \(binary): \(String(cString: strerror(spawned)))")
+        }
+        self.pid = pid
+        self.master = master
+        self.terminal = InMemoryTerminal(size: size, colorDepth: .indexed256)
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        close(master)
+    }
+
+    /// The screen as text.
+    var text: String { terminal.text }
+
+    /// The first line of the screen.
+    var header: String { String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "") }
+
+    /// The people count in the header (`140 people`), if shown.
+    var people: Int? {
+        header.firstMatch(of: /(\d+) people/).flatMap { Int($0.1) }
+    }
+
+    /// Reads whatever the program has written, waiting up to `timeout` for something to arrive.
+    /// - Returns: whether anything was read.
+    @discardableResult
+    func pump(waitingUpTo timeout: Duration = .milliseconds(2)) -> Bool {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return false }
+        var any = false
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            guard count > 0 else { break }
+            terminal.write(Array(buffer[0..<count]))
+            any = true
+        }
+        return any
+    }
+
+    /// Reads output until `condition` holds for the screen, or `timeout` passes.
+    /// - Returns: whether the condition was met.
+    func pump(until condition: (PseudoTerminalApp) -> Bool, timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition(self) {
+            guard ContinuousClock.now < deadline else { return false }
+            pump(waitingUpTo: .milliseconds(20))
+        }
+        return true
+    }
+
+    /// Types `text` on the terminal.
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// The program's resident memory now and at its peak, in MiB (from /proc).
+    func memory() -> (resident: Double, peak: Double) {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return (.nan, .nan) }
+        func field(_ name: String) -> Double {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
+                let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
+            else { return .nan }
+            return kib / 1024
+        }
+        return (field("VmRSS:"), field("VmHWM:"))
+    }
+
+    /// Quits with `q` and waits for the exit.
+    /// - Returns: the exit status.
+    @discardableResult
+    func quit() -> Int32 {
+        send("q")
+        var status: Int32 = 0
+        let deadline = ContinuousClock.now + .seconds(10)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            pump(waitingUpTo: .milliseconds(10))
+            if ContinuousClock.now > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                break
+            }
+        }
+        return (status >> 8) & 0xFF
+    }
+}
