@@ -106,7 +106,8 @@ public enum FetchCommand {
             output.standardError("endless fetch: \(response.results.count) people in \(milliseconds) ms\n")
         }
         do {
-            output.standardOutput(try format(response, as: options.format, width: output.terminalColumns, now: now))
+            output.standardOutput(
+                try format(response, as: options.format, width: output.terminalColumns, now: now, query: query))
         } catch {
             output.standardError("endless fetch: could not write \(options.format.rawValue): \(error)\n")
             return ExitCode.failure.rawValue
@@ -115,12 +116,14 @@ public enum FetchCommand {
     }
 
     /// The people in `format`, fitted to `width` (``TableFormatter/defaultWidth`` when nil).
-    static func format(_ response: RandomUserResponse, as format: OutputFormat, width: Int?, now: Date) throws -> String {
+    static func format(
+        _ response: RandomUserResponse, as format: OutputFormat, width: Int?, now: Date, query: RandomUserQuery? = nil
+    ) throws -> String {
         switch format {
         case .table: TableFormatter(width: width ?? TableFormatter.defaultWidth, now: now).format(response.results)
         case .json: try JSONFormatter.json(response)
         case .ndjson: try JSONFormatter.ndjson(response.results)
-        case .csv: CSVFormatter.format(response.results)
+        case .csv: CSVFormatter.format(response.results, for: query)
         }
     }
 

@@ -136,6 +136,19 @@ struct FetchFormatTests {
         #expect(run.standardOutput == expected.map { $0 + "\r\n" }.joined())
     }
 
+    @Test("csv: the columns are the fields the query asked for, whether or not a value is missing")
+    func csvColumnsFollowQuery() throws {
+        let query = try RandomUserQuery(included: [.name, .email, .nat])
+        let csv = CSVFormatter.format(SampleResponses.small.results, for: query)
+        let header = try #require(csv.split(separator: "\r\n").first)
+        #expect(header == "name.title,name.first,name.last,email,nat")
+
+        let excluding = try RandomUserQuery(excluded: [.login, .picture])
+        let wide = CSVFormatter.format(SampleResponses.small.results, for: excluding)
+        #expect(wide.split(separator: "\r\n").first?.contains("login.") == false)
+        #expect(wide.split(separator: "\r\n").first?.contains("location.city") == true)
+    }
+
     @Test("csv quoting rules", arguments: [
         ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("line\nbreak", "\"line\nbreak\""), ("", ""),
     ])

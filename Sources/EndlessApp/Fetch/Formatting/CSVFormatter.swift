@@ -7,10 +7,20 @@ import RandomUserAPI
 /// Values are sanitized (a CSV is as likely to be shown with `cat` as opened in a
 /// spreadsheet), which also turns embedded line breaks into spaces; commas and quotes stay
 /// and are quoted per the RFC. A missing field is an empty value.
+///
+/// The columns are those of the fields the query asked for (`--inc`, `--exc`), whether or
+/// not a value happens to be missing, so the same query always gives the same header.
 enum CSVFormatter {
     /// The header and one record per person.
-    static func format(_ people: [RandomUser]) -> String {
-        let columns = PersonFields.csvColumns
+    /// - Parameters:
+    ///   - people: the people, in order.
+    ///   - query: the query they answer; its field selection picks the columns.
+    static func format(_ people: [RandomUser], for query: RandomUserQuery? = nil) -> String {
+        let columns = PersonFields.csvColumns.filter { column in
+            guard let query else { return true }
+            let top = String(column.header.prefix { $0 != "." })
+            return RandomUserQuery.Field(rawValue: top).map(query.includes) ?? true
+        }
         var output = record(columns.map(\.header))
         for person in people {
             output += record(columns.map { TextSanitizer.sanitize($0.value(person) ?? "") })
