@@ -1,3 +1,4 @@
+import EndlessTesting
 import Foundation
 import RandomUserAPI
 
@@ -90,15 +91,10 @@ enum DecodeBenchmark {
         return users
     }
 
-    /// `shared/fixtures/randomuser` in the nearest folder above this source file.
+    /// `shared/fixtures/randomuser` beside the repository, if it is there.
     private static func fixturesFolder() -> URL? {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("shared/fixtures/randomuser", isDirectory: true)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
+        let folder = SharedReferenceData.fixtures
+        return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
     }
 
     /// The DE person of `v1.4-de-nz-hand-merged.json`, as served.

@@ -1,4 +1,5 @@
 import EndlessSimulator
+import EndlessTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -69,10 +70,8 @@ enum ServerBenchmark {
         do {
             return try GeneratorData.builtIn()
         } catch {
-            for candidate in ["../shared/randomuser/data/1.4", "../../shared/randomuser/data/1.4"]
-            where FileManager.default.fileExists(atPath: candidate) {
-                return try GeneratorData.load(from: URL(fileURLWithPath: candidate))
-            }
+            let official = SharedReferenceData.officialData
+            if FileManager.default.fileExists(atPath: official.path) { return try GeneratorData.load(from: official) }
             throw error
         }
     }

@@ -1,11 +1,10 @@
 import EndlessSimulator
+import EndlessTesting
 import Foundation
 
 /// `simulator users=5000 users_per_s=…`: how fast the generator answers one 5,000-user JSON
 /// page (generation and encoding, no HTTP), the largest page randomuser.me serves.
 enum SimulatorBenchmark {
-    /// The official lists, relative to the repository root `make bench` runs in.
-    static let officialDataPath = "../shared/randomuser/data/1.4"
     static let users = 5000
 
     static func run() async throws {
@@ -35,7 +34,7 @@ enum SimulatorBenchmark {
 
     /// The official lists when they sit beside the repository, else the built-in ones.
     private static func loadData() throws -> (GeneratorData, String) {
-        let official = URL(fileURLWithPath: officialDataPath)
+        let official = SharedReferenceData.officialData
         if FileManager.default.fileExists(atPath: official.appendingPathComponent("common").path) {
             return (try GeneratorData.load(from: official), "official")
         }

@@ -1,26 +1,13 @@
 import Foundation
 import Testing
+import EndlessTesting
 
 @testable import RandomUserAPI
 
 /// Reads the captured randomuser.me bodies in ../shared/fixtures/randomuser.
 enum Fixtures {
-    /// `shared/fixtures/randomuser` in the nearest folder above this file that has one:
-    /// `../shared` next to the repository in /work/main, one level further up from a
-    /// worktree such as /work/wt/<name>.
-    static let directory: URL = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("shared/fixtures/randomuser", isDirectory: true)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        // Not found: keep the documented location so the failure names the path expected.
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/fixtures/randomuser", isDirectory: true)
-    }()
+    /// `shared/fixtures/randomuser` beside the repository (see ``SharedReferenceData``).
+    static let directory = SharedReferenceData.fixtures
 
     static let v10 = "v1.0-us-6-users.json"
     static let v13 = "v1.3-gb-1-user.json"

@@ -1,29 +1,14 @@
 import Foundation
+import EndlessTesting
 import Testing
 
 @testable import EndlessSimulator
 
 /// The official data lists and the real captures in ../shared, located from this file.
 enum GeneratorFixtures {
-    /// `shared/` beside the repository: `../../../../shared` from Tests/EndlessSimulatorTests/Generator
-    /// in the main checkout. A git worktree sits one level deeper, so the search walks up from
-    /// this file until it finds it.
-    static let shared: URL = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("shared/randomuser/data/1.4")
-            if FileManager.default.fileExists(atPath: candidate.path) {
-                return folder.appendingPathComponent("shared")
-            }
-            folder.deleteLastPathComponent()
-        }
-        // Not found: name the documented place in the errors that follow.
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../../../shared").standardizedFileURL
-    }()
-
-    static let dataDirectory = shared.appendingPathComponent("randomuser/data/1.4")
-    static let capturesDirectory = shared.appendingPathComponent("fixtures/randomuser")
+    /// The official lists and the real captures beside the repository (see ``SharedReferenceData``).
+    static let dataDirectory = SharedReferenceData.officialData
+    static let capturesDirectory = SharedReferenceData.fixtures
 
     /// The official lists, loaded once for every test.
     static let officialData: Result<GeneratorData, any Error> = Result {
