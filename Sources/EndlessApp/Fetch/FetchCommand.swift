@@ -4,16 +4,10 @@ import RandomUserAPI
 
 /// `endless fetch`: one request for people, printed as a table, JSON, NDJSON or CSV.
 ///
-/// The network step is a seam. ``run(options:output:now:fetchPage:)`` takes the function
-/// that turns a query into a response, so tests pass a stub and `main.swift` passes the HTTP
-/// client:
-/// ```swift
-/// let fetch = FetchCommand.subcommand { options, output in
-///     let client = HTTPClient(…timeout: options.timeout, retries: options.retries,
-///                             log: options.verbose ? output.standardError : nil)
-///     return { query in try await client.send(RandomUserEndpoint(query)) }
-/// }
-/// ```
+/// The network step is a seam: ``run(options:output:now:fetchPage:)`` takes the function
+/// that turns a query into a response. Tests pass a stub; the program passes
+/// ``EndlessCommand/liveFetcher``, which opens the connection (`--api`, or the embedded
+/// simulator) and asks its ``RandomUserClient``.
 public enum FetchCommand {
     /// Turns a query into a response: the network step. Throw the HTTP layer's or
     /// ``RandomUserAPIError``'s errors; their `description` is what the person sees.

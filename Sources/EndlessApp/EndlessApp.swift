@@ -1,1 +1,0 @@
-// EndlessApp: screens, view models, commands. See issues 2 and 7.
