@@ -13,9 +13,6 @@ public struct UntrustedText: Hashable, Sendable, CustomStringConvertible {
         self.raw = raw
     }
 
-    /// Whether there is nothing to show.
-    public var isEmpty: Bool { raw.isEmpty }
-
     /// The raw text, for logs and tests; a terminal front end draws ``displayText``.
     public var description: String { raw }
 }

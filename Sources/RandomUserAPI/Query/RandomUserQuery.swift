@@ -92,10 +92,7 @@ public struct RandomUserQuery: Sendable, Equatable {
     /// - Returns: the changed query.
     /// - Throws: ``RandomUserQueryError/pageOutOfRange(_:)``.
     public func withPage(_ page: Int) throws(RandomUserQueryError) -> RandomUserQuery {
-        var copy = self
-        copy.page = page
-        try copy.validate()
-        return copy
+        try changed { $0.page = page }
     }
 
     /// The same query with another number of people.
@@ -103,10 +100,7 @@ public struct RandomUserQuery: Sendable, Equatable {
     /// - Returns: the changed query.
     /// - Throws: ``RandomUserQueryError/resultsOutOfRange(_:)``.
     public func withResults(_ results: Int) throws(RandomUserQueryError) -> RandomUserQuery {
-        var copy = self
-        copy.results = results
-        try copy.validate()
-        return copy
+        try changed { $0.results = results }
     }
 
     /// The same query with another seed, e.g. a fresh one on pull-to-refresh.
@@ -114,10 +108,7 @@ public struct RandomUserQuery: Sendable, Equatable {
     /// - Returns: the changed query.
     /// - Throws: ``RandomUserQueryError/emptySeed`` or ``RandomUserQueryError/genderWithSeed``.
     public func withSeed(_ seed: String) throws(RandomUserQueryError) -> RandomUserQuery {
-        var copy = self
-        copy.seed = seed
-        try copy.validate()
-        return copy
+        try changed { $0.seed = seed }
     }
 
     /// The same query with another gender filter, or none.
@@ -125,10 +116,7 @@ public struct RandomUserQuery: Sendable, Equatable {
     /// - Returns: the changed query.
     /// - Throws: ``RandomUserQueryError/genderWithSeed`` when the query has a seed.
     public func withGender(_ gender: Gender?) throws(RandomUserQueryError) -> RandomUserQuery {
-        var copy = self
-        copy.gender = gender
-        try copy.validate()
-        return copy
+        try changed { $0.gender = gender }
     }
 
     /// The same query sent to another server.
@@ -136,8 +124,13 @@ public struct RandomUserQuery: Sendable, Equatable {
     /// - Returns: the changed query.
     /// - Throws: ``RandomUserQueryError/invalidBaseURL(_:reason:)``.
     public func withBaseURL(_ baseURL: URL) throws(RandomUserQueryError) -> RandomUserQuery {
+        try changed { $0.baseURL = baseURL }
+    }
+
+    /// A copy with `change` applied, checked against every rule.
+    private func changed(_ change: (inout RandomUserQuery) -> Void) throws(RandomUserQueryError) -> RandomUserQuery {
         var copy = self
-        copy.baseURL = baseURL
+        change(&copy)
         try copy.validate()
         return copy
     }

@@ -61,9 +61,6 @@ public final class AvatarStore {
         prefetching = warm
     }
 
-    /// How many avatars are loading for the screen.
-    public var loadingCount: Int { loads.count }
-
     /// Stops every load and prefetch.
     public func cancelAll() {
         for task in loads.values { task.cancel() }

@@ -104,14 +104,14 @@ public final class PeopleViewModel<Source: PageSource> where Source.Item == Rand
     }
 
     /// The status bar's account of the list: the seed, the page of the selected row, the
-    /// number of people and pages loaded.
+    /// number of rows, requests in flight and the image cache's hit rate.
     public var status: ListStatus {
         let firstKey = feed.pageKeys.first ?? nil
         let selectedKey = feed.pageKey(containing: selection)
         return ListStatus(
             seed: firstKey.flatMap { describeKey($0).seed },
             page: selectedKey.flatMap { describeKey($0).page },
-            people: feed.items.count, rows: rowCount, pagesLoaded: feed.pageKeys.count,
+            rows: rowCount,
             requestsInFlight: requestsInFlight, cacheHitRate: avatars?.pipeline.metrics.hitRate)
     }
 }
@@ -133,11 +133,8 @@ public struct PageLabel: Hashable, Sendable {
 public struct ListStatus: Hashable, Sendable {
     public var seed: UntrustedText?
     public var page: Int?
-    /// People loaded now.
-    public var people: Int
     /// Rows on the list, dropped pages included.
     public var rows: Int
-    public var pagesLoaded: Int
     public var requestsInFlight: Int
     /// The image caches' hit rate, 0...1, or nil when images are off.
     public var cacheHitRate: Double?

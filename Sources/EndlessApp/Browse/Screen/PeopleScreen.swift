@@ -48,7 +48,8 @@ struct PeopleScreen {
     ) -> Range<Int> {
         let areas = Self.bands(in: frame.bounds)
         guard areas.count == 4 else { return 0..<0 }
-        drawHeader(model.status, source: model.sourceLabel, into: &frame, in: areas[0])
+        let status = model.status
+        drawHeader(status, source: model.sourceLabel, into: &frame, in: areas[0])
         drawIndicator(model.topIndicator, elapsed: elapsed, into: &frame, in: areas[1])
         let visible: Range<Int>
         switch model.content {
@@ -57,7 +58,7 @@ struct PeopleScreen {
             drawCentered(model.content, source: model.sourceLabel, elapsed: elapsed, into: &frame, in: areas[2])
             visible = 0..<0
         }
-        drawStatus(model.status, into: &frame, in: areas[3])
+        drawStatus(status, into: &frame, in: areas[3])
         if let details = model.details {
             let below = Rect(x: areas[1].x, y: areas[1].y, width: areas[1].width, height: areas[1].height + areas[2].height)
             drawDetails(details, model: model, into: &frame, in: below)
