@@ -5,6 +5,9 @@ DEB_PACKAGES := pkg-config libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-
 # Baselines that `make bench` measures against: djpeg -scale, nginx, wrk.
 BENCH_PACKAGES := libjpeg-turbo-progs nginx wrk
 
+# The reference data beside the repository (see scripts/find-shared-data).
+export ENDLESS_SHARED := $(shell ./scripts/find-shared-data)
+
 .PHONY: deps deps-bench build release run test bench clean
 
 deps:
