@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "EndlessTesting", targets: ["EndlessTesting"]),
         .library(name: "EndlessHTTP", targets: ["EndlessHTTP"]),
         .library(name: "RandomUserAPI", targets: ["RandomUserAPI"]),
+        .library(name: "ReqresAPI", targets: ["ReqresAPI"]),
+        .library(name: "EndlessCommandLine", targets: ["EndlessCommandLine"]),
         .library(name: "EndlessImages", targets: ["EndlessImages"]),
         .library(name: "EndlessTerminal", targets: ["EndlessTerminal"]),
         .library(name: "EndlessSimulator", targets: ["EndlessSimulator"]),
@@ -38,28 +40,35 @@ let package = Package(
         .target(name: "EndlessDigest", dependencies: ["CCrypto"]),
         .target(name: "EndlessHTTP"),
         .target(name: "RandomUserAPI", dependencies: ["EndlessHTTP", "Endless", "EndlessDigest"]),
+        .target(name: "ReqresAPI", dependencies: ["EndlessHTTP", "Endless"]),
+        // The command-line toolkit knows no feed: declarations, parsing, help, suggestions.
+        .target(name: "EndlessCommandLine"),
         .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
         .target(name: "EndlessTerminal", dependencies: ["CChafa"]),
         .target(
             name: "EndlessSimulator", dependencies: ["EndlessDigest", "CTurboJPEG"],
             // The simulator's own data lists, in the official layout (see BuiltInData/README.md).
-            resources: [.copy("BuiltInData")]),
+            resources: [.copy("Services/RandomUser/BuiltInData")]),
         .target(
             name: "EndlessApp",
             dependencies: [
-                "Endless", "EndlessHTTP", "RandomUserAPI", "EndlessImages", "EndlessTerminal",
-                "EndlessSimulator",
+                "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "EndlessImages", "EndlessTerminal",
+                "EndlessSimulator", "EndlessCommandLine",
             ]),
         .executableTarget(name: "endless", dependencies: ["EndlessApp"]),
         .executableTarget(
             name: "endless-bench",
             dependencies: [
                 "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "EndlessImages",
-                "EndlessTerminal", "EndlessSimulator", "EndlessApp", "CTurboJPEG",
+                "EndlessTerminal", "EndlessSimulator", "EndlessApp", "EndlessCommandLine", "CTurboJPEG",
             ]),
 
         .testTarget(name: "EndlessTests", dependencies: ["Endless", "EndlessTesting"]),
         .testTarget(name: "EndlessDigestTests", dependencies: ["EndlessDigest"]),
+        .testTarget(name: "EndlessCommandLineTests", dependencies: ["EndlessCommandLine"]),
+        .testTarget(
+            name: "ReqresAPITests",
+            dependencies: ["ReqresAPI", "EndlessHTTP", "Endless", "EndlessTesting", "EndlessSimulator"]),
         .testTarget(name: "EndlessHTTPTests", dependencies: ["EndlessHTTP", "EndlessTesting"]),
         .testTarget(
             name: "RandomUserAPITests",
@@ -76,8 +85,8 @@ let package = Package(
         .testTarget(
             name: "EndlessAppTests",
             dependencies: [
-                "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "EndlessTerminal",
-                "EndlessSimulator", "EndlessHTTP", "EndlessImages",
+                "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "EndlessTerminal",
+                "EndlessSimulator", "EndlessHTTP", "EndlessImages", "EndlessCommandLine",
             ],
             exclude: ["__Snapshots__"]),
     ]

@@ -1,3 +1,4 @@
+import EndlessCommandLine
 import EndlessSimulator
 import Foundation
 
@@ -47,11 +48,19 @@ enum SimulatorOptions {
         help: "Answer 429 once a client has asked for N people in WINDOW, like the live service.",
         default: "20000/5m", convert: fault(FaultFlags.rateLimit))
 
+    static let reqresUsers = Option(
+        "reqres-users", placeholder: "N",
+        help: "How many users the simulated reqres.in lists: its real 12, or more (up to 100000), the rest "
+            + "generated with faces.",
+        default: String(SimulatorConfiguration.defaultReqresUserCount),
+        convert: ValueParsers.integer(in: 1...SimulatorConfiguration.maxReqresUserCount))
+
     /// Every simulator flag, in help order.
     static let declarations: [OptionDeclaration] = [
         dataDir.declaration, latency.declaration, failRate.declaration, failStatus.declaration,
         throttleRate.declaration, emptyResultsRate.declaration, htmlRate.declaration, truncateRate.declaration,
         resetRate.declaration, slowBody.declaration, chaosSeed.declaration, rateLimit.declaration,
+        reqresUsers.declaration,
     ]
 
     /// The flags that change the simulator's behaviour, for the "only with the simulator" check.
@@ -73,10 +82,15 @@ enum SimulatorOptions {
             slowBody: try parsed.value(slowBody))
         let rateLimit: RateLimitConfiguration? =
             parsed.values[self.rateLimit.declaration.name] == nil ? .default : try parsed.value(self.rateLimit) ?? nil
-        return SimulatorSettings(dataDirectory: try parsed.value(dataDir), faults: faults, rateLimit: rateLimit)
+        return SimulatorSettings(
+            dataDirectory: try parsed.value(dataDir), faults: faults, rateLimit: rateLimit,
+            reqresUserCount: try parsed.value(reqresUsers) ?? SimulatorConfiguration.defaultReqresUserCount)
     }
 
-    /// Refuses simulator flags next to `--api`: they would silently do nothing.
+    /// Refuses simulator flags when no feed uses the simulator: they would silently do nothing.
+    /// - Parameters:
+    ///   - parsed: the command line.
+    ///   - api: the API that stands in for the simulator, to name it in the message.
     /// - Throws: ``UsageError`` naming the first such flag.
     static func requireNone(in parsed: ParsedArguments, because api: String) throws(UsageError) {
         let given = declarations.filter { parsed.values[$0.name] != nil }
@@ -106,8 +120,10 @@ struct SimulatorSettings: Sendable, Equatable {
     /// Lists in the official layout; nil for the built-in lists.
     var dataDirectory: URL?
     var faults: FaultConfiguration = .none
-    /// nil switches the rate limit off.
+    /// nil switches randomuser.me's rate limit off.
     var rateLimit: RateLimitConfiguration? = .default
+    /// Users the simulated reqres.in lists.
+    var reqresUserCount = SimulatorConfiguration.defaultReqresUserCount
 
     /// The generator data these settings name.
     /// - Throws: the loader's error naming the missing or unreadable list.

@@ -11,7 +11,10 @@ enum FaultPages {
 
     /// A CDN "you have been blocked" page, served with status 200 as such pages often are,
     /// so only a client that checks the content type notices.
-    static func blockPage(rayID: UInt64) -> HTTPResponse {
+    /// - Parameters:
+    ///   - site: the host name the page says is protected, e.g. `randomuser.me`.
+    ///   - rayID: the request's Cloudflare ray, for the page's footer.
+    static func blockPage(site: String, rayID: UInt64) -> HTTPResponse {
         let ray = String(rayID, radix: 16)
         let html = """
             <!DOCTYPE html>
@@ -20,7 +23,7 @@ enum FaultPages {
             <body>
             <div id="cf-wrapper">
             <h1>Sorry, you have been blocked</h1>
-            <h2>You are unable to access randomuser.me</h2>
+            <h2>You are unable to access \(site)</h2>
             <p>This website is using a security service to protect itself from online attacks.
             The action you just performed triggered the security solution.</p>
             <p>Cloudflare Ray ID: <strong>\(ray)</strong></p>

@@ -113,7 +113,7 @@ public struct ListView: Sendable {
         return range
     }
 
-    private func applyHighlight(to rect: Rect, in buffer: inout ScreenBuffer) {
+    func applyHighlight(to rect: Rect, in buffer: inout ScreenBuffer) {
         switch highlight {
         case .none:
             break
@@ -128,7 +128,7 @@ public struct ListView: Sendable {
         }
     }
 
-    private func drawScrollbar(into buffer: inout ScreenBuffer, column: Int, top: Int, height: Int, offset: Int, visibleItems: Int) {
+    func drawScrollbar(into buffer: inout ScreenBuffer, column: Int, top: Int, height: Int, offset: Int, visibleItems: Int) {
         guard height > 0 else { return }
         guard itemCount > visibleItems, visibleItems > 0 else {
             buffer.fill(Rect(x: column, y: top, width: 1, height: height))

@@ -1,3 +1,5 @@
+import EndlessHTTP
+
 extension RandomUser: Codable {
     enum CodingKeys: String, CodingKey {
         case gender, name, location, email, login, dob, registered, phone, cell

@@ -1,3 +1,5 @@
+import EndlessHTTP
+
 extension RandomUser {
     /// Where a person lives. The coordinates and time zone are drawn independently of the
     /// city, as the service does.

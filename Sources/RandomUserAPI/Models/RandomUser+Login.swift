@@ -1,3 +1,5 @@
+import EndlessHTTP
+
 extension RandomUser {
     /// Account details. The hashes are of `password + salt`; v1.0 bodies have no `uuid`.
     public struct Login: Codable, Sendable, Equatable {

@@ -1,3 +1,5 @@
+import EndlessHTTP
+
 extension RandomUser {
     /// A person's name, as the service sends it: v1.0 in lowercase (`"mr"`, `"levi"`), later
     /// versions capitalized, IR names in Persian script.

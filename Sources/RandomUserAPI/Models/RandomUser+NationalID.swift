@@ -1,3 +1,5 @@
+import EndlessHTTP
+
 extension RandomUser {
     /// A national identity document, the JSON key `id`: `{"name": "BSN", "value": "15051860"}`.
     ///

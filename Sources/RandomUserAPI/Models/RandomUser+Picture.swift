@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 
 extension RandomUser {

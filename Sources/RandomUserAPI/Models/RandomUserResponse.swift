@@ -1,3 +1,5 @@
+import EndlessHTTP
+
 /// One randomuser.me response body: the people and what the server says about the request.
 ///
 /// Count people with `results.count`, never with ``Info/results``: that is the number the

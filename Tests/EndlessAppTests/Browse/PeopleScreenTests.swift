@@ -15,21 +15,17 @@ struct PeopleScreenTests {
     typealias F = BrowseFixtures
     static let size = Size(width: 80, height: 24)
 
-    /// Draws `model` as the browser would, and returns the terminal and the rows on screen.
-    static func render(
-        _ model: PeopleViewModel<ScriptedPageSource<RandomUser>>, list: inout ListState
-    ) -> (terminal: InMemoryTerminal, visible: Range<Int>) {
+    /// Draws `browser` as the loop would, and returns the terminal and the rows on screen.
+    static func render(_ browser: BrowserModel) -> (terminal: InMemoryTerminal, visible: Range<Int>) {
         var terminal = InMemoryTerminal(size: size, colorDepth: .trueColor)
         var frame = ScreenBuffer(size: size)
-        let screen = PeopleScreen(avatarCells: AvatarCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil))
-        let visible = screen.draw(model, into: &frame, list: &list, elapsed: .zero)
+        let layout = BrowserScreen.draw(browser, into: &frame, elapsed: .zero)
         terminal.render(frame)
-        return (terminal, visible)
+        return (terminal, FeedScreen<ScriptedPageSource<RandomUser>>.visibleItems(layout.rows))
     }
 
-    static func render(_ model: PeopleViewModel<ScriptedPageSource<RandomUser>>) -> InMemoryTerminal {
-        var list = ListState()
-        return render(model, list: &list).terminal
+    static func render(_ model: F.Model) -> InMemoryTerminal {
+        render(F.browser(model)).terminal
     }
 
     static func expectSnapshot(_ terminal: InMemoryTerminal, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -40,7 +36,7 @@ struct PeopleScreenTests {
     }
 
     /// A view model with its first page (or `pages` pages) loaded.
-    static func loaded(pages: Int = 1, pageCount: Int? = nil) async -> PeopleViewModel<ScriptedPageSource<RandomUser>> {
+    static func loaded(pages: Int = 1, pageCount: Int? = nil) async -> F.Model {
         let clock = ManualClock()
         let model = F.model(F.source(clock: clock, pageCount: pageCount), clock: clock)
         model.start()
@@ -55,8 +51,7 @@ struct PeopleScreenTests {
     @Test("the list: header with source, seed and counts; rows with initials, name and place; status bar")
     func list() async {
         let model = await Self.loaded()
-        var list = ListState()
-        let (terminal, visible) = Self.render(model, list: &list)
+        let (terminal, visible) = Self.render(F.browser(model))
 
         Self.expectSnapshot(terminal, "browse-list")
         #expect(visible == 0..<7)  // 21 lines for the list, 3 lines a person
@@ -88,19 +83,19 @@ struct PeopleScreenTests {
         model.select(19)
         model.visibleRangeChanged(14..<20)
         await model.wait { $0.footer == .loading }
-        var list = ListState()
-        Self.expectSnapshot(Self.render(model, list: &list).terminal, "browse-footer-loading")
+        let browser = F.browser(model)
+        Self.expectSnapshot(Self.render(browser).terminal, "browse-footer-loading")
 
         source.script(.failure(F.Failure()), forPage: 1)
         source.release()
         await model.wait { if case .failed = $0.footer { true } else { false } }
-        Self.expectSnapshot(Self.render(model, list: &list).terminal, "browse-footer-failed")
+        Self.expectSnapshot(Self.render(browser).terminal, "browse-footer-failed")
 
         model.perform(.retry, visibleRows: 6)
         source.release()
-        await model.wait { $0.footer == .endOfList }
+        await model.wait { $0.footer == .endOfList("— end of list —") }
         model.perform(.bottom, visibleRows: 6)
-        Self.expectSnapshot(Self.render(model, list: &list).terminal, "browse-footer-end")
+        Self.expectSnapshot(Self.render(browser).terminal, "browse-footer-end")
     }
 
     @Test("a failed refresh: a banner above the rows, which stay")
@@ -135,8 +130,9 @@ struct PeopleScreenTests {
         Self.expectSnapshot(Self.render(model), "browse-details")
 
         model.perform(.close, visibleRows: 6)
-        model.perform(.toggleHelp, visibleRows: 6)
-        Self.expectSnapshot(Self.render(model), "browse-help")
+        let browser = F.browser(model)
+        browser.perform(.toggleHelp, visibleRows: 6)
+        Self.expectSnapshot(Self.render(browser).terminal, "browse-help")
     }
 
     @Test("hostile text from the network is drawn sanitized: no escape sequence reaches the terminal")

@@ -1,3 +1,4 @@
+import EndlessCommandLine
 import Foundation
 import EndlessTerminal
 import RandomUserAPI
@@ -51,8 +52,8 @@ struct FetchFormatTests {
         let response = try JSONDecoder().decode(RandomUserResponse.self, from: Data(body.utf8))
         let captured = CapturedOutput()
         let now = SampleResponses.date("2025-03-30T23:17:39Z")  // one second before his 41st birthday
-        let code = await FetchCommand.run(
-            options: FetchOptions(query: try RandomUserQuery()), output: captured.output, now: now,
+        let code = await FetchPeopleCommand.run(
+            options: FetchPeopleOptions(query: try RandomUserQuery()), output: captured.output, now: now,
             fetchPage: { _ in response })
         #expect(code == 0)
         #expect(captured.standardOutput.split(separator: "\n").last?.hasSuffix("  40") == true)
@@ -139,12 +140,12 @@ struct FetchFormatTests {
     @Test("csv: the columns are the fields the query asked for, whether or not a value is missing")
     func csvColumnsFollowQuery() throws {
         let query = try RandomUserQuery(included: [.name, .email, .nat])
-        let csv = CSVFormatter.format(SampleResponses.small.results, for: query)
+        let csv = PeopleCSVFormatter.format(SampleResponses.small.results, for: query)
         let header = try #require(csv.split(separator: "\r\n").first)
         #expect(header == "name.title,name.first,name.last,email,nat")
 
         let excluding = try RandomUserQuery(excluded: [.login, .picture])
-        let wide = CSVFormatter.format(SampleResponses.small.results, for: excluding)
+        let wide = PeopleCSVFormatter.format(SampleResponses.small.results, for: excluding)
         #expect(wide.split(separator: "\r\n").first?.contains("login.") == false)
         #expect(wide.split(separator: "\r\n").first?.contains("location.city") == true)
     }
@@ -153,7 +154,7 @@ struct FetchFormatTests {
         ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("line\nbreak", "\"line\nbreak\""), ("", ""),
     ])
     func csvQuote(field: String, quoted: String) {
-        #expect(CSVFormatter.quote(field) == quoted)
+        #expect(CSVText.quote(field) == quoted)
     }
 
     @Test("the hand-merged fixture prints both people, not the one info.results claims")

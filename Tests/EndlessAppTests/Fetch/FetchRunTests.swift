@@ -7,7 +7,7 @@ import Testing
 /// The command around the network seam: options in, exit status and messages out.
 @Suite("endless fetch runs")
 struct FetchRunTests {
-    @Test("options become a typed FetchOptions and one query for the network step")
+    @Test("options become a typed FetchPeopleOptions and one query for the network step")
     func optionsReachTheFetcher() async throws {
         let run = await FetchHarness().run([
             "fetch", "--api", "http://127.0.0.1:41235/", "-n", "25", "--page=3", "--seed", "a+b", "--nat", "us,GB",
@@ -30,7 +30,7 @@ struct FetchRunTests {
     func defaults() async throws {
         let run = await FetchHarness().run(["fetch"])
         let options = try #require(run.options)
-        #expect(options == FetchOptions(query: try RandomUserQuery(results: 10)))
+        #expect(options == FetchPeopleOptions(query: try RandomUserQuery(results: 10)))
         #expect(options.format == .table && options.timeout == .seconds(30) && options.retries == 2 && !options.verbose)
         #expect(options.query.url.absoluteString == "https://randomuser.me/api/?results=10")
     }
@@ -83,16 +83,23 @@ struct FetchRunTests {
 
     @Test("--help exits 0 and documents every declared flag, with examples")
     func help() async {
-        for arguments in [["fetch", "--help"], ["fetch", "-h"], ["help", "fetch"], ["fetch", "--results", "0", "--help"]] {
+        for arguments in [["fetch", "people", "--help"], ["fetch", "people", "-h"], ["fetch", "people", "--results", "0", "--help"]] {
             let run = await FetchHarness().run(arguments)
             #expect(run.exitCode == 0)
             #expect(run.queries.isEmpty)
             #expect(run.standardOutput.hasPrefix("Fetch people from a randomuser.me-compatible API"))
-            for option in FetchCommand.declaration.allOptions {
+            for option in FetchPeopleCommand.declaration.allOptions {
                 #expect(run.standardOutput.contains(option.label), "\(option.label) missing from help")
                 #expect(run.standardOutput.contains(option.usage), "\(option.usage) missing from usage")
             }
             #expect(run.standardOutput.contains("EXAMPLES:\n  endless fetch\n"))
+        }
+        // The group lists its feeds, the default marked, and says where their flags are.
+        for arguments in [["fetch", "--help"], ["help", "fetch"]] {
+            let run = await FetchHarness().run(arguments)
+            #expect(run.exitCode == 0)
+            #expect(run.standardOutput.contains("COMMANDS:\n  people *"), "\(run.standardOutput)")
+            #expect(run.standardOutput.contains("See 'endless fetch <command> --help'"))
         }
     }
 
@@ -103,9 +110,9 @@ struct FetchRunTests {
             "inc": "name", "exc": "email", "password": "lower", "api-version": "1.4", "format": "csv",
             "timeout": "1", "retries": "1", "data-dir": "/tmp", "latency": "1ms", "fail-rate": "0",
             "fail-status": "503", "throttle-rate": "0", "empty-results-rate": "0", "html-rate": "0",
-            "truncate-rate": "0", "reset-rate": "0", "slow-body": "1ms", "chaos-seed": "7", "rate-limit": "off",
+            "truncate-rate": "0", "reset-rate": "0", "slow-body": "1ms", "chaos-seed": "7", "rate-limit": "off", "reqres-users": "12",
         ]
-        for option in FetchCommand.declaration.options {
+        for option in FetchPeopleCommand.declaration.options {
             var arguments = ["fetch", option.flagText]
             if case .value = option.kind {
                 guard let sample = samples[option.name] else {

@@ -55,7 +55,7 @@ struct FetchSanitizingTests {
         // What the formatter adds: JSONEncoder writes these raw.
         #expect(raw.unicodeScalars.contains("\u{9B}"))
         #expect(raw.unicodeScalars.contains("\u{202E}"))
-        let safe = JSONFormatter.terminalSafe(raw)
+        let safe = FetchJSON.terminalSafe(raw)
         #expect(safe.contains(#"b\u009bc\u202ed"#))
         #expect(try JSONDecoder().decode([String: String].self, from: Data(safe.utf8)) == ["n": "a\u{1B}b\u{9B}c\u{202E}d"])
     }

@@ -1,3 +1,4 @@
+import EndlessCommandLine
 import Foundation
 import Testing
 
@@ -44,7 +45,7 @@ struct FetchUsageErrorTests {
         .init(arguments: ["--retries", "11"], message: "--retries: 11 is out of range", hint: "from 0 to 10"),
         .init(arguments: ["--results", "1", "--results", "2"], message: "--results is given more than once", hint: "once"),
         .init(arguments: ["--verbose=yes"], message: "--verbose is a switch and takes no value", hint: "--verbose alone"),
-        .init(arguments: ["people"], message: "unexpected argument 'people'", hint: "takes no arguments"),
+        .init(arguments: ["people", "extra"], message: "unexpected argument 'extra'", hint: "takes no arguments"),
         .init(arguments: ["--api", "https://randomuser.me/api/", "--fail-rate", "0.5"], message: "--fail-rate only applies to the embedded simulator", hint: "drop --fail-rate"),
         .init(arguments: ["--latency", "soon"], message: "--latency: 'soon' is not valid", hint: "300ms"),
         .init(arguments: ["--fail-rate", "1.5"], message: "--fail-rate: '1.5' is not valid", hint: "--fail-rate takes"),
@@ -59,7 +60,7 @@ struct FetchUsageErrorTests {
         #expect(run.standardOutput == "")
         #expect(run.queries.isEmpty)
         let lines = run.standardError.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("endless fetch: ") == true)
+        #expect(lines.first?.hasPrefix("endless fetch people: ") == true)
         #expect(lines.first?.contains(testCase.message) == true, "\(run.standardError)")
         if let hint = testCase.hint {
             #expect(lines.dropFirst().first?.hasPrefix("hint: ") == true, "\(run.standardError)")
@@ -67,7 +68,7 @@ struct FetchUsageErrorTests {
         } else {
             #expect(lines.count == 2, "\(run.standardError)")
         }
-        #expect(lines.last == "See 'endless fetch --help'.")
+        #expect(lines.last == "See 'endless fetch people --help'.")
     }
 
     @Test("an unknown command exits 2 with a suggestion")

@@ -1,3 +1,4 @@
+import EndlessCommandLine
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ struct LiveFetchTests {
         let captured = CapturedOutput()
         let tool = CommandLineTool(
             name: "endless", abstract: "",
-            subcommands: [FetchCommand.subcommand(makeFetcher: EndlessCommand.liveFetcher)])
+            subcommands: [FetchCommand.group])
         let code = await tool.run(["fetch"] + arguments, output: captured.output)
         return Run(exitCode: code, standardOutput: captured.standardOutput, standardError: captured.standardError)
     }

@@ -4,7 +4,7 @@ import Testing
 @Suite("Empty-results fault")
 struct EmptyResultsTests {
     private func apply(_ text: String) -> String? {
-        EmptyResults.apply(to: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) }
+        EmptyResults.apply(to: Array(text.utf8), at: .key("results")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     @Test("compact JSON keeps info (and its results count) byte for byte")

@@ -36,22 +36,49 @@ enum BrowseFixtures {
             pageSize: 20, pageCount: pageCount, latency: latency, clock: clock, gated: gated, makeItem: person)
     }
 
+    typealias Model = FeedViewModel<ScriptedPageSource<RandomUser>>
+
+    /// What the people feed tells the browser, with scripted page keys: key 0 is page 1 of
+    /// seed `seed-0`.
+    static func descriptor() -> FeedDescriptor<RandomUser, Int> {
+        var descriptor = FeedDescriptor<RandomUser, Int>(
+            kind: .people, nouns: Nouns("person", "people"), sourceLabel: "test source",
+            details: { PersonDetails.of($0, now: $1) })
+        let people = PeopleFeed.descriptor(sourceLabel: "test source")
+        descriptor.rowImage = people.rowImage
+        descriptor.describeKey = { PageLabel(seed: UntrustedText("seed-\($0 / 100)"), page: $0 + 1) }
+        return descriptor
+    }
+
     /// A view model over `source`, without images, with `clock` for the feed and the model.
     @MainActor
     static func model(
         _ source: ScriptedPageSource<RandomUser>, clock: ManualClock,
         configuration: FeedConfiguration = FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero)
-    ) -> PeopleViewModel<ScriptedPageSource<RandomUser>> {
-        PeopleViewModel(
-            feed: Feed(source: source, configuration: configuration, clock: clock), avatars: nil,
-            sourceLabel: "test source", clock: clock, now: { now },
-            describeKey: { PageLabel(seed: UntrustedText("seed-\($0 / 100)"), page: $0 + 1) })
+    ) -> Model {
+        FeedViewModel(
+            feed: Feed(source: source, configuration: configuration, clock: clock), descriptor: descriptor(),
+            images: nil, clock: clock, now: { now })
+    }
+
+    /// The browser around `model`: one people tab, drawn without pictures.
+    @MainActor
+    static func browser(_ model: Model) -> BrowserModel {
+        let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
+        return BrowserModel(tabs: [FeedTab(model: model, style: PeopleFeed.rowStyle, cells: cells)], opening: .people)
     }
 }
 
-extension PeopleViewModel {
+extension FeedViewModel {
     /// Waits until `condition` holds, re-checking whenever anything it reads changes.
-    func wait(until condition: @escaping (PeopleViewModel) -> Bool) async {
+    func wait(until condition: @escaping (FeedViewModel) -> Bool) async {
         await feed.wait { _ in condition(self) }
+    }
+}
+
+extension FeedViewModel where Source.Item == RandomUser {
+    /// The people loaded in `range`, as their rows show them.
+    func people(in range: Range<Int>) -> [PersonSummary] {
+        rows(in: range).map { PersonSummary($0.item, now: BrowseFixtures.now) }
     }
 }

@@ -1,3 +1,4 @@
+import EndlessCommandLine
 import Foundation
 import RandomUserAPI
 import Synchronization
@@ -12,7 +13,7 @@ struct FetchHarness {
         let standardOutput: String
         let standardError: String
         /// The options the fetcher factory received; nil when parsing stopped the run.
-        let options: FetchOptions?
+        let options: FetchPeopleOptions?
         /// The queries the network step was asked for.
         let queries: [RandomUserQuery]
     }
@@ -23,18 +24,22 @@ struct FetchHarness {
 
     func run(_ arguments: [String]) async -> Run {
         let captured = CapturedOutput(terminalColumns: terminalColumns)
-        let record = Mutex<(options: FetchOptions?, queries: [RandomUserQuery])>((nil, []))
+        let record = Mutex<(options: FetchPeopleOptions?, queries: [RandomUserQuery])>((nil, []))
         let answer = self.answer
         let tool = CommandLineTool(
             name: "endless", abstract: "Test program.",
             subcommands: [
-                FetchCommand.subcommand { options, _ in
-                    record.withLock { $0.options = options }
-                    return { query in
-                        record.withLock { $0.queries.append(query) }
-                        return try answer(query)
-                    }
-                }
+                Subcommand(
+                    group: "fetch", abstract: "Fetch.",
+                    children: [
+                        FetchPeopleCommand.subcommand { options, _ in
+                            record.withLock { $0.options = options }
+                            return { query in
+                                record.withLock { $0.queries.append(query) }
+                                return try answer(query)
+                            }
+                        }
+                    ], defaultSubcommand: "people")
             ])
         let code = await tool.run(arguments, output: captured.output)
         let (options, queries) = record.withLock { ($0.options, $0.queries) }

@@ -22,7 +22,8 @@ struct FakeGenerator: UserGenerating {
     }
 }
 
-/// Starts the service (with the fake generator unless told otherwise) on an ephemeral port.
+/// Starts the randomuser.me service (with the fake generator unless told otherwise) behind the
+/// simulator host, with the host's faults, on an ephemeral port.
 func startService(
     generator: any UserGenerating = FakeGenerator(),
     faults: FaultConfiguration = .none,
@@ -30,10 +31,10 @@ func startService(
     clock: any Clock<Duration> = ContinuousClock(),
     log: (@Sendable (String) -> Void)? = nil
 ) throws -> (server: HTTPServer, port: UInt16) {
-    let service = SimulatorService(
+    let service = RandomUserService(
         generator: generator, portraits: PortraitStore.shared,
-        faults: faults.isEnabled ? FaultInjector(configuration: faults) : nil,
         rateLimiter: rateLimit.map { RateLimiter(configuration: $0, clock: clock) },
         now: { Date(timeIntervalSince1970: 1_750_000_000) })
-    return try startHTTPServer(handler: service, log: log)
+    let host = SimulatorHost(services: [service], faults: faults.isEnabled ? FaultInjector(configuration: faults) : nil)
+    return try startHTTPServer(handler: host, log: log)
 }

@@ -1,0 +1,67 @@
+import EndlessCommandLine
+import EndlessHTTP
+import EndlessImages
+import EndlessTerminal
+import Foundation
+
+/// The browser, from opening the connections to giving the terminal back: the one place where
+/// the feeds, the simulator, the picture pipelines and the terminal are wired together.
+@MainActor
+enum BrowseApp {
+    /// Runs the browser until the person quits.
+    /// - Returns: 0 after a quit, 128 + the signal after a termination signal, 1 on failure,
+    ///   2 when a feed's settings cannot work.
+    static func run(_ options: BrowseOptions, output: CommandOutput) async -> Int32 {
+        let connection: AppConnection
+        do {
+            connection = try AppConnection(
+                needsSimulator: options.needsSimulator, simulator: options.simulator,
+                configuration: HTTPClient.Configuration(deadline: BrowseOptions.requestDeadline))
+        } catch {
+            output.standardError("endless: \(error)\n")
+            return ExitCode.failure.rawValue
+        }
+        defer { connection.close() }
+
+        let showsImages = options.graphics != .none
+        let simulatorImages = showsImages ? ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: connection.images))) : nil
+        let remoteImages =
+            showsImages
+            ? ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: connection.images, diskCache: ImageDiskCache())))
+            : nil
+
+        let ending: BrowseLoop.Ending
+        let browser: BrowserModel
+        do {
+            (ending, browser) = try await TerminalSession.run { session in
+                let cells = ImageCells(
+                    mode: options.graphics.resolved(for: session.capabilities),
+                    colorDepth: session.capabilities.colorDepth, cellPixelSize: session.cellPixelSize)
+                let environment = TabEnvironment(
+                    connection: connection, simulatorImages: simulatorImages, remoteImages: remoteImages, cells: cells,
+                    refreshCooldown: options.refreshCooldown, maxLoaded: options.maxLoaded,
+                    tracksSeenItems: options.dumpStatePath != nil)
+                let tabs = try options.feeds.map { try $0.settings.makeTab(environment) }
+                let browser = BrowserModel(tabs: tabs, opening: options.opening)
+                let loop = BrowseLoop(terminal: session, browser: browser)
+                let ending = try await loop.run(events: session.events, inFlightUpdates: connection.inFlightCountUpdates())
+                return (ending, browser)
+            }
+        } catch {
+            output.standardError("endless: \(TextSanitizer.sanitize("\(error)"))\n")
+            return ExitCode.failure.rawValue
+        }
+        if let path = options.dumpStatePath {
+            do {
+                try StateDump(active: browser.active.kind.name, tabs: browser.tabs.map { $0.dump() }).write(to: path)
+            } catch {
+                output.standardError("endless: could not write --dump-state \(path): \(error)\n")
+                return ExitCode.failure.rawValue
+            }
+        }
+        switch ending {
+        case .quit: return ExitCode.success.rawValue
+        case .signal(let signal): return 128 + signal.number
+        }
+    }
+}

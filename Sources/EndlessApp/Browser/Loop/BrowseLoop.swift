@@ -1,0 +1,219 @@
+import EndlessTerminal
+import Observation
+
+/// The browser's event loop: terminal input becomes intents for the browser's model; any change
+/// to what the screen reads, a spinner's next frame, or a resize becomes a new frame, drawn as a
+/// diff.
+///
+/// Redraws are driven by Observation, with one live observer at a time (``FrameTicket``): a page
+/// arriving, a picture decoding or a request finishing asks for one frame, and an idle browser
+/// draws nothing. A burst of changes costs one frame: the loop takes everything waiting in its
+/// inbox before it draws, and draws at most once per ``frameInterval`` (the first frame after a
+/// pause at once), so the cost of a key stays the same however long the session has run.
+@MainActor
+final class BrowseLoop {
+    enum Event: Sendable {
+        case terminal(TerminalEvent)
+        /// Something the frame of this generation read has changed.
+        case changed(UInt64)
+        /// A spinner or countdown moves on.
+        case tick
+        /// A frame held back by ``BrowseLoop/frameInterval`` is due.
+        case frameDue
+    }
+
+    /// How the loop ended.
+    enum Ending: Equatable {
+        case quit
+        case signal(TerminationSignal)
+    }
+
+    /// The shortest time between two frames: 60 a second.
+    static let defaultFrameInterval: Duration = .milliseconds(16)
+    /// How often a spinner moves on.
+    static let tickInterval: Duration = .milliseconds(80)
+
+    let terminal: any BrowserTerminal
+    let browser: BrowserModel
+    /// Frames drawn so far (for tests and the bench).
+    private(set) var renders = 0
+    /// Where everything was on the last frame, for the mouse.
+    private(set) var layout = BrowserLayout()
+
+    let inbox = LoopInbox<Event>()
+    private let ticket = FrameTicket()
+    private let clock: any Clock<Duration>
+    private let frameInterval: Duration
+    private let started: ContinuousClock.Instant
+    private var needsFrame = true
+    private var lastFrame: Duration?
+    private var frameDuePending = false
+    private var tickPending = false
+    private let elapsed: @Sendable () -> Duration
+
+    /// Creates the loop.
+    /// - Parameters:
+    ///   - terminal: where frames go.
+    ///   - browser: the state drawn and the intents carried out.
+    ///   - clock: times frames and spinners; tests pass a manual clock.
+    ///   - frameInterval: the shortest time between frames; zero draws after every batch.
+    init(
+        terminal: any BrowserTerminal, browser: BrowserModel, clock: any Clock<Duration> = ContinuousClock(),
+        frameInterval: Duration = defaultFrameInterval
+    ) {
+        self.terminal = terminal
+        self.browser = browser
+        self.clock = clock
+        self.frameInterval = frameInterval
+        started = .now
+        elapsed = Self.elapsed(on: clock)
+    }
+
+    /// Runs until the person quits or a termination signal arrives.
+    /// - Parameters:
+    ///   - events: the terminal's events.
+    ///   - inFlightUpdates: the HTTP clients' count of requests running, for the status bar.
+    /// - Returns: how it ended.
+    /// - Throws: when the terminal cannot be written.
+    func run(events: AsyncStream<TerminalEvent>, inFlightUpdates: AsyncStream<Int>) async throws -> Ending {
+        let inbox = self.inbox
+        let input = Task {
+            for await event in events { inbox.post(.terminal(event)) }
+            inbox.post(.terminal(.terminate(.hangup)))  // the terminal went away
+        }
+        let inFlight = Task { [browser] in
+            for await count in inFlightUpdates where browser.requestsInFlight != count { browser.requestsInFlight = count }
+        }
+        defer {
+            input.cancel()
+            inFlight.cancel()
+            inbox.finish()
+        }
+        browser.start()
+        try render(at: elapsed())
+        while let event = await inbox.next() {
+            if let ending = try process(event) { return ending }
+        }
+        return .quit
+    }
+
+    /// Handles `event` and everything else already waiting, then draws if anything asked for a
+    /// frame (or schedules the frame, when the last one was too recent).
+    /// - Returns: how the loop ends, or nil to go on.
+    func process(_ event: Event) throws -> Ending? {
+        var next: Event? = event
+        while let event = next {
+            if let ending = handle(event) { return ending }
+            next = inbox.poll()
+        }
+        guard needsFrame else { return nil }
+        let now = elapsed()
+        if let lastFrame, frameInterval > .zero, now - lastFrame < frameInterval {
+            scheduleFrame(after: frameInterval - (now - lastFrame))
+        } else {
+            try render(at: now)
+        }
+        return nil
+    }
+
+    private func handle(_ event: Event) -> Ending? {
+        switch event {
+        case .terminal(let terminalEvent):
+            return handle(terminalEvent)
+        case .changed(let generation):
+            if ticket.isCurrent(generation) { needsFrame = true }
+        case .tick:
+            tickPending = false
+            if browser.isAnimating { needsFrame = true }
+        case .frameDue:
+            frameDuePending = false
+        }
+        return nil
+    }
+
+    /// Draws a frame, reports the rows shown, and observes what it read for the next change.
+    private func render(at now: Duration) throws {
+        needsFrame = false
+        lastFrame = now
+        renders += 1
+        var frame = ScreenBuffer(size: terminal.size)
+        let generation = ticket.renew()
+        let inbox = self.inbox
+        let ticket = self.ticket
+        let spinnerTime = ContinuousClock.now - started
+        let drawn = withObservationTracking {
+            _ = ticket.number
+            return BrowserScreen.draw(browser, into: &frame, elapsed: spinnerTime)
+        } onChange: {
+            if ticket.isCurrent(generation) { inbox.post(.changed(generation)) }
+        }
+        layout = drawn
+        try terminal.render(frame)
+        browser.active.rowsShown(drawn.rows)
+        if browser.isAnimating, !tickPending {
+            tickPending = true
+            post(.tick, after: Self.tickInterval)
+        }
+    }
+
+    private func scheduleFrame(after delay: Duration) {
+        guard !frameDuePending else { return }
+        frameDuePending = true
+        post(.frameDue, after: delay)
+    }
+
+    private func post(_ event: Event, after delay: Duration) {
+        let inbox = self.inbox
+        Task { [clock] in
+            try? await clock.sleep(for: delay)
+            inbox.post(event)
+        }
+    }
+
+    // MARK: - Input
+
+    /// Acts on one terminal event; returns how the loop ends, or nil to go on.
+    private func handle(_ event: TerminalEvent) -> Ending? {
+        switch event {
+        case .key(let key):
+            let bindings = KeyBindings.all(nouns: browser.active.nouns, tabs: browser.kinds)
+            guard let intent = KeyBindings.intent(for: key, in: bindings) else { return nil }
+            if intent == .quit { return .quit }
+            browser.perform(intent, visibleRows: layout.visibleRowCount)
+        case .mouse(let mouse):
+            handle(mouse)
+        case .terminate(let signal):
+            return .signal(signal)
+        case .resize, .resume:
+            needsFrame = true  // the frame must be drawn again at the new size
+        case .paste, .focus:
+            break
+        }
+        return nil
+    }
+
+    private func handle(_ mouse: MouseEvent) {
+        switch mouse.kind {
+        case .scrollUp: browser.active.wheel(up: true)
+        case .scrollDown: browser.active.wheel(up: false)
+        case .press(.left):
+            if layout.hasOverlay {
+                browser.perform(.close, visibleRows: layout.visibleRowCount)
+                return
+            }
+            switch layout.hit(mouse.position) {
+            case .tab(let kind): browser.perform(.showTab(kind), visibleRows: layout.visibleRowCount)
+            case .row(let row): browser.active.click(row)
+            case nil: break
+            }
+        default:
+            break
+        }
+    }
+
+    /// Time on `clock` since now, as a plain duration.
+    private static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+        let origin = clock.now
+        return { origin.duration(to: clock.now) }
+    }
+}

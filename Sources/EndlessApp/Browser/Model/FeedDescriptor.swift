@@ -1,0 +1,118 @@
+import EndlessImages
+import Foundation
+
+/// What a feed tells the generic browser about its items, with no terminal code in it (a
+/// SwiftUI list could use it as well): its tab, its nouns, how a page key reads in the status
+/// bar, an item's details and pictures.
+///
+/// Each feed plug-in (people, users…) builds one; everything else about browsing is the
+/// browser's, written once.
+public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Sendable>: Sendable {
+    /// Which tab it is.
+    public var kind: FeedKind
+    /// `person` / `people`, for counts.
+    public var nouns: Nouns
+    /// Where items come from, as the header says it: `simulator 127.0.0.1:41235`.
+    public var sourceLabel: String
+    /// The seed and page number of a page key, for the header.
+    public var describeKey: @Sendable (Key) -> PageLabel
+    /// Everything the details panel shows about an item, from what the list has.
+    public var details: @Sendable (Item, Date) -> ItemDetails
+    /// Fuller details fetched on their own (reqres's `GET users/{id}`, as its tutorial does);
+    /// nil when the list already has everything.
+    public var fetchDetails: (@Sendable (Item, Date) async throws -> ItemDetails)?
+    /// The picture of an item's row, sized as `sizing` asks; nil for none.
+    public var rowImage: @Sendable (Item, ImageSizing) -> ImageRequest?
+    /// What the footer says when the source has no more: `that's everyone · 12 people`.
+    public var endOfList: @Sendable (_ count: Int) -> String
+
+    /// Creates a descriptor.
+    /// - Parameters:
+    ///   - kind: the tab.
+    ///   - nouns: singular and plural.
+    ///   - sourceLabel: where items come from.
+    ///   - describeKey: a page key's seed and page number; none by default.
+    ///   - details: an item's details.
+    ///   - fetchDetails: fuller details, fetched when the panel opens; nil for none.
+    ///   - rowImage: a row's picture; none by default.
+    ///   - endOfList: the footer at the end; `— end of list —` by default.
+    public init(
+        kind: FeedKind, nouns: Nouns, sourceLabel: String,
+        describeKey: @escaping @Sendable (Key) -> PageLabel = { _ in PageLabel() },
+        details: @escaping @Sendable (Item, Date) -> ItemDetails,
+        fetchDetails: (@Sendable (Item, Date) async throws -> ItemDetails)? = nil,
+        rowImage: @escaping @Sendable (Item, ImageSizing) -> ImageRequest? = { _, _ in nil },
+        endOfList: @escaping @Sendable (Int) -> String = { _ in "— end of list —" }
+    ) {
+        self.kind = kind
+        self.nouns = nouns
+        self.sourceLabel = sourceLabel
+        self.describeKey = describeKey
+        self.details = details
+        self.fetchDetails = fetchDetails
+        self.rowImage = rowImage
+        self.endOfList = endOfList
+    }
+}
+
+/// A noun for counts: `1 person`, `20 people`.
+public struct Nouns: Hashable, Sendable {
+    public var singular: String
+    public var plural: String
+
+    /// Creates the nouns.
+    /// - Parameters:
+    ///   - singular: for one.
+    ///   - plural: for any other count.
+    public init(_ singular: String, _ plural: String) {
+        self.singular = singular
+        self.plural = plural
+    }
+
+    /// `20 people`.
+    public func count(_ count: Int) -> String {
+        "\(count) \(count == 1 ? singular : plural)"
+    }
+}
+
+/// What the status bar needs to know about a page key: the seed and the page number.
+public struct PageLabel: Hashable, Sendable {
+    /// The list's seed, as the server reported it.
+    public var seed: UntrustedText?
+    /// The page number.
+    public var page: Int?
+
+    /// Creates a label.
+    /// - Parameters:
+    ///   - seed: the list's seed.
+    ///   - page: the page number.
+    public init(seed: UntrustedText? = nil, page: Int? = nil) {
+        self.seed = seed
+        self.page = page
+    }
+}
+
+/// How big the pictures the screen draws are, in pixels, and whether the terminal shows pixels
+/// (sixel, kitty) or symbols: a feed picks the source image that suits.
+public struct ImageSizing: Hashable, Sendable {
+    /// A row's picture.
+    public var row: PixelSize
+    /// The details panel's picture.
+    public var details: PixelSize
+    /// Whether the terminal draws real pixels, so larger sources are worth downloading.
+    public var showsPixels: Bool
+
+    /// Creates a sizing.
+    /// - Parameters:
+    ///   - row: a row's picture, in pixels.
+    ///   - details: the details panel's picture, in pixels.
+    ///   - showsPixels: whether the terminal draws pixels.
+    public init(
+        row: PixelSize = PixelSize(width: 48, height: 48), details: PixelSize = PixelSize(width: 128, height: 128),
+        showsPixels: Bool = false
+    ) {
+        self.row = row
+        self.details = details
+        self.showsPixels = showsPixels
+    }
+}

@@ -1,0 +1,185 @@
+import Endless
+import EndlessImages
+import Foundation
+
+extension FeedViewModel {
+    /// Carries out a list intent. Tab switching, help and quit are the browser's; this ignores them.
+    /// - Parameters:
+    ///   - intent: what the person asked for.
+    ///   - visibleRows: how many rows fit on screen, for page moves.
+    public func perform(_ intent: BrowseIntent, visibleRows: Int) {
+        if intent != .refresh { pull.release() }
+        let page = max(1, visibleRows - 1)
+        switch intent {
+        case .moveDown: select(selection + 1)
+        case .moveUp: select(selection - 1)
+        case .pageDown: select(selection + page)
+        case .pageUp: select(selection - page)
+        case .top: select(0)
+        case .bottom: select(rowCount - 1)
+        case .openDetails: openDetails()
+        case .close: closeDetails()
+        case .refresh: startRefresh()
+        case .retry: feed.retry()
+        case .toggleHelp, .nextTab, .previousTab, .showTab, .quit: break
+        }
+    }
+
+    /// Selects a row (clamped to the rows there are); open details follow the selection.
+    public func select(_ index: Int) {
+        let clamped = min(max(0, index), max(0, rowCount - 1))
+        if clamped != selection { selection = clamped }
+        if details != nil { openDetails() }
+    }
+
+    /// Opens the details of the selected item, if its page is loaded, and fetches fuller
+    /// details when the feed has them.
+    public func openDetails() {
+        guard let item = feed.items.item(at: selection) else { return }
+        var opened = descriptor.details(item, now())
+        if opened.id == details?.id { return }  // already open on this item
+        detailsTask?.cancel()
+        detailsTask = nil
+        guard let fetch = descriptor.fetchDetails else {
+            details = opened
+            return
+        }
+        opened.note = .loading
+        details = opened
+        let id = opened.id
+        let now = now()
+        detailsTask = Task { [weak self] in
+            let result: Result<ItemDetails, any Error>
+            do {
+                result = .success(try await fetch(item, now))
+            } catch {
+                result = .failure(error)
+            }
+            guard let self, !Task.isCancelled, self.details?.id == id else { return }
+            switch result {
+            case .success(let fuller): self.details = fuller
+            case .failure(let error): self.details?.note = .failed(Self.describe(error))
+            }
+        }
+    }
+
+    /// Closes the details panel.
+    public func closeDetails() {
+        detailsTask?.cancel()
+        detailsTask = nil
+        if details != nil { details = nil }
+    }
+
+    /// A click on a row: selects it, or opens the details of a row already selected.
+    public func click(at index: Int) {
+        pull.release()
+        if index == selection, details == nil { openDetails() } else { select(index) }
+    }
+
+    /// One notch of the mouse wheel. Down moves the selection; up moves it too, and at the
+    /// very top pulls to refresh instead.
+    public func wheel(up: Bool) {
+        guard up else {
+            pull.release()
+            select(selection + 1)
+            return
+        }
+        guard selection == 0, visibleRange.lowerBound == 0, rowCount > 0 else {
+            select(selection - 1)
+            return
+        }
+        if pull.notch() {
+            startRefresh()
+        } else {
+            holdPull()
+        }
+    }
+
+    /// The list reports which rows are on screen after each frame: the Feed hears about the
+    /// first and last (to load the next page early, or reload a dropped one), and the pictures
+    /// of those rows, and of a screenful below, are loaded.
+    public func visibleRangeChanged(_ range: Range<Int>) {
+        // A refresh replaces the list under an unchanged range: the new list must hear
+        // about the rows on screen too, or it would stop at its first page.
+        let report = VisibleReport(range: range, rows: rowCount, firstPage: feed.pageKeys.first.map(AnyHashable.init))
+        if range != visibleRange { visibleRange = range }
+        if report != lastVisibleReport {
+            lastVisibleReport = report
+            if !range.isEmpty {
+                feed.itemAppeared(at: range.lowerBound)
+                feed.itemAppeared(at: range.upperBound - 1)
+            }
+        }
+        if seen.isTracking {
+            for (index, item) in rows(in: range) { seen.record(String(describing: item.id), at: index) }
+        }
+        // Every frame: a dropped page reloaded under the same rows needs its pictures too, and
+        // the store only starts or stops what changed.
+        updateImages()
+    }
+
+    /// Refreshes the list (the spinner shows at the top; the rows stay until the new page
+    /// arrives). Inside the cooldown, shows how long until a refresh is allowed instead.
+    public func refresh() async {
+        pull.release()
+        switch await feed.refresh() {
+        case .coolingDown: show(.refreshCoolingDown)
+        case .refreshed:
+            selection = 0
+            seen.startOver()
+            closeDetails()
+        case .failed: break  // the banner shows it, from the refresh load state
+        }
+    }
+
+    /// Loads the pictures of the rows on screen and the open details, warms a screenful below,
+    /// and cancels the rest.
+    func updateImages() {
+        guard let images else { return }
+        var visible = rows(in: visibleRange).compactMap { imageRequest(for: $0.item) }
+        if let details, let picture = detailsImageRequest(for: details) { visible.append(picture) }
+        let below = visibleRange.upperBound..<min(rowCount, visibleRange.upperBound + max(visibleRange.count, 1))
+        let upcoming = rows(in: below).compactMap { imageRequest(for: $0.item, priority: .prefetch) }
+        images.show(visible, upcoming: upcoming)
+    }
+
+    /// What the list last told the Feed: the rows on screen, of which list.
+    struct VisibleReport: Hashable {
+        let range: Range<Int>
+        let rows: Int
+        let firstPage: AnyHashable?
+    }
+
+    func startRefresh() {
+        refreshTask?.cancel()
+        refreshTask = Task { [weak self] in await self?.refresh() }
+    }
+
+    func show(_ notice: Notice) {
+        self.notice = notice
+        noticeTask?.cancel()
+        // Long enough to read, and for a cooldown, until the refresh is allowed again.
+        let remaining = max(feed.refreshAvailableIn, .milliseconds(1500))
+        noticeTask = Task { [weak self, clock] in
+            do {
+                try await clock.sleep(for: remaining)
+            } catch {
+                return
+            }
+            self?.notice = nil
+        }
+    }
+
+    /// Keeps the pull for a moment: it lets go if no other notch follows.
+    func holdPull() {
+        pullReleaseTask?.cancel()
+        pullReleaseTask = Task { [weak self, clock] in
+            do {
+                try await clock.sleep(for: PullGesture.releaseDelay)
+            } catch {
+                return
+            }
+            self?.pull.release()
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Endless
+import EndlessImages
+import Foundation
+import Observation
+
+/// One feed's list, as the browser shows it: selection, details, pull to refresh, notices and
+/// errors, over any ``PageSource``, with no terminal code in it (the terminal screen draws
+/// from it, and a SwiftUI list could drive it the same way).
+///
+/// State flows down (``item(at:)``, ``footer``, ``content``, ``topIndicator``, ``details``),
+/// intents flow up (``perform(_:visibleRows:)``, ``visibleRangeChanged(_:)``, ``wheel(up:)``,
+/// ``click(at:)``). The only signal the list sends about scrolling is the visible range; the
+/// ``Feed`` turns it into page loads. What differs between feeds (details, pictures, nouns)
+/// comes from its ``FeedDescriptor``.
+@MainActor @Observable
+public final class FeedViewModel<Source: PageSource> {
+    /// The paging engine behind the list.
+    @ObservationIgnored public let feed: Feed<Source>
+    /// What the feed says about its items.
+    @ObservationIgnored public let descriptor: FeedDescriptor<Source.Item, Source.Key>
+    /// Pictures for the rows, or nil when images are off.
+    @ObservationIgnored public let images: ImageStore?
+    /// The sizes the screen draws pictures at, set once the terminal is known.
+    @ObservationIgnored public var imageSizing = ImageSizing()
+
+    /// The selected row.
+    public internal(set) var selection = 0
+    /// The rows on screen, as the list last reported them.
+    public internal(set) var visibleRange: Range<Int> = 0..<0
+    /// The details panel's content, if it is open.
+    public internal(set) var details: ItemDetails?
+    /// A short-lived message, e.g. why a refresh did not happen.
+    public internal(set) var notice: Notice?
+    /// The pull-to-refresh gesture at the top of the list.
+    public internal(set) var pull = PullGesture()
+
+    @ObservationIgnored let clock: any Clock<Duration>
+    @ObservationIgnored let now: @Sendable () -> Date
+    @ObservationIgnored var noticeTask: Task<Void, Never>?
+    @ObservationIgnored var pullReleaseTask: Task<Void, Never>?
+    @ObservationIgnored var refreshTask: Task<Void, Never>?
+    @ObservationIgnored var detailsTask: Task<Void, Never>?
+    /// Which item was seen at which row, when tracking (for `--dump-state`).
+    @ObservationIgnored var seen = SeenItems()
+    @ObservationIgnored var lastVisibleReport: VisibleReport?
+
+    /// Creates the view model.
+    /// - Parameters:
+    ///   - feed: the paging engine, not started yet.
+    ///   - descriptor: what the feed says about its items.
+    ///   - images: the picture store, or nil for no images.
+    ///   - clock: times notices and the pull gesture; inject a manual clock in tests.
+    ///   - now: the instant details are computed at (ages from dates).
+    public init(
+        feed: Feed<Source>, descriptor: FeedDescriptor<Source.Item, Source.Key>, images: ImageStore?,
+        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.feed = feed
+        self.descriptor = descriptor
+        self.images = images
+        self.clock = clock
+        self.now = now
+    }
+
+    isolated deinit {
+        noticeTask?.cancel()
+        pullReleaseTask?.cancel()
+        refreshTask?.cancel()
+        detailsTask?.cancel()
+        images?.cancelAll()
+    }
+
+    /// Loads the first page, once; later calls do nothing.
+    public func start() {
+        feed.loadFirstPageIfNeeded()
+    }
+
+    /// Rows on the list: items loaded, plus the rows of pages dropped to bound memory.
+    public var rowCount: Int { feed.items.totalCount }
+
+    /// The item at a row, or nil for a row whose page is dropped or still on its way.
+    public func item(at index: Int) -> Source.Item? {
+        feed.items.item(at: index)
+    }
+
+    /// The rows in `range` that have an item loaded; placeholders are absent.
+    public func rows(in range: Range<Int>) -> [(index: Int, item: Source.Item)] {
+        range.compactMap { index in item(at: index).map { (index, $0) } }
+    }
+
+    /// The picture request for a row's item, or nil when images are off or it has none.
+    public func imageRequest(for item: Source.Item, priority: ImagePriority = .visible) -> ImageRequest? {
+        guard images != nil, var request = descriptor.rowImage(item, imageSizing) else { return nil }
+        request.priority = priority
+        return request
+    }
+
+    /// The request for the large picture of the open details.
+    public func detailsImageRequest(for details: ItemDetails) -> ImageRequest? {
+        guard images != nil, let url = details.imageURL else { return nil }
+        return ImageRequest(url: url, targetSize: imageSizing.details, contentMode: .fill, priority: .high)
+    }
+
+    /// The header's account of the list: the seed, the page of the selected row and the rows.
+    public var status: FeedStatus {
+        let firstKey = feed.pageKeys.first ?? nil
+        let selectedKey = feed.pageKey(containing: selection)
+        return FeedStatus(
+            seed: firstKey.flatMap { descriptor.describeKey($0).seed },
+            page: selectedKey.flatMap { descriptor.describeKey($0).page },
+            rows: rowCount)
+    }
+}
+
+/// The header's figures for one feed.
+public struct FeedStatus: Hashable, Sendable {
+    /// The list's seed, as the server reported it.
+    public var seed: UntrustedText?
+    /// The page of the selected row.
+    public var page: Int?
+    /// Rows on the list, dropped pages included.
+    public var rows: Int
+}

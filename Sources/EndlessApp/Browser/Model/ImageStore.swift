@@ -1,0 +1,108 @@
+import EndlessImages
+import Foundation
+import Observation
+
+/// The pictures of the rows on screen (avatars, photos): taken from the image pipeline's memory
+/// cache the moment a row appears (a cached picture is drawn on its first frame, with no
+/// placeholder flicker), loaded when missing, and cancelled when their row scrolls away first.
+///
+/// A frame that draws a placeholder reads ``image(for:)``, which is observed: the picture's
+/// arrival redraws it. Pictures of rows that left the screen are let go (the pipeline's caches
+/// keep them), so the store's size is bounded by the screen, whatever the session's length.
+@MainActor @Observable
+public final class ImageStore {
+    /// Bumped whenever a picture arrives; every lookup reads it, so views redraw on arrival.
+    private var arrivals = 0
+
+    @ObservationIgnored public let pipeline: ImagePipeline
+    @ObservationIgnored let prefetcher: ImagePrefetcher
+    /// Pictures of the rows shown now, by request (priority aside).
+    @ObservationIgnored private var ready: [ImageRequest: DecodedImage] = [:]
+    @ObservationIgnored private var loads: [ImageRequest: Task<Void, Never>] = [:]
+    /// Pictures that failed: not asked for again in this run (the row keeps its placeholder).
+    @ObservationIgnored private var failed: Set<URL> = []
+    @ObservationIgnored private var prefetching: Set<ImageRequest> = []
+
+    /// Creates a store over `pipeline`.
+    public init(pipeline: ImagePipeline) {
+        self.pipeline = pipeline
+        self.prefetcher = ImagePrefetcher(pipeline: pipeline)
+    }
+
+    /// The decoded picture for `request`, if it is in memory; nil while it loads.
+    public func image(for request: ImageRequest) -> DecodedImage? {
+        _ = arrivals
+        let key = Self.key(request)
+        if let image = ready[key] { return image }
+        guard let image = pipeline.cachedImage(for: request) else { return nil }
+        ready[key] = image
+        return image
+    }
+
+    /// The share of pictures that came without the network, 0...1, as of the last arrival.
+    public var cacheHitRate: Double {
+        _ = arrivals
+        return pipeline.metrics.hitRate
+    }
+
+    /// Shows `visible` (loads what is missing, at visible priority), warms `upcoming` (the rows
+    /// just below, at prefetch priority), and lets go of everything else. Called every frame:
+    /// only what changed is started or stopped.
+    public func show(_ visible: [ImageRequest], upcoming: [ImageRequest] = []) {
+        let wanted = Set(visible.map(Self.key))
+        for (request, task) in loads where !wanted.contains(request) {
+            task.cancel()
+            loads[request] = nil
+        }
+        if ready.count > wanted.count || ready.keys.contains(where: { !wanted.contains($0) }) {
+            ready = ready.filter { wanted.contains($0.key) }
+        }
+        for request in visible {
+            let key = Self.key(request)
+            guard loads[key] == nil, ready[key] == nil, !failed.contains(request.url) else { continue }
+            if let image = pipeline.cachedImage(for: request) {
+                ready[key] = image
+                continue
+            }
+            loads[key] = Task { [weak self, pipeline] in
+                let outcome: Result<DecodedImage, any Error>
+                do {
+                    outcome = .success(try await pipeline.image(for: request))
+                } catch {
+                    outcome = .failure(error)
+                }
+                guard let self, !Task.isCancelled else { return }
+                self.loads[key] = nil
+                switch outcome {
+                case .success(let image):
+                    self.ready[key] = image
+                    self.arrivals &+= 1
+                case .failure(let error) where !(error is CancellationError): self.failed.insert(request.url)
+                case .failure: break
+                }
+            }
+        }
+        let warm = Set(upcoming.filter { !failed.contains($0.url) })
+        if warm != prefetching {
+            prefetcher.stopPrefetching(with: Array(prefetching.subtracting(warm)))
+            prefetcher.startPrefetching(with: Array(warm.subtracting(prefetching)))
+            prefetching = warm
+        }
+    }
+
+    /// Stops every load and prefetch, and lets go of the pictures shown.
+    public func cancelAll() {
+        for task in loads.values { task.cancel() }
+        loads.removeAll()
+        ready.removeAll()
+        prefetcher.stopPrefetching()
+        prefetching.removeAll()
+    }
+
+    /// Requests that differ only in priority are the same picture.
+    private static func key(_ request: ImageRequest) -> ImageRequest {
+        var key = request
+        key.priority = .visible
+        return key
+    }
+}

@@ -1,0 +1,32 @@
+import EndlessTerminal
+
+/// Draws a whole frame of the browser: the chrome, the tab shown, and the help over them;
+/// returns where everything went, for hit-testing.
+@MainActor
+enum BrowserScreen {
+    /// Draws `browser` into `frame`.
+    /// - Parameters:
+    ///   - browser: the state to draw.
+    ///   - frame: a blank frame of the terminal's size.
+    ///   - elapsed: time since the app started, for spinners.
+    /// - Returns: the layout of what was drawn.
+    static func draw(_ browser: BrowserModel, into frame: inout ScreenBuffer, elapsed: Duration) -> BrowserLayout {
+        var layout = BrowserLayout()
+        guard let bands = BrowserLayout.bands(in: frame.bounds) else { return layout }
+        let tab = browser.active
+        let kinds = browser.kinds
+        layout.list = bands.list
+        layout.rows = tab.draw(into: &frame, indicator: bands.indicator, list: bands.list, elapsed: elapsed)
+        layout.tabs = BrowserChrome.drawHeader(
+            .init(tabs: kinds, active: tab.kind, source: tab.sourceLabel, status: tab.status, nouns: tab.nouns),
+            into: &frame, in: bands.header)
+        var right = ["\(browser.requestsInFlight) in flight"]
+        if let rate = tab.cacheHitRate { right.append("cache \(Int((rate * 100).rounded()))%") }
+        BrowserChrome.drawStatus(hints: KeyBindings.statusHints(tabs: kinds), right: right, into: &frame, in: bands.status)
+        layout.hasOverlay = tab.hasDetails || browser.isHelpVisible
+        if browser.isHelpVisible {
+            BrowserChrome.drawHelp(KeyBindings.helpHints(KeyBindings.all(nouns: tab.nouns, tabs: kinds)), into: &frame)
+        }
+        return layout
+    }
+}

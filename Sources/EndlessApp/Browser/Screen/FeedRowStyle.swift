@@ -1,0 +1,33 @@
+import EndlessImages
+import EndlessTerminal
+import Foundation
+
+/// How a feed's rows look: the one part of the list each feed draws itself. The browser draws
+/// the rest (selection, placeholders, the footer, the scrollbar).
+@MainActor
+struct FeedRowStyle<Item> {
+    /// Lines of a loaded item's row (a photo's row is as tall as its aspect ratio asks).
+    var height: (Item) -> Int
+    /// Lines of a row whose item is not loaded, and of the footer.
+    var placeholderHeight: Int
+    /// Draws one loaded row.
+    var draw: (Item, RowContext, inout ScreenBuffer) -> Void
+    /// The details panel's picture size, in cells.
+    var detailsImageSize = Size(width: 24, height: 12)
+    /// The picture size of a row, in cells, to size image requests.
+    var rowImageSize = Size(width: 6, height: 3)
+}
+
+/// What a row is drawn with: its place, whether it is selected, and its picture when loaded.
+@MainActor
+struct RowContext {
+    /// The row's rectangle (the scrollbar column excluded).
+    let rect: Rect
+    let isSelected: Bool
+    /// The row's picture, once the image store has it.
+    let image: DecodedImage?
+    /// Turns pictures into cells or graphics for this terminal.
+    let cells: ImageCells
+    /// The instant ages and times are shown at.
+    let now: Date
+}

@@ -1,0 +1,148 @@
+import Endless
+import EndlessTerminal
+
+/// Draws one feed's part of the screen from its view model: the line for refresh and pull
+/// indicators, the list (or a centred message), and the details over it. The browser's chrome
+/// (header with tabs, status bar, help) is ``BrowserChrome``'s.
+///
+/// ```
+///  ⠋ refreshing…
+/// ▌▗▄▄▄▄▖  Mr Leo Bennink                                                              ┃
+///  ▐████▌  Almere, Netherlands · 34                                                    ┃
+///  ▝▀▀▀▀▘                                                                              │
+///  ⠋ loading more…                                                                     │
+/// ```
+@MainActor
+struct FeedScreen<Source: PageSource> {
+    let model: FeedViewModel<Source>
+    let style: FeedRowStyle<Source.Item>
+    let cells: ImageCells
+
+    /// Draws the indicator line, the list and the details.
+    /// - Parameters:
+    ///   - frame: the frame, with the chrome's bands.
+    ///   - indicator: the line above the list.
+    ///   - area: the list's area.
+    ///   - list: the list's scroll position; kept by the tab between frames.
+    ///   - elapsed: time since the app started, for spinners.
+    /// - Returns: the rows drawn, for hit-testing and for ``FeedViewModel/visibleRangeChanged(_:)``.
+    func draw(
+        into frame: inout ScreenBuffer, indicator: Rect, area: Rect, list: inout ListState, elapsed: Duration
+    ) -> [(row: ListRow, rect: Rect)] {
+        drawIndicator(model.topIndicator, elapsed: elapsed, into: &frame, in: indicator)
+        var rows: [(row: ListRow, rect: Rect)] = []
+        switch model.content {
+        case .rows:
+            rows = drawList(into: &frame, in: area, list: &list, elapsed: elapsed)
+        case let content:
+            drawCentered(content, elapsed: elapsed, into: &frame, in: area)
+        }
+        if let details = model.details {
+            let below = Rect(x: indicator.x, y: indicator.y, width: indicator.width, height: indicator.height + area.height)
+            drawDetails(details, into: &frame, in: below)
+        }
+        return rows
+    }
+
+    /// The items on screen among `rows`, for the feed.
+    static func visibleItems(_ rows: [(row: ListRow, rect: Rect)]) -> Range<Int> {
+        let indices = rows.compactMap { if case .item(let index) = $0.row { index } else { nil } }
+        guard let first = indices.first, let last = indices.last else { return 0..<0 }
+        return first..<(last + 1)
+    }
+
+    // MARK: - The line above the list
+
+    private func drawIndicator(_ indicator: TopIndicator, elapsed: Duration, into frame: inout ScreenBuffer, in rect: Rect) {
+        let origin = Point(x: rect.x + 1, y: rect.y)
+        switch indicator {
+        case .none:
+            break
+        case .pull(let progress):
+            let width = 12
+            let filled = Int((Double(width) * progress).rounded())
+            var x = origin.x + frame.write("↓ pull to refresh  ", at: origin, style: Theme.loading)
+            x += frame.write(String(repeating: "▰", count: filled), at: Point(x: x, y: rect.y), style: Theme.pullFull)
+            frame.write(String(repeating: "▱", count: width - filled), at: Point(x: x, y: rect.y), style: Theme.pullEmpty)
+        case .refreshing:
+            frame.write("\(Spinner.dots.frame(at: elapsed)) refreshing…", at: origin, style: Theme.loading)
+        case .notice(let text):
+            frame.write("ⓘ \(text)", at: origin, style: Theme.notice, maxWidth: rect.width - 1, ellipsis: true)
+        case .refreshFailed(let reason):
+            Banner(.error, "refresh failed: \(reason.displayText)", action: KeyHint("r", "try again"))
+                .draw(into: &frame, in: rect)
+        }
+    }
+
+    // MARK: - The list
+
+    private func drawList(
+        into frame: inout ScreenBuffer, in rect: Rect, list: inout ListState, elapsed: Duration
+    ) -> [(row: ListRow, rect: Rect)] {
+        let rowCount = model.rowCount
+        let footer = model.footer
+        let view = ListView(itemCount: rowCount + (footer == .hidden ? 0 : 1), highlight: .none)
+        list.selection = model.selection
+        let height = { (index: Int) -> Int in
+            guard index < rowCount, let item = model.item(at: index) else { return style.placeholderHeight }
+            return style.height(item)
+        }
+        let now = model.now()
+        let drawn = view.draw(into: &frame, in: rect, state: &list, rowHeight: height) { index, row, selected, buffer in
+            if index >= rowCount {
+                drawFooter(footer, elapsed: elapsed, into: &buffer, in: row)
+            } else if let item = model.item(at: index) {
+                let image = model.imageRequest(for: item).flatMap { model.images?.image(for: $0) }
+                style.draw(item, RowContext(rect: row, isSelected: selected, image: image, cells: cells, now: now), &buffer)
+            } else {
+                drawPlaceholder(model.placeholder(at: index), selected: selected, elapsed: elapsed, into: &buffer, in: row)
+            }
+        }
+        return drawn.map { ($0.index < rowCount ? .item($0.index) : .footer, $0.rect) }
+    }
+
+    /// A row whose page was dropped to bound memory, or is still on its way: what its
+    /// direction is doing, so a failed reload shows where it happened, with the key that retries.
+    private func drawPlaceholder(
+        _ state: PlaceholderState, selected: Bool, elapsed: Duration, into frame: inout ScreenBuffer, in row: Rect
+    ) {
+        let picture = Rect(x: row.x + 1, y: row.y, width: style.rowImageSize.width, height: min(row.height, style.rowImageSize.height))
+        frame.fill(picture, style: Theme.placeholder)
+        if selected { frame.write("▌", at: Point(x: row.x, y: row.y + min(1, row.height - 1)), style: Theme.selectionMarker) }
+        let origin = Point(x: picture.maxX + 2, y: row.y)
+        switch state {
+        case .waiting:
+            frame.write("loading…", at: origin, style: Theme.subtitle)
+        case .loading:
+            frame.write("\(Spinner.dots.frame(at: elapsed)) loading…", at: origin, style: Theme.loading)
+        case .failed(let reason):
+            drawRetry(reason, at: origin, width: max(0, row.maxX - origin.x - 1), into: &frame)
+        }
+    }
+
+    private func drawFooter(_ footer: FooterState, elapsed: Duration, into frame: inout ScreenBuffer, in row: Rect) {
+        let origin = Point(x: row.x + 2, y: row.y + min(1, row.height - 1))
+        let width = max(0, row.width - 3)
+        switch footer {
+        case .hidden:
+            break
+        case .loading:
+            frame.write("\(Spinner.dots.frame(at: elapsed)) loading more…", at: origin, style: Theme.loading)
+        case .endOfList(let text):
+            frame.write(text, at: origin, style: Theme.endOfList, maxWidth: width, ellipsis: true)
+        case .failed(let reason):
+            drawRetry(reason, at: origin, width: width, into: &frame)
+        }
+    }
+
+    /// `✖ press R to retry · <reason>`.
+    private func drawRetry(_ reason: UntrustedText, at origin: Point, width: Int, into frame: inout ScreenBuffer) {
+        var x = origin.x + frame.write("✖ ", at: origin, style: Theme.error)
+        x += frame.write("press ", at: Point(x: x, y: origin.y), style: Theme.errorDetail)
+        x += frame.write("R", at: Point(x: x, y: origin.y), style: Theme.key)
+        x += frame.write(" to retry · ", at: Point(x: x, y: origin.y), style: Theme.errorDetail)
+        frame.write(
+            reason.displayText, at: Point(x: x, y: origin.y), style: Theme.errorDetail,
+            maxWidth: max(0, origin.x + width - x), ellipsis: true)
+    }
+}

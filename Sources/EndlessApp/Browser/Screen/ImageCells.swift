@@ -1,0 +1,91 @@
+import EndlessImages
+import EndlessTerminal
+
+/// Turns decoded pictures into what the terminal draws: cells of chafa symbols (kept in the
+/// cell buffer, so frames still diff cell by cell), or sixel/kitty graphics. Converted images
+/// are kept, since the same pictures are drawn frame after frame.
+@MainActor
+final class ImageCells {
+    /// How images reach the terminal, as resolved for this terminal.
+    let mode: GraphicsMode
+    let colorDepth: ColorDepth
+    let symbols: SymbolSet
+    let cellPixelSize: Size
+
+    private struct Key: Hashable {
+        let request: ImageRequest
+        let size: Size
+    }
+
+    private var cells: [Key: CellImage] = [:]
+    private var graphics: [Key: TerminalGraphic] = [:]
+    /// The most converted images kept; a few screens' worth.
+    static let capacity = 600
+
+    init(mode: GraphicsMode, colorDepth: ColorDepth, symbols: SymbolSet = .standard, cellPixelSize: Size?) {
+        self.mode = mode
+        self.colorDepth = colorDepth
+        self.symbols = symbols
+        self.cellPixelSize = cellPixelSize ?? ImageRenderer.defaultCellPixelSize
+    }
+
+    /// Whether images are drawn at all.
+    var showsImages: Bool { mode != .none }
+
+    /// Whether images are pixel graphics (sixel or kitty) rather than symbols.
+    var usesPixels: Bool { mode == .sixel || mode == .kitty }
+
+    /// The pixel size to ask the pipeline for, for an image `size` cells big: the cells' real
+    /// pixels for graphics; for symbols, 5 pixels a cell across and 10 down (more than chafa's
+    /// symbols resolve), at least 48 a side.
+    func pixelSize(forCells size: Size) -> PixelSize {
+        usesPixels
+            ? PixelSize(width: size.width * cellPixelSize.width, height: size.height * cellPixelSize.height)
+            : PixelSize(width: max(48, size.width * 5), height: max(48, size.height * 10))
+    }
+
+    /// The pixel sizes a feed's pictures are requested at, for rows and details of these sizes.
+    func sizing(row: Size, details: Size) -> ImageSizing {
+        ImageSizing(row: pixelSize(forCells: row), details: pixelSize(forCells: details), showsPixels: usesPixels)
+    }
+
+    /// Draws `image` into `rect`, as symbols or as a graphic.
+    func draw(_ image: DecodedImage, in rect: Rect, into frame: inout ScreenBuffer) {
+        let key = Key(request: image.request, size: rect.size)
+        switch mode {
+        case .sixel, .kitty:
+            if let graphic = graphic(for: key, image: image) { frame.place(graphic, in: rect) }
+        case .symbols, .auto:
+            frame.draw(symbolCells(for: key, image: image), at: Point(x: rect.x, y: rect.y))
+        case .none:
+            break
+        }
+    }
+
+    /// The symbols for `image` at `size` cells, e.g. for the detail panel.
+    func symbolCells(for image: DecodedImage, size: Size) -> CellImage {
+        symbolCells(for: Key(request: image.request, size: size), image: image)
+    }
+
+    private func symbolCells(for key: Key, image: DecodedImage) -> CellImage {
+        if let cached = cells[key] { return cached }
+        guard let pixels = PixelImage(width: image.width, height: image.height, rgba: image.pixels) else {
+            return CellImage(size: key.size, cells: [])
+        }
+        let converted = ImageRenderer.cells(for: pixels, size: key.size, symbols: symbols, colorDepth: colorDepth)
+        if cells.count >= Self.capacity { cells.removeAll(keepingCapacity: true) }
+        cells[key] = converted
+        return converted
+    }
+
+    private func graphic(for key: Key, image: DecodedImage) -> TerminalGraphic? {
+        if let cached = graphics[key] { return cached }
+        guard let pixels = PixelImage(width: image.width, height: image.height, rgba: image.pixels),
+            let graphic = ImageRenderer.graphic(
+                for: pixels, size: key.size, kind: mode == .sixel ? .sixel : .kitty, cellPixelSize: cellPixelSize)
+        else { return nil }
+        if graphics.count >= Self.capacity { graphics.removeAll(keepingCapacity: true) }
+        graphics[key] = graphic
+        return graphic
+    }
+}

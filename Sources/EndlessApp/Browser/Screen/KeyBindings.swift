@@ -1,0 +1,95 @@
+import EndlessTerminal
+
+/// Which keys do what. The input handling and the help overlay both read this table, so
+/// help cannot drift from the keys that work.
+enum KeyBindings {
+    struct Binding {
+        let keys: [KeyEvent]
+        /// The keys as help shows them: `↓ j`.
+        let label: String
+        let intent: BrowseIntent
+        let help: String
+    }
+
+    /// Every binding, for a feed whose items are called `nouns`, with the tab keys when there
+    /// are several tabs.
+    static func all(nouns: Nouns, tabs: [FeedKind]) -> [Binding] {
+        var bindings: [Binding] = [
+            Binding(keys: [KeyEvent(.down), char("j")], label: "↓ j", intent: .moveDown, help: "next \(nouns.singular)"),
+            Binding(keys: [KeyEvent(.up), char("k")], label: "↑ k", intent: .moveUp, help: "previous \(nouns.singular)"),
+            Binding(
+                keys: [KeyEvent(.pageDown), char(" "), .control("d"), .control("f")], label: "PgDn Space",
+                intent: .pageDown, help: "a screen down"),
+            Binding(
+                keys: [KeyEvent(.pageUp), char("b"), .control("u"), .control("b")], label: "PgUp b", intent: .pageUp,
+                help: "a screen up"),
+            Binding(keys: [char("g"), KeyEvent(.home)], label: "g Home", intent: .top, help: "first \(nouns.singular)"),
+            Binding(
+                keys: [char("G"), KeyEvent(.end)], label: "G End", intent: .bottom,
+                help: "last \(nouns.singular) loaded (loads more)"),
+            Binding(
+                keys: [KeyEvent(.enter), char("l"), KeyEvent(.right)], label: "⏎ l", intent: .openDetails,
+                help: "details of the selected \(nouns.singular)"),
+            Binding(keys: [KeyEvent(.escape), char("h"), KeyEvent(.left)], label: "Esc h", intent: .close, help: "close details or help"),
+            Binding(keys: [char("r"), .control("r")], label: "r", intent: .refresh, help: "refresh: a new list of \(nouns.plural)"),
+            Binding(keys: [char("R")], label: "R", intent: .retry, help: "retry what failed"),
+        ]
+        if tabs.count > 1 {
+            bindings.append(
+                Binding(
+                    keys: [KeyEvent(.tab)], label: "Tab", intent: .nextTab, help: "next feed (Shift-Tab: previous)"))
+            bindings.append(
+                Binding(keys: [KeyEvent(.tab, modifiers: .shift)], label: "Shift-Tab", intent: .previousTab, help: "previous feed"))
+            for kind in tabs {
+                bindings.append(
+                    Binding(keys: [char(Character(kind.keyLabel))], label: kind.keyLabel, intent: .showTab(kind), help: kind.name))
+            }
+        }
+        bindings.append(Binding(keys: [char("?"), KeyEvent(.function(1))], label: "? F1", intent: .toggleHelp, help: "this help"))
+        bindings.append(Binding(keys: [char("q"), .control("c")], label: "q Ctrl-C", intent: .quit, help: "quit"))
+        return bindings
+    }
+
+    /// What the mouse does, for the help overlay.
+    static let mouseHelp: [KeyHint] = [
+        KeyHint("wheel", "move through the list"),
+        KeyHint("wheel up at top", "pull to refresh"),
+        KeyHint("click", "select; click again for details"),
+    ]
+
+    /// The hints the status bar shows.
+    static func statusHints(tabs: [FeedKind]) -> [KeyHint] {
+        var hints = [KeyHint("↑↓/jk", "move"), KeyHint("⏎", "details"), KeyHint("r", "refresh")]
+        if tabs.count > 1 { hints.append(KeyHint("Tab", "feeds")) }
+        hints += [KeyHint("?", "help"), KeyHint("q", "quit")]
+        return hints
+    }
+
+    /// The intent of a key, if it has one.
+    static func intent(for key: KeyEvent, in bindings: [Binding]) -> BrowseIntent? {
+        bindings.first { $0.keys.contains(key) }?.intent
+    }
+
+    /// Every binding, then the mouse, as help lists them; the tab numbers share one line.
+    static func helpHints(_ bindings: [Binding]) -> [KeyHint] {
+        var hints: [KeyHint] = []
+        var tabs: [String] = []
+        for binding in bindings {
+            if case .showTab = binding.intent {
+                tabs.append("\(binding.label) \(binding.help)")
+                continue
+            }
+            if binding.intent == .previousTab { continue }  // said on the Tab line
+            hints.append(KeyHint(binding.label, binding.help))
+        }
+        if !tabs.isEmpty {
+            let index = hints.firstIndex { $0.key == "? F1" } ?? hints.endIndex
+            hints.insert(KeyHint(tabs.map { String($0.prefix(1)) }.joined(separator: " "), tabs.joined(separator: " · ")), at: index)
+        }
+        return hints + mouseHelp
+    }
+
+    private static func char(_ character: Character) -> KeyEvent {
+        KeyEvent(.character(character))
+    }
+}

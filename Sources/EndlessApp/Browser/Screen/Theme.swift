@@ -1,0 +1,30 @@
+import EndlessTerminal
+
+/// The browser's styles, in one place so the screens agree.
+enum Theme {
+    static let header = Style(foreground: .brightWhite, background: .indexed(24), attributes: .bold)
+    static let headerDim = Style(foreground: .indexed(252), background: .indexed(24))
+    static let tabActive = Style(foreground: .black, background: .cyan, attributes: .bold)
+    static let tabInactive = Style(foreground: .indexed(252), background: .indexed(24))
+    static let name = Style.bold
+    static let subtitle = Style.dim
+    static let selectedName = Style(foreground: .brightWhite, background: .indexed(238), attributes: .bold)
+    static let selectedSubtitle = Style(foreground: .indexed(250), background: .indexed(238))
+    static let selectionMarker = Style(foreground: .cyan, attributes: .bold)
+    static let placeholder = Style(foreground: .indexed(244), background: .indexed(236))
+    static let loading = Style(foreground: .cyan)
+    static let endOfList = Style.dim
+    static let error = Style(foreground: .red, attributes: .bold)
+    static let errorDetail = Style(foreground: .red)
+    static let key = Style(foreground: .cyan, attributes: .bold)
+    static let status = Style(foreground: .indexed(250), background: .indexed(236))
+    static let pullEmpty = Style(foreground: .indexed(240))
+    static let pullFull = Style(foreground: .cyan, attributes: .bold)
+    static let notice = Style(foreground: .yellow)
+}
+
+extension UntrustedText {
+    /// The text as it may be drawn: through the terminal sanitizer, which removes control
+    /// characters, escape sequences and bidi overrides.
+    var displayText: String { TextSanitizer.sanitize(raw) }
+}

@@ -1,0 +1,39 @@
+import EndlessTerminal
+
+/// One tab of the browser, whatever its feed: what the browser's model, loop and screen need
+/// from it. ``FeedTab`` is the one implementation, generic over the feed's page source; this
+/// protocol lets the browser hold people, users, photos and coins side by side.
+@MainActor
+protocol BrowserTab: AnyObject {
+    /// Which feed it is.
+    var kind: FeedKind { get }
+    /// `person` / `people`.
+    var nouns: Nouns { get }
+    /// Where its items come from, for the header.
+    var sourceLabel: String { get }
+    /// The header's figures: seed, page, rows.
+    var status: FeedStatus { get }
+    /// Whether something on it moves with time alone (a spinner, a countdown).
+    var isAnimating: Bool { get }
+    /// Whether its details panel is open.
+    var hasDetails: Bool { get }
+    /// The image store's hit rate, 0...1, or nil without images.
+    var cacheHitRate: Double? { get }
+
+    /// Shown: loads the first page the first time (a hidden tab costs no request).
+    func activate()
+    /// Hidden: stops loading pictures for rows nobody sees. Pages, position and load states stay.
+    func deactivate()
+    /// Carries out a list intent.
+    func perform(_ intent: BrowseIntent, visibleRows: Int)
+    /// One notch of the mouse wheel.
+    func wheel(up: Bool)
+    /// A click on a row.
+    func click(_ row: ListRow)
+    /// Draws the indicator line, the list and the details; returns the rows drawn.
+    func draw(into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)]
+    /// Hears which rows the last frame showed.
+    func rowsShown(_ rows: [(row: ListRow, rect: Rect)])
+    /// What `--dump-state` writes for it.
+    func dump() -> StateDump.Tab
+}

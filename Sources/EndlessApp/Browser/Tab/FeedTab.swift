@@ -1,0 +1,71 @@
+import Endless
+import EndlessTerminal
+
+/// A feed's tab: its view model, how its rows look, and where its list is scrolled to. Each
+/// tab keeps all of it while hidden, so switching back reloads nothing and lands where the
+/// person left.
+@MainActor
+final class FeedTab<Source: PageSource>: BrowserTab {
+    let model: FeedViewModel<Source>
+    let style: FeedRowStyle<Source.Item>
+    let cells: ImageCells
+    /// Where the list is scrolled to; kept between frames and while hidden.
+    private var list = ListState()
+
+    /// Creates a tab.
+    /// - Parameters:
+    ///   - model: the feed's view model, not started yet.
+    ///   - style: how its rows look.
+    ///   - cells: turns pictures into cells or graphics for this terminal.
+    init(model: FeedViewModel<Source>, style: FeedRowStyle<Source.Item>, cells: ImageCells) {
+        self.model = model
+        self.style = style
+        self.cells = cells
+        model.imageSizing = cells.sizing(row: style.rowImageSize, details: style.detailsImageSize)
+    }
+
+    var kind: FeedKind { model.descriptor.kind }
+    var nouns: Nouns { model.descriptor.nouns }
+    var sourceLabel: String { model.descriptor.sourceLabel }
+    var status: FeedStatus { model.status }
+    var isAnimating: Bool { model.isAnimating }
+    var hasDetails: Bool { model.details != nil }
+    var cacheHitRate: Double? { model.images?.cacheHitRate }
+
+    func activate() { model.start() }
+
+    func deactivate() {
+        model.images?.cancelAll()
+    }
+
+    func perform(_ intent: BrowseIntent, visibleRows: Int) {
+        model.perform(intent, visibleRows: visibleRows)
+    }
+
+    func wheel(up: Bool) { model.wheel(up: up) }
+
+    func click(_ row: ListRow) {
+        switch row {
+        case .item(let index) where model.item(at: index) != nil:
+            model.click(at: index)
+        case .item(let index):
+            // A placeholder: a click on "press R to retry" retries; otherwise it selects.
+            if case .failed = model.placeholder(at: index) { model.perform(.retry, visibleRows: 1) } else { model.select(index) }
+        case .footer:
+            if case .failed = model.footer { model.perform(.retry, visibleRows: 1) }
+        }
+    }
+
+    func draw(into frame: inout ScreenBuffer, indicator: Rect, list area: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)] {
+        FeedScreen(model: model, style: style, cells: cells)
+            .draw(into: &frame, indicator: indicator, area: area, list: &list, elapsed: elapsed)
+    }
+
+    func rowsShown(_ rows: [(row: ListRow, rect: Rect)]) {
+        model.visibleRangeChanged(FeedScreen<Source>.visibleItems(rows))
+    }
+
+    func dump() -> StateDump.Tab {
+        StateDump.Tab(model)
+    }
+}

@@ -1,0 +1,113 @@
+import Endless
+import EndlessCommandLine
+import EndlessTerminal
+import Foundation
+
+/// Everything `endless` (browse) was asked to do, parsed and validated: which tab opens, each
+/// feed's settings, and what every tab shares.
+struct BrowseOptions: Sendable {
+    /// How long after a refresh the next one is allowed: the APIs rate-limit.
+    static let defaultRefreshCooldown: Duration = .seconds(3)
+    /// Items kept in memory per feed; pages further away are dropped and reloaded when scrolled back to.
+    static let defaultMaxLoaded = 1000
+    /// The whole-request deadline for pages and pictures.
+    static let requestDeadline: Duration = .seconds(20)
+
+    /// The tab shown first.
+    var opening = FeedKind.people
+    /// Each feed's settings, in tab order.
+    var feeds: [(kind: FeedKind, settings: any FeedSettings)] = []
+    var graphics = GraphicsMode.auto
+    var refreshCooldown = defaultRefreshCooldown
+    /// nil keeps every page.
+    var maxLoaded: Int? = defaultMaxLoaded
+    /// Where to write the loaded identities on exit (`--dump-state`).
+    var dumpStatePath: String?
+    var simulator = SimulatorSettings()
+
+    /// Whether some feed has no API of its own, so the embedded simulator must run.
+    var needsSimulator: Bool { feeds.contains { $0.settings.api == nil } }
+
+    /// The settings of the tab shown first.
+    var openingSettings: (any FeedSettings)? { feeds.first { $0.kind == opening }?.settings }
+}
+
+extension BrowseCommand {
+    enum Options {
+        static let api = Option(
+            "api", placeholder: "URL",
+            help: "Where the opening tab's data comes from, e.g. https://randomuser.me/api/ for people or "
+                + "https://reqres.in/api/ for `endless users` (default: the embedded simulator). Each tab also "
+                + "has its own flag, e.g. --users-api.",
+            convert: ValueParsers.httpURL)
+        static let graphics = Option(
+            "graphics", placeholder: "MODE",
+            help: "How pictures are drawn: auto (the best this terminal supports), symbols (colored "
+                + "block characters, everywhere), sixel, kitty, or none.",
+            default: GraphicsMode.auto.rawValue, convert: ValueParsers.choice(GraphicsMode.self))
+        static let noImages = Flag("no-images", help: "No pictures: nothing is downloaded but the lists.")
+        static let refreshCooldown = Option(
+            "refresh-cooldown", placeholder: "SECONDS",
+            help: "The least time between two refreshes of a tab, 0-3600 (the APIs rate-limit; a refresh "
+                + "asked for sooner says when it will be allowed).",
+            default: "3", convert: ValueParsers.seconds(maximum: 3600, allowingZero: true))
+        static let maxLoaded = Option(
+            "max-loaded", placeholder: "N",
+            help: "Items kept in memory per tab, 100-1000000; pages further away are dropped and reloaded "
+                + "(identically: pages are seeded) when you scroll back. 0 keeps everything.",
+            default: String(BrowseOptions.defaultMaxLoaded),
+            convert: { text throws(ValueError) in
+                let value = try ValueParsers.integer(in: 0...1_000_000)(text)
+                guard value == 0 || value >= 100 else {
+                    throw ValueError("\(value) is too few to fill a screen", allowed: "0, or 100 to 1000000")
+                }
+                return value
+            })
+        static let dumpState = Option(
+            "dump-state", placeholder: "FILE",
+            help: "On exit, write each tab's loaded identities and anything seen twice to FILE, as JSON.",
+            convert: ValueParsers.nonEmpty)
+
+        /// The flags every tab shares, then each feed's, then the simulator's.
+        static var declarations: [OptionDeclaration] {
+            [api.declaration] + FeedCatalog.all.flatMap { $0.browseOptions }
+                + [
+                    graphics.declaration, noImages.declaration, refreshCooldown.declaration, maxLoaded.declaration,
+                    dumpState.declaration,
+                ] + SimulatorOptions.declarations
+        }
+    }
+
+    /// Reads the command line into ``BrowseOptions``.
+    /// - Parameters:
+    ///   - parsed: the command line.
+    ///   - opening: the tab to open on.
+    /// - Throws: ``UsageError`` naming the flag whose value is wrong.
+    static func options(from parsed: ParsedArguments, opening: FeedKind) throws(UsageError) -> BrowseOptions {
+        var options = BrowseOptions(opening: opening)
+        let api = try parsed.value(Options.api)
+        for plugin in FeedCatalog.all {
+            var own = try parsed.value(plugin.apiOption)
+            if plugin.kind == opening, let api {
+                if own != nil {
+                    throw UsageError(
+                        command: parsed.command, message: "--api and \(plugin.apiOption.declaration.flagText) both name the \(plugin.kind.name) API",
+                        hint: "give one of them")
+                }
+                own = api
+            }
+            options.feeds.append((plugin.kind, try plugin.settings(from: parsed, api: own)))
+        }
+        if !options.needsSimulator {
+            try SimulatorOptions.requireNone(
+                in: parsed, because: options.feeds.compactMap { $0.settings.api?.absoluteString }.joined(separator: ", "))
+        }
+        options.graphics = parsed.isSet(Options.noImages) ? .none : try parsed.value(Options.graphics) ?? .auto
+        options.refreshCooldown = try parsed.value(Options.refreshCooldown) ?? BrowseOptions.defaultRefreshCooldown
+        let maxLoaded = try parsed.value(Options.maxLoaded) ?? BrowseOptions.defaultMaxLoaded
+        options.maxLoaded = maxLoaded == 0 ? nil : maxLoaded
+        options.dumpStatePath = try parsed.value(Options.dumpState)
+        options.simulator = try SimulatorOptions.settings(from: parsed)
+        return options
+    }
+}

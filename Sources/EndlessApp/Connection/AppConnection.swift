@@ -1,0 +1,159 @@
+import EndlessHTTP
+import EndlessSimulator
+import Foundation
+import Synchronization
+
+/// Where each feed's data comes from for one run: an API given on the command line, or the
+/// embedded simulator, started (only when some feed needs it) on an ephemeral loopback port and
+/// spoken to over real HTTP through the same client as the live service.
+final class AppConnection: Sendable {
+    /// The HTTP client for pictures, on a session of its own: a screenful of avatars would
+    /// otherwise take the connections to the host (URLSession allows 6) and make the next page
+    /// wait behind pictures.
+    let images: HTTPClient
+    private let simulator: SimulatorServer?
+    private let configuration: HTTPClient.Configuration
+    private let monitors: [any HTTPEventMonitor]
+    /// Every client made, for the in-flight count.
+    private let clients: Mutex<[HTTPClient]>
+
+    /// How long an embedded simulator may take to finish in-flight responses on close: the
+    /// process is quitting, so nobody is waiting for them.
+    static let simulatorShutdownGrace: Duration = .milliseconds(200)
+
+    /// Opens a connection.
+    /// - Parameters:
+    ///   - needsSimulator: whether some feed has no API of its own, so the simulator must run.
+    ///   - simulator: the simulator's data, faults and rate limits.
+    ///   - configuration: retries, deadline and limits for the HTTP clients.
+    ///   - monitors: receive every request's events (the verbose log).
+    /// - Throws: ``AppConnectionError`` when the simulator's data cannot be read or it cannot listen.
+    init(
+        needsSimulator: Bool, simulator settings: SimulatorSettings, configuration: HTTPClient.Configuration,
+        monitors: [any HTTPEventMonitor] = []
+    ) throws(AppConnectionError) {
+        if needsSimulator {
+            let data: GeneratorData
+            do {
+                data = try settings.loadData()
+            } catch {
+                throw .simulatorData("\(error)")
+            }
+            let server = SimulatorServer(
+                configuration: SimulatorConfiguration(
+                    data: data, faults: settings.faults, rateLimit: settings.rateLimit,
+                    reqresUserCount: settings.reqresUserCount,
+                    limits: ServerLimits(shutdownGracePeriod: Self.simulatorShutdownGrace)))
+            do {
+                try server.start()
+            } catch {
+                throw .simulatorStart("\(error)")
+            }
+            simulator = server
+        } else {
+            simulator = nil
+        }
+        self.configuration = configuration
+        self.monitors = monitors
+        images = HTTPClient(configuration: configuration, transport: URLSessionTransport(), monitors: monitors)
+        clients = Mutex([images])
+    }
+
+    /// Whether the embedded simulator runs.
+    var usesSimulator: Bool { simulator != nil }
+
+    /// Where a feed's requests go: `api` when given, else the simulator's service.
+    /// - Parameters:
+    ///   - api: the API root from the command line, or nil for the simulator.
+    ///   - service: the simulator's service for this feed.
+    /// - Returns: the endpoint, with an HTTP client of its own.
+    func endpoint(api: URL?, service: SimulatedServiceID) -> FeedEndpoint {
+        let baseURL: URL
+        let label: String
+        if let api {
+            baseURL = api
+            label = api.host.map { host in api.port.map { "\(host):\($0)" } ?? host } ?? api.absoluteString
+        } else if let simulator, let url = simulator.baseURL(of: service) {
+            baseURL = url
+            label = "simulator \(url.host ?? "127.0.0.1"):\(url.port.map(String.init) ?? "?")"
+        } else {
+            // Only reachable if a feed without an API was not counted in `needsSimulator`: a
+            // closed port on loopback fails its requests with a clear "cannot connect".
+            baseURL = URL(fileURLWithPath: "/")
+            label = "no simulator"
+        }
+        let http = HTTPClient(baseURL: baseURL, configuration: configuration, monitors: monitors)
+        clients.withLock { $0.append(http) }
+        return FeedEndpoint(baseURL: baseURL, label: label, http: http, isSimulator: api == nil)
+    }
+
+    /// The number of requests running over every client made so far: the current value at once,
+    /// then every change.
+    func inFlightCountUpdates() -> AsyncStream<Int> {
+        let clients = self.clients.withLock { $0 }
+        let (stream, sink) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        let counts = InFlightSum(count: clients.count)
+        let task = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for (slot, client) in clients.enumerated() {
+                    group.addTask {
+                        for await count in client.inFlightCountUpdates() { sink.yield(counts.set(slot, count)) }
+                    }
+                }
+            }
+            sink.finish()
+        }
+        sink.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Stops the embedded simulator, if any; safe to call more than once.
+    func close() {
+        simulator?.stop()
+    }
+}
+
+/// One feed's API: its root, how the header names it, and its HTTP client.
+struct FeedEndpoint: Sendable {
+    /// The API root, e.g. `http://127.0.0.1:41235/reqres/api/`.
+    let baseURL: URL
+    /// `simulator 127.0.0.1:41235`, or the API's host.
+    let label: String
+    /// The client for the API's requests.
+    let http: HTTPClient
+    /// Whether it is the embedded simulator.
+    let isSimulator: Bool
+}
+
+/// Several in-flight counts added up, as each changes.
+private final class InFlightSum: Sendable {
+    private let counts: Mutex<[Int]>
+
+    init(count: Int) {
+        counts = Mutex(Array(repeating: 0, count: count))
+    }
+
+    func set(_ slot: Int, _ count: Int) -> Int {
+        counts.withLock {
+            $0[slot] = count
+            return $0.reduce(0, +)
+        }
+    }
+}
+
+/// Why a connection could not be opened.
+enum AppConnectionError: Error, Sendable, CustomStringConvertible {
+    /// The simulator's data lists could not be read (a bad `--data-dir`).
+    case simulatorData(String)
+    /// The simulator could not listen on loopback.
+    case simulatorStart(String)
+
+    var description: String {
+        switch self {
+        case .simulatorData(let reason):
+            "the simulator's data lists could not be read: \(reason). Check --data-dir, or drop it to use the built-in lists."
+        case .simulatorStart(let reason):
+            "the embedded simulator could not start: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import EndlessCommandLine
+import EndlessImages
+import EndlessSimulator
+import Foundation
+
+/// A feed the app can browse and fetch: everything that differs between people, users, photos
+/// and coins. The browser, the loop, the paging engine, the HTTP client and the image pipeline
+/// are shared and know no feed.
+///
+/// Adding a feed is one folder under `Feeds/` and one line in ``FeedCatalog/all``.
+protocol FeedPlugin {
+    /// What its browse flags read into.
+    associatedtype Settings: FeedSettings
+
+    /// Its tab.
+    static var kind: FeedKind { get }
+    /// The simulator service that stands in for its API.
+    static var service: SimulatedServiceID { get }
+    /// The live API's root, for help texts: `https://reqres.in/api/`.
+    static var liveAPI: String { get }
+    /// One line for `endless <feed> --help` and the commands list.
+    static var abstract: String { get }
+    /// The flags `endless` (browse) takes for this feed; names unique across feeds.
+    static var browseOptions: [OptionDeclaration] { get }
+    /// `endless fetch <feed>`.
+    static var fetchCommand: Subcommand { get }
+
+    /// Reads this feed's browse flags.
+    /// - Parameters:
+    ///   - parsed: the command line.
+    ///   - api: its API root (`--<feed>-api`, or `--api` when the browser opens on it); nil for
+    ///     the simulator.
+    /// - Throws: ``UsageError`` naming the flag whose value is wrong.
+    static func settings(from parsed: ParsedArguments, api: URL?) throws(UsageError) -> Settings
+}
+
+extension FeedPlugin {
+    /// `--users-api`: this feed's own API flag in the browser.
+    static var apiOption: Option<URL> {
+        Option(
+            "\(kind.name)-api", placeholder: "URL",
+            help: "Where the \(kind.name) tab's data comes from, e.g. \(liveAPI) (default: the embedded simulator).",
+            convert: ValueParsers.httpURL)
+    }
+}
+
+/// A feed's browse settings, read from the command line: enough to build its tab.
+protocol FeedSettings: Sendable {
+    /// The API root given on the command line; nil for the embedded simulator.
+    var api: URL? { get }
+    /// Builds the tab.
+    /// - Parameter environment: the connection, pictures and shared paging settings.
+    /// - Throws: an error that says what is wrong with the settings.
+    @MainActor func makeTab(_ environment: TabEnvironment) throws -> any BrowserTab
+    /// Prints the first page as `endless fetch <feed>` would, for when output is not a terminal.
+    /// - Returns: the exit status.
+    func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32
+}
+
+/// What every tab is built with: where its data comes from, the picture pipelines, how the
+/// terminal draws pictures, and the paging settings every feed shares.
+@MainActor
+struct TabEnvironment {
+    let connection: AppConnection
+    /// Pictures served by the embedded simulator: memory only (a new port every run would only
+    /// fill the disk).
+    let simulatorImages: ImageStore?
+    /// Pictures from real services: memory and disk.
+    let remoteImages: ImageStore?
+    let cells: ImageCells
+    /// The least time between two refreshes.
+    let refreshCooldown: Duration
+    /// Items kept in memory per feed, or nil for all.
+    let maxLoaded: Int?
+    /// Whether each tab records which item it showed at which row (`--dump-state`).
+    let tracksSeenItems: Bool
+
+    /// The picture store for an endpoint: the simulator's or the real services'.
+    func images(for endpoint: FeedEndpoint) -> ImageStore? {
+        endpoint.isSimulator ? simulatorImages : remoteImages
+    }
+}

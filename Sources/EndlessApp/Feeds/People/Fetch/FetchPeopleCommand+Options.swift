@@ -1,0 +1,138 @@
+import EndlessCommandLine
+import Foundation
+import RandomUserAPI
+
+extension FetchPeopleCommand {
+    /// The declared options. `--help` and the parser both read these.
+    enum Options {
+        static let api = Option(
+            "api", placeholder: "URL",
+            help: "The randomuser.me-compatible API to ask: an API root (https://randomuser.me/api/), "
+                + "a versioned root (…/api/1.4/) or a server root (http://127.0.0.1:8080/).",
+            default: "the embedded simulator", convert: ValueParsers.httpURL)
+        static let results = Option(
+            "results", short: "n", placeholder: "N", help: "How many people, 1-5000.",
+            default: String(FetchPeopleOptions.defaultResults),
+            convert: ValueParsers.integer(in: RandomUserQuery.resultsRange))
+        static let page = Option(
+            "page", placeholder: "N", help: "Which page of a seeded list, 1-10000.", default: "1",
+            convert: ValueParsers.integer(in: RandomUserQuery.pageRange))
+        static let seed = Option(
+            "seed", placeholder: "TEXT",
+            help: "Makes the people reproducible: the same seed and page give the same people.",
+            convert: ValueParsers.nonEmpty)
+        static let nat = Option(
+            "nat", placeholder: "LIST",
+            help: "Only these nationalities, comma-separated, any case: "
+                + RandomUserQuery.Nationality.allCases.map { $0.rawValue.lowercased() }.joined(separator: " ") + ".",
+            convert: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.Nationality.parseList(text) })
+        static let gender = Option(
+            "gender", placeholder: "male|female", help: "Only people of this gender. Not with --seed.",
+            convert: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.Gender(parsing: text) })
+        static let inc = Option(
+            "inc", placeholder: "FIELDS",
+            help: "Only these fields, comma-separated: " + fieldNames + ". Without login, people are "
+                + "keyed by a content hash.",
+            convert: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.Field.parseList(text, for: .inc) })
+        static let exc = Option(
+            "exc", placeholder: "FIELDS", help: "Leave out these fields, comma-separated (same names as --inc).",
+            convert: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.Field.parseList(text, for: .exc) })
+        static let password = Option(
+            "password", placeholder: "SPEC",
+            help: "Generate passwords: character sets (special, upper, lower, number) in order, then "
+                + "optionally a length N or MIN-MAX within 1-64, e.g. upper,lower,8-16.",
+            convert: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.PasswordSpec(parsing: text) })
+        static let apiVersion = Option(
+            "api-version", placeholder: "V",
+            help: "A fixed API version, "
+                + RandomUserQuery.APIVersion.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+            default: "latest",
+            convert: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.APIVersion(parsing: text) })
+        static let valueOptions: [OptionDeclaration] = [
+            api.declaration, results.declaration, page.declaration, seed.declaration, nat.declaration,
+            gender.declaration, inc.declaration, exc.declaration, password.declaration, apiVersion.declaration,
+        ]
+
+        private static var fieldNames: String {
+            RandomUserQuery.Field.allCases.map(\.rawValue).joined(separator: " ")
+        }
+
+        /// Wraps a RandomUserAPI parser so its error reads like every other bad value.
+        private static func queryValue<Value: Sendable>(
+            _ parse: @escaping @Sendable (String) throws(RandomUserQueryError) -> Value
+        ) -> @Sendable (String) throws(ValueError) -> Value {
+            { text throws(ValueError) in
+                do throws(RandomUserQueryError) {
+                    return try parse(text)
+                } catch {
+                    throw ValueError(error.problem, allowed: error.allowed)
+                }
+            }
+        }
+    }
+
+    /// Reads `--api`, `--results`, … into ``FetchPeopleOptions``.
+    /// - Parameter parsed: the parsed `endless fetch` command line.
+    /// - Returns: the options, with a validated query.
+    /// - Throws: ``UsageError`` naming the flag whose value is wrong, or both flags of a
+    ///   conflicting pair (`--gender` with `--seed`).
+    static func options(from parsed: ParsedArguments) throws(UsageError) -> FetchPeopleOptions {
+        let api = try parsed.value(Options.api)
+        if let api { try SimulatorOptions.requireNone(in: parsed, because: api.absoluteString) }
+        let query: RandomUserQuery
+        do {
+            query = try RandomUserQuery(
+                baseURL: api ?? RandomUserQuery.defaultBaseURL,
+                results: try parsed.value(Options.results) ?? FetchPeopleOptions.defaultResults,
+                page: try parsed.value(Options.page),
+                seed: try parsed.value(Options.seed),
+                gender: try parsed.value(Options.gender),
+                nationalities: try parsed.value(Options.nat) ?? [],
+                included: try parsed.value(Options.inc) ?? [],
+                excluded: try parsed.value(Options.exc) ?? [],
+                password: try parsed.value(Options.password),
+                version: try parsed.value(Options.apiVersion))
+        } catch let error as UsageError {
+            throw error
+        } catch let error as RandomUserQueryError {
+            throw usageError(error, parsed: parsed)
+        } catch {
+            throw UsageError(command: parsed.command, message: "\(error)")
+        }
+        let common = try FetchSettings.read(from: parsed)
+        var options = FetchPeopleOptions(
+            query: query, format: common.format, timeout: common.timeout, retries: common.retries, verbose: common.verbose)
+        options.api = api
+        options.simulator = try SimulatorOptions.settings(from: parsed)
+        return options
+    }
+
+    /// A query rule that spans flags, reported against the flag to change.
+    private static func usageError(_ error: RandomUserQueryError, parsed: ParsedArguments) -> UsageError {
+        let option: OptionDeclaration =
+            switch error.parameter {
+            case .baseURL: Options.api.declaration
+            case .results: Options.results.declaration
+            case .page: Options.page.declaration
+            case .seed: Options.seed.declaration
+            case .gender: Options.gender.declaration
+            case .nat: Options.nat.declaration
+            case .inc: Options.inc.declaration
+            case .exc: Options.exc.declaration
+            case .password: Options.password.declaration
+            case .version: Options.apiVersion.declaration
+            }
+        switch error {
+        case .genderWithSeed:
+            return UsageError(
+                command: parsed.command, message: "--gender has no effect with --seed: the service ignores the gender of seeded requests",
+                hint: "drop --gender, or drop --seed to filter random people by gender")
+        case .noFieldsLeft:
+            return UsageError(
+                command: parsed.command, message: "--exc leaves no field (every person would be empty)",
+                hint: "keep at least one of: " + (parsed.values["inc"]?.last ?? "the 12 fields"))
+        default:
+            return parsed.usageError(option, ValueError(error.problem, allowed: error.allowed))
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Endless
+import EndlessCommandLine
+import EndlessImages
+import EndlessSimulator
+import Foundation
+import RandomUserAPI
+
+/// The people feed: an endless, reproducible list of people from randomuser.me, with faces.
+enum PeopleFeed: FeedPlugin {
+    static let kind = FeedKind.people
+    static let service = SimulatedServiceID.randomUser
+    static let liveAPI = "https://randomuser.me/api/"
+    static let abstract = "Browse an endless list of people, with their faces (randomuser.me)."
+
+    /// People per page.
+    static let defaultPageSize = 20
+    static let pageSizeRange = 5...500
+
+    enum Options {
+        static let pageSize = Option(
+            "page-size", placeholder: "N", help: "People per page, 5-500.", default: String(PeopleFeed.defaultPageSize),
+            convert: ValueParsers.integer(in: PeopleFeed.pageSizeRange))
+    }
+
+    static var browseOptions: [OptionDeclaration] {
+        [
+            apiOption.declaration, FetchPeopleCommand.Options.seed.declaration, FetchPeopleCommand.Options.nat.declaration,
+            FetchPeopleCommand.Options.gender.declaration, Options.pageSize.declaration,
+        ]
+    }
+
+    static var fetchCommand: Subcommand { FetchPeopleCommand.subcommand(makeFetcher: FetchPeopleCommand.liveFetcher) }
+
+    static func settings(from parsed: ParsedArguments, api: URL?) throws(UsageError) -> PeopleSettings {
+        let seed = try parsed.value(FetchPeopleCommand.Options.seed)
+        let gender = try parsed.value(FetchPeopleCommand.Options.gender)
+        let query: RandomUserQuery
+        do {
+            // With a gender, the page source seeds every page itself (the service ignores the
+            // gender of seeded requests), so the seed travels separately.
+            query = try RandomUserQuery(
+                baseURL: api ?? RandomUserQuery.defaultBaseURL, seed: gender == nil ? seed : nil, gender: gender,
+                nationalities: try parsed.value(FetchPeopleCommand.Options.nat) ?? [])
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError(command: parsed.command, message: "\(error)")
+        }
+        return PeopleSettings(
+            api: api, query: query, seed: seed,
+            pageSize: try parsed.value(Options.pageSize) ?? defaultPageSize)
+    }
+
+    /// What the browser needs to know about people.
+    static func descriptor(sourceLabel: String) -> FeedDescriptor<RandomUser, RandomUserPageSource.Key> {
+        FeedDescriptor(
+            kind: kind, nouns: Nouns("person", "people"), sourceLabel: sourceLabel,
+            describeKey: { PageLabel(seed: UntrustedText($0.seed), page: $0.page) },
+            details: { PersonDetails.of($0, now: $1) },
+            rowImage: { person, sizing in
+                // Pixel graphics are worth the 72 px portrait; symbols resolve no more than 48.
+                guard let url = sizing.showsPixels ? person.picture?.mediumURL : person.picture?.thumbnailURL else {
+                    return nil
+                }
+                return ImageRequest(url: url, targetSize: sizing.row, contentMode: .fill)
+            })
+    }
+
+    /// How a person's row looks: the face, the name in bold, the place and age dim.
+    @MainActor
+    static var rowStyle: FeedRowStyle<RandomUser> {
+        FeedRowStyle(height: { _ in AvatarRow.height }, placeholderHeight: AvatarRow.height) { person, context, frame in
+            let summary = PersonSummary(person, now: context.now)
+            AvatarRow.draw(
+                title: summary.name, subtitle: summary.subtitle, initials: summary.initials, context: context,
+                into: &frame)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Endless
+import EndlessCommandLine
+import Foundation
+import RandomUserAPI
+
+/// The people tab's settings, from `endless`'s flags: which people, and how many a page.
+struct PeopleSettings: FeedSettings {
+    var api: URL?
+    /// Filters and fields of every page (its seed is set only without a gender: see ``seed``).
+    var query: RandomUserQuery
+    /// A fixed seed, with or without a gender filter.
+    var seed: String?
+    var pageSize = PeopleFeed.defaultPageSize
+
+    @MainActor
+    func makeTab(_ environment: TabEnvironment) throws -> any BrowserTab {
+        let endpoint = environment.connection.endpoint(api: api, service: PeopleFeed.service)
+        let seed = self.seed
+        let source = try RandomUserPageSource(
+            client: RandomUserClient(http: endpoint.http), query: query,
+            makeSeed: { seed ?? RandomUserPageSource.randomSeed() })
+        let configuration = FeedConfiguration(
+            pageSize: pageSize, maxLoadedItems: environment.maxLoaded.map { max($0, pageSize * 5) },
+            refreshCooldown: environment.refreshCooldown)
+        let model = FeedViewModel(
+            feed: Feed(source: source, configuration: configuration),
+            descriptor: PeopleFeed.descriptor(sourceLabel: endpoint.label), images: environment.images(for: endpoint))
+        if environment.tracksSeenItems { model.seen.startTracking() }
+        return FeedTab(model: model, style: PeopleFeed.rowStyle, cells: environment.cells)
+    }
+
+    func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32 {
+        var query = self.query
+        if let seed, query.gender == nil { query = (try? query.withSeed(seed)) ?? query }
+        query = (try? query.withResults(pageSize)) ?? query
+        let endpoint = connection.endpoint(api: api, service: PeopleFeed.service)
+        return await FetchPeopleCommand.run(
+            options: FetchPeopleOptions(query: query), output: output,
+            fetchPage: { query in try await RandomUserClient(http: endpoint.http).page(query) })
+    }
+}

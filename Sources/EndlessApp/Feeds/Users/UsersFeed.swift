@@ -1,0 +1,106 @@
+import Endless
+import EndlessCommandLine
+import EndlessImages
+import EndlessSimulator
+import Foundation
+import ReqresAPI
+
+/// The users feed: reqres.in's list of users and, in the details, one user by id, as the
+/// "Alamofire & Combine MVVM with reqres.in" tutorial does. The list really ends.
+enum UsersFeed: FeedPlugin {
+    static let kind = FeedKind.users
+    static let service = SimulatedServiceID.reqres
+    static let liveAPI = "https://reqres.in/api/"
+    static let abstract = "Browse reqres.in's users, with avatars; details fetch each user by id."
+
+    /// reqres.in's own page size.
+    static let defaultPerPage = 6
+    /// Where the key can come from when `--api-key` is not given.
+    static let apiKeyVariable = "REQRES_API_KEY"
+
+    enum Options {
+        static let apiKey = Option(
+            "api-key", placeholder: "KEY",
+            help: "The x-api-key reqres.in wants (default: $\(UsersFeed.apiKeyVariable), else the free key "
+                + "\(ReqresClient.freeAPIKey)).",
+            convert: ValueParsers.nonEmpty)
+        static let perPage = Option(
+            "per-page", placeholder: "N", help: "Users per page, 1-1000.", default: String(UsersFeed.defaultPerPage),
+            convert: ValueParsers.integer(in: ReqresClient.perPageRange))
+        static let usersPerPage = Option(
+            "users-per-page", placeholder: "N", help: "Users per page on the users tab, 1-1000.",
+            default: String(UsersFeed.defaultPerPage), convert: ValueParsers.integer(in: ReqresClient.perPageRange))
+    }
+
+    static var browseOptions: [OptionDeclaration] {
+        [apiOption.declaration, Options.apiKey.declaration, Options.usersPerPage.declaration]
+    }
+
+    static var fetchCommand: Subcommand { FetchUsersCommand.subcommand }
+
+    static func settings(from parsed: ParsedArguments, api: URL?) throws(UsageError) -> UsersSettings {
+        UsersSettings(
+            api: api, apiKey: try apiKey(from: parsed),
+            perPage: try parsed.value(Options.usersPerPage) ?? defaultPerPage)
+    }
+
+    /// `--api-key`, else `$REQRES_API_KEY`, else the free key.
+    static func apiKey(
+        from parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(UsageError) -> String {
+        if let key = try parsed.value(Options.apiKey) { return key }
+        if let key = environment[apiKeyVariable], !key.isEmpty { return key }
+        return ReqresClient.freeAPIKey
+    }
+
+    /// What the browser needs to know about users: details come from `GET users/{id}`.
+    static func descriptor(client: ReqresClient, sourceLabel: String) -> FeedDescriptor<ReqresUser, Int> {
+        FeedDescriptor(
+            kind: kind, nouns: Nouns("user", "users"), sourceLabel: sourceLabel,
+            describeKey: { PageLabel(page: $0) },
+            details: { user, _ in UserDetails.of(user, support: nil) },
+            fetchDetails: { user, _ in
+                do throws(ReqresError) {
+                    let single = try await client.user(id: user.id)
+                    return UserDetails.of(single.data, support: single.support)
+                } catch {
+                    throw UsersFeed.explained(error)
+                }
+            },
+            rowImage: { user, sizing in
+                user.avatarURL.map { ImageRequest(url: $0, targetSize: sizing.row, contentMode: .fill) }
+            },
+            endOfList: { count in "that's everyone · \(Nouns("person", "people").count(count))" })
+    }
+
+    /// How a user's row looks: the avatar, the name in bold, the email dim.
+    @MainActor
+    static var rowStyle: FeedRowStyle<ReqresUser> {
+        FeedRowStyle(height: { _ in AvatarRow.height }, placeholderHeight: AvatarRow.height) { user, context, frame in
+            AvatarRow.draw(
+                title: UntrustedText(user.fullName), subtitle: UntrustedText(user.email ?? ""),
+                initials: AvatarRow.initials([user.firstName, user.lastName]), context: context, into: &frame)
+        }
+    }
+
+    /// A reqres error with what to do about a missing key, in this app's terms.
+    static func explained(_ error: ReqresError) -> UsersFeedError {
+        UsersFeedError(error)
+    }
+}
+
+/// A reqres error as the app explains it: a missing key says which flag or variable gives one.
+struct UsersFeedError: Error, CustomStringConvertible {
+    let error: ReqresError
+
+    init(_ error: ReqresError) {
+        self.error = error
+    }
+
+    var description: String {
+        if case .missingAPIKey = error {
+            return "\(error.description) Pass --api-key KEY or set \(UsersFeed.apiKeyVariable)."
+        }
+        return error.description
+    }
+}

@@ -1,0 +1,48 @@
+import Endless
+import EndlessCommandLine
+import Foundation
+import ReqresAPI
+
+/// The users tab's settings, from `endless`'s flags.
+struct UsersSettings: FeedSettings {
+    var api: URL?
+    /// The key sent in `x-api-key`.
+    var apiKey: String
+    var perPage = UsersFeed.defaultPerPage
+
+    @MainActor
+    func makeTab(_ environment: TabEnvironment) throws -> any BrowserTab {
+        let endpoint = environment.connection.endpoint(api: api, service: UsersFeed.service)
+        let client = ReqresClient(http: endpoint.http, apiKey: apiKey)
+        let configuration = FeedConfiguration(
+            pageSize: perPage, maxLoadedItems: environment.maxLoaded.map { max($0, perPage * 5) },
+            refreshCooldown: environment.refreshCooldown)
+        let model = FeedViewModel(
+            feed: Feed(source: ExplainedUsersSource(source: ReqresPageSource(client: client)), configuration: configuration),
+            descriptor: UsersFeed.descriptor(client: client, sourceLabel: endpoint.label),
+            images: environment.images(for: endpoint))
+        if environment.tracksSeenItems { model.seen.startTracking() }
+        return FeedTab(model: model, style: UsersFeed.rowStyle, cells: environment.cells)
+    }
+
+    func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32 {
+        let endpoint = connection.endpoint(api: api, service: UsersFeed.service)
+        let client = ReqresClient(http: endpoint.http, apiKey: apiKey)
+        return await FetchUsersCommand.run(
+            FetchUsersOptions(perPage: perPage), output: output, client: client)
+    }
+}
+
+/// The reqres page source, with its errors explained in the app's terms (which flag gives a
+/// key), so the list's error rows say what to do.
+struct ExplainedUsersSource: PageSource {
+    let source: ReqresPageSource
+
+    func load(_ request: PageRequest<Int>) async throws -> Page<ReqresUser, Int> {
+        do {
+            return try await source.load(request)
+        } catch let error as ReqresError {
+            throw UsersFeed.explained(error)
+        }
+    }
+}

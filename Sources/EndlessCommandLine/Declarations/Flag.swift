@@ -1,0 +1,15 @@
+/// A boolean switch such as `--verbose`.
+public struct Flag: Sendable {
+    /// What the parser and help read.
+    public let declaration: OptionDeclaration
+
+    /// Declares `--name`.
+    /// - Parameters:
+    ///   - name: the long name without dashes.
+    ///   - shortName: an optional one-letter alias.
+    ///   - help: the help text.
+    public init(_ name: String, short shortName: Character? = nil, help: String) {
+        self.declaration = OptionDeclaration(
+            name: name, shortName: shortName, kind: .flag, help: help, defaultText: nil, isRepeatable: false)
+    }
+}

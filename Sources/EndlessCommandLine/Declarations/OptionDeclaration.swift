@@ -1,0 +1,46 @@
+/// One `--option` of a command: its name, whether it takes a value, and its help text.
+///
+/// The parser and the help text both read these declarations, so `--help` cannot drift from
+/// what the parser accepts.
+public struct OptionDeclaration: Sendable, Equatable {
+    /// Whether the option stands alone or takes a value.
+    public enum Kind: Sendable, Equatable {
+        /// A boolean switch: `--verbose`.
+        case flag
+        /// Takes a value: `--results N` or `--results=N`; `placeholder` names it in help.
+        case value(placeholder: String)
+    }
+
+    /// The long name without dashes: `"results"` for `--results`.
+    public let name: String
+    /// An optional one-letter alias: `"v"` for `-v`.
+    public let shortName: Character?
+    /// A switch, or an option with a value.
+    public let kind: Kind
+    /// One or two sentences for `--help`.
+    public let help: String
+    /// The default, as help shows it; nil when there is none worth showing.
+    public let defaultText: String?
+    /// Whether the option may be given more than once (its values accumulate). Options that
+    /// are not repeatable refuse a second use rather than silently keeping the last one.
+    public let isRepeatable: Bool
+
+    /// `--results`.
+    public var flagText: String { "--\(name)" }
+
+    /// `-n, --results N` as help lists it.
+    public var label: String {
+        var text = shortName.map { "-\($0), " } ?? "    "
+        text += flagText
+        if case .value(let placeholder) = kind { text += " \(placeholder)" }
+        return text
+    }
+
+    /// `[--results N]` as the usage line shows it.
+    public var usage: String {
+        switch kind {
+        case .flag: "[\(flagText)]"
+        case .value(let placeholder): "[\(flagText) \(placeholder)]"
+        }
+    }
+}

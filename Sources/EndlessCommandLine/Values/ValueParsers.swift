@@ -1,0 +1,62 @@
+import Foundation
+
+/// Typed conversions for option values, each explaining a refusal in the same words:
+/// what was wrong with the text and what is allowed.
+public enum ValueParsers {
+    /// A whole number within `range`.
+    public static func integer(in range: ClosedRange<Int>) -> @Sendable (String) throws(ValueError) -> Int {
+        { text throws(ValueError) in
+            let allowed = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw ValueError("'\(text)' is not a whole number", allowed: allowed)
+            }
+            guard range.contains(value) else { throw ValueError("\(value) is out of range", allowed: allowed) }
+            return value
+        }
+    }
+
+    /// A number of seconds greater than zero (or zero too, when `allowingZero`) and at most
+    /// `maximum`, such as `2.5`.
+    public static func seconds(maximum: Double, allowingZero: Bool = false) -> @Sendable (String) throws(ValueError) -> Duration {
+        { text throws(ValueError) in
+            let lowest = allowingZero ? "from 0" : "above 0"
+            let allowed = "a number of seconds \(lowest) and at most \(Int(maximum)), e.g. 2.5"
+            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+                throw ValueError("'\(text)' is not a number of seconds", allowed: allowed)
+            }
+            guard value > 0 || (allowingZero && value == 0), value <= maximum else {
+                throw ValueError("\(text) is out of range", allowed: allowed)
+            }
+            return .milliseconds(Int64((value * 1000).rounded()))
+        }
+    }
+
+    /// One of `choices`, ignoring case.
+    public static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
+        _ type: Value.Type
+    ) -> @Sendable (String) throws(ValueError) -> Value where Value.RawValue == String {
+        { text throws(ValueError) in
+            let names = Value.allCases.map(\.rawValue)
+            if let value = Value(rawValue: text.lowercased()) { return value }
+            let suggestion = Suggestions.closest(to: text, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw ValueError("'\(text)' is not one of the choices\(suggestion)", allowed: names.joined(separator: ", "))
+        }
+    }
+
+    /// An absolute http or https URL.
+    public static let httpURL: @Sendable (String) throws(ValueError) -> URL = { text throws(ValueError) in
+        let allowed = "an absolute http or https URL, e.g. https://randomuser.me/api/"
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else {
+            throw ValueError("'\(text)' is not an http(s) URL", allowed: allowed)
+        }
+        return url
+    }
+
+    /// Any non-empty text.
+    public static let nonEmpty: @Sendable (String) throws(ValueError) -> String = { text throws(ValueError) in
+        guard !text.isEmpty else { throw ValueError("the value is empty", allowed: "any non-empty text") }
+        return text
+    }
+}

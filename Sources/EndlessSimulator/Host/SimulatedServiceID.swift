@@ -1,0 +1,15 @@
+/// The services the simulator runs, to ask for their API roots.
+public enum SimulatedServiceID: String, Sendable, CaseIterable {
+    /// randomuser.me, at `/api/`.
+    case randomUser
+    /// reqres.in, at `/reqres/api/`.
+    case reqres
+
+    /// The API root's path, without the leading slash: `api/`, `reqres/api/`.
+    var apiPath: String {
+        switch self {
+        case .randomUser: "api/"
+        case .reqres: "reqres/api/"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Offline versions of the services the feeds browse, on one loopback port, over HTTP/1.1 on
+/// its own threads: randomuser.me at `/api/` (users from the official generator, procedurally
+/// drawn portraits, the live headers and rate limit) and reqres.in at `/reqres/api/`. The
+/// fault flags apply to every service alike.
+///
+/// Embedded in the app:
+/// ```swift
+/// let server = SimulatorServer(configuration: SimulatorConfiguration(data: try .builtIn()))
+/// let people = try server.start()                  // http://127.0.0.1:41235/api/
+/// let users = server.baseURL(of: .reqres)          // http://127.0.0.1:41235/reqres/api/
+/// defer { server.stop() }
+/// ```
+/// As `endless serve`: ``run(onStart:)`` blocks until SIGINT or SIGTERM.
+///
+/// It never runs on the Swift concurrency pool: one I/O thread polls non-blocking sockets
+/// and a few worker threads generate, so the app's tasks are never held up by it.
+public final class SimulatorServer: Sendable {
+    /// The configuration the server was made with.
+    public let configuration: SimulatorConfiguration
+    private let http: HTTPServer
+
+    /// Creates a server; nothing is bound until ``start()``.
+    /// - Parameter configuration: where to listen and what to serve.
+    public init(configuration: SimulatorConfiguration) {
+        self.configuration = configuration
+        // The services, one line each: a service is its folder under Services/ and its line here.
+        let services: [any SimulatedService] = [
+            RandomUserService(
+                generator: RandomUserGenerator(data: configuration.data), portraits: .shared,
+                rateLimiter: configuration.rateLimit.map { RateLimiter(configuration: $0, clock: configuration.clock) },
+                now: configuration.now),
+            ReqresService(
+                directory: ReqresDirectory(count: configuration.reqresUserCount, data: configuration.data),
+                portraits: .shared),
+        ]
+        let service = SimulatorHost(
+            services: services,
+            faults: configuration.faults.isEnabled ? FaultInjector(configuration: configuration.faults) : nil)
+        http = HTTPServer(
+            options: .init(
+                host: configuration.host, port: configuration.port, limits: configuration.limits,
+                log: configuration.log),
+            handler: service)
+    }
+
+    /// Binds and starts serving.
+    ///
+    /// - Returns: the randomuser.me API's base URL, e.g. `http://127.0.0.1:41235/api/` (the
+    ///   other services' are ``baseURL(of:)``), with the real port
+    ///   when port 0 was configured. A wildcard bind (0.0.0.0, ::) reports loopback.
+    /// - Throws: ``SimulatorServerError`` when the address cannot be bound or the server was
+    ///   already started.
+    @discardableResult
+    public func start() throws(SimulatorServerError) -> URL {
+        let address = try http.start()
+        return Self.baseURL(for: address)
+    }
+
+    /// The randomuser.me API's base URL while running, nil before ``start()`` and after ``stop()``.
+    public var baseURL: URL? {
+        http.address.map(Self.baseURL(for:))
+    }
+
+    /// A service's API root while running (`http://127.0.0.1:41235/reqres/api/`), nil before
+    /// ``start()`` and after ``stop()``.
+    /// - Parameter service: which service.
+    public func baseURL(of service: SimulatedServiceID) -> URL? {
+        http.address.map { Self.rootURL(for: $0).appendingPathComponent(service.apiPath, isDirectory: true) }
+    }
+
+    /// Stops gracefully: no new connections, idle ones closed, in-flight responses finished
+    /// (within ``ServerLimits/shutdownGracePeriod``). Returns when every socket and thread of
+    /// the server is gone. Blocks the calling thread meanwhile; harmless to call twice.
+    public func stop() {
+        http.stop()
+    }
+
+    static func baseURL(for address: SocketAddress) -> URL {
+        rootURL(for: address).appendingPathComponent(SimulatedServiceID.randomUser.apiPath, isDirectory: true)
+    }
+
+    /// `http://127.0.0.1:41235/`: a wildcard bind (0.0.0.0, ::) reports loopback.
+    static func rootURL(for address: SocketAddress) -> URL {
+        var host = address
+        if host.host == "0.0.0.0" { host.host = "127.0.0.1" }
+        if host.host == "::" { host.host = "::1" }
+        // The authority is numeric, so the URL is always valid.
+        return URL(string: "http://\(host.authority)/") ?? URL(fileURLWithPath: "/")
+    }
+}

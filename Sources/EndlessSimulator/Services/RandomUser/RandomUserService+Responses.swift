@@ -1,0 +1,40 @@
+/// Version routing and the responses the service writes itself.
+extension RandomUserService {
+    enum APIVersion: Equatable {
+        case current
+        case older(String)
+        case unknown
+    }
+
+    /// `/api`, `/api/`, `/api/1.4`, `/api/1.4/` are current; other known versions are older;
+    /// everything else, including paths outside `/api`, is unknown.
+    static func apiVersion(of path: String) -> APIVersion {
+        guard path == "/api" || path.hasPrefix("/api/") else { return .unknown }
+        var rest = path.dropFirst(4)
+        if rest.hasPrefix("/") { rest = rest.dropFirst() }
+        if rest.hasSuffix("/") { rest = rest.dropLast() }
+        if rest.isEmpty || rest == currentVersion { return .current }
+        if olderVersions.contains(String(rest)) { return .older(String(rest)) }
+        return .unknown
+    }
+
+    /// The live service's headers on every API answer.
+    static func apiHeaders(contentType: String) -> HTTPHeaders {
+        [
+            "Content-Type": contentType,
+            "Access-Control-Allow-Origin": "*",
+            "Cache-Control": "no-cache",
+        ]
+    }
+
+    static func json(_ status: Int, _ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: apiHeaders(contentType: "application/json; charset=utf-8"), body: body)
+    }
+
+    /// 429 with the live service's "cowboy" JSON and a Retry-After in whole seconds.
+    static func tooManyRequests(requested: Int, window: Duration, retryAfter: Duration) -> HTTPResponse {
+        var response = json(429, ErrorBody.json(RateLimiter.message(requested: requested, window: window)))
+        response.headers.set("Retry-After", RetryAfterHeader.seconds(retryAfter))
+        return response
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The offline randomuser.me, mounted at `/api/`: users from the generator, procedurally drawn
+/// portraits, the live service's headers and its rate limit.
+///
+/// Routes: `/api/` and `/api/1.4/` generate users; `/api/1.0/` … `/api/1.3/` answer 501 (the
+/// generator speaks v1.4 only, and v1.4 data under an older URL would be silently wrong for
+/// clients that decode the old shapes); any other `/api/<version>/` answers a plain
+/// `Not Found` like the live service; `/api/portraits/…` serves portraits.
+struct RandomUserService: SimulatedService {
+    let generator: any UserGenerating
+    let portraits: PortraitStore
+    let rateLimiter: RateLimiter?
+    let now: @Sendable () -> Date
+
+    static let currentVersion = "1.4"
+    static let olderVersions: Set<String> = ["1.0", "1.1", "1.2", "1.3"]
+    static let mountPath = "/api/"
+    static let portraitPrefix = "/api/portraits/"
+
+    var mountPath: String { Self.mountPath }
+    var listLocation: ListLocation { .key("results") }
+    var siteName: String { "randomuser.me" }
+
+    func isAPI(_ request: HTTPRequest) -> Bool {
+        !request.path.hasPrefix(Self.portraitPrefix)
+    }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let path = request.path
+        if path.hasPrefix(Self.portraitPrefix) {
+            return portrait(path.dropFirst(Self.portraitPrefix.count))
+        }
+        switch Self.apiVersion(of: path) {
+        case .current:
+            return users(request)
+        case .older(let version):
+            return Self.json(
+                501,
+                ErrorBody.json(
+                    "This simulator generates API version \(Self.currentVersion) only; "
+                        + "request /api/ or /api/\(Self.currentVersion)/ instead of /api/\(version)/."))
+        case .unknown:
+            return SimulatorHost.notFound
+        }
+    }
+
+    /// The throttle fault answers like the live rate limit: the "cowboy" JSON and Retry-After.
+    func throttled(retryAfter: Duration) -> HTTPResponse {
+        let window = rateLimiter?.configuration ?? .default
+        return Self.tooManyRequests(requested: window.maxUsers, window: window.window, retryAfter: retryAfter)
+    }
+
+    // MARK: - Users
+
+    private func users(_ request: HTTPRequest) -> HTTPResponse {
+        let client = request.peer.host
+        if let rateLimiter, let rejection = rateLimiter.check(client: client) {
+            var response = Self.tooManyRequests(
+                requested: rejection.requested, window: rateLimiter.configuration.window,
+                retryAfter: rejection.retryAfter)
+            response.logNote = "rate-limited"
+            return response
+        }
+        let authority = HostHeader.validAuthority(request.headers["Host"]) ?? request.local.authority
+        let generated: GeneratedResponse
+        do {
+            generated = try generator.respond(
+                toQuery: request.query ?? "", now: now(), portraitBaseURL: "http://\(authority)/api/portraits/")
+        } catch {
+            // The live service crashes or hangs on these; a JSON 500 tells the client why.
+            var message = "\(error)"
+            if case .unsupportedRequest(let reason) = error { message = reason }
+            var response = Self.json(500, ErrorBody.json(message))
+            response.logNote = "generator-error"
+            return response
+        }
+        rateLimiter?.record(client: client, users: generated.userCount)
+        var headers = Self.apiHeaders(contentType: generated.contentType)
+        if let filename = generated.attachmentFilename {
+            headers.set("Content-Disposition", "attachment; filename=\"\(filename)\"")
+        }
+        return HTTPResponse(status: 200, headers: headers, body: generated.body)
+    }
+
+    // MARK: - Portraits
+
+    private func portrait(_ rest: Substring) -> HTTPResponse {
+        guard let key = PortraitKey(path: rest) else { return SimulatorHost.notFound }
+        return Self.jpeg(portraits.jpeg(for: key))
+    }
+
+    /// A portrait: it never changes for a given URL (the API's answers do, without a seed).
+    static func jpeg(_ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(
+            status: 200,
+            headers: [
+                "Content-Type": "image/jpeg",
+                "Access-Control-Allow-Origin": "*",
+                "Cache-Control": "public, max-age=86400",
+            ],
+            body: body)
+    }
+}

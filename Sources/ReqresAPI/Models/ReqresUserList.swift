@@ -1,0 +1,52 @@
+import EndlessHTTP
+
+/// One page of `GET users`: `{"page":2,"per_page":6,"total":12,"total_pages":2,"data":[…],
+/// "support":{…}}`.
+///
+/// `data` is required (it is the page); the counts are read tolerantly (numbers sent as text
+/// are numbers) and may be missing, and `support` is optional, as the service has added and
+/// changed it over the years.
+public struct ReqresUserList: Hashable, Sendable, Codable {
+    public let page: Int?
+    public let perPage: Int?
+    public let total: Int?
+    public let totalPages: Int?
+    /// The users on this page; empty past the last page.
+    public let data: [ReqresUser]
+    public let support: ReqresSupport?
+
+    enum CodingKeys: String, CodingKey {
+        case page, total, data, support
+        case perPage = "per_page"
+        case totalPages = "total_pages"
+    }
+
+    /// Creates a page.
+    /// - Parameters:
+    ///   - page: its number, from 1.
+    ///   - perPage: the page size asked for.
+    ///   - total: users in the whole list.
+    ///   - totalPages: pages in the whole list.
+    ///   - data: the users on this page.
+    ///   - support: the service's support note.
+    public init(page: Int?, perPage: Int?, total: Int?, totalPages: Int?, data: [ReqresUser], support: ReqresSupport?) {
+        self.page = page
+        self.perPage = perPage
+        self.total = total
+        self.totalPages = totalPages
+        self.data = data
+        self.support = support
+    }
+
+    /// Reads a page.
+    /// - Throws: `DecodingError` when `data` is missing or not an array of users.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        page = container.lenientInt(.page)
+        perPage = container.lenientInt(.perPage)
+        total = container.lenientInt(.total)
+        totalPages = container.lenientInt(.totalPages)
+        data = try container.decode([ReqresUser].self, forKey: .data)
+        support = try? container.decodeIfPresent(ReqresSupport.self, forKey: .support)
+    }
+}

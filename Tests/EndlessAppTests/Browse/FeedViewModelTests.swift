@@ -1,0 +1,292 @@
+import Endless
+import EndlessTesting
+import Foundation
+import RandomUserAPI
+import Testing
+
+@testable import EndlessApp
+
+/// The generic browser's view model, on the people feed, with a scripted source and a manual clock: no terminal, no
+/// network, no sleeps.
+@Suite("FeedViewModel, with the people feed", .timeLimit(.minutes(1)))
+@MainActor
+struct FeedViewModelTests {
+    typealias F = BrowseFixtures
+
+    @Test("the first page loads; rows show the name, then city, country and age")
+    func firstPage() async {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        #expect(model.content == .loadingFirstPage)
+
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+
+        #expect(model.content == .rows)
+        let rows = model.people(in: 0..<2)
+        #expect(rows.map(\.name.raw) == ["Mr First0 Last0", "Ms First1 Last1"])
+        #expect(rows.first?.subtitle.raw == "City0, Country · 30")
+        #expect(model.status.seed?.raw == "seed-0")
+        #expect(model.status.page == 1)
+    }
+
+    @Test("rows on screen pull the next page in before the end is reached, each person once")
+    func prefetch() async {
+        let clock = ManualClock()
+        let source = F.source(clock: clock)
+        let model = F.model(source, clock: clock)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+
+        model.visibleRangeChanged(0..<10)  // ten rows on screen, ten to go: within prefetch distance
+        await model.wait { $0.rowCount == 40 && !$0.feed.loadStates.append.isLoading }
+        model.visibleRangeChanged(12..<22)
+        await model.wait { $0.rowCount == 60 && !$0.feed.loadStates.append.isLoading }
+
+        let ids = model.people(in: 0..<60).map(\.id)
+        #expect(Set(ids).count == 60)
+        #expect(model.footer == .hidden)
+        #expect(source.requests.count == 3)
+    }
+
+    @Test("while the next page loads, the footer shows the spinner; the rows are untouched")
+    func appendSpinner() async {
+        let clock = ManualClock()
+        let source = F.source(clock: clock, gated: true)
+        let model = F.model(source, clock: clock)
+        model.start()
+        source.release()
+        await model.wait { $0.rowCount == 20 }
+
+        model.visibleRangeChanged(10..<20)
+        await model.wait { $0.footer == .loading }
+        #expect(model.rowCount == 20)
+        #expect(model.isAnimating)
+
+        source.release()
+        await model.wait { $0.rowCount == 40 }
+        #expect(model.footer == .hidden)
+    }
+
+    @Test("a failed first load shows its cause in the centre; R retries it")
+    func firstLoadFails() async {
+        let clock = ManualClock()
+        let source = F.source(clock: clock)
+        source.script(.failure(F.Failure()), forPage: 0)
+        let model = F.model(source, clock: clock)
+
+        model.start()
+        await model.wait { if case .firstLoadFailed = $0.content { true } else { false } }
+        #expect(model.content == .firstLoadFailed(UntrustedText("the test server said no")))
+
+        model.perform(.retry, visibleRows: 10)
+        await model.wait { $0.rowCount == 20 }
+        #expect(model.content == .rows)
+    }
+
+    @Test("a failed append shows in the footer, keeps every row, and R retries only it")
+    func appendFails() async {
+        let clock = ManualClock()
+        let source = F.source(clock: clock)
+        source.script(.failure(F.Failure()), forPage: 1)
+        let model = F.model(source, clock: clock)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+
+        model.visibleRangeChanged(10..<20)
+        await model.wait { if case .failed = $0.footer { true } else { false } }
+        #expect(model.footer == .failed(UntrustedText("the test server said no")))
+        #expect(model.rowCount == 20)
+
+        model.perform(.retry, visibleRows: 10)
+        await model.wait { $0.rowCount == 40 }
+        #expect(model.footer == .hidden)
+        #expect(source.requests.filter { $0.key == 1 }.count == 2)
+    }
+
+    @Test("a refresh keeps the old rows until the new page, with its spinner for at least 0.5 s")
+    func refresh() async {
+        let clock = ManualClock()
+        let source = F.source(clock: clock, gated: true)
+        let model = F.model(
+            source, clock: clock, configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .milliseconds(500)))
+        model.start()
+        source.release()
+        await model.wait { $0.rowCount == 20 }
+        await clock.sleepers(atLeast: 1)  // the first load holds its indicator for 0.5 s
+        clock.advance(by: .seconds(1))
+        await model.wait { !$0.feed.loadStates.refresh.isLoading }
+        source.script(.items((100..<120).map(F.person)), forPage: 0)
+
+        model.perform(.refresh, visibleRows: 10)
+        await model.wait { $0.topIndicator == .refreshing }
+        #expect(model.people(in: 0..<1).first?.id == "uuid-0")  // the old rows stay
+
+        source.release()
+        await model.wait { $0.people(in: 0..<1).first?.id == "uuid-100" }
+        #expect(model.topIndicator == .refreshing)  // the minimum indicator time is not over
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .milliseconds(500))
+        await model.wait { $0.topIndicator == TopIndicator.none }
+        #expect(model.selection == 0)
+    }
+
+    @Test("a refresh inside the cooldown says when it will be allowed, counting down; it is not an error")
+    func cooldown() async {
+        let clock = ManualClock()
+        let source = F.source(clock: clock)
+        let model = F.model(
+            source, clock: clock,
+            configuration: FeedConfiguration(pageSize: 20, refreshCooldown: .seconds(3), minimumIndicatorDuration: .zero))
+        model.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        clock.advance(by: .seconds(3))  // the first load starts the cooldown too
+        await model.refresh()
+
+        await model.refresh()
+
+        #expect(model.topIndicator == .notice("refresh available in 3 s"))
+        await clock.sleepers(atLeast: 1)  // the notice waits for the cooldown to end
+        clock.advance(by: .seconds(1))
+        #expect(model.topIndicator == .notice("refresh available in 2 s"))
+        #expect(model.feed.loadStates.refresh.error == nil)
+        clock.advance(by: .seconds(2))
+        await model.wait { $0.notice == nil }
+        #expect(source.requests.filter { $0.direction == .refresh }.count == 2)
+    }
+
+    @Test("a failed refresh shows a banner and keeps every row")
+    func refreshFails() async {
+        let clock = ManualClock()
+        let source = F.source(clock: clock)
+        let model = F.model(source, clock: clock)
+        model.start()
+        // Until its indicator time is over, the first load is a refresh a new one would join.
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        source.script(.failure(F.Failure()), forPage: 0)
+
+        await model.refresh()
+
+        #expect(model.topIndicator == .refreshFailed(UntrustedText("the test server said no")))
+        #expect(model.rowCount == 20)
+        #expect(model.people(in: 0..<1).first?.id == "uuid-0")
+    }
+
+    @Test("the end of the list shows in the footer and stops loading")
+    func endOfList() async {
+        let clock = ManualClock()
+        let source = F.source(clock: clock, pageCount: 2)
+        let model = F.model(source, clock: clock)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+
+        model.visibleRangeChanged(30..<40)
+        await model.wait { $0.footer == .endOfList("— end of list —") }
+        #expect(model.rowCount == 40)
+    }
+
+    @Test("details open on the selection, follow it, and close with Esc")
+    func details() async {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+
+        model.perform(.openDetails, visibleRows: 10)
+        #expect(model.details?.title.raw == "Mr First0 Last0")
+        #expect(model.details?.fields.map(\.label).prefix(3) == ["email", "phone", "cell"])
+        model.perform(.moveDown, visibleRows: 10)
+        #expect(model.details?.id == "uuid-1")
+        model.perform(.close, visibleRows: 10)
+        #expect(model.details == nil)
+    }
+
+    @Test("keys move the selection within the rows there are")
+    func selection() async {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock, pageCount: 1), clock: clock)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+
+        model.perform(.moveUp, visibleRows: 10)
+        #expect(model.selection == 0)
+        model.perform(.pageDown, visibleRows: 10)
+        #expect(model.selection == 9)
+        model.perform(.bottom, visibleRows: 10)
+        #expect(model.selection == 19)
+        model.perform(.moveDown, visibleRows: 10)
+        #expect(model.selection == 19)
+        model.perform(.top, visibleRows: 10)
+        #expect(model.selection == 0)
+    }
+
+    @Test("a click selects a row; a click on the selected row opens its details")
+    func click() async {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+
+        model.click(at: 4)
+        #expect(model.selection == 4 && model.details == nil)
+        model.click(at: 4)
+        #expect(model.details?.id == "uuid-4")
+    }
+
+    @Test("the wheel pulled up at the top fills the indicator, then refreshes; a pause lets go")
+    func pullToRefresh() async {
+        let clock = ManualClock()
+        let source = F.source(clock: clock)
+        let model = F.model(source, clock: clock)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+        model.visibleRangeChanged(0..<10)
+
+        model.wheel(up: true)
+        model.wheel(up: true)
+        #expect(model.topIndicator == .pull(progress: 0.5))
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: PullGesture.releaseDelay)
+        await model.wait { !$0.pull.isActive }
+        #expect(source.requests.filter { $0.direction == .refresh }.count == 1)
+
+        for _ in 0..<PullGesture.defaultNotches { model.wheel(up: true) }
+        await source.requests(atLeast: 3)
+        #expect(source.requests.filter { $0.direction == .refresh }.count == 2)
+    }
+
+    @Test("the wheel away from the top moves the selection rather than pulling")
+    func wheelMoves() async {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+        model.visibleRangeChanged(0..<10)
+
+        model.wheel(up: false)
+        model.wheel(up: false)
+        model.wheel(up: true)
+
+        #expect(model.selection == 1)
+        #expect(!model.pull.isActive)
+    }
+
+    @Test("the state dump lists loaded people by row, and nobody seen twice")
+    func stateDump() async throws {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        model.seen.startTracking()
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+        model.visibleRangeChanged(0..<10)
+        await model.wait { $0.rowCount == 40 }
+        model.visibleRangeChanged(10..<20)
+
+        let dump = StateDump.Tab(model)
+
+        #expect(dump.rows == 40)
+        #expect(dump.loaded.prefix(2).map(\.id) == ["uuid-0", "uuid-1"])
+        #expect(dump.seenItems == 20)
+        #expect(dump.duplicates.isEmpty)
+    }
+}
