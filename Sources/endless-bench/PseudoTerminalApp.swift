@@ -67,9 +67,24 @@ final class PseudoTerminalApp {
     /// The first line of the screen.
     var header: String { String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "") }
 
-    /// The people count in the header (`140 people`), if shown.
+    /// The people count at the right of the header (`140 people · page 7`), if shown; the tab
+    /// bar's `1 people` on the left is not it.
     var people: Int? {
-        header.firstMatch(of: /(\d+) people/).flatMap { Int($0.1) }
+        header.matches(of: /(\d+) (?:people|person)\b/).last.flatMap { Int($0.1) }
+    }
+
+    /// CPU time the program has used so far, all its threads, in seconds (from the scheduler's
+    /// nanosecond accounting in /proc, finer than the 10 ms ticks of /proc/PID/stat).
+    func cpuTime() -> Double {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return .nan }
+        var nanoseconds = 0.0
+        for task in tasks {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+                let running = text.split(separator: " ").first.flatMap({ Double($0) })
+            else { continue }
+            nanoseconds += running
+        }
+        return nanoseconds / 1e9
     }
 
     /// Reads whatever the program has written, waiting up to `timeout` for something to arrive.

@@ -37,6 +37,9 @@ final class BrowseLoop {
     let browser: BrowserModel
     /// Frames drawn so far (for tests and the bench).
     private(set) var renders = 0
+    /// Events handled so far, changes from outdated frames included: with one live observer,
+    /// a key costs the same few whatever happened before (for tests and the bench).
+    private(set) var eventsHandled = 0
     /// Where everything was on the last frame, for the mouse.
     private(set) var layout = BrowserLayout()
 
@@ -89,12 +92,18 @@ final class BrowseLoop {
             inFlight.cancel()
             inbox.finish()
         }
-        browser.start()
-        try render(at: elapsed())
+        try start()
         while let event = await inbox.next() {
             if let ending = try process(event) { return ending }
         }
         return .quit
+    }
+
+    /// Starts the tab shown and draws the first frame.
+    /// - Throws: when the terminal cannot be written.
+    func start() throws {
+        browser.start()
+        try render(at: elapsed())
     }
 
     /// Handles `event` and everything else already waiting, then draws if anything asked for a
@@ -117,6 +126,7 @@ final class BrowseLoop {
     }
 
     private func handle(_ event: Event) -> Ending? {
+        eventsHandled += 1
         switch event {
         case .terminal(let terminalEvent):
             return handle(terminalEvent)

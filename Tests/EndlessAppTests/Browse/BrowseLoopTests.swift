@@ -1,0 +1,194 @@
+import Endless
+import EndlessTerminal
+import EndlessTesting
+import Foundation
+import RandomUserAPI
+import ReqresAPI
+import Testing
+
+@testable import EndlessApp
+
+/// The browse loop with the in-memory terminal: frames per change, tabs, and the mouse hitting
+/// what was drawn.
+@Suite("Browse loop", .timeLimit(.minutes(2)))
+@MainActor
+struct BrowseLoopTests {
+    typealias F = BrowseFixtures
+
+    /// A loop over `browser` drawing into a recording terminal, every batch drawn at once.
+    static func loop(_ browser: BrowserModel, terminal: RecordingTerminal, clock: ManualClock) -> BrowseLoop {
+        BrowseLoop(terminal: terminal, browser: browser, clock: clock, frameInterval: .zero)
+    }
+
+    static let j = BrowseLoop.Event.terminal(.key(KeyEvent(.character("j"))))
+
+    /// Handles what the feed and the images posted since, until nothing is waiting.
+    static func drain(_ loop: BrowseLoop) throws {
+        while let event = loop.inbox.poll() { _ = try loop.process(event) }
+    }
+
+    @Test("2,000 keys: the frames one key costs stay the same at key 2,000 as at key 10")
+    func framesPerKeyStayConstant() async throws {
+        let clock = ManualClock()
+        let source = F.source(clock: clock)
+        let model = F.model(
+            source, clock: clock,
+            configuration: FeedConfiguration(pageSize: 20, maxLoadedItems: 200, minimumIndicatorDuration: .zero))
+        let terminal = RecordingTerminal()
+        let loop = Self.loop(F.browser(model), terminal: terminal, clock: clock)
+        try loop.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try Self.drain(loop)
+
+        var framesPerKey: [Int] = []
+        var eventsPerKey: [Int] = []
+        for _ in 0..<2000 {
+            let before = (terminal.frames, loop.eventsHandled)
+            _ = try loop.process(Self.j)
+            await model.wait { !$0.feed.loadStates.append.isLoading && !$0.feed.loadStates.prepend.isLoading }
+            try Self.drain(loop)
+            framesPerKey.append(terminal.frames - before.0)
+            eventsPerKey.append(loop.eventsHandled - before.1)
+        }
+
+        #expect(model.selection == 2000)
+        let early = framesPerKey[0..<100].reduce(0, +), late = framesPerKey[1900..<2000].reduce(0, +)
+        #expect(early >= 100 && late >= 100, "every key draws at least its own frame")
+        #expect(late <= early + early / 10, "frames per key grew: \(early) for keys 1-100, \(late) for 1901-2000")
+        #expect(framesPerKey.max() ?? 0 <= 3, "one key drew \(framesPerKey.max() ?? 0) frames")
+        // Observers do not pile up: the changes a key wakes the loop with stay as few.
+        let earlyEvents = eventsPerKey[0..<100].reduce(0, +), lateEvents = eventsPerKey[1900..<2000].reduce(0, +)
+        #expect(lateEvents <= earlyEvents + earlyEvents / 10, "events per key grew: \(earlyEvents) then \(lateEvents)")
+        #expect(eventsPerKey.max() ?? 0 <= 6, "one key woke the loop \(eventsPerKey.max() ?? 0) times")
+    }
+
+    @Test("a burst of keys and changes is one frame")
+    func burstIsOneFrame() async throws {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        let terminal = RecordingTerminal()
+        let loop = Self.loop(F.browser(model), terminal: terminal, clock: clock)
+        try loop.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try Self.drain(loop)
+
+        let before = terminal.frames
+        for _ in 0..<10 { loop.inbox.post(Self.j) }
+        _ = try loop.process(Self.j)
+
+        #expect(terminal.frames == before + 1)
+        #expect(model.selection == 11)
+        #expect(terminal.text.contains("Ms First11 Last11"))
+    }
+
+    @Test("nothing changed, nothing drawn: a key with no binding and a change from an old frame cost no frame")
+    func idleDrawsNothing() async throws {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        let terminal = RecordingTerminal()
+        let loop = Self.loop(F.browser(model), terminal: terminal, clock: clock)
+        try loop.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try Self.drain(loop)
+        let before = terminal.frames
+
+        _ = try loop.process(.terminal(.key(KeyEvent(.character("z")))))
+        _ = try loop.process(.changed(0))
+
+        #expect(terminal.frames == before)
+    }
+
+    /// A browser with a people tab and a users tab, both scripted.
+    static func twoTabs(clock: ManualClock) -> (
+        browser: BrowserModel, people: F.Model, users: FeedViewModel<ScriptedPageSource<ReqresUser>>,
+        userSource: ScriptedPageSource<ReqresUser>
+    ) {
+        let people = F.model(F.source(clock: clock), clock: clock)
+        let userSource = ScriptedPageSource<ReqresUser>(pageSize: 6, pageCount: 2, clock: clock) { number in
+            ReqresUser(id: number + 1, email: "user\(number + 1)@reqres.in", firstName: "User", lastName: "\(number + 1)", avatar: nil)
+        }
+        let users = FeedViewModel(
+            feed: Feed(source: userSource, configuration: FeedConfiguration(pageSize: 6, minimumIndicatorDuration: .zero), clock: clock),
+            descriptor: FeedDescriptor<ReqresUser, Int>(
+                kind: .users, nouns: Nouns("user", "users"), sourceLabel: "test users",
+                details: { user, _ in UserDetails.of(user, support: nil) },
+                endOfList: { "that's everyone · \(Nouns("person", "people").count($0))" }),
+            images: nil, clock: clock, now: { F.now })
+        let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
+        let browser = BrowserModel(
+            tabs: [
+                FeedTab(model: users, style: UsersFeed.rowStyle, cells: cells),
+                FeedTab(model: people, style: PeopleFeed.rowStyle, cells: cells),
+            ], opening: .people)
+        return (browser, people, users, userSource)
+    }
+
+    @Test("tabs: a hidden tab costs no request; switching back finds the place, the rows and the states as they were")
+    func tabsKeepTheirState() async throws {
+        let clock = ManualClock()
+        let (browser, people, users, userSource) = Self.twoTabs(clock: clock)
+        let terminal = RecordingTerminal()
+        let loop = Self.loop(browser, terminal: terminal, clock: clock)
+        try loop.start()
+        await people.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try Self.drain(loop)
+        #expect(userSource.requests.isEmpty)
+        #expect(terminal.text.hasPrefix(" endless  1 people  4 users  · test source"))
+
+        for _ in 0..<5 { _ = try loop.process(Self.j) }
+        await people.wait { $0.rowCount == 40 && !$0.feed.loadStates.append.isLoading }
+        try Self.drain(loop)
+        let peopleRequests = people.feed.source.requests.count
+        _ = try loop.process(.terminal(.key(KeyEvent(.tab))))
+        #expect(browser.active.kind == .users)
+        await users.wait { $0.rowCount == 6 && !$0.feed.loadStates.refresh.isLoading }
+        try Self.drain(loop)
+        #expect(terminal.text.contains("User 1"))
+
+        // G selects the last user loaded and loads on: twice reaches the end of the list.
+        _ = try loop.process(.terminal(.key(KeyEvent(.character("G")))))
+        await users.wait { $0.footer == .endOfList("that's everyone · 12 people") }
+        try Self.drain(loop)
+        _ = try loop.process(.terminal(.key(KeyEvent(.character("G")))))
+        #expect(terminal.text.contains("that's everyone · 12 people"))
+        #expect(userSource.requests.count == 2)
+
+        _ = try loop.process(.terminal(.key(KeyEvent(.character("1")))))
+        #expect(browser.active.kind == .people)
+        #expect(people.selection == 5 && people.rowCount == 40)
+        #expect(terminal.text.contains("Ms First5 Last5"))
+        _ = try loop.process(.terminal(.key(KeyEvent(.tab, modifiers: .shift))))
+        #expect(browser.active.kind == .users && users.selection == 11)
+        #expect(people.feed.source.requests.count == peopleRequests && userSource.requests.count == 2)
+        // 2 and 3 name feeds this browser does not have: nothing happens.
+        _ = try loop.process(.terminal(.key(KeyEvent(.character("2")))))
+        #expect(browser.active.kind == .users)
+    }
+
+    @Test("the mouse hits what was drawn: a tab label, a row, the footer's retry")
+    func mouseHitsTheDrawnLayout() async throws {
+        let clock = ManualClock()
+        let (browser, people, _, _) = Self.twoTabs(clock: clock)
+        people.feed.source.script(.failure(F.Failure()), forPage: 1)
+        let terminal = RecordingTerminal()
+        let loop = Self.loop(browser, terminal: terminal, clock: clock)
+        try loop.start()
+        await people.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try Self.drain(loop)
+
+        // Rows are 3 lines from line 2: line 6 is the second person.
+        _ = try loop.process(.terminal(.mouse(MouseEvent(.press(.left), at: Point(x: 20, y: 6)))))
+        #expect(people.selection == 1)
+
+        _ = try loop.process(.terminal(.key(KeyEvent(.character("G")))))
+        await people.wait { if case .failed = $0.footer { true } else { false } }
+        try Self.drain(loop)
+        let footer = try #require(loop.layout.rows.first { $0.row == .footer })
+        _ = try loop.process(.terminal(.mouse(MouseEvent(.press(.left), at: Point(x: 10, y: footer.rect.y + 1)))))
+        await people.wait { $0.rowCount == 40 }
+
+        let usersTab = try #require(loop.layout.tabs.first { $0.kind == .users })
+        _ = try loop.process(.terminal(.mouse(MouseEvent(.press(.left), at: Point(x: usersTab.rect.x + 1, y: 0)))))
+        #expect(browser.active.kind == .users)
+    }
+}

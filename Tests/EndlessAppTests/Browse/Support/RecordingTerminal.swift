@@ -1,0 +1,30 @@
+import EndlessTerminal
+import Synchronization
+
+@testable import EndlessApp
+
+/// An in-memory terminal for the browse loop: frames go through the real renderer into a
+/// virtual screen, and every frame is counted.
+final class RecordingTerminal: BrowserTerminal {
+    private let state: Mutex<(terminal: InMemoryTerminal, frames: Int)>
+
+    init(size: Size = Size(width: 80, height: 24)) {
+        state = Mutex((InMemoryTerminal(size: size), 0))
+    }
+
+    var size: Size { state.withLock { $0.terminal.size } }
+
+    func render(_ frame: ScreenBuffer) throws {
+        state.withLock {
+            $0.terminal.render(frame)
+            $0.frames += 1
+        }
+    }
+
+    /// Frames drawn so far.
+    var frames: Int { state.withLock { $0.frames } }
+    /// The screen as text.
+    var text: String { state.withLock { $0.terminal.text } }
+    /// The bytes of the last frame.
+    var lastOutput: [UInt8] { state.withLock { $0.terminal.lastOutput } }
+}
