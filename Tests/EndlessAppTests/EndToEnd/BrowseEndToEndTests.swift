@@ -57,6 +57,11 @@ struct BrowseEndToEndTests {
         let tabs: [Dump]
     }
 
+    /// The whole dump, after the exit.
+    static func fullDump(_ session: TmuxSession) throws -> FullDump {
+        try JSONDecoder().decode(FullDump.self, from: Data(contentsOf: session.directory.appendingPathComponent("dump.json")))
+    }
+
     /// Quits with `q`, then checks the exit status, the restored terminal and the dump.
     static func quit(_ session: TmuxSession, expectingStatus status: Int = 0) throws -> Dump {
         try session.send("q")
@@ -97,6 +102,37 @@ struct BrowseEndToEndTests {
         #expect(dump.seenItems >= 300)
         #expect(dump.duplicates.isEmpty)
         #expect(Set(dump.loaded.map(\.id)).count == dump.loaded.count)
+    }
+
+    @Test("tabs: 4 shows the users, Tab and Shift-Tab switch back and forth, each tab keeps its place")
+    func switchTabs() throws {
+        let session = try Self.launch("--graphics none")
+        try session.wait(for: "the first rows") { Self.settled($0) }
+        try session.send(contentsOf: ["j", "j", "j"])
+        // Rows are 3 lines from line 2; the selection marks a row's second line.
+        try session.wait(for: "the fourth person selected") { $0.split(separator: "\n", omittingEmptySubsequences: false)[12].hasPrefix("▌") }
+        let people = try session.screen()
+
+        try session.send("4")
+        try session.wait(for: "the users") { Self.header($0).contains("12 users") && $0.contains("George Bluth") }
+        try session.send(contentsOf: ["G", "G"])
+        try session.wait(for: "the end of the users") { $0.contains("that's everyone · 12 people") }
+
+        try session.send("Tab")
+        try session.wait(for: "the people again") {
+            Self.header($0).contains(" people · page 1") && $0.split(separator: "\n", omittingEmptySubsequences: false)[12].hasPrefix("▌")
+        }
+        // The same people, the same selection: nothing reloaded.
+        #expect(try session.screen().split(separator: "\n").dropFirst(2).prefix(12) == people.split(separator: "\n").dropFirst(2).prefix(12))
+
+        try session.send("BTab")
+        try session.wait(for: "the users again") { $0.contains("that's everyone · 12 people") }
+        _ = try Self.quit(session)
+        let dump = try Self.fullDump(session)
+        #expect(dump.active == "users")
+        #expect(dump.tabs.map(\.feed) == ["people", "users"])
+        #expect(dump.tabs.first { $0.feed == "people" }?.selection == 3)
+        #expect(dump.tabs.first { $0.feed == "users" }.map { ($0.rows, $0.selection) } ?? (0, 0) == (12, 11))
     }
 
     @Test("r refreshes, and so does the wheel pulled up at the top")
