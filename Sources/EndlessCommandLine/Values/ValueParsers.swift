@@ -43,13 +43,16 @@ public enum ValueParsers {
         }
     }
 
-    /// An absolute http or https URL.
+    /// An absolute http or https URL, with a port from 1 to 65535 if it names one.
     public static let httpURL: @Sendable (String) throws(ValueError) -> URL = { text throws(ValueError) in
         let allowed = "an absolute http or https URL, e.g. https://randomuser.me/api/"
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host?.isEmpty == false
         else {
             throw ValueError("'\(text)' is not an http(s) URL", allowed: allowed)
+        }
+        if let port = url.port, !(1...65535).contains(port) {
+            throw ValueError("'\(text)' names port \(port), which does not exist", allowed: "a port from 1 to 65535")
         }
         return url
     }

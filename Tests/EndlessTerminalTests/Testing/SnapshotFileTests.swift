@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 
@@ -5,13 +6,12 @@ import Testing
 
 @Suite("Snapshot files")
 struct SnapshotFileTests {
-    private func temporaryPath(_ name: String) -> String {
-        "/tmp/endless-snapshot-tests-\(getpid())/nested/\(name).txt"
-    }
-
     @Test("missing, recorded, matched, mismatched")
     func lifecycle() {
-        let path = temporaryPath("lifecycle")
+        // A folder of its own, removed however the test ends.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-snapshot-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("nested/lifecycle.txt").path
         let missing = SnapshotFile.verify("hello", at: path, record: false)
         #expect(missing == .missing(path: path) && !missing.passed)
         #expect("\(missing)".contains("ENDLESS_RECORD_SNAPSHOTS=1"))
@@ -20,7 +20,6 @@ struct SnapshotFileTests {
         let mismatch = SnapshotFile.verify("hello\nthere", at: path, record: false)
         #expect(mismatch == .mismatch(path: path, firstDifference: "line 2: expected \"world\", got \"there\""))
         #expect(!mismatch.passed && "\(mismatch)".contains("re-record"))
-        unlink(path)
     }
 
     @Test("recording is asked for by the environment")

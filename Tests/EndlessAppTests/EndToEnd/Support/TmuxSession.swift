@@ -22,6 +22,11 @@ final class TmuxSession {
     private var reader: Int32 = -1
 
     /// Starts a shell command in a `width`×`height` pane with `environment`.
+    ///
+    /// The session cleans up after itself even when the test fails or its process dies: the
+    /// deinit kills the tmux server, and a watcher started with the command kills it too when
+    /// the test process is gone. `XDG_CACHE_HOME` points into the session's own folder (removed
+    /// with it) unless `environment` sets it.
     /// - Parameter command: makes the command from the session's private directory (for
     ///   files the test reads afterwards).
     init(
@@ -40,10 +45,15 @@ final class TmuxSession {
         guard reader >= 0 else { throw Failure(description: "cannot open the FIFO: \(errno)") }
 
         var arguments = ["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height)]
-        for (key, value) in environment.merging(["TERM": "xterm-256color"], uniquingKeysWith: { mine, _ in mine }) {
+        let defaults = ["TERM": "xterm-256color", "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+        for (key, value) in environment.merging(defaults, uniquingKeysWith: { mine, _ in mine }) {
             arguments += ["-e", "\(key)=\(value)"]
         }
-        arguments += [command(directory)]
+        // `tail --pid` returns when the test process exits, however it exits.
+        let tmuxCommand = "\(Self.tmuxPath ?? "tmux") -L \(socket) -f /dev/null kill-server"
+        let watcherFile = directory.appendingPathComponent("watcher.pid").path
+        let watcher = "{ tail --pid=\(getpid()) -f /dev/null; \(tmuxCommand); } >/dev/null 2>&1 & echo $! > \(watcherFile);"
+        arguments += ["\(watcher) \(command(directory))"]
         try tmux(arguments)
         // Output written before the pipe exists is not lost to the tests: the screen is read
         // from tmux; the pipe only wakes the waits.
@@ -52,6 +62,12 @@ final class TmuxSession {
 
     deinit {
         _ = try? tmux(["kill-server"])
+        // The watcher is only for a test process that dies before this runs.
+        if let text = try? String(contentsOf: directory.appendingPathComponent("watcher.pid"), encoding: .utf8),
+            let watcher = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            kill(watcher, SIGTERM)
+        }
         if reader >= 0 { close(reader) }
         try? FileManager.default.removeItem(at: directory)
     }
