@@ -23,10 +23,14 @@ enum BrowseApp {
         }
         defer { connection.close() }
 
+        // Pictures the simulator draws are kept in memory only (a new port every run would only
+        // fill the disk); pictures from real services also go to the disk cache.
         let showsImages = options.graphics != .none
-        let simulatorImages = showsImages ? ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: connection.images))) : nil
+        let simulatorImages =
+            showsImages && options.needsSimulator
+            ? ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: connection.images))) : nil
         let remoteImages =
-            showsImages
+            showsImages && options.feeds.contains(where: { $0.settings.api != nil })
             ? ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: connection.images, diskCache: ImageDiskCache())))
             : nil
 
