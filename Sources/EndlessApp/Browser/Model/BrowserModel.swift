@@ -14,8 +14,6 @@ final class BrowserModel {
     private(set) var isHelpVisible = false
     /// HTTP requests running now (every feed's, and pictures), for the status bar.
     var requestsInFlight = 0
-    /// Changed on every tab switch, so a frame that drew one tab redraws for the next.
-    private(set) var switches = 0
 
     /// Creates the browser.
     /// - Parameters:
@@ -67,7 +65,6 @@ final class BrowserModel {
         guard tabs.indices.contains(index), index != activeIndex else { return }
         active.deactivate()
         activeIndex = index
-        switches &+= 1
         active.activate()
     }
 
