@@ -41,6 +41,9 @@ public final class ScriptedPageSource<Item: Identifiable & Sendable>: PageSource
         case repeatingKey
         /// Answer the page, but with no next key: the list ends here.
         case endOfList
+        /// Answer only the first `count` items of the page (keys as usual), as a body cut
+        /// short that a lenient decoder still accepted would.
+        case truncated(keeping: Int)
     }
 
     /// Items per page.
@@ -88,7 +91,7 @@ public final class ScriptedPageSource<Item: Identifiable & Sendable>: PageSource
     public func load(_ request: PageRequest<Int>) async throws -> Page<Item, Int> {
         change { $0.requests.append(request) }
         do {
-            try await passGate()
+            try await passGate(key: request.key)
             try await waitLatency()
             if !ignoresCancellation { try Task.checkCancellation() }
         } catch {
@@ -123,6 +126,7 @@ public final class ScriptedPageSource<Item: Identifiable & Sendable>: PageSource
             nextKey = page
             previousKey = page
         case .endOfList: nextKey = nil
+        case .truncated(let count): items = Array(items.prefix(max(0, count)))
         }
         return Page(items: items, previousKey: previousKey, nextKey: nextKey, key: page)
     }
