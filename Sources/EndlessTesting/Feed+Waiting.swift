@@ -38,4 +38,39 @@ extension Feed {
             }
         }
     }
+
+    /// Suspends until every load this feed has in flight is waiting at `source`'s gate and
+    /// every page that came back has been applied: the feed is at rest until the test lets a
+    /// load through (``ScriptedPageSource/release(_:)``, ``ScriptedPageSource/release(key:)``).
+    ///
+    /// ```swift
+    /// feed.itemAppeared(at: 19)
+    /// await feed.waitUntilParked(at: source)
+    /// #expect(source.waitingKeys == [1, 2, 3])   // three appends in flight
+    /// ```
+    ///
+    /// - Parameter source: the gated source the feed loads from. If the task is cancelled
+    ///   first (a test's time limit), the wait ends without it.
+    public func waitUntilParked<Item>(at source: ScriptedPageSource<Item>) async {
+        while !Task.isCancelled {
+            let inFlight = loadsInFlight
+            let waiting = source.waitingCount
+            if inFlight == waiting { return }
+            // Something is on its way: a load to the gate, or a page back to the feed.
+            await Self.race(
+                { await self.wait { $0.loadsInFlight != inFlight } },
+                { await source.waitingCountChanged(from: waiting) })
+        }
+    }
+
+    private static func race(
+        _ first: @escaping @MainActor () async -> Void, _ second: @escaping @Sendable () async -> Void
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await first() }
+            group.addTask { await second() }
+            await group.next()
+            group.cancelAll()
+        }
+    }
 }

@@ -162,6 +162,14 @@ extension ScriptedPageSource {
         await observe { $0.waiting.count != count }
     }
 
+    /// Suspends until at least `count` loads have been answered (with a page or a scripted
+    /// failure). Returns early if the waiting task is cancelled.
+    ///
+    /// - Parameter count: the number of answered loads to wait for.
+    public func completions(atLeast count: Int) async {
+        await observe { $0.completedRequests.count >= count }
+    }
+
     /// Suspends until at least `count` loads have been cancelled. Returns early if the waiting task is
     /// cancelled (a test's time limit).
     ///

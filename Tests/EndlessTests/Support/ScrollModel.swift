@@ -1,4 +1,4 @@
-import Endless
+@testable import Endless
 import EndlessTesting
 import Testing
 
@@ -52,9 +52,9 @@ final class ScrollModel {
     private var reported: Range<Int>?
     private(set) var history: [String] = []
     private var refreshes: [Task<RefreshOutcome, Never>] = []
-    /// Whether any load answered a cut-short page: a page loaded short once may never reload
-    /// the same, which only a refresh mends.
-    private(set) var truncated = false
+    /// Whether any load was answered with a wrong page (cut short, or another page's items):
+    /// a page first loaded wrong never reloads the same, which only a refresh mends.
+    private(set) var servedWrongPages = false
 
     init(seed: UInt64, configuration: FeedConfiguration, pageSize: Int, pageCount: Int? = nil) {
         self.seed = seed
@@ -102,6 +102,8 @@ final class ScrollModel {
     /// Carries out a step, lets the view report, and waits until the feed is at rest.
     func perform(_ step: Step) async {
         history.append(step.description)
+        // Time passes between steps, so adaptive prefetch measures speed and latency.
+        clock.advance(by: .milliseconds(100))
         switch step {
         case .scroll(let rows): top = max(0, visible.lowerBound + rows)
         case .hold(let rows):
@@ -109,20 +111,22 @@ final class ScrollModel {
                 top = max(0, visible.lowerBound + rows.signum() * 3)
                 report()
                 await settle()
-                source.release(source.waitingCount)
-                await settle()
+                await releaseAll()
             }
         case .top: top = 0
         case .bottom: top = feed.items.totalCount
         // One fault at a time: the next load gets it, and no fault waits while one is pending.
         case .failNext where source.scriptedLoadsLeft == 0: source.script(.failure(ScriptedFailure("model fault")))
         case .truncateNext(let count) where source.scriptedLoadsLeft == 0:
-            truncated = true
+            servedWrongPages = true
             source.script(.truncated(keeping: count))
-        case .duplicateNext where source.scriptedLoadsLeft == 0: source.script(.itemsOfPage(0))
+        case .duplicateNext where source.scriptedLoadsLeft == 0:
+            servedWrongPages = true
+            source.script(.itemsOfPage(0))
         case .failNext, .truncateNext, .duplicateNext: break
-        case .release(let count): source.release(count)
-        case .releaseAll: source.release(source.waitingCount)
+        case .release(let count):
+            for _ in 0..<count { await releaseOne() }
+        case .releaseAll: await releaseAll()
         case .retry: feed.retry()
         case .refresh:
             let feed = self.feed
@@ -132,6 +136,32 @@ final class ScrollModel {
         report()
         await settle()
         history[history.count - 1] += " → rows \(visible) loaded \(feed.items.indices) of \(feed.items.totalCount), \(feed.loadStates)"
+        history[history.count - 1] += " before \(feed.store.droppedBefore.map { $0.key ?? -1 }.suffix(4)) loaded \(feed.store.pageKeys.map { $0 ?? -1 })"
+        let queues = [LoadDirection.append, .prepend].map { direction in
+            (feed.pending[direction] ?? []).map { "\($0.request.key ?? -1)\($0.isInFlight ? "…" : $0.error != nil ? "✗" : "✓")" }
+        }
+        history[history.count - 1] += " pending \(queues)"
+    }
+
+    /// The keys of the loads at the gate in a fixed order (the refresh first, then by page), so
+    /// a seed replays exactly whatever order the loads arrived in.
+    private var sortedWaitingKeys: [Int?] {
+        source.waitingKeys.sorted { ($0 ?? -1) < ($1 ?? -1) }
+    }
+
+    /// Lets one waiting load through (drawn from the seed) and waits until the feed has taken
+    /// its page: one at a time, so every script and every commit happens in the same order on
+    /// every run.
+    private func releaseOne() async {
+        let keys = sortedWaitingKeys
+        guard !keys.isEmpty else { return }
+        source.release(key: keys[Int.random(in: 0..<keys.count, using: &random)])
+        await settle()
+    }
+
+    /// Lets loads through one at a time until none waits (the feed may start more meanwhile).
+    private func releaseAll() async {
+        for _ in 0..<20 where source.waitingCount > 0 { await releaseOne() }
     }
 
     /// Reports the rows on screen, as the app does: the first and the last, when they change.
@@ -146,26 +176,7 @@ final class ScrollModel {
     /// Waits until every load the feed has in flight is waiting at the gate, and the feed has
     /// applied everything that came back: the feed is at rest until the test acts again.
     func settle() async {
-        while !Task.isCancelled {
-            let inFlight = feed.loadsInFlight
-            let waiting = source.waitingCount
-            if inFlight == waiting { return }
-            // Something is on its way: a load to the gate, or a page back to the feed.
-            await race(
-                { await self.feed.wait { $0.loadsInFlight != inFlight } },
-                { [source] in await source.waitingCountChanged(from: waiting) })
-        }
-    }
-
-    private func race(_ first: @escaping @MainActor () async -> Void, _ second: @escaping @Sendable () async -> Void)
-        async
-    {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await first() }
-            group.addTask { await second() }
-            await group.next()
-            group.cancelAll()
-        }
+        await feed.waitUntilParked(at: source)
     }
 
     /// What breaks the contract now, one sentence each.
@@ -204,8 +215,11 @@ final class ScrollModel {
         var rounds = 0
         while !visibleHoles.isEmpty, feed.loadsInFlight > 0, rounds < maxRounds {
             rounds += 1
-            source.release(source.waitingCount)
-            await settle()
+            // One round: everything waiting now goes through (loads it starts wait for the next).
+            for key in sortedWaitingKeys {
+                source.release(key: key)
+                await settle()
+            }
             report()
             await settle()
         }
