@@ -63,6 +63,25 @@ extension Feed {
         }
     }
 
+    /// Suspends until every load this feed has in flight is asleep on `clock` (a source's
+    /// latency, as ``ScriptedPageSource`` spends it) and every page that came back has been
+    /// applied: time can move on. For sources with latency on a manual clock, as
+    /// ``waitUntilParked(at:)`` is for gated ones; the feed must not sleep on the clock itself
+    /// meanwhile (no automatic retry wait, no refresh indicator).
+    ///
+    /// - Parameter clock: the clock the source's latency runs on. If the task is cancelled
+    ///   first, the wait ends without it.
+    public func waitUntilLoadsSleep(on clock: ManualClock) async {
+        while !Task.isCancelled {
+            let inFlight = loadsInFlight
+            let sleeping = clock.sleeperCount
+            if inFlight == sleeping { return }
+            await Self.race(
+                { await self.wait { $0.loadsInFlight != inFlight } },
+                { await clock.sleepers(atLeast: sleeping + 1) })
+        }
+    }
+
     private static func race(
         _ first: @escaping @MainActor () async -> Void, _ second: @escaping @Sendable () async -> Void
     ) async {

@@ -2,12 +2,15 @@
 /// fast the rows on screen move, and keeps enough rows loaded (or on their way) ahead of them
 /// to cover that speed for that long, instead of a fixed ``FeedConfiguration/prefetchDistance``.
 ///
-/// The distance ahead is `speed × latency × headroom + pageSize`, in rows, never less than
-/// `prefetchDistance` and never more than ``maxDistance``. Latency is a smoothed estimate
-/// that leans to the slow side (average plus twice the deviation); speed is measured over the
-/// last second on the feed's clock, so a person who stops gets the minimum again. To keep up,
-/// the pages in flight must cover `speed × latency` rows: set
-/// ``FeedConfiguration/maxConcurrentAppends`` to at least that divided by the page size.
+/// The distance ahead is `max(speed, startingSpeed) × latency × headroom + pageSize`, in rows,
+/// never less than `prefetchDistance` and never more than ``maxDistance``. Latency is a
+/// smoothed estimate that leans to the slow side (average plus twice the deviation); speed is
+/// measured over the last second on the feed's clock. ``startingSpeed`` is what to be ready
+/// for while the person is still: nobody can be served faster than a page's latency after
+/// they start, so rows for that first stretch must already be there. It costs requests only
+/// on a slow API (on a 50 ms API it is a few rows). To keep up, the pages in flight must
+/// cover `speed × latency` rows: set ``FeedConfiguration/maxConcurrentAppends`` to at least
+/// that divided by the page size, plus one.
 ///
 /// ```swift
 /// var configuration = FeedConfiguration.default
@@ -20,34 +23,48 @@ public struct AdaptivePrefetch: Sendable, Equatable {
     /// How much more than `speed × latency` to keep ahead, for jitter and acceleration: at
     /// least 1.
     public var headroom: Double
+    /// The speed, in rows per second, to have rows ready for while the person is still or
+    /// slower: a person who starts scrolling at it does not reach the end of the loaded rows
+    /// before the first new page lands. 0 keeps only `prefetchDistance` at rest.
+    public var startingSpeed: Double
 
-    /// Up to ten pages ahead, with a quarter more than speed × latency.
+    /// Up to ten pages ahead, with a quarter more than speed × latency, ready for a start at
+    /// 60 rows a second.
     public static let standard = AdaptivePrefetch()
     /// A quarter more rows ahead than speed × latency.
     public static let defaultHeadroom = 1.25
+    /// 60 rows a second: a held key or a brisk wheel.
+    public static let defaultStartingSpeed = 60.0
 
     /// Creates an adaptive prefetch policy.
     ///
     /// - Parameters:
     ///   - maxDistance: the most rows ahead; `nil` for ten pages.
     ///   - headroom: the factor over `speed × latency`; at least 1.
-    public init(maxDistance: Int? = nil, headroom: Double = defaultHeadroom) {
+    ///   - startingSpeed: rows per second to be ready for at rest; 0 for none.
+    public init(
+        maxDistance: Int? = nil, headroom: Double = defaultHeadroom, startingSpeed: Double = defaultStartingSpeed
+    ) {
         self.maxDistance = maxDistance
         self.headroom = headroom
+        self.startingSpeed = startingSpeed
     }
 
     /// The distance to keep ahead.
     ///
     /// - Parameters:
-    ///   - rowsPerSecond: the speed towards the end being loaded (0 when still or receding).
+    ///   - rowsPerSecond: the speed towards the end being loaded (negative when receding).
+    ///   - isHeading: whether the person last moved towards that end (or has not moved yet and
+    ///     it is the end of the list): only that end is readied for ``startingSpeed``.
     ///   - latency: the expected load time in seconds, or `nil` when none was measured yet.
     ///   - pageSize: rows per page.
     ///   - minimum: the configured `prefetchDistance`.
     /// - Returns: rows to keep loaded or in flight beyond the rows on screen.
-    func distance(rowsPerSecond: Double, latency: Double?, pageSize: Int, minimum: Int) -> Int {
+    func distance(rowsPerSecond: Double, isHeading: Bool, latency: Double?, pageSize: Int, minimum: Int) -> Int {
         let ceiling = max(minimum, maxDistance ?? 10 * pageSize)
-        guard let latency, rowsPerSecond > 0 else { return minimum }
-        let wanted = rowsPerSecond * latency * max(1, headroom) + Double(pageSize)
+        let speed = max(rowsPerSecond, isHeading ? startingSpeed : 0)
+        guard let latency, speed > 0 else { return minimum }
+        let wanted = speed * latency * max(1, headroom) + Double(pageSize)
         guard wanted.isFinite else { return ceiling }
         return min(ceiling, max(minimum, Int(wanted.rounded(.up))))
     }

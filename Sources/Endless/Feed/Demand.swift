@@ -12,6 +12,9 @@ struct Demand {
     /// The rows on screen, as far as the feed knows; `nil` before any report.
     private(set) var window: ClosedRange<Int>?
     private(set) var speed = ScrollSpeed()
+    /// +1 if the rows on screen last moved towards the end (or have not moved yet), −1 if
+    /// towards the start.
+    private(set) var heading = 1
 
     /// A single row came on screen.
     mutating func report(_ row: Int, span: Int, at now: Duration) {
@@ -37,14 +40,20 @@ struct Demand {
 
     private mutating func record(at now: Duration) {
         guard let window else { return }
-        speed.record(center: Double(window.lowerBound + window.upperBound) / 2, at: now)
+        let center = Double(window.lowerBound + window.upperBound) / 2
+        if let last = lastCenter, center != last { heading = center > last ? 1 : -1 }
+        lastCenter = center
+        speed.record(center: center, at: now)
     }
+
+    private var lastCenter: Double?
 
     /// Moves the window by `offset` rows (pages never seen were put before the first, moving
     /// every index up).
     mutating func shift(by offset: Int) {
         guard offset != 0, let window else { return }
         self.window = (window.lowerBound + offset)...(window.upperBound + offset)
+        lastCenter = lastCenter.map { $0 + Double(offset) }
         speed.shift(by: Double(offset))
     }
 

@@ -79,13 +79,22 @@ extension Feed {
         return (PageRequest(direction: .append, key: key, loadSize: pageSize), true)
     }
 
-    /// The rows to keep loaded or in flight ahead at one end: fixed, or from latency and speed.
+    /// The rows to keep loaded or in flight past the rows on screen at one end: fixed, or from
+    /// latency and speed, and never more than `maxLoadedItems` leaves room for (so what is
+    /// prefetched at one end is never dropped for the other, and memory stays bounded).
     func prefetchDistance(_ direction: LoadDirection) -> Int {
         let minimum = configuration.resolvedPrefetchDistance
         guard let adaptive = configuration.adaptivePrefetch else { return minimum }
         let speed = demand.speed.rowsPerSecond(at: clock.now())
-        return adaptive.distance(
-            rowsPerSecond: direction == .prepend ? -speed : speed, latency: latency.seconds,
+        let isHeading = direction == .prepend ? demand.heading < 0 : demand.heading >= 0
+        var distance = adaptive.distance(
+            rowsPerSecond: direction == .prepend ? -speed : speed, isHeading: isHeading, latency: latency.seconds,
             pageSize: configuration.resolvedPageSize, minimum: minimum)
+        if let maxLoaded = configuration.resolvedMaxLoadedItems {
+            let span = demand.window.map { $0.count } ?? 0
+            let room = maxLoaded - span - minimum - configuration.resolvedPageSize
+            distance = max(minimum, min(distance, room))
+        }
+        return distance
     }
 }

@@ -151,8 +151,9 @@ extension Feed {
         latency.record(took)
         // Everything pending belonged to the old list.
         for direction in [LoadDirection.append, .prepend] { discardPending(direction) }
-        if let firstPage, store.replaceLoaded(from: firstPage, with: Array(zip(pages, requests))) {
-            // Rows above the refreshed pages kept their indices.
+        if let firstPage {
+            // Rows above the refreshed pages keep their indices.
+            store.replaceLoaded(from: firstPage, with: Array(zip(pages, requests)))
         } else if let page = pages.first {
             store.reset(with: page, request: requests[0])
         }

@@ -3,15 +3,16 @@ extension Feed {
     /// Drops pages at the far end before a page of `incoming` items is added, while the
     /// loaded items exceed `maxLoadedItems`.
     ///
-    /// A page goes only if at least `prefetchDistance` rows stay between it and the rows on
-    /// screen, so the drop never makes the feed reload it at once (no thrashing), and only if
+    /// A page goes only if at least the prefetch distance of that end (`prefetchDistance`, or
+    /// the adaptive one) stays between it and the rows on screen, so the drop never makes the
+    /// feed reload it at once (no thrashing), and only if
     /// nothing is pending or failed at that end (a load there is anchored on it). So the bound
     /// can be passed by a page or two while the rows on screen span more than it; the next
     /// page that lands at either end trims it again.
     func dropFarPages(before direction: LoadDirection, incoming: Int) {
         guard let maxLoaded = configuration.resolvedMaxLoadedItems, let window = demand.window else { return }
-        let distance = configuration.resolvedPrefetchDistance
         let farEnd: LoadDirection = direction == .prepend ? .append : .prepend
+        let distance = prefetchDistance(farEnd)
         guard (pending[farEnd] ?? []).isEmpty, stopped[farEnd] == nil else { return }
 
         while store.items.count + incoming > maxLoaded {

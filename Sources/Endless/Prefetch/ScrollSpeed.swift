@@ -1,13 +1,14 @@
 /// How fast the rows on screen move, in rows per second (positive towards the end), from the
 /// positions reported over the last ``window`` of the feed's clock.
 ///
-/// The speed is the distance covered between the oldest sample still in the window and now,
-/// so a person who stops reads as slowing down, and then as still, without any new report.
+/// The speed is the distance covered since the oldest sample still in the window, over the
+/// time since then, so a person who stops reads as slowing down, and then as still, without
+/// any new report.
 struct ScrollSpeed {
     /// How much history the speed is measured over.
     static let window: Duration = .seconds(1)
     /// The shortest stretch a speed is computed over: a burst of reports within one frame
-    /// says nothing about speed.
+    /// says little about speed.
     static let minimumSpan: Duration = .milliseconds(100)
     /// Samples kept at most: a view reporting every frame at 60 Hz keeps a second of them.
     static let capacity = 64
@@ -17,10 +18,7 @@ struct ScrollSpeed {
     mutating func record(center: Double, at time: Duration) {
         samples.append((time, center))
         let oldest = time - Self.window
-        if let keep = samples.firstIndex(where: { $0.time >= oldest }), keep > 0 {
-            // Keep one sample older than the window, so the speed spans all of it.
-            samples.removeFirst(keep - 1)
-        }
+        samples.removeAll { $0.time < oldest }
         if samples.count > Self.capacity { samples.removeFirst(samples.count - Self.capacity) }
     }
 
@@ -29,17 +27,16 @@ struct ScrollSpeed {
     }
 
     /// Rows per second at `now`: positive scrolling towards the end, negative towards the
-    /// start, zero when still or unknown.
+    /// start, zero when still or unknown. Measured from the oldest report within the window to
+    /// now, so a scroll that just started reads at its speed after two reports, and one that
+    /// stopped reads slower and slower, then zero.
     func rowsPerSecond(at now: Duration) -> Double {
-        guard let latest = samples.last else { return 0 }
         let oldest = now - Self.window
-        guard let first = samples.first(where: { $0.time >= oldest }) ?? samples.last else { return 0 }
-        // Before the window: the person has not moved since.
-        if latest.time < oldest { return 0 }
-        let start = samples.last(where: { $0.time < oldest }) ?? first
-        let span = now - start.time
-        guard span >= Self.minimumSpan else { return 0 }
-        return (latest.center - start.center) / span.seconds
+        guard let first = samples.first(where: { $0.time >= oldest }), let latest = samples.last,
+            latest.time > first.time
+        else { return 0 }
+        let span = max(now - first.time, Self.minimumSpan)
+        return (latest.center - first.center) / span.seconds
     }
 }
 
