@@ -5,7 +5,8 @@
 /// `FeedConfiguration.maxLoadedItems` drops pages, ``startIndex`` moves up (and
 /// ``placeholdersBefore`` counts the dropped items), or ``endIndex`` moves down (and
 /// ``placeholdersAfter`` counts them); the indices of the items still loaded never change, and
-/// a reloaded page comes back at the same indices.
+/// a reloaded page comes back at the same indices. (Only removing an item, with
+/// `Feed.remove(id:)`, moves the rows after it up by one, as removing from any list does.)
 ///
 /// Why offset indices rather than an array padded with placeholders: a padded array costs
 /// memory for every position ever seen (a million `nil`s after a million items), which defeats
@@ -201,10 +202,5 @@ extension FeedItems {
         pages[page].remove(at: position - pageStart)
         for later in page..<pageEnds.count { pageEnds[later] -= 1 }
         return (page, position - pageStart)
-    }
-
-    /// The absolute index of the first item of a loaded page.
-    func startOfPage(_ page: Int) -> Int {
-        page == 0 ? startIndex : pageEnds[page - 1]
     }
 }

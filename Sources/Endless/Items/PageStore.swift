@@ -56,7 +56,6 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
 
     /// Whether nothing is known: no page loaded or dropped.
     var isEmpty: Bool { loaded.isEmpty && droppedBefore.isEmpty && droppedAfter.isEmpty }
-    var pageCount: Int { loaded.count }
 
     /// The request for a page beyond the loaded ones, if its key is known here: `offset` 0 is
     /// the page next to the loaded ones at that end, 1 the one after it, and so on through the

@@ -67,6 +67,7 @@ struct FeedPipelineTests {
         #expect(Array(harness.feed.items.ids.prefix(80)) == Array(0..<80))
         #expect(harness.source.requests.filter { $0.key == 2 }.count == 2)
         #expect(harness.source.requests.filter { $0.key == 3 }.count == 1)  // nothing lost, nothing reloaded
+        #expect(harness.feed.lifetime.count == 0)  // no task left behind
     }
 
     @Test("a refresh discards every append in flight, and their late results")
