@@ -13,9 +13,7 @@ extension Feed {
     /// - Parameter index: the row's absolute index, as in ``items``; placeholders count too.
     public func itemAppeared(at index: Int) {
         demand.report(index, span: configuration.resolvedPrefetchDistance, at: clock.now())
-        checkDemand()
-        updateLoadStates()
-        publish()
+        publishIfChanged(checkDemand())
     }
 
     /// Tells the feed exactly which rows are on screen, replacing what it was told before:
@@ -26,31 +24,45 @@ extension Feed {
     public func visibleRangeChanged(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         demand.report(range, at: clock.now())
-        checkDemand()
-        updateLoadStates()
-        publish()
+        publishIfChanged(checkDemand())
+    }
+
+    /// Publishes a snapshot only if something a view shows changed: a snapshot consumer that
+    /// reports rows on every snapshot must not be sent a new one for each report.
+    private func publishIfChanged(_ started: Bool) {
+        if updateLoadStates() || started { publish() }
     }
 
     /// Starts the loads the rows on screen call for, at both ends.
-    func checkDemand() {
-        guard !isFetchingRefresh, !store.isEmpty else { return }
-        moveWindowIfFar()
-        for direction in [LoadDirection.append, .prepend] { fill(direction) }
+    ///
+    /// - Returns: whether anything was started (or the window moved).
+    @discardableResult
+    func checkDemand() -> Bool {
+        guard !isFetchingRefresh, !store.isEmpty else { return false }
+        let moved = moveWindowIfFar()
+        let appended = fill(.append)
+        let prepended = fill(.prepend)
+        return moved || appended || prepended
     }
 
     /// Adds loads at one end until enough rows are loaded or on their way past the rows on
     /// screen, within the bound on loads in flight and while nothing there has failed.
-    private func fill(_ direction: LoadDirection) {
-        guard stopped[direction] == nil, !(pending[direction] ?? []).contains(where: { $0.error != nil }) else { return }
+    private func fill(_ direction: LoadDirection) -> Bool {
+        guard stopped[direction] == nil, !(pending[direction] ?? []).contains(where: { $0.error != nil }) else {
+            return false
+        }
         let distance = prefetchDistance(direction)
+        var started = false
         while (pending[direction]?.count ?? 0) < configuration.resolvedMaxConcurrentAppends {
             guard let ahead = rowsAhead(direction), ahead < distance,
                 let (request, speculative) = nextRequest(direction)
-            else { return }
+            else { break }
             let offset = pending[direction]?.count ?? 0
             let expected = store.expectedCount(direction, offset: offset, loadSize: request.loadSize)
             launch(request, speculative: speculative, expectedCount: expected)
+            started = true
         }
+        return started
     }
 
     /// Rows loaded or in flight beyond the rows on screen at one end, or `nil` when nothing

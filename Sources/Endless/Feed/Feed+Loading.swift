@@ -147,7 +147,11 @@ extension Feed {
     /// Derives each direction's state from its queue, so no path can leave one stale: failed
     /// when the next page to commit failed (or the direction stopped), loading while a page is
     /// in flight, else idle, or endReached where the list ends.
-    func updateLoadStates() {
+    ///
+    /// - Returns: whether a state (or the count of loads in flight) changed.
+    @discardableResult
+    func updateLoadStates() -> Bool {
+        var changed = false
         for direction in [LoadDirection.append, .prepend] {
             let queue = pending[direction] ?? []
             let state: LoadState
@@ -164,11 +168,18 @@ extension Feed {
                 state = .endReached
             }
             // Only real changes: a view redrawing on every assignment would report again.
-            if !loadStates[direction].isSame(as: state) { loadStates[direction] = state }
+            if !loadStates[direction].isSame(as: state) {
+                loadStates[direction] = state
+                changed = true
+            }
         }
         let inFlight =
             [LoadDirection.append, .prepend].reduce(0) { $0 + (pending[$1] ?? []).count(where: \.isInFlight) }
             + (isFetchingRefresh ? refreshRequestCount : 0)
-        if loadsInFlight != inFlight { loadsInFlight = inFlight }
+        if loadsInFlight != inFlight {
+            loadsInFlight = inFlight
+            changed = true
+        }
+        return changed
     }
 }

@@ -35,8 +35,10 @@ extension Feed {
     /// window and puts it at the page under the first row on screen: the feed then loads the
     /// rows the person sees, in a trip or two, instead of every page in between, each of which
     /// could fail far from the screen. Loads in flight at the old window are cancelled.
-    func moveWindowIfFar() {
-        guard let window = demand.window, configuration.resolvedMaxLoadedItems != nil else { return }
+    ///
+    /// - Returns: whether the window moved.
+    func moveWindowIfFar() -> Bool {
+        guard let window = demand.window, configuration.resolvedMaxLoadedItems != nil else { return false }
         let items = store.items
         let nearest: Int
         if window.upperBound < items.startIndex {
@@ -44,18 +46,19 @@ extension Feed {
         } else if window.lowerBound >= items.endIndex {
             nearest = window.lowerBound
         } else {
-            return
+            return false
         }
         guard let away = store.droppedPagesAway(to: nearest), away > configuration.resolvedMaxConcurrentAppends,
             let target = store.droppedPlace(containing: window.lowerBound)
-        else { return }
+        else { return false }
         var moved = store
-        guard moved.moveWindow(toRecordAt: target) else { return }
+        guard moved.moveWindow(toRecordAt: target) else { return false }
         for direction in [LoadDirection.append, .prepend] {
             discardPending(direction)
             stopped[direction] = nil
             duplicatePageRuns[direction] = 0
         }
         store = moved
+        return true
     }
 }
