@@ -46,7 +46,8 @@ extension Feed {
             discardPending(direction)
             if let failedHead { pending[direction] = [failedHead] }
         }
-        let anchor = demand.window.flatMap { store.items.item(at: $0.lowerBound)?.id }
+        // The first loaded row on screen: the place to keep.
+        let anchor = demand.window.flatMap { window in window.lazy.compactMap { self.store.items.item(at: $0)?.id }.first }
         let (requests, firstPage) = refreshRequests(scope: scope)
         refreshScopeRunning = scope
         isFetchingRefresh = true
