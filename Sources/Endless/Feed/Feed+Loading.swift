@@ -16,7 +16,9 @@ extension Feed {
             for index in (pending[direction] ?? []).indices where pending[direction]?[index].error != nil {
                 guard let failed = pending[direction]?[index] else { continue }
                 duplicatePageRuns[direction] = 0
-                launch(failed.request, speculative: failed.isSpeculative, expectedCount: failed.expectedCount, replacing: index)
+                launch(
+                    failed.request, speculative: failed.isSpeculative, expectedCount: failed.expectedCount,
+                    replacing: index)
             }
         }
         checkDemand()

@@ -47,7 +47,8 @@ extension Feed {
             if let failedHead { pending[direction] = [failedHead] }
         }
         // The first loaded row on screen: the place to keep.
-        let anchor = demand.window.flatMap { window in window.lazy.compactMap { self.store.items.item(at: $0)?.id }.first }
+        let items = store.items
+        let anchor = demand.window.flatMap { window in window.lazy.compactMap { items.item(at: $0)?.id }.first }
         let (requests, firstPage) = refreshRequests(scope: scope)
         refreshScopeRunning = scope
         isFetchingRefresh = true

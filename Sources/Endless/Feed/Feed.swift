@@ -5,9 +5,9 @@ import Observation
 /// honest load states.
 ///
 /// A view tells the feed one thing, which rows it shows (``visibleRangeChanged(_:)``, or
-/// ``itemAppeared(at:)`` row by row); the feed decides what to load. It is `@Observable`, so a SwiftUI view (or any view model that uses
-/// Observation) redraws when ``items`` or ``loadStates`` change; other consumers read
-/// ``snapshots()``.
+/// ``itemAppeared(at:)`` row by row); the feed decides what to load. It is `@Observable`, so
+/// a SwiftUI view (or any view model that uses Observation) redraws when ``items`` or
+/// ``loadStates`` change; other consumers read ``snapshots()``.
 ///
 /// ```swift
 /// @MainActor
@@ -123,7 +123,9 @@ public final class Feed<Source: PageSource> {
         self.configuration = configuration
         self.initialKey = initialKey
         self.clock = FeedClock(clock)
-        self.store = PageStore(horizon: configuration.resolvedMaxLoadedItems.map { $0 + 2 * configuration.resolvedPageSize })
+        // Fingerprints reach as far as a window can span: the bound, and a page or two past it.
+        let horizon = configuration.resolvedMaxLoadedItems.map { $0 + 2 * configuration.resolvedPageSize }
+        self.store = PageStore(horizon: horizon)
     }
 
     // Not isolated: it touches only Sendable lets, so it runs at once on whatever thread

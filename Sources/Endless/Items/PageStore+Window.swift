@@ -53,7 +53,8 @@ extension PageStore {
         }
         // The whole list in order, then cut just before the target page.
         var list = droppedBefore + loadedRecords + droppedAfter.reversed()
-        let target = place.isBefore ? place.index : droppedBefore.count + loaded.count + (droppedAfter.count - 1 - place.index)
+        let target =
+            place.isBefore ? place.index : droppedBefore.count + loaded.count + (droppedAfter.count - 1 - place.index)
         let after = Array(list[target...].reversed())
         list.removeSubrange(target...)
         forget(Array(items))

@@ -54,8 +54,9 @@ struct FeedConfigurationTests {
         #expect(distance(1_000) == 200)  // ten pages at most
         #expect(distance(40, latency: nil) == 20)  // no latency measured yet
         #expect(distance(.infinity) == 200)
-        #expect(AdaptivePrefetch(maxDistance: 10).distance(
-            rowsPerSecond: 1_000, isHeading: true, latency: 1, pageSize: 20, minimum: 20) == 20)  // never below the minimum
+        // Never below the minimum, whatever the bound says.
+        let tight = AdaptivePrefetch(maxDistance: 10)
+        #expect(tight.distance(rowsPerSecond: 1_000, isHeading: true, latency: 1, pageSize: 20, minimum: 20) == 20)
         #expect(FeedConfiguration(maxConcurrentAppends: 0).resolvedMaxConcurrentAppends == 1)
     }
 

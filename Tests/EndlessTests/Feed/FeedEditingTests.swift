@@ -50,7 +50,8 @@ struct FeedEditingTests {
         #expect(harness.feed.index(of: 4) == 3)
 
         // Page 1 repeats id 3 (a draw with replacement): it stays out.
-        harness.source.script(.items([ScriptedItem(id: 3, position: 20)] + (21..<40).map { ScriptedItem(id: $0) }), forPage: 1)
+        let page1 = [ScriptedItem(id: 3, position: 20)] + (21..<40).map { ScriptedItem(id: $0) }
+        harness.source.script(.items(page1), forPage: 1)
         await scroll(harness, stride(from: 0, through: 10, by: 5))
         #expect(!harness.feed.items.ids.contains(3))
         let before = Dictionary(uniqueKeysWithValues: harness.feed.items.indices.map { ($0, harness.feed.items[$0]) })

@@ -15,7 +15,7 @@ struct FeedModelTests {
         pageSize: 10, maxLoadedItems: 60, minimumIndicatorDuration: .zero, maxConcurrentAppends: 3,
         adaptivePrefetch: AdaptivePrefetch(maxDistance: 40))
 
-    nonisolated static let seeds: [UInt64] = Array(1...80)
+    nonisolated static let seeds: [UInt64] = Array(1...40)
     static let steps = 250
     /// Trips to the source that may be needed to fill a screen after retry(): the page under
     /// the rows on screen, a neighbour the screen spans into, and one spare.

@@ -135,12 +135,15 @@ final class ScrollModel {
         await settle()
         report()
         await settle()
-        history[history.count - 1] += " → rows \(visible) loaded \(feed.items.indices) of \(feed.items.totalCount), \(feed.loadStates)"
-        history[history.count - 1] += " before \(feed.store.droppedBefore.map { $0.key ?? -1 }.suffix(4)) loaded \(feed.store.pageKeys.map { $0 ?? -1 })"
+        let items = feed.items
+        let loaded = "loaded \(items.indices) of \(items.totalCount)"
+        let keys = "before \(feed.store.droppedBefore.suffix(4).map { $0.key ?? -1 }) loaded \(feed.pageKeys.map { $0 ?? -1 })"
         let queues = [LoadDirection.append, .prepend].map { direction in
-            (feed.pending[direction] ?? []).map { "\($0.request.key ?? -1)\($0.isInFlight ? "…" : $0.error != nil ? "✗" : "✓")" }
+            (feed.pending[direction] ?? []).map { load in
+                "\(load.request.key ?? -1)" + (load.isInFlight ? "…" : load.error != nil ? "✗" : "✓")
+            }
         }
-        history[history.count - 1] += " pending \(queues)"
+        history[history.count - 1] += " → rows \(visible) \(loaded), \(feed.loadStates) \(keys) pending \(queues)"
     }
 
     /// The keys of the loads at the gate in a fixed order (the refresh first, then by page), so
