@@ -17,7 +17,7 @@ struct SourceState<Item: Identifiable & Sendable>: Sendable {
     var isGated: Bool
     var passes = 0
     var nextWaiterID = 0
-    var waiting: [(id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+    var waiting: [(id: Int, key: Int?, continuation: CheckedContinuation<Void, any Error>)] = []
     var cancelledBeforeWaiting: Set<Int> = []
     var requests: [PageRequest<Int>] = []
     var cancelledRequests: [PageRequest<Int>] = []
@@ -59,6 +59,14 @@ extension ScriptedPageSource {
         change { $0.scripts.append(SourceState<Item>.Script(page: page, response: response, remaining: max(1, times))) }
     }
 
+    /// How many scripted loads are left (a script for `times` loads counts `times`).
+    public var scriptedLoadsLeft: Int { state.withLock { $0.scripts.reduce(0) { $0 + $1.remaining } } }
+
+    /// Forgets every script not used yet: later loads answer their pages as usual.
+    public func removeAllScripts() {
+        change { $0.scripts.removeAll() }
+    }
+
     // MARK: The gate
 
     /// Whether loads wait at the gate.
@@ -80,6 +88,24 @@ extension ScriptedPageSource {
         }
         for continuation in released { continuation.resume() }
     }
+
+    /// Lets the waiting load of one page through, whatever its place in the queue, so a test
+    /// can make pages land out of order.
+    ///
+    /// - Parameter key: the key of the waiting request (`nil`: a refresh with no key).
+    /// - Returns: whether such a load was waiting (and is now released).
+    @discardableResult
+    public func release(key: Int?) -> Bool {
+        let released = change { state -> CheckedContinuation<Void, any Error>? in
+            guard let index = state.waiting.firstIndex(where: { $0.key == key }) else { return nil }
+            return state.waiting.remove(at: index).continuation
+        }
+        released?.resume()
+        return released != nil
+    }
+
+    /// The keys of the loads waiting at the gate, oldest first.
+    public var waitingKeys: [Int?] { state.withLock { $0.waiting.map(\.key) } }
 
     /// Opens the gate: every waiting load goes on, and later loads do not wait.
     public func openGate() {
@@ -128,6 +154,22 @@ extension ScriptedPageSource {
         await observe { $0.waiting.count >= count }
     }
 
+    /// Suspends until the number of loads waiting at the gate is no longer `count`: one has
+    /// arrived, or been released or cancelled. Returns early if the waiting task is cancelled.
+    ///
+    /// - Parameter count: the number last seen.
+    public func waitingCountChanged(from count: Int) async {
+        await observe { $0.waiting.count != count }
+    }
+
+    /// Suspends until at least `count` loads have been answered (with a page or a scripted
+    /// failure). Returns early if the waiting task is cancelled.
+    ///
+    /// - Parameter count: the number of answered loads to wait for.
+    public func completions(atLeast count: Int) async {
+        await observe { $0.completedRequests.count >= count }
+    }
+
     /// Suspends until at least `count` loads have been cancelled. Returns early if the waiting task is
     /// cancelled (a test's time limit).
     ///
@@ -162,7 +204,7 @@ extension ScriptedPageSource {
     }
 
     /// Waits at the gate if it is closed and no pass is left.
-    func passGate() async throws {
+    func passGate(key: Int?) async throws {
         let id = state.withLock { state -> Int? in
             guard state.isGated else { return nil }
             if state.passes > 0 {
@@ -174,11 +216,11 @@ extension ScriptedPageSource {
         }
         guard let id else { return }
         if ignoresCancellation {
-            try await wait(asWaiter: id)
+            try await wait(asWaiter: id, key: key)
             return
         }
         try await withTaskCancellationHandler {
-            try await wait(asWaiter: id)
+            try await wait(asWaiter: id, key: key)
         } onCancel: {
             let waiter = change { state -> CheckedContinuation<Void, any Error>? in
                 if let index = state.waiting.firstIndex(where: { $0.id == id }) {
@@ -191,7 +233,7 @@ extension ScriptedPageSource {
         }
     }
 
-    private func wait(asWaiter id: Int) async throws {
+    private func wait(asWaiter id: Int, key: Int?) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let outcome = change { state -> Result<Void, any Error>? in
                 if state.cancelledBeforeWaiting.remove(id) != nil { return .failure(CancellationError()) }
@@ -201,7 +243,7 @@ extension ScriptedPageSource {
                     state.passes -= 1
                     return .success(())
                 }
-                state.waiting.append((id, continuation))
+                state.waiting.append((id, key, continuation))
                 return nil
             }
             if let outcome { continuation.resume(with: outcome) }

@@ -9,7 +9,9 @@ import Synchronization
 /// Keys are page numbers from 0. Page `p` holds items at positions `p × pageSize ..< (p + 1) ×
 /// pageSize` (fewer at the end of the list); its previous key is `p − 1` (none for page 0) and
 /// its next key `p + 1` (none after `pageCount`). A refresh with no key loads page 0. Pages
-/// are the same every time they are loaded, so dropped pages reload identically.
+/// are the same every time they are loaded, so dropped pages reload identically. Keys are
+/// known in advance (``key(after:)``), so a feed may load several pages at once, unless the
+/// source is made to behave like a cursor API (`keysKnownInAdvance: false`).
 ///
 /// ```swift
 /// let clock = ManualClock()
@@ -41,6 +43,9 @@ public final class ScriptedPageSource<Item: Identifiable & Sendable>: PageSource
         case repeatingKey
         /// Answer the page, but with no next key: the list ends here.
         case endOfList
+        /// Answer only the first `count` items of the page (keys as usual), as a body cut
+        /// short that a lenient decoder still accepted would.
+        case truncated(keeping: Int)
     }
 
     /// Items per page.
@@ -51,6 +56,7 @@ public final class ScriptedPageSource<Item: Identifiable & Sendable>: PageSource
     let latency: Duration
     let clock: (any Clock<Duration>)?
     let ignoresCancellation: Bool
+    let keysKnownInAdvance: Bool
     let makeItem: @Sendable (Int) -> Item
     let state: Mutex<SourceState<Item>>
 
@@ -64,16 +70,20 @@ public final class ScriptedPageSource<Item: Identifiable & Sendable>: PageSource
     ///   - gated: whether loads wait at the gate until ``release(_:)`` or ``openGate()``.
     ///   - ignoresCancellation: if `true`, loads finish even when cancelled, as a source that
     ///     does not check for cancellation would (to test that stale results are discarded).
+    ///   - keysKnownInAdvance: whether ``key(after:)`` names the next page (page numbers), or
+    ///     says nothing, as with cursors.
     ///   - makeItem: the item at a position of the list.
     public init(
         pageSize: Int = 20, pageCount: Int? = nil, latency: Duration = .zero, clock: (any Clock<Duration>)? = nil,
-        gated: Bool = false, ignoresCancellation: Bool = false, makeItem: @escaping @Sendable (Int) -> Item
+        gated: Bool = false, ignoresCancellation: Bool = false, keysKnownInAdvance: Bool = true,
+        makeItem: @escaping @Sendable (Int) -> Item
     ) {
         self.pageSize = max(1, pageSize)
         self.pageCount = pageCount
         self.latency = latency
         self.clock = clock
         self.ignoresCancellation = ignoresCancellation
+        self.keysKnownInAdvance = keysKnownInAdvance
         self.makeItem = makeItem
         self.state = Mutex(SourceState<Item>(isGated: gated))
     }
@@ -88,7 +98,7 @@ public final class ScriptedPageSource<Item: Identifiable & Sendable>: PageSource
     public func load(_ request: PageRequest<Int>) async throws -> Page<Item, Int> {
         change { $0.requests.append(request) }
         do {
-            try await passGate()
+            try await passGate(key: request.key)
             try await waitLatency()
             if !ignoresCancellation { try Task.checkCancellation() }
         } catch {
@@ -99,6 +109,15 @@ public final class ScriptedPageSource<Item: Identifiable & Sendable>: PageSource
         let response = change { $0.takeScript(forPage: page) }
         defer { change { $0.completedRequests.append(request) } }
         return try answer(page: page, with: response)
+    }
+
+    /// The next page number, while the list goes on; nothing for a cursor-like source.
+    ///
+    /// - Parameter key: a page number.
+    /// - Returns: `key + 1`, or `nil` after the last page or when keys are not known in advance.
+    public func key(after key: Int) -> Int? {
+        guard keysKnownInAdvance, pageCount.map({ key + 1 < $0 }) ?? true else { return nil }
+        return key + 1
     }
 
     /// The items of a page as the source serves it unscripted.
@@ -123,6 +142,7 @@ public final class ScriptedPageSource<Item: Identifiable & Sendable>: PageSource
             nextKey = page
             previousKey = page
         case .endOfList: nextKey = nil
+        case .truncated(let count): items = Array(items.prefix(max(0, count)))
         }
         return Page(items: items, previousKey: previousKey, nextKey: nextKey, key: page)
     }
@@ -149,15 +169,17 @@ extension ScriptedPageSource where Item == ScriptedItem {
     ///   - clock: the clock latency is measured on.
     ///   - gated: whether loads wait at the gate.
     ///   - ignoresCancellation: whether loads finish even when cancelled.
+    ///   - keysKnownInAdvance: whether ``key(after:)`` names the next page.
     ///   - repeatEvery: one item in this many repeats an earlier id, as randomuser.me's draws
     ///     with replacement do; `nil` for all-new items.
     public convenience init(
         pageSize: Int = 20, pageCount: Int? = nil, latency: Duration = .zero, clock: (any Clock<Duration>)? = nil,
-        gated: Bool = false, ignoresCancellation: Bool = false, repeatEvery: Int? = nil
+        gated: Bool = false, ignoresCancellation: Bool = false, keysKnownInAdvance: Bool = true,
+        repeatEvery: Int? = nil
     ) {
         self.init(
             pageSize: pageSize, pageCount: pageCount, latency: latency, clock: clock, gated: gated,
-            ignoresCancellation: ignoresCancellation,
+            ignoresCancellation: ignoresCancellation, keysKnownInAdvance: keysKnownInAdvance,
             makeItem: { ScriptedItem.drawn(at: $0, repeatEvery: repeatEvery) })
     }
 }

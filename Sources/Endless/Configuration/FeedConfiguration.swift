@@ -23,6 +23,8 @@ public struct FeedConfiguration: Sendable, Equatable {
     public static let defaultAutomaticRetry = LoadRetryPolicy.disabled
     /// Three pages in a row that bring nothing new mean the source is looping, not unlucky.
     public static let defaultMaxConsecutiveDuplicatePages = 3
+    /// One page in flight at each end: the engine's behaviour before pipelining.
+    public static let defaultMaxConcurrentAppends = 1
     /// Every default together.
     public static let `default` = FeedConfiguration()
 
@@ -54,6 +56,20 @@ public struct FeedConfiguration: Sendable, Equatable {
     /// How many pages in a row may bring only items already shown (or nothing) before the feed
     /// stops and reports ``FeedError/onlyDuplicatePages(direction:count:)``. At least 1.
     public var maxConsecutiveDuplicatePages: Int
+    /// The most pages loading at once at each end of the list, committed strictly in key
+    /// order (a page that lands early waits for the pages before it). More than one needs
+    /// keys known in advance: the keys of dropped pages always are, and a source's next pages
+    /// are when it implements ``PageSource/key(after:)`` (page numbers, offsets, seeded
+    /// pages); a source of cursors keeps one new page in flight whatever this says. At least
+    /// 1 (the default: one load per direction). A slow API read fast needs about
+    /// `rows per second × latency ÷ pageSize` pages in flight, plus one.
+    public var maxConcurrentAppends: Int
+    /// Prefetching from measured latency and scroll speed, or `nil` (the default) for the
+    /// fixed ``prefetchDistance``.
+    public var adaptivePrefetch: AdaptivePrefetch?
+    /// What a refresh reloads: the first page (the default) or the loaded pages around the
+    /// rows on screen.
+    public var refreshScope: RefreshScope
 
     /// Creates a configuration.
     ///
@@ -67,6 +83,9 @@ public struct FeedConfiguration: Sendable, Equatable {
     ///   - minimumIndicatorDuration: the shortest time a refresh shows as loading.
     ///   - automaticRetry: retries of failed appends and prepends.
     ///   - maxConsecutiveDuplicatePages: the bound on pages in a row with nothing new.
+    ///   - maxConcurrentAppends: pages in flight at each end, committed in order.
+    ///   - adaptivePrefetch: prefetch from latency and speed; `nil` for the fixed distance.
+    ///   - refreshScope: what a refresh reloads.
     public init(
         pageSize: Int = defaultPageSize,
         prefetchDistance: Int? = nil,
@@ -75,7 +94,10 @@ public struct FeedConfiguration: Sendable, Equatable {
         refreshCooldown: Duration = defaultRefreshCooldown,
         minimumIndicatorDuration: Duration = defaultMinimumIndicatorDuration,
         automaticRetry: LoadRetryPolicy = defaultAutomaticRetry,
-        maxConsecutiveDuplicatePages: Int = defaultMaxConsecutiveDuplicatePages
+        maxConsecutiveDuplicatePages: Int = defaultMaxConsecutiveDuplicatePages,
+        maxConcurrentAppends: Int = defaultMaxConcurrentAppends,
+        adaptivePrefetch: AdaptivePrefetch? = nil,
+        refreshScope: RefreshScope = .firstPage
     ) {
         self.pageSize = pageSize
         self.prefetchDistance = prefetchDistance ?? pageSize
@@ -85,6 +107,9 @@ public struct FeedConfiguration: Sendable, Equatable {
         self.minimumIndicatorDuration = minimumIndicatorDuration
         self.automaticRetry = automaticRetry
         self.maxConsecutiveDuplicatePages = maxConsecutiveDuplicatePages
+        self.maxConcurrentAppends = maxConcurrentAppends
+        self.adaptivePrefetch = adaptivePrefetch
+        self.refreshScope = refreshScope
     }
 }
 
@@ -95,6 +120,10 @@ extension FeedConfiguration {
     var resolvedInitialLoadSize: Int { max(1, initialLoadSize) }
     var resolvedPrefetchDistance: Int { max(1, prefetchDistance) }
     var resolvedMaxConsecutiveDuplicatePages: Int { max(1, maxConsecutiveDuplicatePages) }
+    var resolvedMaxConcurrentAppends: Int { max(1, maxConcurrentAppends) }
+    var resolvedRefreshPages: Int {
+        if case .loadedPages(let maxPages) = refreshScope { max(1, maxPages) } else { 1 }
+    }
 
     var resolvedMaxLoadedItems: Int? {
         guard let maxLoadedItems else { return nil }

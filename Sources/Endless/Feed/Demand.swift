@@ -1,37 +1,66 @@
-/// Where the person is looking, as far as loading is concerned.
+/// Where the person is looking, as far as loading is concerned: the rows on screen, and how
+/// fast they move.
 ///
-/// `lastSeen` is the index reported last. While a direction is loading, the hints merge every
-/// index reported meanwhile (the furthest towards that end wins), so demand that arrives
-/// during a load is acted on when the page lands instead of being dropped.
+/// A view that reports its visible range (``Feed/visibleRangeChanged(_:)``) sets the window
+/// exactly. A view that reports single rows (``Feed/itemAppeared(at:)``, SwiftUI's `onAppear`)
+/// grows it around the row reported, at most `span` rows wide, keeping the side the row moved
+/// towards: so the first and last rows of a screen, reported one after the other, make that
+/// screen, and rows appearing one by one while scrolling make a window that follows them.
+/// Either way the window stays when pages land, fail or are retried, so demand is never lost
+/// between a report and the page that serves it.
 struct Demand {
-    var lastSeen: Int?
-    var appendHint: Int?
-    var prependHint: Int?
+    /// The rows on screen, as far as the feed knows; `nil` before any report.
+    private(set) var window: ClosedRange<Int>?
+    private(set) var speed = ScrollSpeed()
+    /// +1 if the rows on screen last moved towards the end (or have not moved yet), −1 if
+    /// towards the start.
+    private(set) var heading = 1
 
-    mutating func merge(_ index: Int, appendLoading: Bool, prependLoading: Bool) {
-        lastSeen = index
-        if appendLoading { appendHint = max(appendHint ?? index, index) }
-        if prependLoading { prependHint = min(prependHint ?? index, index) }
-    }
-
-    /// The position to judge a direction by once its page has landed, consuming its hint.
-    mutating func take(_ direction: LoadDirection) -> Int? {
-        switch direction {
-        case .append:
-            defer { appendHint = nil }
-            return appendHint ?? lastSeen
-        case .prepend:
-            defer { prependHint = nil }
-            return prependHint ?? lastSeen
-        case .refresh:
-            return lastSeen
+    /// A single row came on screen.
+    mutating func report(_ row: Int, span: Int, at now: Duration) {
+        let span = max(0, span - 1)
+        if let window {
+            if row > window.upperBound {
+                self.window = max(window.lowerBound, row - span)...row
+            } else if row < window.lowerBound {
+                self.window = row...min(window.upperBound, row + span)
+            }
+        } else {
+            window = row...row
         }
+        record(at: now)
     }
 
-    /// Moves every remembered index by `offset` (a never-seen page was put before the first).
+    /// The view says exactly which rows are on screen.
+    mutating func report(_ rows: Range<Int>, at now: Duration) {
+        guard let last = rows.last else { return }
+        window = rows.lowerBound...last
+        record(at: now)
+    }
+
+    private mutating func record(at now: Duration) {
+        guard let window else { return }
+        let center = Double(window.lowerBound + window.upperBound) / 2
+        if let last = lastCenter, center != last { heading = center > last ? 1 : -1 }
+        lastCenter = center
+        speed.record(center: center, at: now)
+    }
+
+    private var lastCenter: Double?
+
+    /// Moves the window by `offset` rows (pages never seen were put before the first, moving
+    /// every index up).
     mutating func shift(by offset: Int) {
-        lastSeen = lastSeen.map { $0 + offset }
-        appendHint = appendHint.map { $0 + offset }
-        prependHint = prependHint.map { $0 + offset }
+        guard offset != 0, let window else { return }
+        self.window = (window.lowerBound + offset)...(window.upperBound + offset)
+        lastCenter = lastCenter.map { $0 + Double(offset) }
+        speed.shift(by: Double(offset))
+    }
+
+    /// Forgets the window if the list no longer reaches it (a refresh made it shorter): the
+    /// view will report where it is in the new list.
+    mutating func clamp(toCount count: Int) {
+        guard let window, window.lowerBound >= count else { return }
+        self.window = nil
     }
 }

@@ -1,75 +1,112 @@
 // Deciding when to load: the view reports rows, the feed compares them with what is loaded.
 extension Feed {
-    /// Tells the feed a row is on screen. The only signal a view needs to send: call it from
-    /// SwiftUI's `onAppear`, or for every row in a list's visible range each time it changes.
+    /// Tells the feed a row is on screen: call it from SwiftUI's `onAppear`, or for the first
+    /// and last rows on screen each time they change (``visibleRangeChanged(_:)`` says the
+    /// same in one call).
     ///
-    /// If fewer than `prefetchDistance` items are loaded beyond `index` (or before it, when
-    /// pages were dropped above), the feed loads the next page, unless that direction is
-    /// already loading (then the demand is remembered and served when the page lands), has
-    /// failed (it waits for ``retry()``), or has reached its end. Calling it for the same row
-    /// again and again is cheap and loads nothing twice.
+    /// The feed remembers the rows on screen (a row reported grows that window, up to
+    /// `prefetchDistance` rows, towards the side it moved) and keeps enough rows loaded, or
+    /// on their way, on both sides of it, unless a direction has failed (it waits for
+    /// ``retry()``) or reached its end. Calling it for the same row again and again is cheap
+    /// and loads nothing twice.
     ///
     /// - Parameter index: the row's absolute index, as in ``items``; placeholders count too.
     public func itemAppeared(at index: Int) {
-        demand.merge(index, appendLoading: loadStates.append.isLoading, prependLoading: loadStates.prepend.isLoading)
-        checkDemand(append: index, prepend: index)
+        demand.report(index, span: configuration.resolvedPrefetchDistance, at: clock.now())
+        publishIfChanged(checkDemand())
     }
 
-    /// Starts the appends and prepends the given positions call for.
-    func checkDemand(append appendPosition: Int?, prepend prependPosition: Int?) {
-        guard !isFetchingRefresh, !store.isEmpty else { return }
+    /// Tells the feed exactly which rows are on screen, replacing what it was told before:
+    /// the one call a list view needs, each time its visible range changes.
+    ///
+    /// - Parameter range: the absolute indices on screen; placeholders count too. An empty
+    ///   range changes nothing.
+    public func visibleRangeChanged(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        demand.report(range, at: clock.now())
+        publishIfChanged(checkDemand())
+    }
+
+    /// Publishes a snapshot only if something a view shows changed: a snapshot consumer that
+    /// reports rows on every snapshot must not be sent a new one for each report.
+    private func publishIfChanged(_ started: Bool) {
+        if updateLoadStates() || started { publish() }
+    }
+
+    /// Starts the loads the rows on screen call for, at both ends.
+    ///
+    /// - Returns: whether anything was started (or the window moved).
+    @discardableResult
+    func checkDemand() -> Bool {
+        guard !isFetchingRefresh, !store.isEmpty else { return false }
+        let moved = moveWindowIfFar()
+        let appended = fill(.append)
+        let prepended = fill(.prepend)
+        return moved || appended || prepended
+    }
+
+    /// Adds loads at one end until enough rows are loaded or on their way past the rows on
+    /// screen, within the bound on loads in flight and while nothing there has failed.
+    private func fill(_ direction: LoadDirection) -> Bool {
+        guard stopped[direction] == nil, !(pending[direction] ?? []).contains(where: { $0.error != nil }) else {
+            return false
+        }
+        let distance = prefetchDistance(direction)
+        var started = false
+        while (pending[direction]?.count ?? 0) < configuration.resolvedMaxConcurrentAppends {
+            guard let ahead = rowsAhead(direction), ahead < distance,
+                let (request, speculative) = nextRequest(direction)
+            else { break }
+            let offset = pending[direction]?.count ?? 0
+            let expected = store.expectedCount(direction, offset: offset, loadSize: request.loadSize)
+            launch(request, speculative: speculative, expectedCount: expected)
+            started = true
+        }
+        return started
+    }
+
+    /// Rows loaded or in flight beyond the rows on screen at one end, or `nil` when nothing
+    /// is known of the screen.
+    private func rowsAhead(_ direction: LoadDirection) -> Int? {
         let items = store.items
-        let distance = configuration.resolvedPrefetchDistance
+        let coming = (pending[direction] ?? []).reduce(0) { $0 + $1.expectedCount }
         // A page that brought nothing new leaves nothing to appear: treat the empty list as
         // seen to its end, so the feed keeps loading (bounded by the duplicate-page limit).
-        let fallback: Int? = items.isEmpty ? items.endIndex - 1 : nil
-
-        if loadStates.append.isIdle, let request = store.appendRequest(pageSize: configuration.resolvedPageSize),
-            let position = appendPosition ?? fallback, items.endIndex - 1 - position < distance
-        {
-            startLoad(request)
-        }
-        if loadStates.prepend.isIdle, let request = store.prependRequest(pageSize: configuration.resolvedPageSize),
-            let position = prependPosition ?? fallback.map({ _ in items.startIndex }),
-            position - items.startIndex < distance
-        {
-            startLoad(request)
-        }
+        let window = demand.window ?? (items.isEmpty ? (items.endIndex - 1)...(items.endIndex - 1) : nil)
+        guard let window else { return nil }
+        return direction == .prepend
+            ? window.lowerBound - (items.startIndex - coming)
+            : (items.endIndex + coming) - 1 - window.upperBound
     }
 
-    /// Drops pages at the far end before a page of `incoming` items is added, while the
-    /// loaded items exceed `maxLoadedItems`.
-    ///
-    /// A page goes only if the items left between it and the rows seen (`position`, and the
-    /// last row seen) are still at least `prefetchDistance`, so the drop never makes the feed
-    /// reload it at once (no thrashing), and only if nothing is loading or failed at that end
-    /// (a load there is anchored on it). So the bound can be passed by a page or two while the
-    /// rows seen span more than it; the next page that lands at either end trims it again.
-    func dropFarPages(before direction: LoadDirection, incoming: Int, position: Int?) {
-        guard let maxLoaded = configuration.resolvedMaxLoadedItems, let loadPosition = position else { return }
-        let distance = configuration.resolvedPrefetchDistance
-        let farEnd: LoadDirection = direction == .prepend ? .append : .prepend
-        // Judge by the row nearest the far end: the furthest row merged during the load may be
-        // behind the person already (they scrolled back while it loaded).
-        let lastSeen = demand.lastSeen ?? loadPosition
-        let position = farEnd == .prepend ? min(loadPosition, lastSeen) : max(loadPosition, lastSeen)
-        let farState = loadStates[farEnd]
-        guard !farState.isLoading, farState.error == nil else { return }
+    /// The next request at one end: a dropped page or the known next page, else (appends
+    /// only) the key the source says follows the last one asked for.
+    private func nextRequest(_ direction: LoadDirection) -> (PageRequest<Source.Key>, Bool)? {
+        let queue = pending[direction] ?? []
+        let pageSize = configuration.resolvedPageSize
+        if let request = store.request(direction, offset: queue.count, pageSize: pageSize) { return (request, false) }
+        guard direction == .append, queue.count > store.droppedAfter.count, let lastKey = queue.last?.request.key,
+            let key = source.key(after: lastKey)
+        else { return nil }
+        return (PageRequest(direction: .append, key: key, loadSize: pageSize), true)
+    }
 
-        while store.items.count + incoming > maxLoaded {
-            let items = store.items
-            if farEnd == .prepend {
-                guard let firstCount = items.pages.first?.count,
-                    position - (items.startIndex + firstCount) >= distance
-                else { return }
-            } else {
-                guard let lastCount = items.pages.last?.count,
-                    (items.endIndex - lastCount - 1) - position >= distance
-                else { return }
-            }
-            guard store.dropPage(atEnd: farEnd == .append) else { return }
-            // The far end is no longer the end of the list: the dropped page can come back.
-            if loadStates[farEnd].isEndReached { loadStates[farEnd] = .idle }
+    /// The rows to keep loaded or in flight past the rows on screen at one end: fixed, or from
+    /// latency and speed, and never more than `maxLoadedItems` leaves room for (so what is
+    /// prefetched at one end is never dropped for the other, and memory stays bounded).
+    func prefetchDistance(_ direction: LoadDirection) -> Int {
+        let minimum = configuration.resolvedPrefetchDistance
+        guard let adaptive = configuration.adaptivePrefetch else { return minimum }
+        let speed = demand.speed.rowsPerSecond(at: clock.now())
+        let isHeading = direction == .prepend ? demand.heading < 0 : demand.heading >= 0
+        var distance = adaptive.distance(
+            rowsPerSecond: direction == .prepend ? -speed : speed, isHeading: isHeading, latency: latency.seconds,
+            pageSize: configuration.resolvedPageSize, minimum: minimum)
+        if let maxLoaded = configuration.resolvedMaxLoadedItems {
+            let span = demand.window.map { $0.count } ?? 0
+            let room = maxLoaded - span - minimum - configuration.resolvedPageSize
+            distance = max(minimum, min(distance, room))
         }
+        return distance
     }
 }

@@ -1,23 +1,27 @@
 import Observation
 
 /// An infinite, refreshable list: pages from a ``PageSource``, loaded ahead of the person
-/// scrolling, at most one load per direction, unique items, honest load states.
+/// scrolling, a bounded number of loads per direction committed in order, unique items,
+/// honest load states.
 ///
-/// A view tells the feed one thing, which rows it shows (``itemAppeared(at:)``); the feed
-/// decides what to load. It is `@Observable`, so a SwiftUI view (or any view model that uses
-/// Observation) redraws when ``items`` or ``loadStates`` change; other consumers read
-/// ``snapshots()``.
+/// A view tells the feed one thing, which rows it shows (``visibleRangeChanged(_:)``, or
+/// ``itemAppeared(at:)`` row by row); the feed decides what to load. It is `@Observable`, so
+/// a SwiftUI view (or any view model that uses Observation) redraws when ``items`` or
+/// ``loadStates`` change; other consumers read ``snapshots()``.
 ///
 /// ```swift
 /// @MainActor
 /// func run(feed: Feed<PeopleSource>, list: ListView) async {
 ///     feed.loadFirstPageIfNeeded()
 ///
-///     // Every frame, or for each row on appear: report the rows on screen.
-///     for row in list.visibleRows { feed.itemAppeared(at: row) }
+///     // Whenever it changes: report the rows on screen.
+///     feed.visibleRangeChanged(list.visibleRows)
 ///
-///     // Draw: rows, then a footer from the append state.
-///     for row in list.visibleRows { list.draw(feed.items.item(at: row)) }   // nil: placeholder
+///     // Draw: rows (a placeholder shows its direction's state), then a footer.
+///     for row in list.visibleRows {
+///         if let person = feed.items.item(at: row) { list.draw(person) }
+///         else { list.drawPlaceholder(feed.loadState(forRow: row)) }  // loading…, or failed · R
+///     }
 ///     switch feed.loadStates.append {
 ///     case .loading: list.footer("loading more…")
 ///     case .failed(let error): list.footer("\(error) · press r to retry")  // then feed.retry()
@@ -33,14 +37,26 @@ import Observation
 /// ```
 ///
 /// The contracts (each one tested):
-/// - One load per direction; demand that arrives during a load is merged, and after each page
-///   the feed loads again until `prefetchDistance` items are loaded past the furthest row seen.
-/// - ``refresh()`` supersedes appends and prepends: their results are discarded by generation.
-///   Old items stay until the new first page replaces them at once, and stay if it fails.
-/// - Errors block their direction until ``retry()`` (or `FeedConfiguration.automaticRetry`).
+/// - Bounded loads per direction, committed in order: at most
+///   `FeedConfiguration.maxConcurrentAppends` pages in flight at each end (1 by default: one
+///   load per direction), several only when their keys are known in advance (dropped pages,
+///   or ``PageSource/key(after:)``). A page that lands early waits for the pages before it;
+///   a guessed key the previous page contradicts is discarded. Demand is never dropped: the
+///   rows on screen are remembered, and after each page the feed loads again until enough
+///   rows are loaded (or on their way) past them: `prefetchDistance`, or with
+///   `adaptivePrefetch` what the measured latency at the measured speed needs.
+/// - ``refresh()`` supersedes appends and prepends: their results are discarded. Old items
+///   stay until the refreshed page replaces them at once, and stay if it fails.
+/// - Errors block their direction until ``retry()`` (or `FeedConfiguration.automaticRetry`);
+///   pages after a failed one are kept, not shown, until it succeeds. No sequence of faults
+///   leaves a direction neither loading, nor failed, nor idle with the rows on screen served.
 /// - Items are unique by `id`; a page of only duplicates does not stall the feed (up to
 ///   `maxConsecutiveDuplicatePages`); a page naming itself as its next page is an error.
 /// - With `maxLoadedItems`, far pages are dropped and reloaded by key; indices do not move.
+///   When the rows on screen are far from what is loaded (a jump to the top), the feed loads
+///   the pages under them directly instead of every page in between.
+/// - ``update(id:_:)`` and ``remove(id:)`` change items in place, and the change survives
+///   drops and reloads.
 /// - When the feed goes away, its loads are cancelled; no task it started outlives it.
 @MainActor
 @Observable
@@ -62,16 +78,31 @@ public final class Feed<Source: PageSource> {
     var lastErrors: [LoadDirection: any Error] = [:]
     var lastRefreshStart: Duration?
 
+    /// How many loads are in flight now, refresh included (a load waiting out an automatic
+    /// retry counts): an "n in flight" status.
+    public internal(set) var loadsInFlight = 0
+    /// After a refresh, the new index of the item that was first on screen when it started,
+    /// or `nil` when that item is not in the refreshed list (show the top then): what a view
+    /// scrolls to so the person keeps their place.
+    public internal(set) var refreshAnchorIndex: Int?
+
     // Bookkeeping no view needs to observe.
-    /// Bumped by every refresh; a load started under an older generation is discarded.
+    /// Bumped by every refresh; a refresh result from an older generation is discarded.
     @ObservationIgnored var generation = 0
     @ObservationIgnored var refreshTask: Task<RefreshOutcome, Never>?
     /// True from the start of a refresh until its page is committed or fails: appends and
     /// prepends wait, since a refresh would discard them.
     @ObservationIgnored var isFetchingRefresh = false
+    @ObservationIgnored var refreshRequestCount = 0
     @ObservationIgnored var demand = Demand()
-    /// The request each failed direction will re-run on ``retry()``.
-    @ObservationIgnored var failedRequests: [LoadDirection: PageRequest<Source.Key>] = [:]
+    @ObservationIgnored var latency = LatencyEstimate()
+    /// The pages each end has asked for and not committed, in commit order.
+    @ObservationIgnored var pending: [LoadDirection: [PendingLoad<Source.Item, Source.Key>]] = [:]
+    @ObservationIgnored var nextLoadID = 0
+    /// What the running (or last) refresh reloads, for ``retry()`` to run it again.
+    @ObservationIgnored var refreshScopeRunning: RefreshScope?
+    /// A direction stopped without a request to re-run (pages of only duplicates).
+    @ObservationIgnored var stopped: [LoadDirection: any Error] = [:]
     @ObservationIgnored var duplicatePageRuns: [LoadDirection: Int] = [:]
 
     /// Creates a feed. Nothing loads until ``loadFirstPageIfNeeded()`` or ``refresh()``.
@@ -92,6 +123,9 @@ public final class Feed<Source: PageSource> {
         self.configuration = configuration
         self.initialKey = initialKey
         self.clock = FeedClock(clock)
+        // Fingerprints reach as far as a window can span: the bound, and a page or two past it.
+        let horizon = configuration.resolvedMaxLoadedItems.map { $0 + 2 * configuration.resolvedPageSize }
+        self.store = PageStore(horizon: horizon)
     }
 
     // Not isolated: it touches only Sendable lets, so it runs at once on whatever thread
@@ -109,6 +143,26 @@ public final class Feed<Source: PageSource> {
     /// one, else its request's key, so `nil` for a first page requested with no key that did
     /// not name itself).
     public var pageKeys: [Source.Key?] { store.pageKeys }
+
+    /// The state that decides a row shown as a placeholder: the prepend state for a row above
+    /// the loaded items, the append state below them. A view draws "loading…" for `loading`,
+    /// the error and the key that retries for `failed`.
+    ///
+    /// - Parameter index: an absolute row index.
+    /// - Returns: that direction's state, or `nil` for a loaded row.
+    public func loadState(forRow index: Int) -> LoadState? {
+        if index < store.items.startIndex { return loadStates.prepend }
+        if index >= store.items.endIndex { return loadStates.append }
+        return nil
+    }
+
+    /// The absolute index of a loaded item.
+    ///
+    /// - Parameter id: the item's id.
+    /// - Returns: its index, or `nil` if no loaded item has that id.
+    public func index(of id: Source.Item.ID) -> Int? {
+        store.index(of: id)
+    }
 
     /// The key of the loaded page that holds an item, to show "page 6" for the selected row.
     ///
@@ -134,3 +188,4 @@ public final class Feed<Source: PageSource> {
         return max(.zero, lastRefreshStart + configuration.refreshCooldown - clock.now())
     }
 }
+

@@ -9,9 +9,12 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `count` pages in a row brought only items already shown (or none). The pages were
     /// accepted (their keys move the feed on); ``Feed/retry()`` loads on.
     case onlyDuplicatePages(direction: LoadDirection, count: Int)
-    /// A page dropped to save memory came back different when reloaded by its key, so it
-    /// cannot take its old place without moving every index after it. The source is not
-    /// reproducible; a refresh starts over.
+    /// A page dropped to save memory came back different when reloaded by its key (another
+    /// number of items, or other items), so it cannot take its old place without moving every
+    /// index after it or showing other items at rows already seen. The page is not shown and
+    /// its direction fails: ``Feed/retry()`` loads it again (a reload cut short in transit fits
+    /// the next time); a source that is not reproducible keeps failing, and a refresh starts
+    /// over.
     case pageChanged(direction: LoadDirection, expectedCount: Int, receivedCount: Int)
 
     /// A sentence a person can act on.
@@ -22,9 +25,11 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "stopped instead of loading it forever."
         case .onlyDuplicatePages(_, let count):
             "\(count) pages in a row brought nothing new; retry to keep loading."
+        case .pageChanged(_, let expected, let received) where expected == received:
+            "A page reloaded by its key came back with other items; retry, or refresh to start over."
         case .pageChanged(_, let expected, let received):
             "A page reloaded by its key came back with \(received) items instead of \(expected); "
-                + "refresh to start over."
+                + "retry, or refresh to start over."
         }
     }
 }

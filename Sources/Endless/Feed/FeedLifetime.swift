@@ -1,23 +1,32 @@
 import Synchronization
 
-/// The tasks a feed has started, one per direction, so its `deinit` can cancel them all.
+/// The tasks a feed has started (the refresh, and every append and prepend in flight), so
+/// each can be cancelled when its result is no longer wanted and all of them when the feed
+/// goes away.
 ///
 /// A separate `Sendable` object because a `@MainActor` class's `deinit` is not isolated to the
 /// main actor: it may only touch `Sendable` state, and the Mutex makes this class that.
 final class FeedLifetime: Sendable {
-    private let cancellers = Mutex<[LoadDirection: @Sendable () -> Void]>([:])
+    private let cancellers = Mutex<[Int: @Sendable () -> Void]>([:])
 
-    /// Remembers the task now loading `direction` (the previous one has finished or was
-    /// cancelled already).
-    func track<Success: Sendable>(_ task: Task<Success, Never>, for direction: LoadDirection) {
-        cancellers.withLock { $0[direction] = { task.cancel() } }
+    /// Remembers a task by the id of the load it runs.
+    func track<Success: Sendable>(_ task: Task<Success, Never>, id: Int) {
+        cancellers.withLock { $0[id] = { task.cancel() } }
     }
 
-    /// Cancels the task loading `direction`, if any.
-    func cancel(_ direction: LoadDirection) {
-        let cancel = cancellers.withLock { $0.removeValue(forKey: direction) }
+    /// Cancels the task of a load, if it is still tracked.
+    func cancel(_ id: Int) {
+        let cancel = cancellers.withLock { $0.removeValue(forKey: id) }
         cancel?()
     }
+
+    /// Stops tracking a load whose task has finished.
+    func forget(_ id: Int) {
+        _ = cancellers.withLock { $0.removeValue(forKey: id) }
+    }
+
+    /// How many tasks are tracked (for tests: nothing leaks).
+    var count: Int { cancellers.withLock { $0.count } }
 
     /// Cancels everything; called when the feed goes away.
     func end() {

@@ -5,7 +5,8 @@
 /// `FeedConfiguration.maxLoadedItems` drops pages, ``startIndex`` moves up (and
 /// ``placeholdersBefore`` counts the dropped items), or ``endIndex`` moves down (and
 /// ``placeholdersAfter`` counts them); the indices of the items still loaded never change, and
-/// a reloaded page comes back at the same indices.
+/// a reloaded page comes back at the same indices. (Only removing an item, with
+/// `Feed.remove(id:)`, moves the rows after it up by one, as removing from any list does.)
 ///
 /// Why offset indices rather than an array padded with placeholders: a padded array costs
 /// memory for every position ever seen (a million `nil`s after a million items), which defeats
@@ -166,5 +167,40 @@ extension FeedItems {
         precondition(items.count <= placeholdersAfter, "a reloaded page larger than its placeholders")
         placeholdersAfter -= items.count
         appendPage(items)
+    }
+
+    /// Makes every loaded item a placeholder and puts the (empty) loaded range at `start`, with
+    /// `placeholdersAfter` positions after it: the list keeps its length, nothing is loaded.
+    mutating func removeAllPages(placingStartAt start: Int, placeholdersAfter after: Int) {
+        precondition(start >= 0 && after >= 0, "a window outside the list")
+        pages = []
+        pageEnds = []
+        startIndex = start
+        placeholdersAfter = after
+    }
+
+    /// Drops every page after the first `count`, and every placeholder after them.
+    mutating func keepFirstPages(_ count: Int) {
+        pages.removeLast(pages.count - count)
+        pageEnds.removeLast(pageEnds.count - count)
+        placeholdersAfter = 0
+    }
+
+    /// Replaces the item at a loaded index.
+    mutating func replace(at position: Int, with item: Item) {
+        let page = pageIndex(containing: position)
+        let pageStart = page == 0 ? startIndex : pageEnds[page - 1]
+        pages[page][position - pageStart] = item
+    }
+
+    /// Removes the item at a loaded index; every later index moves up by one.
+    ///
+    /// - Returns: the page the item was in, and its offset in that page.
+    mutating func remove(at position: Int) -> (page: Int, offset: Int) {
+        let page = pageIndex(containing: position)
+        let pageStart = page == 0 ? startIndex : pageEnds[page - 1]
+        pages[page].remove(at: position - pageStart)
+        for later in page..<pageEnds.count { pageEnds[later] -= 1 }
+        return (page, position - pageStart)
     }
 }

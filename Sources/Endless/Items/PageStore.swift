@@ -3,6 +3,10 @@
 ///
 /// A plain value, confined to the feed's actor; it makes no decisions about when to load or
 /// drop (that is the feed's job), it only keeps the books straight.
+///
+/// The whole list, in order, is `droppedBefore + loaded + droppedAfter.reversed()`: the loaded
+/// pages are one run (possibly empty, after ``moveWindow(toRecordAt:)``), with the records of
+/// dropped pages on either side.
 struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
     /// What the store remembers of a page, loaded or dropped.
     struct PageRecord {
@@ -14,54 +18,81 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
         var loadSize: Int
         /// How many items the source returned, before duplicates were skipped.
         var rawCount: Int
-        /// Positions in the source's page that were skipped as duplicates; a reload skips the
-        /// same positions, so it lands on exactly the indices the page had.
+        /// Positions in the source's page that were skipped (duplicates, removed items); a
+        /// reload skips the same positions, so it lands on exactly the indices the page had.
         var skipped: [Int]
         /// How many items the page contributed.
         var count: Int
+        /// A hash of the ids it contributed, in order: a reload must bring the same ones.
+        var digest: Int
+        /// Hashes of the ids the page contributed, kept while the page is near an end of the
+        /// list, so a new page there skips an id a dropped neighbour already showed (and the
+        /// neighbour's reload still fits). Empty far from both ends.
+        var fingerprints: [Int] = []
     }
 
-    private(set) var items = FeedItems<Item>()
+    /// How far (in items) from each end of the list dropped pages keep their fingerprints:
+    /// the most a window of loaded pages spans. `nil` when nothing is ever dropped.
+    let horizon: Int?
+
+    var items = FeedItems<Item>()
     /// Records of the loaded pages, in list order (parallel to `items.pages`).
-    private(set) var loaded: [PageRecord] = []
+    var loaded: [PageRecord] = []
     /// Keys of the loaded pages, kept as their own array so snapshots copy it for free.
-    private(set) var pageKeys: [Key?] = []
+    var pageKeys: [Key?] = []
     /// Pages dropped before the first loaded page; the last element is the nearest.
-    private(set) var droppedBefore: [PageRecord] = []
+    var droppedBefore: [PageRecord] = []
     /// Pages dropped after the last loaded page; the last element is the nearest.
-    private(set) var droppedAfter: [PageRecord] = []
-    private var ids: Set<Item.ID> = []
+    var droppedAfter: [PageRecord] = []
+    var ids: Set<Item.ID> = []
+    /// Items changed by ``replace(_:)``, put back whenever their page is reloaded.
+    var replacements: [Item.ID: Item] = [:]
+    /// Items taken out by ``remove(id:)``: skipped wherever they turn up again.
+    var removedIDs: Set<Item.ID> = []
 
-    var isEmpty: Bool { loaded.isEmpty }
-    var pageCount: Int { loaded.count }
-
-    /// The request that loads the next page at the end: a dropped page first, else the last
-    /// page's `nextKey`; `nil` when the list ends there.
-    func appendRequest(pageSize: Int) -> PageRequest<Key>? {
-        if let dropped = droppedAfter.last {
-            guard let key = dropped.key ?? loaded.last?.nextKey else { return nil }
-            return PageRequest(direction: .append, key: key, loadSize: dropped.loadSize)
-        }
-        guard let key = loaded.last?.nextKey else { return nil }
-        return PageRequest(direction: .append, key: key, loadSize: pageSize)
+    init(horizon: Int? = nil) {
+        self.horizon = horizon
     }
 
-    /// The request that loads the page before the first: a dropped page first, else the first
-    /// page's `previousKey`; `nil` when the list starts there.
-    func prependRequest(pageSize: Int) -> PageRequest<Key>? {
-        if let dropped = droppedBefore.last {
-            guard let key = dropped.key ?? loaded.first?.previousKey else { return nil }
-            return PageRequest(direction: .prepend, key: key, loadSize: dropped.loadSize)
+    /// Whether nothing is known: no page loaded or dropped.
+    var isEmpty: Bool { loaded.isEmpty && droppedBefore.isEmpty && droppedAfter.isEmpty }
+
+    /// The request for a page beyond the loaded ones, if its key is known here: `offset` 0 is
+    /// the page next to the loaded ones at that end, 1 the one after it, and so on through the
+    /// dropped pages, then the first page never loaded (by its neighbour's key). `nil` past
+    /// that, or where the list ends.
+    func request(_ direction: LoadDirection, offset: Int, pageSize: Int) -> PageRequest<Key>? {
+        let atEnd = direction != .prepend
+        let dropped = atEnd ? droppedAfter : droppedBefore
+        if offset < dropped.count {
+            let record = dropped[dropped.count - 1 - offset]
+            return record.key.map { PageRequest(direction: direction, key: $0, loadSize: record.loadSize) }
         }
-        guard let key = loaded.first?.previousKey else { return nil }
-        return PageRequest(direction: .prepend, key: key, loadSize: pageSize)
+        guard offset == dropped.count else { return nil }
+        let outermost = atEnd
+            ? droppedAfter.first ?? loaded.last ?? droppedBefore.last
+            : droppedBefore.first ?? loaded.first ?? droppedAfter.last
+        let key = atEnd ? outermost?.nextKey : outermost?.previousKey
+        return key.map { PageRequest(direction: direction, key: $0, loadSize: pageSize) }
+    }
+
+    /// How many items the page at `offset` beyond the loaded ones will bring: a dropped page's
+    /// count, else the size asked for.
+    func expectedCount(_ direction: LoadDirection, offset: Int, loadSize: Int) -> Int {
+        let dropped = direction == .prepend ? droppedBefore : droppedAfter
+        return offset < dropped.count ? dropped[dropped.count - 1 - offset].count : loadSize
+    }
+
+    /// Whether the next page at that end is a dropped one (its placeholders are waiting).
+    func nextIsReload(_ direction: LoadDirection) -> Bool {
+        direction == .prepend ? !droppedBefore.isEmpty : !droppedAfter.isEmpty
     }
 
     /// Replaces everything with a refreshed first page.
     mutating func reset(with page: Page<Item, Key>, request: PageRequest<Key>) {
-        self = PageStore()
-        let (kept, skipped) = unique(page.items)
-        insert(kept, record: record(of: page, request: request, skipped: skipped, count: kept.count), atEnd: true)
+        self = PageStore(horizon: horizon)
+        let (kept, skipped) = unique(page.items, atEnd: true)
+        insert(kept, record: record(of: page, request: request, skipped: skipped, kept: kept), atEnd: true)
     }
 
     /// Adds a page at one end and returns how many new items it brought. A page that fills
@@ -73,19 +104,22 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
         let atEnd = request.direction != .prepend
         let dropped = atEnd ? droppedAfter.last : droppedBefore.last
         let kept: [Item]
-        let skipped: [Int]
+        var record: PageRecord
         if let dropped {
             kept = try reloaded(page.items, as: dropped, direction: request.direction)
-            skipped = dropped.skipped
             if atEnd { droppedAfter.removeLast() } else { droppedBefore.removeLast() }
+            record = self.record(of: page, request: request, skipped: dropped.skipped, kept: kept)
+            // Reloads keep the key the page had: the request's may differ (a first page loaded
+            // with no key is reloaded through its neighbour's key).
+            if dropped.key != nil { record.key = dropped.key }
+            record.rawCount = dropped.rawCount
         } else {
-            (kept, skipped) = unique(page.items)
+            let skipped: [Int]
+            (kept, skipped) = unique(page.items, atEnd: atEnd)
+            record = self.record(of: page, request: request, skipped: skipped, kept: kept)
         }
-        var record = record(of: page, request: request, skipped: skipped, count: kept.count)
-        // Reloads keep the key the page had: the request's may differ (a first page loaded
-        // with no key is reloaded through its neighbour's key).
-        if let dropped, dropped.key != nil { record.key = dropped.key }
         insert(kept, record: record, atEnd: atEnd, intoPlaceholders: dropped != nil)
+        if dropped == nil { forgetFarFingerprints(growingAtEnd: atEnd) }
         return kept.count
     }
 
@@ -121,12 +155,20 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
 
     // MARK: - Helpers
 
-    private func record(of page: Page<Item, Key>, request: PageRequest<Key>, skipped: [Int], count: Int)
+    private func record(of page: Page<Item, Key>, request: PageRequest<Key>, skipped: [Int], kept: [Item])
         -> PageRecord
     {
         PageRecord(
             key: page.key ?? request.key, previousKey: page.previousKey, nextKey: page.nextKey,
-            loadSize: request.loadSize, rawCount: page.items.count, skipped: skipped, count: count)
+            loadSize: request.loadSize, rawCount: page.items.count, skipped: skipped, count: kept.count,
+            digest: Self.digest(of: kept), fingerprints: horizon == nil ? [] : kept.map(\.id.hashValue))
+    }
+
+    /// A hash of the ids of some items, in order.
+    static func digest(of items: some Sequence<Item>) -> Int {
+        var hasher = Hasher()
+        for item in items { hasher.combine(item.id) }
+        return hasher.finalize()
     }
 
     private mutating func insert(_ kept: [Item], record: PageRecord, atEnd: Bool, intoPlaceholders: Bool = false) {
@@ -142,38 +184,48 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
         }
     }
 
-    private mutating func forget(_ dropped: [Item]) {
+    mutating func forget(_ dropped: [Item]) {
         for item in dropped { ids.remove(item.id) }
     }
 
-    /// The items of a new page whose ids are not loaded yet (nor repeated within the page),
-    /// and the positions skipped.
-    private func unique(_ items: [Item]) -> (kept: [Item], skipped: [Int]) {
+    /// The items of a new page whose ids are not shown yet (loaded, or dropped nearby, or
+    /// repeated within the page), with changed items put in, and the positions skipped.
+    private func unique(_ items: [Item], atEnd: Bool) -> (kept: [Item], skipped: [Int]) {
+        let nearby = fingerprintsNear(end: atEnd)
         var seen = Set<Item.ID>()
         var kept: [Item] = []
         var skipped: [Int] = []
         kept.reserveCapacity(items.count)
         for (position, item) in items.enumerated() {
-            if ids.contains(item.id) || !seen.insert(item.id).inserted {
+            if ids.contains(item.id) || removedIDs.contains(item.id) || nearby.contains(item.id.hashValue)
+                || !seen.insert(item.id).inserted
+            {
                 skipped.append(position)
             } else {
-                kept.append(item)
+                kept.append(replacements[item.id] ?? item)
             }
         }
         return (kept, skipped)
     }
 
-    /// A reloaded page, with the same positions skipped as the first time. It must fill its
-    /// placeholders exactly and repeat no loaded id, or indices would move.
+    /// A reloaded page, with the same positions skipped as the first time (and changed items
+    /// put back). It must fill its placeholders exactly and repeat no loaded id, or indices
+    /// would move.
     private func reloaded(_ items: [Item], as dropped: PageRecord, direction: LoadDirection) throws -> [Item] {
         let changed = { (received: Int) in
             FeedError.pageChanged(direction: direction, expectedCount: dropped.count, receivedCount: received)
         }
         guard items.count == dropped.rawCount else { throw changed(items.count) }
         let skip = Set(dropped.skipped)
-        let kept = items.enumerated().filter { !skip.contains($0.offset) }.map(\.element)
-        let fresh = unique(kept).kept
-        guard fresh.count == dropped.count else { throw changed(fresh.count) }
+        var seen = Set<Item.ID>()
+        var fresh: [Item] = []
+        fresh.reserveCapacity(dropped.count)
+        for (position, item) in items.enumerated() where !skip.contains(position) {
+            guard !ids.contains(item.id), seen.insert(item.id).inserted else { continue }
+            fresh.append(replacements[item.id] ?? item)
+        }
+        // The same number of items is not enough: they must be the same items.
+        guard fresh.count == dropped.count, Self.digest(of: fresh) == dropped.digest else { throw changed(fresh.count) }
         return fresh
     }
 }

@@ -33,6 +33,17 @@ public enum LoadState: Sendable, CustomStringConvertible {
         if case .failed(let error) = self { error } else { nil }
     }
 
+    /// Whether two states are the same case (and, when failed, an error of the same type
+    /// saying the same thing).
+    func isSame(as other: LoadState) -> Bool {
+        switch (self, other) {
+        case (.idle, .idle), (.loading, .loading), (.endReached, .endReached): true
+        case (.failed(let lhs), .failed(let rhs)):
+            type(of: lhs) == type(of: rhs) && String(describing: lhs) == String(describing: rhs)
+        default: false
+        }
+    }
+
     /// `idle`, `loading`, `failed(<error>)` or `endReached`.
     public var description: String {
         switch self {

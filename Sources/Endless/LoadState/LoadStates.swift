@@ -40,7 +40,8 @@ public struct LoadStates: Sendable, CustomStringConvertible {
         }
     }
 
-    /// How many directions have a load in flight (0 to 3), for an "n in flight" status.
+    /// How many directions have a load in flight (0 to 3). With pipelined appends a direction
+    /// may have several: `Feed.loadsInFlight` counts the loads themselves.
     public var loadingCount: Int {
         LoadDirection.allCases.filter { self[$0].isLoading }.count
     }

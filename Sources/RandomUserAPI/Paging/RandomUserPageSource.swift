@@ -91,6 +91,15 @@ public struct RandomUserPageSource: PageSource {
             key: key)
     }
 
+    /// The next page of the same seeded list: pages are numbered, so the feed may load several
+    /// ahead at once.
+    ///
+    /// - Parameter key: a page's key.
+    /// - Returns: the same seed and the next page number, or `nil` after the last page.
+    public func key(after key: Key) -> Key? {
+        key.page < RandomUserQuery.pageRange.upperBound ? Key(seed: key.seed, page: key.page + 1) : nil
+    }
+
     /// 16 random hexadecimal digits, the form of the service's own seeds.
     public static let randomSeed: @Sendable () -> String = {
         String((0..<16).map { _ in "0123456789abcdef".randomElement() ?? "0" })

@@ -14,6 +14,10 @@ struct FeedConfigurationTests {
         #expect(configuration.minimumIndicatorDuration == .milliseconds(500))
         #expect(configuration.automaticRetry == .disabled)
         #expect(configuration.maxConsecutiveDuplicatePages == 3)
+        // Pipelining and adaptive prefetch are opt-in: one load per direction, a fixed distance.
+        #expect(configuration.maxConcurrentAppends == 1)
+        #expect(configuration.adaptivePrefetch == nil)
+        #expect(configuration.refreshScope == .firstPage)
     }
 
     @Test("prefetch distance and initial size follow the page size unless given")
@@ -35,6 +39,25 @@ struct FeedConfigurationTests {
         #expect(FeedConfiguration(maxLoadedItems: 30).resolvedMaxLoadedItems == 60)
         #expect(FeedConfiguration(maxLoadedItems: 500).resolvedMaxLoadedItems == 500)
         #expect(FeedConfiguration().resolvedMaxLoadedItems == nil)
+    }
+
+    @Test("adaptive distance: speed × latency × headroom + a page, the starting speed at rest, within bounds")
+    func adaptiveDistance() {
+        let policy = AdaptivePrefetch.standard
+        func distance(_ speed: Double, heading: Bool = true, latency: Double? = 1) -> Int {
+            policy.distance(rowsPerSecond: speed, isHeading: heading, latency: latency, pageSize: 20, minimum: 20)
+        }
+        #expect(distance(40) == 40 * 1 * 5 / 4 + 20)
+        #expect(distance(0) == 60 * 5 / 4 + 20)  // still: ready for 60 rows/s
+        #expect(distance(0, heading: false) == 20)  // only towards where the person last went
+        #expect(distance(-40) == 20)  // moving away
+        #expect(distance(1_000) == 200)  // ten pages at most
+        #expect(distance(40, latency: nil) == 20)  // no latency measured yet
+        #expect(distance(.infinity) == 200)
+        // Never below the minimum, whatever the bound says.
+        let tight = AdaptivePrefetch(maxDistance: 10)
+        #expect(tight.distance(rowsPerSecond: 1_000, isHeading: true, latency: 1, pageSize: 20, minimum: 20) == 20)
+        #expect(FeedConfiguration(maxConcurrentAppends: 0).resolvedMaxConcurrentAppends == 1)
     }
 
     @Test("the standard retry policy waits 1 s, 2 s, 4 s, then gives up")

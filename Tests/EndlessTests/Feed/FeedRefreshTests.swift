@@ -65,19 +65,26 @@ struct FeedRefreshTests {
         #expect(harness.feed.pageKeys == [0])
     }
 
-    @Test("a result from before a refresh is discarded by generation, never merged")
+    @Test("a result from before a refresh is discarded, never merged, even from a source that ignores cancellation")
     func staleResultDiscarded() async {
-        let harness = FeedHarness()
+        let harness = FeedHarness(gated: true, ignoresCancellation: true)
         await harness.loadFirstPage()
-        let staleGeneration = harness.feed.generation
-        await harness.feed.refresh()
-        let stale = Page<ScriptedItem, Int>(items: [ScriptedItem(id: 999)], nextKey: 2, key: 1)
-        let retryDelay = harness.feed.complete(
-            PageRequest(direction: .append, key: 1, loadSize: 20), with: .success(stale),
-            generation: staleGeneration, retry: 1)
-        #expect(retryDelay == nil)
-        #expect(harness.feed.items.ids == Array(0..<20))
-        #expect(harness.feed.loadStates.append.isIdle)
+        harness.feed.itemAppeared(at: 19)
+        await harness.source.waitingRequests(atLeast: 1)  // page 1 at the gate
+        harness.source.script(.items([ScriptedItem(id: 999)]), forPage: 1)
+        let refresh = Task { await harness.feed.refresh() }
+        await harness.source.waitingRequests(atLeast: 2)
+        #expect(harness.source.waitingKeys == [1, nil])
+        harness.source.release(key: nil)
+        _ = await refresh.value
+        // Row 19 is still on screen, so the new list asks for its page 1 as well.
+        await harness.source.waitingRequests(atLeast: 2)
+        harness.source.release(key: 1)  // the stale append (answering 999) lands first
+        await harness.source.waitingCountChanged(from: 2)
+        harness.source.openGate()
+        await harness.settle()
+        #expect(harness.source.completedRequests.map(\.key).filter { $0 == 1 }.count == 2)
+        #expect(harness.feed.items.ids == Array(0..<40))
     }
 
     @Test("refresh() while a refresh runs joins it: one request, both callers get the outcome")

@@ -50,6 +50,28 @@ struct FeedStatusTests {
         #expect(latest?.pageKeys == [0, 1])
     }
 
+    @Test("reporting rows that need nothing changes nothing observers see, so a view redrawing on changes does not loop")
+    func quietReports() async {
+        let harness = FeedHarness()
+        await harness.loadFirstPage()
+        await harness.see([19])  // 40 loaded: rows 0…2 need nothing more
+        let changed = Flag()
+        withObservationTracking {
+            _ = harness.feed.loadStates
+            _ = harness.feed.items
+            _ = harness.feed.loadsInFlight
+        } onChange: {
+            changed.set()
+        }
+        for _ in 0..<3 {
+            harness.feed.itemAppeared(at: 2)
+            harness.feed.visibleRangeChanged(0..<3)
+        }
+        #expect(!changed.isSet)
+        harness.feed.itemAppeared(at: 39)  // this one loads
+        #expect(changed.isSet)
+    }
+
     @Test("observers are told when items change")
     func observation() async {
         let harness = FeedHarness()

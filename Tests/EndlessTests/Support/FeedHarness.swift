@@ -18,11 +18,13 @@ struct FeedHarness {
 
     init(
         configuration: FeedConfiguration = .test, pageCount: Int? = nil, gated: Bool = false,
-        ignoresCancellation: Bool = false, repeatEvery: Int? = nil, initialKey: Int? = nil
+        ignoresCancellation: Bool = false, keysKnownInAdvance: Bool = true, repeatEvery: Int? = nil,
+        latency: Duration = .zero, initialKey: Int? = nil
     ) {
         source = ScriptedPageSource(
-            pageSize: configuration.pageSize, pageCount: pageCount, gated: gated,
-            ignoresCancellation: ignoresCancellation, repeatEvery: repeatEvery)
+            pageSize: configuration.pageSize, pageCount: pageCount, latency: latency, clock: clock, gated: gated,
+            ignoresCancellation: ignoresCancellation, keysKnownInAdvance: keysKnownInAdvance,
+            repeatEvery: repeatEvery)
         feed = Feed(source: source, configuration: configuration, initialKey: initialKey, clock: clock)
     }
 
@@ -42,6 +44,12 @@ struct FeedHarness {
     /// Waits until no direction is loading.
     func settle() async {
         await feed.wait { $0.loadStates.loadingCount == 0 }
+    }
+
+    /// Waits until every load in flight is waiting at the gate (and every page that came back
+    /// has been applied): the feed is at rest until the test lets something through.
+    func parked() async {
+        await feed.waitUntilParked(at: source)
     }
 }
 
