@@ -18,7 +18,7 @@ import Foundation
 /// ```
 public struct RandomUserPageSource: PageSource {
     /// A page's address: the seed of the list and the page number in it.
-    public struct Key: Hashable, Sendable, CustomStringConvertible {
+    public struct Key: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The list's seed, as the server reported it in `info.seed`.
         public var seed: String
         /// 1...``RandomUserQuery/pageRange``.
