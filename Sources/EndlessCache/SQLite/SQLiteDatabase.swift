@@ -66,15 +66,19 @@ final class SQLiteDatabase {
         sqlite3_close_v2(handle)
     }
 
-    /// Sets the connection up for a cache shared by processes: incremental auto-vacuum (only
-    /// takes effect on a new, empty file), WAL, `synchronous=NORMAL` and foreign keys. These
-    /// are the first statements that read the file, so a file that is not a database fails
-    /// here with `SQLITE_NOTADB`.
+    /// Sets the connection up for a cache shared by processes: incremental auto-vacuum (for a
+    /// new, empty file), WAL, `synchronous=NORMAL` and foreign keys. These are the first
+    /// statements that read the file, so a file that is not a database fails here with
+    /// `SQLITE_NOTADB`; and none of them writes to an existing file, so a damaged one is moved
+    /// aside exactly as it was found.
     /// - Returns: the journal mode in effect: `wal`, or what the file system allowed instead.
     /// - Throws: ``SQLiteError``.
     @discardableResult
     func configureForSharing() throws(SQLiteError) -> String {
-        try execute("PRAGMA auto_vacuum = INCREMENTAL")
+        // Setting auto_vacuum rewrites the header even when the value does not change.
+        if try prepare("PRAGMA page_count").firstRow([], { $0.int(0) }) == 0 {
+            try execute("PRAGMA auto_vacuum = INCREMENTAL")
+        }
         let mode = try prepare("PRAGMA journal_mode = WAL").firstRow { $0.text(0) } ?? nil
         try execute("PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")

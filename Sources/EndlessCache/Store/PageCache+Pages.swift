@@ -69,37 +69,47 @@ extension PageCache {
         _ body: Data, itemCount: Int, at address: PageAddress, firstPageOf requestKey: String?, fetchedAt: Date,
         sizeLimit: Int
     ) -> Bool {
-        // What the page costs against the limit: its body and key, plus a row's overhead.
-        let bytes = body.count + address.key.utf8.count + address.variant.utf8.count + Self.rowOverhead
-        return attempt(for: .write) { database, _ in
+        attempt(for: .write) { database, _ in
             try database.transaction {
-                let id = try database.prepare(
-                    """
-                    INSERT INTO pages (feed, variant, page_key, load_size, body, item_count, bytes, fetched_at, used)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, (SELECT IFNULL(MAX(used), 0) + 1 FROM pages))
-                    ON CONFLICT (feed, variant, page_key, load_size) DO UPDATE SET
-                        body = excluded.body, item_count = excluded.item_count, bytes = excluded.bytes,
-                        fetched_at = excluded.fetched_at, used = excluded.used
-                    RETURNING id
-                    """
-                ).firstRow(
-                    address.parameters + [
-                        .blob(body), .int(itemCount), .int(bytes), .real(fetchedAt.timeIntervalSince1970),
-                    ]
-                ) { $0.int(0) }
-                guard let id else { return false }
-                if let requestKey {
-                    try database.prepare(
-                        """
-                        INSERT INTO first_pages (feed, variant, request_key, load_size, page_id) VALUES (?1, ?2, ?3, ?4, ?5)
-                        ON CONFLICT (feed, variant, request_key, load_size) DO UPDATE SET page_id = excluded.page_id
-                        """
-                    ).run([.text(address.feed), .text(address.variant), .text(requestKey), .int(address.loadSize), .int(id)])
-                }
-                try evict(feed: address.feed, toFit: sizeLimit, keeping: id, in: database)
-                return true
+                try writePage(
+                    body, itemCount: itemCount, at: address, firstPageOf: requestKey, fetchedAt: fetchedAt,
+                    sizeLimit: sizeLimit, in: database)
             }
         } ?? false
+    }
+
+    /// The statements of ``store(_:itemCount:at:firstPageOf:fetchedAt:sizeLimit:)``, to run
+    /// inside a transaction (the crash tests hold one open around them).
+    /// - Returns: whether the page was written.
+    func writePage(
+        _ body: Data, itemCount: Int, at address: PageAddress, firstPageOf requestKey: String?, fetchedAt: Date,
+        sizeLimit: Int, in database: SQLiteDatabase
+    ) throws(SQLiteError) -> Bool {
+        // What the page costs against the limit: its body and key, plus a row's overhead.
+        let bytes = body.count + address.key.utf8.count + address.variant.utf8.count + Self.rowOverhead
+        let id = try database.prepare(
+            """
+            INSERT INTO pages (feed, variant, page_key, load_size, body, item_count, bytes, fetched_at, used)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, (SELECT IFNULL(MAX(used), 0) + 1 FROM pages))
+            ON CONFLICT (feed, variant, page_key, load_size) DO UPDATE SET
+                body = excluded.body, item_count = excluded.item_count, bytes = excluded.bytes,
+                fetched_at = excluded.fetched_at, used = excluded.used
+            RETURNING id
+            """
+        ).firstRow(
+            address.parameters + [.blob(body), .int(itemCount), .int(bytes), .real(fetchedAt.timeIntervalSince1970)]
+        ) { $0.int(0) }
+        guard let id else { return false }
+        if let requestKey {
+            try database.prepare(
+                """
+                INSERT INTO first_pages (feed, variant, request_key, load_size, page_id) VALUES (?1, ?2, ?3, ?4, ?5)
+                ON CONFLICT (feed, variant, request_key, load_size) DO UPDATE SET page_id = excluded.page_id
+                """
+            ).run([.text(address.feed), .text(address.variant), .text(requestKey), .int(address.loadSize), .int(id)])
+        }
+        try evict(feed: address.feed, toFit: sizeLimit, keeping: id, in: database)
+        return true
     }
 
     /// Deletes a page that no longer decodes (its item type changed since it was written).
