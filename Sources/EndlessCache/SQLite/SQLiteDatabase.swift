@@ -93,8 +93,10 @@ final class SQLiteDatabase {
         let result = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
         guard result == SQLITE_OK else {
-            let text = message.map { String(cString: $0) } ?? ""
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: text, context: "running \(sql)")
+            var error = SQLiteError(code: result, handle: handle, context: "running \(sql)")
+            // sqlite3_exec's own message names the failing statement's error best.
+            if let message { error = SQLiteError(error, message: String(cString: message)) }
+            throw error
         }
     }
 

@@ -51,6 +51,17 @@ struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         self.systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
     }
 
+    /// The same error with another message.
+    /// - Parameters:
+    ///   - error: the error.
+    ///   - message: the better message.
+    init(_ error: SQLiteError, message: String) {
+        self.code = error.code
+        self.message = message
+        self.context = error.context
+        self.systemErrno = error.systemErrno
+    }
+
     /// An error the layer itself raises.
     /// - Parameters:
     ///   - code: the closest SQLite result code.

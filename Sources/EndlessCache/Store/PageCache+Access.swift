@@ -102,6 +102,13 @@ extension PageCache {
             giveUp("cannot create the folder \(directory.path): \(reason)", state: &state, notices: &notices)
             return
         }
+        // SQLite would say only "unable to open database file" (with the errno of its last
+        // attempt, often ENOENT): say what is wrong with the folder instead.
+        if !FileManager.default.fileExists(atPath: fileURL.path), access(directory.path, W_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            giveUp("the folder \(directory.path) cannot be written: \(reason)", state: &state, notices: &notices)
+            return
+        }
         switch connect() {
         case .success(let database):
             state.phase = .open(database, writable: true)
