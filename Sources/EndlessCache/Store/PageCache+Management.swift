@@ -33,12 +33,14 @@ extension PageCache {
         try clear(where: "WHERE feed = ?1", [.text(feed)])
     }
 
-    /// Deletes every page of every feed, then gives the space back to the file system.
+    /// Deletes every page of every feed, and a damaged file kept aside
+    /// (`pages.sqlite.corrupt`), then gives the space back to the file system.
     /// - Returns: the pages deleted.
     /// - Throws: ``PageCacheError`` when the file cannot be opened or written.
     @discardableResult
     public func clearAll() throws(PageCacheError) -> Int {
-        try clear(where: "", [])
+        unlink(fileURL.path + ".corrupt")
+        return try clear(where: "", [])
     }
 
     private func clear(where condition: String, _ parameters: [SQLiteValue]) throws(PageCacheError) -> Int {

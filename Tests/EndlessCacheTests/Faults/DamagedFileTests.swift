@@ -74,6 +74,9 @@ struct DamagedFileTests {
             network, cache: PageCacheFixtures.cache(in: directory), feed: "rows", policy: .neverStale)
         _ = try await relaunched.load(PageRequest(direction: .refresh, key: nil, loadSize: 20))
         #expect(network.requestCount == 1)
+        // `endless cache clear` removes the damaged copy too.
+        try relaunched.cache.clearAll()
+        #expect(!FileManager.default.fileExists(atPath: directory.databaseURL.path + ".corrupt"))
     }
 
     @Test("an empty file is a new, empty cache, not damage")

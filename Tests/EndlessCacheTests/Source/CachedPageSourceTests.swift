@@ -58,6 +58,9 @@ struct CachedPageSourceTests {
         #expect(source.status.firstPage == .cache(fetchedAt: PageCacheFixtures.epoch))
         #expect(!source.status.needsRevalidation)
         #expect(source.status.summary(now: harness.date.now) == "cached 10 s ago")
+        // What a tab that knows only `some PageSource` reads.
+        let anySource: any PageSource = source
+        #expect((anySource as? any CacheStatusReporting)?.cacheStatus == source.status)
     }
 
     @Test("a fresh page is served from the cache; a stale one is fetched again and stored with its new date")
