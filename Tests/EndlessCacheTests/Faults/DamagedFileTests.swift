@@ -1,3 +1,4 @@
+import CSQLite
 import Endless
 import Foundation
 import Testing
@@ -77,6 +78,32 @@ struct DamagedFileTests {
         // `endless cache clear` removes the damaged copy too.
         try relaunched.cache.clearAll()
         #expect(!FileManager.default.fileExists(atPath: directory.databaseURL.path + ".corrupt"))
+    }
+
+    @Test("damage met after opening (a statement fails with SQLITE_CORRUPT) rebuilds the cache the same way")
+    func damageWhileRunning() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try await Self.populatedCache(in: directory)
+        let notices = NoticeLog()
+        let cache = PageCacheFixtures.cache(in: directory, notices: notices)
+        #expect(cache.availability == .available)
+
+        // What a read of a damaged page reports.
+        let failed = cache.use { _, _ -> Int in
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "database disk image is malformed", context: "reading a page")
+        }
+
+        #expect(throws: PageCacheError.self) { try failed.get() }
+        #expect(notices.kinds == [.rebuilt])
+        #expect(FileManager.default.fileExists(atPath: directory.databaseURL.path + ".corrupt"))
+        #expect(cache.availability == .available)
+        #expect(try cache.usage().isEmpty)
+        let network = NetworkSource()
+        let source = CachedPageSource(network, cache: cache, feed: "rows", policy: .neverStale)
+        _ = try await source.load(PageRequest(direction: .append, key: 3, loadSize: 20))
+        _ = try await source.load(PageRequest(direction: .append, key: 3, loadSize: 20))
+        #expect(network.requestCount == 1)
     }
 
     @Test("an empty file is a new, empty cache, not damage")
