@@ -1,7 +1,7 @@
 # Endless: the two commands a newcomer needs are `make run` and `make test`.
 SWIFT ?= swift
 # What the C targets link against (see Package.swift), and tmux for the end-to-end tests.
-DEB_PACKAGES := pkg-config libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev libssl-dev tmux
+DEB_PACKAGES := pkg-config libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev libssl-dev libsqlite3-dev tmux
 # Baselines that `make bench` measures against: djpeg -scale, nginx, wrk.
 BENCH_PACKAGES := libjpeg-turbo-progs nginx wrk
 

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ReqresAPI", targets: ["ReqresAPI"]),
         .library(name: "EndlessCommandLine", targets: ["EndlessCommandLine"]),
         .library(name: "EndlessImages", targets: ["EndlessImages"]),
+        .library(name: "EndlessCache", targets: ["EndlessCache"]),
         .library(name: "EndlessTerminal", targets: ["EndlessTerminal"]),
         .library(name: "EndlessSimulator", targets: ["EndlessSimulator"]),
         .executable(name: "endless", targets: ["endless"]),
@@ -33,6 +34,9 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
 
         // The paging engine knows nothing of HTTP; the HTTP layer nothing of users.
         .target(name: "Endless"),
@@ -45,6 +49,8 @@ let package = Package(
         .target(name: "EndlessCommandLine"),
         .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
         .target(name: "EndlessTerminal", dependencies: ["CChafa"]),
+        // Offline first: pages kept in SQLite behind a PageSource decorator; the engine knows no SQLite.
+        .target(name: "EndlessCache", dependencies: ["Endless", "CSQLite"]),
         .target(
             name: "EndlessSimulator", dependencies: ["EndlessDigest", "CTurboJPEG"],
             // The simulator's own data lists, in the official layout (see BuiltInData/README.md).
@@ -59,12 +65,18 @@ let package = Package(
         .executableTarget(
             name: "endless-bench",
             dependencies: [
-                "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "EndlessImages",
-                "EndlessTerminal", "EndlessSimulator", "EndlessApp", "EndlessCommandLine", "CTurboJPEG",
+                "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "EndlessImages",
+                "EndlessTerminal", "EndlessSimulator", "EndlessApp", "EndlessCommandLine", "EndlessCache", "CTurboJPEG",
             ]),
 
         .testTarget(name: "EndlessTests", dependencies: ["Endless", "EndlessTesting"]),
         .testTarget(name: "EndlessDigestTests", dependencies: ["EndlessDigest"]),
+        .testTarget(
+            name: "EndlessCacheTests",
+            dependencies: [
+                "EndlessCache", "CSQLite", "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI",
+                "EndlessSimulator",
+            ]),
         .testTarget(name: "EndlessCommandLineTests", dependencies: ["EndlessCommandLine"]),
         .testTarget(
             name: "ReqresAPITests",

@@ -10,6 +10,7 @@ let areas: [(name: String, run: () async throws -> Void)] = [
     ("paging", PagingBenchmark.run),
     ("images", ImagesBenchmark.run),
     ("terminal", TerminalBenchmark.run),
+    ("cache", CacheBenchmark.run),
     ("app", AppBenchmark.run),
 ]
 

@@ -17,8 +17,9 @@ import Foundation
 /// let feed = Feed(source: source)
 /// ```
 public struct RandomUserPageSource: PageSource {
-    /// A page's address: the seed of the list and the page number in it.
-    public struct Key: Hashable, Sendable, CustomStringConvertible {
+    /// A page's address: the seed of the list and the page number in it. Codable, so a page
+    /// cache can store it.
+    public struct Key: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The list's seed, as the server reported it in `info.seed`.
         public var seed: String
         /// 1...``RandomUserQuery/pageRange``.

@@ -1,0 +1,66 @@
+/// The page cache's tables, as a list of migrations (append a step to change them; never edit
+/// a released one).
+///
+/// - `pages`: one row per cached page, addressed by feed, variant, the page's key (its JSON)
+///   and the load size it was asked for; `body` is the page as JSON (items and neighbour
+///   keys); `bytes` is what it counts against its feed's size limit; `fetched_at` is when the
+///   network sent it (Unix seconds); `used` orders pages by last use, for eviction.
+/// - `first_pages`: which page a refresh request (the first page, with or without a key)
+///   last brought, so a relaunch opens on it. Deleting its page deletes it (foreign key).
+/// - `feed_usage`: pages, items and bytes per feed, kept by triggers in the same transaction
+///   as every change to `pages`, so the size check after a write is one row, and two
+///   processes writing at once cannot make it drift.
+enum PageSchema {
+    static let migrations: [Migration] = [
+        Migration(
+            version: 1, summary: "pages, first pages and per-feed usage",
+            sql: """
+                CREATE TABLE pages (
+                    id INTEGER PRIMARY KEY,
+                    feed TEXT NOT NULL,
+                    variant TEXT NOT NULL,
+                    page_key TEXT NOT NULL,
+                    load_size INTEGER NOT NULL,
+                    body BLOB NOT NULL,
+                    item_count INTEGER NOT NULL,
+                    bytes INTEGER NOT NULL,
+                    fetched_at REAL NOT NULL,
+                    used INTEGER NOT NULL,
+                    UNIQUE (feed, variant, page_key, load_size)
+                );
+                CREATE INDEX pages_by_use ON pages (feed, used);
+                CREATE INDEX pages_last_use ON pages (used);
+                CREATE TABLE first_pages (
+                    feed TEXT NOT NULL,
+                    variant TEXT NOT NULL,
+                    request_key TEXT NOT NULL,
+                    load_size INTEGER NOT NULL,
+                    page_id INTEGER NOT NULL REFERENCES pages (id) ON DELETE CASCADE,
+                    PRIMARY KEY (feed, variant, request_key, load_size)
+                ) WITHOUT ROWID;
+                CREATE INDEX first_pages_by_page ON first_pages (page_id);
+                CREATE TABLE feed_usage (
+                    feed TEXT PRIMARY KEY,
+                    pages INTEGER NOT NULL,
+                    items INTEGER NOT NULL,
+                    bytes INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TRIGGER pages_inserted AFTER INSERT ON pages BEGIN
+                    INSERT INTO feed_usage (feed, pages, items, bytes) VALUES (NEW.feed, 1, NEW.item_count, NEW.bytes)
+                    ON CONFLICT (feed) DO UPDATE SET
+                        pages = pages + 1, items = items + NEW.item_count, bytes = bytes + NEW.bytes;
+                END;
+                CREATE TRIGGER pages_deleted AFTER DELETE ON pages BEGIN
+                    UPDATE feed_usage SET pages = pages - 1, items = items - OLD.item_count, bytes = bytes - OLD.bytes
+                    WHERE feed = OLD.feed;
+                END;
+                CREATE TRIGGER pages_replaced AFTER UPDATE OF item_count, bytes ON pages BEGIN
+                    UPDATE feed_usage SET items = items - OLD.item_count + NEW.item_count, bytes = bytes - OLD.bytes + NEW.bytes
+                    WHERE feed = NEW.feed;
+                END;
+                """)
+    ]
+
+    /// The version this build writes.
+    static var latestVersion: Int { migrations.last?.version ?? 0 }
+}

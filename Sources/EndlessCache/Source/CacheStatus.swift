@@ -1,0 +1,90 @@
+import Foundation
+
+/// What a feed's status bar says about its cache: where the rows on show came from, whether
+/// the network is failing, and whether the first page wants a refresh.
+///
+/// Read it from ``CachedPageSource/status`` whenever the screen is drawn (it is a cheap,
+/// locked copy); ``summary(now:)`` is the text: `cached 3 min ago`, `offline · cached 2 h
+/// ago`, `offline`, `no cache`, or nil when there is nothing to say (live data).
+public struct CacheStatus: Sendable, Equatable {
+    /// Where a page came from, and when the network sent it.
+    public enum Origin: Sendable, Equatable {
+        /// Fetched from the network just now, at that date.
+        case network(fetchedAt: Date)
+        /// Read from the cache; the network sent it at that date.
+        case cache(fetchedAt: Date)
+    }
+
+    /// The mode the source runs in.
+    public var mode: CacheMode
+    /// Where the list's current first page came from; nil until a first page has loaded.
+    public var firstPage: Origin?
+    /// True when the last request to the network failed (no connection, a server error, a
+    /// rate limit) and the cache stands in, and always in ``CacheMode/offline``. The next
+    /// page the network sends sets it back to false.
+    public var isOffline: Bool
+    /// Why the network failed last, as the wrapped source's error describes itself. It came
+    /// from the network: sanitize it before it reaches a terminal.
+    public var networkError: String?
+    /// True when the list opened on a cached first page older than the feed's
+    /// ``CachePolicy/maxAge``: the app should now call `Feed.refresh()`, which asks the
+    /// network (stale while revalidate). Cleared once a refresh has asked the network.
+    public var needsRevalidation: Bool
+    /// Whether the cache itself can be used (a damaged, read-only or full disk says so here).
+    public var availability: CacheAvailability
+
+    /// Creates a status.
+    /// - Parameters:
+    ///   - mode: the source's mode.
+    ///   - firstPage: where the first page came from.
+    ///   - isOffline: whether the network is failing.
+    ///   - networkError: the network's last error.
+    ///   - needsRevalidation: whether the first page wants a refresh.
+    ///   - availability: whether the cache can be used.
+    public init(
+        mode: CacheMode, firstPage: Origin? = nil, isOffline: Bool = false, networkError: String? = nil,
+        needsRevalidation: Bool = false, availability: CacheAvailability = .available
+    ) {
+        self.mode = mode
+        self.firstPage = firstPage
+        self.isOffline = isOffline
+        self.networkError = networkError
+        self.needsRevalidation = needsRevalidation
+        self.availability = availability
+    }
+
+    /// The status bar's words: `cached 3 min ago` (opened from the cache), `offline · cached
+    /// 3 min ago` (the network failed; cached rows on show), `offline` (nothing cached to
+    /// show), `no cache` (the cache cannot be used), or nil (live data, or ``CacheMode/disabled``).
+    /// - Parameter now: the moment ages are measured to.
+    /// - Returns: the text, or nil for nothing to show.
+    public func summary(now: Date) -> String? {
+        if mode == .disabled { return nil }
+        var parts: [String] = []
+        if isOffline || mode == .offline { parts.append("offline") }
+        if case .unavailable = availability {
+            parts.append("no cache")
+        } else if case .cache(let fetchedAt) = firstPage {
+            parts.append("cached \(Self.age(from: fetchedAt, to: now))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// `just now`, `40 s ago`, `3 min ago`, `2 h ago`, `1 day ago`, `5 days ago`.
+    /// - Parameters:
+    ///   - date: the past moment.
+    ///   - now: the present one.
+    /// - Returns: the age, in the largest whole unit.
+    public static func age(from date: Date, to now: Date) -> String {
+        let seconds = Int(max(0, now.timeIntervalSince(date)))
+        switch seconds {
+        case ..<5: return "just now"
+        case ..<60: return "\(seconds) s ago"
+        case ..<3600: return "\(seconds / 60) min ago"
+        case ..<86_400: return "\(seconds / 3600) h ago"
+        default:
+            let days = seconds / 86_400
+            return days == 1 ? "1 day ago" : "\(days) days ago"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Endless
+import Foundation
+
+/// A page as the cache stores it: its items and its neighbours' keys, as JSON.
+struct PageBody<Item: Codable, Key: Codable>: Codable {
+    var items: [Item]
+    var previousKey: Key?
+    var nextKey: Key?
+    var key: Key?
+}
+
+/// Turns pages and keys into the bytes and text the store keeps, and back.
+///
+/// Keys are encoded with sorted object keys, so the same key always gives the same text
+/// and finds the same row. A stored page that no longer decodes (its item type changed in a
+/// newer build) is reported as nil: a miss, never an error.
+enum PageCodec<Item: Codable & Identifiable & Sendable, Key: Codable & Hashable & Sendable> {
+    /// The text a key (or no key) is stored under: `2`, `{"page":3,"seed":"abc"}`, `null`.
+    /// - Parameter key: the key, or nil for "the first page, however the source defines it".
+    /// - Returns: the JSON text, or nil when the key cannot be encoded (it is then not cached).
+    static func text(of key: Key?) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(key) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The bytes a page is stored as.
+    /// - Parameter page: the page the network sent.
+    /// - Returns: its JSON, or nil when an item cannot be encoded (it is then not cached).
+    static func body(of page: Page<Item, Key>) -> Data? {
+        let body = PageBody(items: page.items, previousKey: page.previousKey, nextKey: page.nextKey, key: page.key)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return try? encoder.encode(body)
+    }
+
+    /// The page stored as `data`.
+    /// - Parameter data: what ``body(of:)`` made.
+    /// - Returns: the page, or nil when it does not decode.
+    static func page(from data: Data) -> Page<Item, Key>? {
+        guard let body = try? JSONDecoder().decode(PageBody<Item, Key>.self, from: data) else { return nil }
+        return Page(items: body.items, previousKey: body.previousKey, nextKey: body.nextKey, key: body.key)
+    }
+}

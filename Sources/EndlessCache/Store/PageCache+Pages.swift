@@ -1,0 +1,150 @@
+import Foundation
+
+/// Where a page lives in the store: its feed, the feed's variant (API root, filters), its key
+/// as JSON, and the number of items it was asked for (a page of 20 is not a page of 50).
+struct PageAddress: Sendable, Hashable {
+    var feed: String
+    var variant: String
+    var key: String
+    var loadSize: Int
+
+    var parameters: [SQLiteValue] { [.text(feed), .text(variant), .text(key), .int(loadSize)] }
+}
+
+/// A page as the store keeps it: the encoded body and when the network sent it.
+struct StoredPage: Sendable {
+    let id: Int
+    let body: Data
+    let fetchedAt: Date
+}
+
+/// The page source's reads and writes: one page at a time, one transaction per write.
+extension PageCache {
+    /// The page at `address`, marked as just used (for eviction), or nil.
+    /// - Parameter address: the page's feed, variant, key and size.
+    /// - Returns: the stored page; nil when absent or when the cache cannot be read.
+    func page(at address: PageAddress) -> StoredPage? {
+        attempt { database, writable -> StoredPage? in
+            let page = try database.prepare(
+                "SELECT id, body, fetched_at FROM pages WHERE feed = ?1 AND variant = ?2 AND page_key = ?3 AND load_size = ?4"
+            ).firstRow(address.parameters, Self.storedPage)
+            // Recency is a hint: a busy or full disk must not turn a hit into a miss.
+            if let page, writable { try? touch(page.id, in: database) }
+            return page
+        } ?? nil
+    }
+
+    /// The page a refresh with `address`'s key last brought, marked as just used, or nil.
+    /// - Parameter address: the refresh request's feed, variant, key (JSON `null` for none)
+    ///   and size.
+    /// - Returns: the stored page; nil when there is none or the cache cannot be read.
+    func firstPage(requestedAs address: PageAddress) -> StoredPage? {
+        attempt { database, writable -> StoredPage? in
+            let page = try database.prepare(
+                """
+                SELECT p.id, p.body, p.fetched_at FROM first_pages f JOIN pages p ON p.id = f.page_id
+                WHERE f.feed = ?1 AND f.variant = ?2 AND f.request_key = ?3 AND f.load_size = ?4
+                """
+            ).firstRow(address.parameters, Self.storedPage)
+            // Recency is a hint: a busy or full disk must not turn a hit into a miss.
+            if let page, writable { try? touch(page.id, in: database) }
+            return page
+        } ?? nil
+    }
+
+    /// Stores a page the network sent, in one transaction: the page (replacing an older copy),
+    /// for a refresh the record that it is the first page, then least-recently-used pages of
+    /// the same feed until the feed fits its limit again. The page just written is never
+    /// evicted, so a page larger than the whole limit is kept, alone.
+    /// - Parameters:
+    ///   - body: the page, encoded.
+    ///   - itemCount: its items, for `endless cache`.
+    ///   - address: where it lives.
+    ///   - firstPageOf: the refresh request's key (JSON), when it answered a refresh.
+    ///   - fetchedAt: when the network sent it.
+    ///   - sizeLimit: the feed's limit in bytes.
+    /// - Returns: whether it was stored (false: writes stopped, or the write failed).
+    @discardableResult
+    func store(
+        _ body: Data, itemCount: Int, at address: PageAddress, firstPageOf requestKey: String?, fetchedAt: Date,
+        sizeLimit: Int
+    ) -> Bool {
+        attempt(for: .write) { database, _ in
+            try database.transaction {
+                try writePage(
+                    body, itemCount: itemCount, at: address, firstPageOf: requestKey, fetchedAt: fetchedAt,
+                    sizeLimit: sizeLimit, in: database)
+            }
+        } ?? false
+    }
+
+    /// The statements of ``store(_:itemCount:at:firstPageOf:fetchedAt:sizeLimit:)``, to run
+    /// inside a transaction (the crash tests hold one open around them).
+    /// - Returns: whether the page was written.
+    func writePage(
+        _ body: Data, itemCount: Int, at address: PageAddress, firstPageOf requestKey: String?, fetchedAt: Date,
+        sizeLimit: Int, in database: SQLiteDatabase
+    ) throws(SQLiteError) -> Bool {
+        // What the page costs against the limit: its body and key, plus a row's overhead.
+        let bytes = body.count + address.key.utf8.count + address.variant.utf8.count + Self.rowOverhead
+        let id = try database.prepare(
+            """
+            INSERT INTO pages (feed, variant, page_key, load_size, body, item_count, bytes, fetched_at, used)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, (SELECT IFNULL(MAX(used), 0) + 1 FROM pages))
+            ON CONFLICT (feed, variant, page_key, load_size) DO UPDATE SET
+                body = excluded.body, item_count = excluded.item_count, bytes = excluded.bytes,
+                fetched_at = excluded.fetched_at, used = excluded.used
+            RETURNING id
+            """
+        ).firstRow(
+            address.parameters + [.blob(body), .int(itemCount), .int(bytes), .real(fetchedAt.timeIntervalSince1970)]
+        ) { $0.int(0) }
+        guard let id else { return false }
+        if let requestKey {
+            try database.prepare(
+                """
+                INSERT INTO first_pages (feed, variant, request_key, load_size, page_id) VALUES (?1, ?2, ?3, ?4, ?5)
+                ON CONFLICT (feed, variant, request_key, load_size) DO UPDATE SET page_id = excluded.page_id
+                """
+            ).run([.text(address.feed), .text(address.variant), .text(requestKey), .int(address.loadSize), .int(id)])
+        }
+        try evict(feed: address.feed, toFit: sizeLimit, keeping: id, in: database)
+        return true
+    }
+
+    /// Deletes a page that no longer decodes (its item type changed since it was written).
+    /// - Parameter id: the page's row.
+    func removePage(_ id: Int) {
+        _ = attempt(for: .write) { database, _ in try database.prepare("DELETE FROM pages WHERE id = ?1").run([.int(id)]) }
+    }
+
+    /// A row's share of the file beyond its body and key: the other columns, the index
+    /// entries, the b-tree cell. Measured, roughly, on the bench's pages.
+    static let rowOverhead = 96
+
+    /// Deletes the feed's least recently used pages until the rest fit `limit`.
+    private func evict(feed: String, toFit limit: Int, keeping id: Int, in database: SQLiteDatabase) throws(SQLiteError) {
+        let used = try database.prepare("SELECT bytes FROM feed_usage WHERE feed = ?1").firstRow([.text(feed)]) { $0.int(0) }
+        guard let used, used > limit else { return }
+        // Newest first, a running total; every page past the limit goes.
+        try database.prepare(
+            """
+            DELETE FROM pages WHERE id IN (
+                SELECT id FROM (
+                    SELECT id, SUM(bytes) OVER (ORDER BY used DESC ROWS UNBOUNDED PRECEDING) AS kept
+                    FROM pages WHERE feed = ?1
+                ) WHERE kept > ?2 AND id != ?3
+            )
+            """
+        ).run([.text(feed), .int(limit), .int(id)])
+    }
+
+    /// Marks a page as the most recently used.
+    private func touch(_ id: Int, in database: SQLiteDatabase) throws(SQLiteError) {
+        try database.prepare("UPDATE pages SET used = (SELECT MAX(used) FROM pages) + 1 WHERE id = ?1").run([.int(id)])
+    }
+
+    private static func storedPage(_ row: SQLiteRow) -> StoredPage {
+        StoredPage(id: row.int(0), body: row.blob(1) ?? Data(), fetchedAt: Date(timeIntervalSince1970: row.double(2)))
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Synchronization
+
+/// Pages of every feed, kept on disk in one SQLite file that every `endless` process shares:
+/// the store behind ``CachedPageSource``.
+///
+/// One per app, shared by every feed's source:
+/// ```swift
+/// let cache = PageCache(onNotice: { notice in printToStderr("endless: \(notice)") })
+/// let people = CachedPageSource(source, cache: cache, feed: "people", policy: .neverStale)
+/// for usage in try cache.usage() { print(usage.feed, usage.pages, usage.bytes) }   // endless cache
+/// try cache.clear(feed: "people")                                                   // endless cache clear people
+/// ```
+///
+/// - The file is opened on first use (so creating a cache costs nothing), in WAL mode with a
+///   busy timeout, checked with `PRAGMA quick_check`, and brought to the current schema.
+/// - Faults never reach the feeds: a damaged file is moved aside (`pages.sqlite.corrupt`) and
+///   rebuilt; a directory that cannot be written, or a file from a newer version, means no
+///   cache for this run; a full disk stops writes while cached pages are still served. Each
+///   is reported once through `onNotice`, as one line.
+/// - Every page is written in one transaction, so a process killed mid-write loses at most
+///   that page.
+///
+/// Its calls are synchronous and short (a page read or write is well under a millisecond on
+/// a warm file); the page source calls them from its loading tasks, never from the main actor.
+public final class PageCache: Sendable {
+    /// `pages.sqlite`.
+    public static let defaultFileName = "pages.sqlite"
+    /// How long a statement waits for another process's write lock: 5 s, far more than any
+    /// page write takes, so two `endless` processes never see each other as errors.
+    static let defaultBusyTimeout: Duration = .seconds(5)
+
+    /// `$XDG_CACHE_HOME/endless`, or `~/.cache/endless` when `XDG_CACHE_HOME` is unset or not
+    /// absolute (as the XDG Base Directory spec requires): the folder the image cache's
+    /// `images/` lives in too.
+    /// - Parameter environment: the environment to read (the process's by default).
+    /// - Returns: the folder; it is created on first use.
+    public static func defaultDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        let base: URL
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            base = URL(fileURLWithPath: cache, isDirectory: true)
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache")
+        } else {
+            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        }
+        return base.appendingPathComponent("endless", isDirectory: true)
+    }
+
+    /// The database file: `<directory>/pages.sqlite`. SQLite keeps `-wal` and `-shm` beside it.
+    public let fileURL: URL
+    let onNotice: @Sendable (CacheNotice) -> Void
+    let migrations: [Migration]
+    let busyTimeout: Duration
+    let state = Mutex(StoreState())
+
+    /// Creates a cache over `directory`; nothing is opened or created until first used.
+    /// - Parameters:
+    ///   - directory: where the file lives; ``defaultDirectory(environment:)`` by default.
+    ///   - fileName: the file's name; ``defaultFileName`` by default.
+    ///   - onNotice: hears each ``CacheNotice`` once, on whichever thread met the fault.
+    public convenience init(
+        directory: URL = defaultDirectory(), fileName: String = defaultFileName,
+        onNotice: @escaping @Sendable (CacheNotice) -> Void = { _ in }
+    ) {
+        self.init(
+            fileURL: directory.appendingPathComponent(fileName), migrations: PageSchema.migrations,
+            busyTimeout: Self.defaultBusyTimeout, onNotice: onNotice)
+    }
+
+    /// The full initializer, for tests: another schema history, another timeout.
+    init(
+        fileURL: URL, migrations: [Migration], busyTimeout: Duration,
+        onNotice: @escaping @Sendable (CacheNotice) -> Void
+    ) {
+        self.fileURL = fileURL
+        self.migrations = migrations
+        self.busyTimeout = busyTimeout
+        self.onNotice = onNotice
+    }
+
+    /// Whether the cache can be used, opening it if this is the first use: the answer the
+    /// status bar needs before any page has loaded.
+    public var availability: CacheAvailability {
+        switch use({ _, writable in writable }) {
+        case .success(let writable): writable == false ? .readOnly : .available
+        case .failure(.unavailable(_, let reason)): .unavailable(reason: reason)
+        case .failure: .available
+        }
+    }
+
+    /// What is known of ``availability`` without opening the file: `available` until a first
+    /// use has said otherwise.
+    var knownAvailability: CacheAvailability {
+        state.withLock { state in
+            switch state.phase {
+            case .closed: .available
+            case .open(_, let writable): writable ? .available : .readOnly
+            case .unavailable(let reason): .unavailable(reason: reason)
+            }
+        }
+    }
+
+    /// The bytes the cache takes on disk: the database file and its write-ahead log.
+    public var fileSize: Int {
+        [fileURL.path, fileURL.path + "-wal"].reduce(0) { total, path in
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+            return total + (size ?? 0)
+        }
+    }
+}
+
+/// Whether a ``PageCache`` can be used.
+public enum CacheAvailability: Sendable, Equatable {
+    /// Pages are read and written.
+    case available
+    /// Pages are read, but no longer written (the disk is full, or the file turned read-only).
+    case readOnly
+    /// The cache cannot be used this run; pages come from the network only.
+    case unavailable(reason: String)
+}

@@ -1,0 +1,236 @@
+import Endless
+import EndlessCache
+import EndlessHTTP
+import EndlessSimulator
+import Foundation
+import RandomUserAPI
+import ReqresAPI
+
+/// Figures for the page cache (issue 15), each against its baseline in the same run:
+/// - `cache writes`: pages of 20 people stored per second through ``CachedPageSource`` (JSON
+///   encoding and one SQLite transaction each), against writing the same pages as one JSON
+///   file each, atomically (a temporary file and a rename: the image cache's way);
+/// - `cache size`: the database's bytes per 1,000 items of each feed (people, users, and
+///   stand-ins for photos and coins), against the same items as compact JSON;
+/// - `cache first_page`: the first page of people read back from the cache (an open cache,
+///   and a cold open: connect, WAL, `quick_check`, migrate, read), against loading it from
+///   the simulator over loopback and from the simulator at 300 ms latency;
+/// - `cache open_full`: a cold open and first page with a feed at its default size limit,
+///   where `quick_check` reads the most.
+enum CacheBenchmark {
+    static let pageSize = 20
+
+    static func run() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("endless-bench-cache-\(getpid())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let data = try GeneratorData.builtIn()
+        let people = try peoplePages(RandomUserGenerator(data: data), count: 50)
+
+        try await writes(people, root: root.appendingPathComponent("writes"))
+        try await sizes(people: people, data: data, root: root.appendingPathComponent("sizes"))
+        try await firstPage(people, data: data, root: root.appendingPathComponent("first"))
+        try await openFull(people, root: root.appendingPathComponent("full"))
+    }
+
+    // MARK: Writes
+
+    static func writes(_ pages: [Page<RandomUser, Int>], root: URL) async throws {
+        let rounds = 10
+        var sqliteSeconds: [Double] = []
+        var fileSeconds: [Double] = []
+        for round in 0..<rounds {
+            let directory = root.appendingPathComponent("round-\(round)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let source = CachedPageSource(
+                ReplaySource(pages: pages), cache: PageCache(directory: directory), feed: "people", policy: .neverStale)
+            _ = source.cache.availability  // open before timing: a launch opens once
+            let start = ContinuousClock.now
+            for key in pages.indices {
+                _ = try await source.load(PageRequest(direction: .append, key: key, loadSize: pageSize))
+            }
+            sqliteSeconds.append(Bench.seconds(ContinuousClock.now - start))
+
+            let files = directory.appendingPathComponent("files")
+            try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+            let fileStart = ContinuousClock.now
+            for (key, page) in pages.enumerated() {
+                let body = try JSONEncoder().encode(page.items)
+                try body.write(to: files.appendingPathComponent("page-\(key).json"), options: .atomic)
+            }
+            fileSeconds.append(Bench.seconds(ContinuousClock.now - fileStart))
+        }
+        let sqlite = Double(pages.count) / sqliteSeconds.sorted()[rounds / 2]
+        let files = Double(pages.count) / fileSeconds.sorted()[rounds / 2]
+        Bench.report(
+            "cache writes",
+            [
+                "pages": pages.count, "items_per_page": pageSize, "sqlite_pages_per_s": Int(sqlite.rounded()),
+                "files_pages_per_s": Int(files.rounded()), "ratio": Bench.fixed(sqlite / files),
+                "sqlite_ms_per_page": Bench.fixed(1000 / sqlite, 3),
+            ])
+    }
+
+    // MARK: Sizes
+
+    static func sizes(people: [Page<RandomUser, Int>], data: GeneratorData, root: URL) async throws {
+        try await size(feed: "people", pages: people, root: root)
+        try await size(feed: "users", pages: try await userPages(data: data), root: root)
+        try await size(feed: "photos", pages: StandInPhoto.pages(items: 1000, pageSize: 30), root: root)
+        try await size(feed: "coins", pages: StandInCoin.pages(items: 1000, pageSize: 100), root: root)
+    }
+
+    /// Stores 1,000 items in a cache of their own and compares the file with their JSON.
+    static func size<Item: Codable & Identifiable & Sendable>(feed: String, pages: [Page<Item, Int>], root: URL) async throws {
+        let directory = root.appendingPathComponent(feed)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            let source = CachedPageSource(
+                ReplaySource(pages: pages), cache: PageCache(directory: directory), feed: feed, policy: .neverStale)
+            for key in pages.indices {
+                _ = try await source.load(PageRequest(direction: .append, key: key, loadSize: pages[key].items.count))
+            }
+        }
+        // Closed: SQLite has checkpointed the WAL into the file and removed it.
+        let database = PageCache(directory: directory).fileSize
+        let items = pages.reduce(0) { $0 + $1.items.count }
+        let json = try JSONEncoder().encode(pages.flatMap(\.items)).count
+        let perThousand = { (bytes: Int) in Double(bytes) / Double(items) * 1000 / 1024 }
+        Bench.report(
+            "cache size",
+            [
+                "feed": feed, "items": items, "db_kib_per_1000": Bench.fixed(perThousand(database), 1),
+                "json_kib_per_1000": Bench.fixed(perThousand(json), 1), "ratio": Bench.fixed(Double(database) / Double(json)),
+            ])
+    }
+
+    // MARK: First page
+
+    static func firstPage(_ people: [Page<RandomUser, Int>], data: GeneratorData, root: URL) async throws {
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let request = PageRequest<Int>(direction: .refresh, key: nil, loadSize: pageSize)
+        // What the last session left: its pages, the first of them recorded as the first page.
+        do {
+            let source = CachedPageSource(
+                ReplaySource(pages: people), cache: PageCache(directory: root), feed: "people", policy: .neverStale)
+            _ = try await source.load(request)
+            for key in 1..<people.count { _ = try await source.load(PageRequest(direction: .append, key: key, loadSize: pageSize)) }
+        }
+        let offline = ReplaySource<RandomUser>(pages: [])
+        let openCache = PageCache(directory: root)
+        _ = openCache.availability
+        let warm = try await Bench.median {
+            let source = CachedPageSource(offline, cache: openCache, feed: "people", policy: .neverStale)
+            guard try await source.load(request).items.count == pageSize else { throw BenchFailure("no cached first page") }
+        }
+        let cold = try await Bench.median {
+            let source = CachedPageSource(offline, cache: PageCache(directory: root), feed: "people", policy: .neverStale)
+            guard try await source.load(request).items.count == pageSize else { throw BenchFailure("no cached first page") }
+        }
+        let loopback = try await simulatorFirstPage(data: data, latency: nil)
+        let slow = try await simulatorFirstPage(data: data, latency: .milliseconds(300))
+        Bench.report(
+            "cache first_page",
+            [
+                "items": pageSize, "cache_ms": Bench.fixed(warm * 1000, 3), "cache_cold_open_ms": Bench.fixed(cold * 1000, 2),
+                "simulator_ms": Bench.fixed(loopback * 1000, 2), "simulator_300ms_ms": Bench.fixed(slow * 1000, 1),
+                "simulator_vs_cold_cache": Bench.fixed(loopback / cold, 1), "simulator_300ms_vs_cold_cache": Bench.fixed(slow / cold, 0),
+            ])
+    }
+
+    /// The first page of people from a simulator, as a launch fetches it: a new client (so a
+    /// new connection), one request.
+    static func simulatorFirstPage(data: GeneratorData, latency: Duration?) async throws -> Double {
+        let server = SimulatorServer(
+            configuration: SimulatorConfiguration(
+                data: data, faults: FaultConfiguration(latency: latency.map { FaultConfiguration.Latency(base: $0) }),
+                rateLimit: nil))
+        let baseURL = try server.start()
+        defer { server.stop() }
+        let request = PageRequest<RandomUserPageSource.Key>(direction: .refresh, key: nil, loadSize: pageSize)
+        return try await Bench.median(repetitions: latency == nil ? 7 : 3) {
+            let source = try RandomUserPageSource(client: RandomUserClient(http: HTTPClient(baseURL: baseURL)), query: RandomUserQuery())
+            guard try await source.load(request).items.count == pageSize else { throw BenchFailure("a short page") }
+        }
+    }
+
+    // MARK: A feed at its limit
+
+    static func openFull(_ people: [Page<RandomUser, Int>], root: URL) async throws {
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let limit = CachePolicy.defaultSizeLimit
+        var stored = 0
+        do {
+            // The same 50 pages under new keys until the feed is at its limit.
+            let pages = (0..<2000).map { people[$0 % people.count] }
+            let source = CachedPageSource(
+                ReplaySource(pages: pages), cache: PageCache(directory: root), feed: "people", policy: .neverStale)
+            _ = try await source.load(PageRequest(direction: .refresh, key: nil, loadSize: pageSize))
+            while try source.cache.usage().first.map({ $0.bytes < limit - 200_000 }) ?? true, stored < pages.count - 1 {
+                stored += 1
+                _ = try await source.load(PageRequest(direction: .append, key: stored, loadSize: pageSize))
+            }
+        }
+        let request = PageRequest<Int>(direction: .refresh, key: nil, loadSize: pageSize)
+        let offline = ReplaySource<RandomUser>(pages: [])
+        let cold = try await Bench.median {
+            let source = CachedPageSource(offline, cache: PageCache(directory: root), feed: "people", policy: .neverStale)
+            guard try await source.load(request).items.count == pageSize else { throw BenchFailure("no cached first page") }
+        }
+        Bench.report(
+            "cache open_full",
+            [
+                "feed_mib": Bench.fixed(Double(limit) / 1_048_576, 0),
+                "file_mib": Bench.fixed(Double(PageCache(directory: root).fileSize) / 1_048_576, 1),
+                "pages": stored + 1, "cold_open_first_page_ms": Bench.fixed(cold * 1000, 2),
+            ])
+    }
+
+    // MARK: Data
+
+    /// Pages of people exactly as the generator answers `results=20&seed=bench&page=N`.
+    static func peoplePages(_ generator: RandomUserGenerator, count: Int) throws -> [Page<RandomUser, Int>] {
+        try (1...count).map { page in
+            let response = try generator.respond(
+                toQuery: "results=\(pageSize)&seed=bench&page=\(page)", now: Date(),
+                portraitBaseURL: RandomUserGenerator.livePortraitBaseURL)
+            let people = try JSONDecoder().decode(RandomUserResponse.self, from: Data(response.body)).results
+            return Page(items: people, nextKey: page)
+        }
+    }
+
+    /// 1,000 reqres users, 12 a page, fetched from the simulator's reqres service.
+    static func userPages(data: GeneratorData) async throws -> [Page<ReqresUser, Int>] {
+        let server = SimulatorServer(configuration: SimulatorConfiguration(data: data, rateLimit: nil, reqresUserCount: 1000))
+        _ = try server.start()
+        defer { server.stop() }
+        guard let url = server.baseURL(of: .reqres) else { throw BenchFailure("the reqres service has no URL") }
+        let client = ReqresClient(http: HTTPClient(baseURL: url))
+        var pages: [Page<ReqresUser, Int>] = []
+        for page in 1...84 {
+            let users = try await client.users(page: page, perPage: 12).data
+            pages.append(Page(items: Array(users.prefix(1000 - pages.count * 12)), nextKey: page + 1))
+        }
+        return pages
+    }
+}
+
+/// An upstream that answers page `key` with `pages[key]` (a refresh with page 0): the
+/// network, without the network, so only the cache is measured.
+struct ReplaySource<Item: Identifiable & Sendable & Codable>: PageSource {
+    let pages: [Page<Item, Int>]
+
+    func load(_ request: PageRequest<Int>) async throws -> Page<Item, Int> {
+        let key = request.key ?? 0
+        guard pages.indices.contains(key) else { throw BenchFailure("page \(key) is not in the replay") }
+        var page = pages[key]
+        page.key = key
+        page.nextKey = key + 1 < pages.count ? key + 1 : nil
+        return page
+    }
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,171 @@
+import CSQLite
+import Endless
+import Foundation
+import Testing
+
+@testable import EndlessCache
+
+/// Files that are not what the cache wrote: detected when the cache opens, moved aside and
+/// rebuilt with one notice, never a crash and never a failed page.
+@Suite("Damaged, foreign and unreachable cache files")
+struct DamagedFileTests {
+    enum Damage: String, CaseIterable, CustomStringConvertible {
+        /// Random bytes where the database was.
+        case garbage
+        /// The file cut in half, as a full disk or a copy interrupted can leave it.
+        case truncated
+        /// One b-tree page in the middle overwritten, the header intact.
+        case scribbled
+
+        var description: String { rawValue }
+    }
+
+    /// A cache with 120 pages of 20 rows, closed, so everything is in the main file.
+    static func populatedCache(in directory: TemporaryDirectory) async throws {
+        let network = NetworkSource()
+        let source = CachedPageSource(network, cache: PageCacheFixtures.cache(in: directory), feed: "rows", policy: .neverStale)
+        _ = try await source.load(PageRequest(direction: .refresh, key: nil, loadSize: 20))
+        for key in 1..<120 { _ = try await source.load(PageRequest(direction: .append, key: key, loadSize: 20)) }
+        // The last connection to close checkpoints the WAL into the file and deletes it.
+    }
+
+    static func damage(_ url: URL, _ damage: Damage) throws {
+        let file = try FileHandle(forUpdating: url)
+        defer { try? file.close() }
+        let size = try file.seekToEnd()
+        switch damage {
+        case .garbage:
+            var generator = SystemRandomNumberGenerator()
+            try file.seek(toOffset: 0)
+            try file.write(contentsOf: Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        case .truncated:
+            try file.truncate(atOffset: size / 2)
+        case .scribbled:
+            // Page 4 (4 KiB pages): a b-tree page of `pages`, well past the schema.
+            try file.seek(toOffset: 3 * 4096)
+            try file.write(contentsOf: Data(repeating: 0xA5, count: 4096))
+        }
+    }
+
+    @Test("a damaged file is detected at open, moved aside and rebuilt, with one line of notice", arguments: Damage.allCases)
+    func damagedFileIsRebuilt(_ damage: Damage) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try await Self.populatedCache(in: directory)
+        #expect(!FileManager.default.fileExists(atPath: directory.databaseURL.path + "-wal"))
+        try Self.damage(directory.databaseURL, damage)
+        let damagedBytes = try Data(contentsOf: directory.databaseURL)
+
+        let notices = NoticeLog()
+        let network = NetworkSource()
+        let source = CachedPageSource(
+            network, cache: PageCacheFixtures.cache(in: directory, notices: notices), feed: "rows", policy: .neverStale)
+        let page = try await source.load(PageRequest(direction: .refresh, key: nil, loadSize: 20))
+
+        #expect(page.items.count == 20)
+        #expect(network.requestCount == 1, "the damaged cache must not answer")
+        #expect(notices.kinds == [.rebuilt])
+        let message = try #require(notices.all.first?.message)
+        #expect(message.contains("was damaged") && message.contains("pages.sqlite.corrupt"))
+        #expect(!message.contains("\n"))
+        let aside = try Data(contentsOf: URL(fileURLWithPath: directory.databaseURL.path + ".corrupt"))
+        #expect(aside == damagedBytes, "the damaged file was written to before it was moved aside")
+        // The new cache works: the next launch opens on the page just fetched.
+        let relaunched = CachedPageSource(
+            network, cache: PageCacheFixtures.cache(in: directory), feed: "rows", policy: .neverStale)
+        _ = try await relaunched.load(PageRequest(direction: .refresh, key: nil, loadSize: 20))
+        #expect(network.requestCount == 1)
+        // `endless cache clear` removes the damaged copy too.
+        try relaunched.cache.clearAll()
+        #expect(!FileManager.default.fileExists(atPath: directory.databaseURL.path + ".corrupt"))
+    }
+
+    @Test("damage met after opening (a statement fails with SQLITE_CORRUPT) rebuilds the cache the same way")
+    func damageWhileRunning() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try await Self.populatedCache(in: directory)
+        let notices = NoticeLog()
+        let cache = PageCacheFixtures.cache(in: directory, notices: notices)
+        #expect(cache.availability == .available)
+
+        // What a read of a damaged page reports.
+        let failed = cache.use { _, _ -> Int in
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "database disk image is malformed", context: "reading a page")
+        }
+
+        #expect(throws: PageCacheError.self) { try failed.get() }
+        #expect(notices.kinds == [.rebuilt])
+        #expect(FileManager.default.fileExists(atPath: directory.databaseURL.path + ".corrupt"))
+        #expect(cache.availability == .available)
+        #expect(try cache.usage().isEmpty)
+        let network = NetworkSource()
+        let source = CachedPageSource(network, cache: cache, feed: "rows", policy: .neverStale)
+        _ = try await source.load(PageRequest(direction: .append, key: 3, loadSize: 20))
+        _ = try await source.load(PageRequest(direction: .append, key: 3, loadSize: 20))
+        #expect(network.requestCount == 1)
+    }
+
+    @Test("an empty file is a new, empty cache, not damage")
+    func emptyFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = FileManager.default.createFile(atPath: directory.databaseURL.path, contents: Data())
+        let notices = NoticeLog()
+        let cache = PageCacheFixtures.cache(in: directory, notices: notices)
+
+        #expect(cache.availability == .available)
+        #expect(notices.all.isEmpty)
+    }
+
+    @Test("a file from a newer schema is left alone; the feed runs on the network, the status says no cache")
+    func newerSchema() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try await Self.populatedCache(in: directory)
+        do {
+            let database = try SQLiteDatabase(path: directory.databaseURL.path)
+            try database.setUserVersion(PageSchema.latestVersion + 1)
+        }
+
+        let notices = NoticeLog()
+        let network = NetworkSource()
+        let source = CachedPageSource(
+            network, cache: PageCacheFixtures.cache(in: directory, notices: notices), feed: "rows", policy: .neverStale)
+        _ = try await source.load(PageRequest(direction: .refresh, key: nil, loadSize: 20))
+        _ = try await source.load(PageRequest(direction: .append, key: 1, loadSize: 20))
+
+        #expect(network.requestCount == 2)
+        #expect(notices.kinds == [.unavailable])
+        #expect(notices.all.first?.message.contains("newer endless") == true)
+        #expect(source.status.summary(now: Date()) == "no cache")
+        #expect(try SQLiteDatabase(path: directory.databaseURL.path).userVersion() == PageSchema.latestVersion + 1)
+        #expect(!FileManager.default.fileExists(atPath: directory.databaseURL.path + ".corrupt"))
+    }
+
+    @Test("a cache folder that cannot be created: pages from the network, one notice, and endless cache says why")
+    func folderCannotBeCreated() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // A regular file where a folder on the path should be.
+        let blocker = directory.url.appendingPathComponent("not-a-folder")
+        _ = FileManager.default.createFile(atPath: blocker.path, contents: Data("x".utf8))
+        let notices = NoticeLog()
+        let cache = PageCache(directory: blocker.appendingPathComponent("endless"), onNotice: { notices.append($0) })
+        let network = NetworkSource()
+        let source = CachedPageSource(network, cache: cache, feed: "rows", policy: .neverStale)
+
+        for key in [nil, 1, 2] as [Int?] {
+            _ = try await source.load(PageRequest(direction: key == nil ? .refresh : .append, key: key, loadSize: 20))
+        }
+
+        #expect(network.requestCount == 3)
+        #expect(notices.kinds == [.unavailable])
+        #expect(notices.all.first?.message.contains("cannot create the folder") == true)
+        guard case .unavailable = cache.availability else {
+            Issue.record("expected the cache to be unavailable, got \(cache.availability)")
+            return
+        }
+        #expect(throws: PageCacheError.self) { try cache.clearAll() }
+    }
+}
