@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 import ReqresAPI
 import Testing
@@ -54,5 +55,17 @@ struct ModelDecodingTests {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(single.data), as: UTF8.self)
         #expect(json == #"{"avatar":"https://reqres.in/img/faces/2-image.jpg","email":"janet.weaver@reqres.in","first_name":"Janet","id":2,"last_name":"Weaver"}"#)
+    }
+}
+
+/// Keys known in advance, so a feed can pipeline pages.
+@Suite("reqres page keys")
+struct ReqresPageKeyTests {
+    @Test("the page after N is N + 1")
+    func keyAfter() throws {
+        let http = HTTPClient(baseURL: ReqresClient.defaultBaseURL)
+        let source = ReqresPageSource(client: ReqresClient(http: http))
+        #expect(source.key(after: 1) == 2)
+        #expect(source.key(after: 41) == 42)
     }
 }

@@ -1,3 +1,4 @@
+import Endless
 import EndlessCommandLine
 import EndlessImages
 import EndlessSimulator
@@ -74,6 +75,19 @@ struct TabEnvironment {
     let maxLoaded: Int?
     /// Whether each tab records which item it showed at which row (`--dump-state`).
     let tracksSeenItems: Bool
+
+    /// Pages in flight at each end of a list, for sources whose keys are known in advance: a
+    /// fast reader on a slow network (60 rows a second at 1 s) needs about four.
+    static let concurrentAppends = 4
+
+    /// How every tab pages: `pageSize` items a page, loads pipelined and prefetch adapted to the
+    /// measured latency and scroll speed, the shared refresh cooldown and memory bound (raised
+    /// to five pages, so a screen never thrashes).
+    func feedConfiguration(pageSize: Int, refreshScope: RefreshScope = .firstPage) -> FeedConfiguration {
+        FeedConfiguration(
+            pageSize: pageSize, maxLoadedItems: maxLoaded.map { max($0, pageSize * 5) }, refreshCooldown: refreshCooldown,
+            maxConcurrentAppends: Self.concurrentAppends, adaptivePrefetch: .standard, refreshScope: refreshScope)
+    }
 
     /// The picture store for an endpoint: the simulator's or the real services'.
     func images(for endpoint: FeedEndpoint) -> ImageStore? {

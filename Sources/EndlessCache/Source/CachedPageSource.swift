@@ -113,4 +113,12 @@ where Upstream.Item: Codable, Upstream.Key: Codable {
         case .readWrite: try await offlineFirst(request)
         }
     }
+
+    /// The wrapped source's next key: the cache changes where pages come from, not how they
+    /// are numbered, so a feed pipelines a cached source as it would the source itself.
+    /// - Parameter key: a page's key.
+    /// - Returns: what the wrapped source says.
+    public func key(after key: Key) -> Key? {
+        upstream.key(after: key)
+    }
 }

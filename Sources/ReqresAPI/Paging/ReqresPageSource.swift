@@ -34,4 +34,12 @@ public struct ReqresPageSource: PageSource {
         return Page(
             items: list.data, previousKey: page > 1 ? page - 1 : nil, nextKey: isLast ? nil : page + 1, key: page)
     }
+
+    /// The page after `key`: page numbers are known in advance, so a feed may ask for several
+    /// at once (a guess past `total_pages` is dropped when the last page says it is the end).
+    /// - Parameter key: a page number.
+    /// - Returns: the next page number.
+    public func key(after key: Int) -> Int? {
+        key + 1
+    }
 }

@@ -137,6 +137,37 @@ struct BrowseEndToEndTests {
         #expect(dump.tabs.first { $0.feed == "users" }.map { ($0.rows, $0.selection) } ?? (0, 0) == (12, 11))
     }
 
+    @Test("scrolling back up after pages were dropped, through a flaky network, fills the rows above: no stall (issue 17)")
+    func scrollBackAfterDrops() throws {
+        let session = try Self.launch("--max-loaded 100 --seed st6 --truncate-rate 0.15 --chaos-seed 7 --no-images")
+        try session.wait(for: "the first rows") { Self.hasRows($0) }
+        // Down past row 1,000, G after G (each selects the last person loaded, which loads on),
+        // R whenever a load failed.
+        var rows = Self.peopleCount(try session.screen()) ?? 0
+        while rows < 1_000 {
+            try session.send("G")
+            let screen = try session.wait(for: "more than \(rows) people, or an error", timeout: .seconds(30)) {
+                (Self.peopleCount($0) ?? 0) > rows || $0.contains("press R")
+            }
+            if screen.contains("press R") { try session.send("R") }
+            rows = Self.peopleCount(screen) ?? rows
+        }
+        // Up: k held for a while, then Home; every row on screen fills, R when a reload fails.
+        try session.send(contentsOf: Array(repeating: "k", count: 40))
+        try session.send("Home")
+        let top = try session.wait(for: "the top rows filled", timeout: .seconds(60)) { screen in
+            if screen.contains("press R") { try session.send("R") }
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return Self.header(screen).contains("page 1") && !screen.contains("loading…")
+                && lines.dropFirst(2).prefix(24).contains { $0.contains(" · ") }
+        }
+        #expect(top.split(separator: "\n", omittingEmptySubsequences: false)[3].hasPrefix("▌"), "the first person is selected:\n\(top)")
+        let dump = try Self.quit(session)
+        #expect(dump.selection == 0)
+        #expect(dump.loaded.first?.row == 0)
+        #expect(dump.duplicates.isEmpty)
+    }
+
     @Test("r refreshes, and so does the wheel pulled up at the top")
     func refreshByKeyAndWheel() throws {
         let session = try Self.launch("--refresh-cooldown 0")

@@ -121,4 +121,29 @@ struct RandomUserPageSourceTests {
         #expect(Set(ids).count == ids.count)
         #expect(feed.pageKeys.count >= 3)
     }
+
+    @Test("keys are known in advance: the same seed, the next page, none after page 10000")
+    func keyAfter() throws {
+        let harness = try Harness()
+        let source = try harness.source()
+        #expect(source.key(after: Key(seed: "abc", page: 3)) == Key(seed: "abc", page: 4))
+        #expect(source.key(after: Key(seed: "abc", page: 10_000)) == nil)
+    }
+
+    @Test("a pipelined Feed over the source loads several pages at once, in order, with nobody twice")
+    @MainActor
+    func pipelinedFeed() async throws {
+        let harness = try Harness()
+        let feed = Feed(
+            source: try harness.source(),
+            configuration: FeedConfiguration(pageSize: 20, prefetchDistance: 80, maxConcurrentAppends: 4))
+        feed.loadFirstPageIfNeeded()
+        await feed.wait { $0.items.count >= 20 && !$0.loadStates.refresh.isLoading }
+        feed.visibleRangeChanged(0..<20)
+        await feed.wait { $0.items.count >= 100 && $0.loadsInFlight == 0 }
+
+        #expect(feed.pageKeys.compactMap { $0?.page } == Array(1...feed.pageKeys.count))
+        let ids = feed.items.map(\.id)
+        #expect(Set(ids).count == ids.count)
+    }
 }

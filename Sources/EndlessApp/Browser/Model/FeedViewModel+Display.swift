@@ -29,8 +29,7 @@ extension FeedViewModel {
     /// What a row without an item shows: its page was dropped to bound memory (or is on its
     /// way), and the direction that reloads it is loading, has failed, or is about to load.
     public func placeholder(at index: Int) -> PlaceholderState {
-        let state = index < feed.items.startIndex ? feed.loadStates.prepend : feed.loadStates.append
-        switch state {
+        switch feed.loadState(forRow: index) ?? .idle {
         case .loading: return .loading
         case .failed(let error): return .failed(Self.describe(error))
         case .idle, .endReached: return .waiting

@@ -105,10 +105,7 @@ extension FeedViewModel {
         if range != visibleRange { visibleRange = range }
         if report != lastVisibleReport {
             lastVisibleReport = report
-            if !range.isEmpty {
-                feed.itemAppeared(at: range.lowerBound)
-                feed.itemAppeared(at: range.upperBound - 1)
-            }
+            feed.visibleRangeChanged(range)
         }
         if seen.isTracking {
             for (index, item) in rows(in: range) { seen.record(String(describing: item.id), at: index) }
@@ -122,10 +119,13 @@ extension FeedViewModel {
     /// arrives). Inside the cooldown, shows how long until a refresh is allowed instead.
     public func refresh() async {
         pull.release()
+        let selected = item(at: selection)?.id
         switch await feed.refresh() {
         case .coolingDown: show(.refreshCoolingDown)
         case .refreshed:
-            selection = 0
+            // The place is kept: the selected item if the new list still has it (a coin whose
+            // price moved), else where the first row on screen went, else the top.
+            selection = selected.flatMap { feed.index(of: $0) } ?? feed.refreshAnchorIndex ?? 0
             seen.startOver()
             closeDetails()
         case .failed: break  // the banner shows it, from the refresh load state

@@ -19,9 +19,7 @@ struct PeopleSettings: FeedSettings {
         let source = try RandomUserPageSource(
             client: RandomUserClient(http: endpoint.http), query: query,
             makeSeed: { seed ?? RandomUserPageSource.randomSeed() })
-        let configuration = FeedConfiguration(
-            pageSize: pageSize, maxLoadedItems: environment.maxLoaded.map { max($0, pageSize * 5) },
-            refreshCooldown: environment.refreshCooldown)
+        let configuration = environment.feedConfiguration(pageSize: pageSize)
         let model = FeedViewModel(
             feed: Feed(source: source, configuration: configuration),
             descriptor: PeopleFeed.descriptor(sourceLabel: endpoint.label), images: environment.images(for: endpoint))

@@ -14,9 +14,7 @@ struct UsersSettings: FeedSettings {
     func makeTab(_ environment: TabEnvironment) throws -> any BrowserTab {
         let endpoint = environment.connection.endpoint(api: api, service: UsersFeed.service)
         let client = ReqresClient(http: endpoint.http, apiKey: apiKey)
-        let configuration = FeedConfiguration(
-            pageSize: perPage, maxLoadedItems: environment.maxLoaded.map { max($0, perPage * 5) },
-            refreshCooldown: environment.refreshCooldown)
+        let configuration = environment.feedConfiguration(pageSize: perPage)
         let model = FeedViewModel(
             feed: Feed(source: ExplainedUsersSource(source: ReqresPageSource(client: client)), configuration: configuration),
             descriptor: UsersFeed.descriptor(client: client, sourceLabel: endpoint.label),
@@ -44,5 +42,9 @@ struct ExplainedUsersSource: PageSource {
         } catch let error as ReqresError {
             throw UsersFeed.explained(error)
         }
+    }
+
+    func key(after key: Int) -> Int? {
+        source.key(after: key)
     }
 }
