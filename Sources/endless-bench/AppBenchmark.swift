@@ -25,6 +25,7 @@ enum AppBenchmark {
         try cpuPerKey(binary, environment: environment)
         try heldKeyCPU(binary, environment: environment)
         try launch(binary, environment: environment)
+        try heldKey(binary, latency: "1000ms", environment: environment)
         try heldKey(binary, latency: "300ms", environment: environment)
         try heldKey(binary, latency: nil, environment: environment)
         try scrollMemory(binary, maxLoaded: nil, environment: environment)
