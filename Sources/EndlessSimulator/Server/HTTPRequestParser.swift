@@ -27,9 +27,9 @@ struct HTTPRequestParser {
         // RFC 9112 §2.2: a server SHOULD ignore empty lines received before the request line.
         var start = 0
         while start < input.count, start < 8, input[start] == .cr || input[start] == .lf { start += 1 }
+        if let failure = Self.checkMethodPrefix(input, from: start) { return .failure(failure) }
         guard let lineEnd = Self.firstIndex(of: .lf, in: input, from: start) else {
             if input.count - start > limits.maxRequestLineBytes + 1 { return .failure(Self.uriTooLong) }
-            if let failure = Self.checkMethodPrefix(input, from: start) { return .failure(failure) }
             return .needMore
         }
         let lineBytes = Self.stripCR(input, start, lineEnd)
@@ -89,7 +89,7 @@ struct HTTPRequestParser {
     /// would otherwise wait for a line end that never comes, and the client with it.
     private static func checkMethodPrefix(_ input: [UInt8], from start: Int) -> HTTPParseFailure? {
         var index = start
-        while index < input.count, input[index] != .space {
+        while index < input.count, input[index] != .space, input[index] != .cr, input[index] != .lf {
             guard input[index].isToken else {
                 return input[start] == tlsHandshakeRecord ? speaksPlainHTTP : malformedLine
             }
