@@ -10,6 +10,9 @@
 ///   nothing else is held, so one response of any size can always go out);
 /// - a response's memory is released as soon as the kernel has taken all of it, and the
 ///   allocator is asked to give freed memory back to the system (``MemoryRelease``).
+///
+/// Per connection, at most one response is held (pipelined requests are answered one at a
+/// time) and at most one request's worth of input is buffered (``readAvailable(_:now:)``).
 extension EventLoop {
     /// Queues a parsed request for the workers; ``dispatchWaiting(now:)`` hands it over.
     func enqueue(_ request: HTTPRequest, on connection: HTTPConnection) {
@@ -62,7 +65,8 @@ extension EventLoop {
         startResponse(completion.response, on: connection, now: now)
     }
 
-    /// The answer when the server holds too much for clients that are not reading.
+    /// The answer when the server holds too much for clients that are not reading, or has
+    /// more connections than it serves.
     static func busyResponse() -> HTTPResponse {
         var response = HTTPResponse.text(
             503, "The server is busy; try again shortly.\n", headers: ["Retry-After": "1"])

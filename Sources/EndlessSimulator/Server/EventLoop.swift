@@ -153,9 +153,8 @@ final class EventLoop {
             nextID += 1
             connections[connection.id] = connection
             if isOverflow {
-                let busy = HTTPResponse.text(503, "The server is busy; try again shortly.\n", headers: ["Retry-After": "1"])
                 connection.exchange = .init(method: "-", target: "-", isHead: false, keepAlive: false, startedAt: now)
-                startResponse(busy, on: connection, now: now)
+                startResponse(Self.busyResponse(), on: connection, now: now)
             } else {
                 activeCount += 1
             }
