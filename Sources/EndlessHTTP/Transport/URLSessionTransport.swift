@@ -62,8 +62,11 @@ public final class URLSessionTransport: HTTPTransport {
     ///   - request: The request to send.
     ///   - maxBodyBytes: The largest body accepted.
     /// - Returns: The response with its whole body, whatever its status.
-    /// - Throws: ``HTTPError/transport(code:message:)``,
-    ///   ``HTTPError/bodyTooLarge(limit:declaredLength:)`` or ``HTTPError/cancelled``.
+    /// - Throws: ``HTTPError/transport(code:message:)`` (with
+    ///   ``HTTPError/plainHTTPServerMessage`` when an `https` URL reached a plain-HTTP server),
+    ///   ``HTTPError/bodyTooLarge(limit:declaredLength:)``, ``HTTPError/cancelled``, or on Linux
+    ///   ``HTTPError/invalidRequest(reason:)`` for an IPv6 literal host, which
+    ///   FoundationNetworking cannot reach (the reason says what to use instead).
     public func send(_ request: URLRequest, maxBodyBytes: Int) async throws(HTTPError) -> HTTPResponse {
         #if canImport(FoundationNetworking)
         if let reason = Self.unreachableOnLinux(request.url) { throw .invalidRequest(reason: reason) }

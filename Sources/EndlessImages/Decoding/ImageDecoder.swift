@@ -9,8 +9,9 @@ import Foundation
 /// bytes it already holds.
 public struct ImageDecoder: Sendable {
     /// The default ``maximumPixelCount``: 50 megapixels, e.g. 7071×7071. A portrait is far
-    /// smaller; anything larger is almost surely hostile or a mistake, and would need 200 MB
-    /// of RGBA.
+    /// smaller; anything larger is almost surely hostile or a mistake. Memory stays near the
+    /// target's size whatever the source (DCT scaling, PNG rows resampled as they arrive), but
+    /// decoding time grows with the source, which this bounds.
     public static let defaultMaximumPixelCount = 50_000_000
 
     /// Images whose header declares more pixels than this are refused before any pixel memory
