@@ -8,7 +8,7 @@ BENCH_PACKAGES := libjpeg-turbo-progs nginx wrk
 # The reference data beside the repository (see scripts/find-shared-data).
 export ENDLESS_SHARED := $(shell ./scripts/find-shared-data)
 
-.PHONY: deps deps-bench build release run test bench clean
+.PHONY: deps deps-bench build release run test tsan bench clean
 
 deps:
 	@./scripts/install-debian-packages $(DEB_PACKAGES)
@@ -30,6 +30,18 @@ run: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The whole suite under ThreadSanitizer, in its own build folder. The control shows first that
+# what scripts/tsan/suppressions.txt hides is the toolchain's (Mutex.withLock), not ours.
+# Fatal signals are left to the app, whose own handler (restore the terminal, then die of the
+# signal) the suite tests; TSan's would report them and exit instead.
+TSAN_BUILD := .build/tsan
+TSAN_OPTIONS_ALL := suppressions=$(CURDIR)/scripts/tsan/suppressions.txt \
+	handle_segv=0 handle_sigbus=0 handle_sigill=0 handle_sigfpe=0
+tsan: deps
+	SWIFTC="$(dir $(shell command -v $(SWIFT)))swiftc" ./scripts/tsan/control
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_BUILD)
+	TSAN_OPTIONS="$(TSAN_OPTIONS_ALL)" $(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_BUILD)
 
 # Figures as ratios against baselines measured in the same run; AREAS="paging images" runs some.
 bench: deps-bench

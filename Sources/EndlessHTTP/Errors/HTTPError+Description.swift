@@ -41,7 +41,14 @@ extension HTTPError: CustomStringConvertible, LocalizedError {
     /// The same sentence as ``description``, for APIs that read `LocalizedError`.
     public var errorDescription: String? { description }
 
+    /// The message of a ``transport(code:message:)`` error when an `https` request reached a
+    /// server that answered in plain HTTP (the simulator, a local API).
+    public static let plainHTTPServerMessage = "the server speaks plain HTTP: use http:// instead of https://"
+
     private static func describeTransport(code: URLError.Code, message: String) -> String {
+        if message == plainHTTPServerMessage {
+            return "The server speaks plain HTTP: use http:// instead of https://. [URLError \(code.rawValue)]"
+        }
         let advice: String
         switch code {
         case .cannotConnectToHost:

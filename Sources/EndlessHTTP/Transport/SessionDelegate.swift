@@ -16,6 +16,21 @@ import FoundationNetworking
 /// task table, is behind a `Mutex`.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let transfers = Mutex<[Int: Transfer]>([:])
+    /// Where task methods are called: never from a callback itself (see ``cancel(_:)``).
+    private let taskQueue: DispatchQueue
+
+    /// Creates the delegate of one transport.
+    /// - Parameter taskQueue: the transport's queue for URLSession task methods.
+    init(taskQueue: DispatchQueue) {
+        self.taskQueue = taskQueue
+    }
+
+    /// Cancels `task` from the task queue, never from inside a callback: callbacks may run
+    /// on URLSession's own work queue (``InlineDelegateQueue``), where `cancel()`, which
+    /// waits for that queue, would deadlock.
+    private func cancel(_ task: URLSessionTask) {
+        taskQueue.async { task.cancel() }
+    }
 
     /// Routes `task`'s callbacks to `transfer` until the task completes.
     func register(_ transfer: Transfer, for task: URLSessionTask) {
@@ -37,13 +52,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         guard let transfer = transfer(for: dataTask) else {
             completionHandler(.cancel)
-            dataTask.cancel()
+            cancel(dataTask)
             return
         }
         guard let http = response as? HTTPURLResponse else {
             transfer.finish(.failure(.transport(code: .badServerResponse, message: "the response is not HTTP")))
             completionHandler(.cancel)
-            dataTask.cancel()
+            cancel(dataTask)
             return
         }
         let head = HTTPResponse(statusCode: http.statusCode, headers: Self.headers(of: http), url: http.url)
@@ -52,20 +67,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             completionHandler(.allow)
         case .cancelTask:
             completionHandler(.cancel)
-            dataTask.cancel()  // Linux ignores `.cancel` above.
+            cancel(dataTask)  // Linux ignores `.cancel` above.
         }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let transfer = transfer(for: dataTask) else { return }
         if transfer.receive(data: data) == .cancelTask {
-            dataTask.cancel()
+            cancel(dataTask)
         }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-        transfer?.complete(error: error)
+        transfer?.complete(error: error, url: task.originalRequest?.url)
     }
 
     func urlSession(
@@ -77,7 +92,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         // authentication challenge without a stored credential never completes the task, so
         // the 401/407 already received is delivered as it is, and the challenge is cancelled.
         transfer(for: task)?.complete(error: nil)
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        // Cancelling the challenge cancels the task, which waits for the work queue this
+        // callback may be running on.
+        taskQueue.async { completionHandler(.cancelAuthenticationChallenge, nil) }
         #else
         completionHandler(.performDefaultHandling, nil)
         #endif

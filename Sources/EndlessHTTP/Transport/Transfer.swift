@@ -94,9 +94,12 @@ final class Transfer: Sendable {
     }
 
     /// Ends the transfer with what has been received, or with the task's error.
-    func complete(error: (any Error)?) {
+    /// - Parameters:
+    ///   - error: the task's error, nil when it completed.
+    ///   - url: the request's URL, which tells a TLS failure against a plain-HTTP server.
+    func complete(error: (any Error)?, url: URL? = nil) {
         if let error {
-            finish(.failure(Self.map(error)))
+            finish(.failure(Self.map(error, url: url)))
             return
         }
         let response = state.withLock { state -> HTTPResponse? in
@@ -119,8 +122,22 @@ final class Transfer: Sendable {
         return expected >= 0 ? expected : nil
     }
 
-    /// A task's error as an ``HTTPError``.
-    static func map(_ error: any Error) -> HTTPError {
+    /// A task's error as an ``HTTPError``; an `https` request answered in plain HTTP says so.
+    static func map(_ error: any Error, url: URL? = nil) -> HTTPError {
+        let mapped = map(error)
+        if case .transport(_, let message) = mapped, url?.scheme?.lowercased() == "https",
+            plainHTTPSignatures.contains(where: { message.lowercased().contains($0) })
+        {
+            return .transport(code: .secureConnectionFailed, message: HTTPError.plainHTTPServerMessage)
+        }
+        return mapped
+    }
+
+    /// How OpenSSL reports a handshake answered with something that is not TLS, such as
+    /// `HTTP/1.1 400`: the record header's version bytes are text.
+    static let plainHTTPSignatures = ["wrong version number", "packet length too long"]
+
+    private static func map(_ error: any Error) -> HTTPError {
         if let error = error as? HTTPError { return error }
         if let urlError = error as? URLError {
             if urlError.code == .cancelled { return .cancelled }

@@ -7,15 +7,19 @@ import FoundationNetworking
 /// the size limit is enforced while receiving, not after.
 ///
 /// A `Content-Length` over the limit is refused as soon as the headers arrive; a body without
-/// one is cut off as soon as the running total passes the limit. Cancelling the calling task
+/// one is cut off as soon as the running total passes the limit. On Linux the delegate runs
+/// inline as libcurl reads (``InlineDelegateQueue``), so nothing past the limit is held; the
+/// socket closes once FoundationNetworking's work queue honours the cancellation, which on a
+/// fast loopback flood can take a few more megabytes, read and dropped. Cancelling the calling task
 /// answers it at once and cancels the URLSession task. URLSession's task methods, which block
 /// on the session's internal queue, are called on a private queue, never on the caller's
 /// thread, so a stuck session cannot delay a deadline or a cancellation.
 public final class URLSessionTransport: HTTPTransport {
     let session: URLSession
     private let delegate: SessionDelegate
-    /// Where URLSession's blocking task methods are called (see `send`).
-    private let taskQueue = DispatchQueue(label: "EndlessHTTP.URLSessionTransport.tasks")
+    /// Where URLSession's blocking task methods are called (see `send`), cancellations from
+    /// the delegate included.
+    let taskQueue = DispatchQueue(label: "EndlessHTTP.URLSessionTransport.tasks")
 
     /// A fresh ephemeral configuration without caches, cookies or stored credentials: the
     /// client decides what to repeat, and nothing from one request leaks into another.
@@ -34,10 +38,16 @@ public final class URLSessionTransport: HTTPTransport {
     /// - Parameter configuration: The session configuration; tests add a `URLProtocol`
     ///   subclass to its `protocolClasses`.
     public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration) {
-        let delegate = SessionDelegate()
+        let delegate = SessionDelegate(taskQueue: taskQueue)
         self.delegate = delegate
+        #if canImport(FoundationNetworking)
+        // Callbacks run as libcurl delivers them, so the body limit cuts in at once.
+        let queue: OperationQueue? = InlineDelegateQueue()
+        #else
         // The delegate queue is serial (nil makes one), so a task's callbacks arrive in order.
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        let queue: OperationQueue? = nil
+        #endif
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
     deinit {
@@ -52,9 +62,15 @@ public final class URLSessionTransport: HTTPTransport {
     ///   - request: The request to send.
     ///   - maxBodyBytes: The largest body accepted.
     /// - Returns: The response with its whole body, whatever its status.
-    /// - Throws: ``HTTPError/transport(code:message:)``,
-    ///   ``HTTPError/bodyTooLarge(limit:declaredLength:)`` or ``HTTPError/cancelled``.
+    /// - Throws: ``HTTPError/transport(code:message:)`` (with
+    ///   ``HTTPError/plainHTTPServerMessage`` when an `https` URL reached a plain-HTTP server),
+    ///   ``HTTPError/bodyTooLarge(limit:declaredLength:)``, ``HTTPError/cancelled``, or on Linux
+    ///   ``HTTPError/invalidRequest(reason:)`` for an IPv6 literal host, which
+    ///   FoundationNetworking cannot reach (the reason says what to use instead).
     public func send(_ request: URLRequest, maxBodyBytes: Int) async throws(HTTPError) -> HTTPResponse {
+        #if canImport(FoundationNetworking)
+        if let reason = Self.unreachableOnLinux(request.url) { throw .invalidRequest(reason: reason) }
+        #endif
         let transfer = Transfer(limit: maxBodyBytes)
         let handle = TaskHandle()
         let outcome = await withTaskCancellationHandler {
@@ -87,4 +103,19 @@ public final class URLSessionTransport: HTTPTransport {
         }
         return try outcome.get()
     }
+
+    #if canImport(FoundationNetworking)
+    /// Why FoundationNetworking cannot send to `url`, if it cannot: it refuses IPv6 literal
+    /// hosts (`http://[::1]:8080/`) with a bare "bad URL", because it compares the host with
+    /// its brackets against the host without them.
+    static func unreachableOnLinux(_ url: URL?) -> String? {
+        guard let url, let host = url.host, host.contains(":") else { return nil }
+        let port = url.port.map { ":\($0)" } ?? ""
+        let scheme = url.scheme ?? "http"
+        let suggestion = host == "::1"
+            ? "\(scheme)://localhost\(port)/ (localhost reaches ::1 as well)"
+            : "a host name that resolves to it (add one to /etc/hosts)"
+        return "URLSession on Linux cannot connect to an IPv6 literal address such as [\(host)]; use \(suggestion)"
+    }
+    #endif
 }

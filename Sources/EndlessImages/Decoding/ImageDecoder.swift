@@ -1,15 +1,17 @@
 import Foundation
 
 /// Turns downloaded bytes into the pixels a request asks for: sniffs the format, refuses
-/// decompression bombs, decodes (JPEG with DCT scaling) and resizes.
+/// decompression bombs, decodes (JPEG with DCT scaling, PNG row by row straight to the target
+/// size) and resizes.
 ///
 /// Decoding is synchronous and CPU-bound; ``ImagePipeline`` runs it off its actor, a bounded
 /// number at a time. The decoder is public so that other code (and the benchmark) can decode
 /// bytes it already holds.
 public struct ImageDecoder: Sendable {
     /// The default ``maximumPixelCount``: 50 megapixels, e.g. 7071×7071. A portrait is far
-    /// smaller; anything larger is almost surely hostile or a mistake, and would need 200 MB
-    /// of RGBA.
+    /// smaller; anything larger is almost surely hostile or a mistake. Memory stays near the
+    /// target's size whatever the source (DCT scaling, PNG rows resampled as they arrive), but
+    /// decoding time grows with the source, which this bounds.
     public static let defaultMaximumPixelCount = 50_000_000
 
     /// Images whose header declares more pixels than this are refused before any pixel memory
@@ -38,7 +40,6 @@ public struct ImageDecoder: Sendable {
     public func decode(_ data: Data, for request: ImageRequest) throws(ImageError) -> DecodedImage {
         let target = request.targetSize
         guard target.width >= 1, target.height >= 1 else { throw .invalidTargetSize(target) }
-        let decoded: (pixels: [UInt8], size: PixelSize, hasAlpha: Bool)
         switch ImageFormat.sniff(data) {
         case .jpeg:
             let source = try JPEGDecoder.size(of: data)
@@ -47,18 +48,18 @@ public struct ImageDecoder: Sendable {
                 ? JPEGDecoder.scalingFactor(source: source, target: target, mode: request.contentMode)
                 : .one
             let (pixels, size) = try JPEGDecoder.decode(data, source: source, factor: factor)
-            decoded = (pixels, size, false)
+            let plan = ResizePlan(source: size, target: target, mode: request.contentMode)
+            let resized = ImageResizer.resize(pixels, size: size, plan: plan, hasAlpha: false)
+            return DecodedImage(width: plan.outputWidth, height: plan.outputHeight, pixels: resized, request: request)
         case .png:
-            decoded = try PNGDecoder.decode(data, maximumPixelCount: maximumPixelCount)
+            // Resized as its rows arrive: the full-size pixels never exist.
+            let (pixels, plan) = try PNGDecoder.decode(
+                data, maximumPixelCount: maximumPixelCount, target: target, mode: request.contentMode)
+            return DecodedImage(width: plan.outputWidth, height: plan.outputHeight, pixels: pixels, request: request)
         case nil:
             let hex = data.prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
             throw .unsupportedFormat(leadingBytes: hex)
         }
-        let plan = ResizePlan(source: decoded.size, target: target, mode: request.contentMode)
-        let pixels = ImageResizer.resize(
-            decoded.pixels, size: decoded.size, plan: plan, hasAlpha: decoded.hasAlpha)
-        return DecodedImage(
-            width: plan.outputWidth, height: plan.outputHeight, pixels: pixels, request: request)
     }
 
     private func checkPixelCount(_ size: PixelSize) throws(ImageError) {

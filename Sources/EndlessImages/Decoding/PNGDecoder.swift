@@ -1,101 +1,103 @@
 import CPNG
 import Foundation
 
-/// PNG decoding through libpng's simplified API (`png_image`), which converts every colour
-/// type, bit depth, palette, tRNS transparency and Adam7 interlacing to RGBA8 for us, and
-/// reports errors in the `png_image` instead of with `longjmp`, which Swift cannot survive.
+/// PNG decoding with libpng's row API, straight to the requested size: rows are read one at
+/// a time and resampled as they arrive (``RowResampler``), so a 7000×7000 file asked for as a
+/// 64×64 thumbnail costs a row and the thumbnail, not 196 MB of RGBA.
+///
+/// libpng converts every colour type, bit depth, palette and tRNS transparency to RGBA8 and
+/// corrects colours to sRGB from the file's gamma. Adam7 images are read pass by pass without
+/// libpng's de-interlacing (which needs the whole image), each pass's pixels placed where they
+/// belong. libpng reports errors by `longjmp`, which Swift cannot survive, so every call that
+/// can fail goes through the C functions in `CPNG/shim.h`, which catch it.
 enum PNGDecoder {
-    /// Decodes `data` to straight RGBA8.
+    /// Decodes `data` and resizes it to `target` under `mode` in one pass.
     /// - Parameters:
     ///   - data: the PNG bytes.
-    ///   - maximumPixelCount: images whose header declares more pixels are refused before the
-    ///     pixel buffer is allocated.
-    /// - Returns: the pixels, their size, and whether the file has any transparency.
+    ///   - maximumPixelCount: images whose header declares more pixels are refused before any
+    ///     row is decoded (decoding time still grows with the source).
+    ///   - target: the requested size.
+    ///   - mode: fill or fit.
+    /// - Returns: the resized RGBA8 pixels and the plan that sized them.
     /// - Throws: ``ImageError/tooManyPixels(width:height:limit:)`` or
     ///   ``ImageError/corruptData(format:reason:)``.
     static func decode(
-        _ data: Data, maximumPixelCount: Int
-    ) throws(ImageError) -> (pixels: [UInt8], size: PixelSize, hasAlpha: Bool) {
-        // libpng keeps a pointer to the bytes between begin and finish, so both happen while
-        // the buffer is pinned.
-        let result: Result<(pixels: [UInt8], size: PixelSize, hasAlpha: Bool), ImageError> =
-            data.withUnsafeBytes { raw in
-                var image = png_image()
-                image.version = UInt32(PNG_IMAGE_VERSION)
-                guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
-                    // libpng has already freed its state on failure.
-                    return .failure(.corruptData(format: .png, reason: message(of: &image)))
-                }
-                let size = PixelSize(width: Int(image.width), height: Int(image.height))
-                guard size.width * size.height <= maximumPixelCount else {
-                    png_image_free(&image)
-                    return .failure(
-                        .tooManyPixels(width: size.width, height: size.height, limit: maximumPixelCount))
-                }
-                let hasAlpha = image.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
-                // 16-bit files without gAMA/sRGB are sRGB on the web, not linear light as the
-                // simplified API would otherwise assume (which would wash them out).
-                image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
-                let pixels: [UInt8]
-                if image.format & UInt32(PNG_FORMAT_FLAG_LINEAR) != 0 {
-                    guard let wide = finishWide(&image, size: size) else {
-                        return .failure(.corruptData(format: .png, reason: message(of: &image)))
-                    }
-                    pixels = wide
-                } else {
-                    image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // RGBA
-                    var narrow = [UInt8](repeating: 0, count: size.width * size.height * 4)
-                    let finished = narrow.withUnsafeMutableBytes { output in
-                        png_image_finish_read(&image, nil, output.baseAddress, 0, nil)
-                    }
-                    guard finished != 0 else {
-                        return .failure(.corruptData(format: .png, reason: message(of: &image)))
-                    }
-                    pixels = narrow
-                }
-                return .success((pixels, size, hasAlpha))
+        _ data: Data, maximumPixelCount: Int, target: PixelSize, mode: ContentMode
+    ) throws(ImageError) -> (pixels: [UInt8], plan: ResizePlan) {
+        // libpng reads from the bytes until `end`, so all of it happens while they are pinned.
+        let result: Result<(pixels: [UInt8], plan: ResizePlan), ImageError> = data.withUnsafeBytes { raw in
+            var reader = endless_png_reader()
+            defer { endless_png_end(&reader) }
+            guard endless_png_begin(&reader, raw.baseAddress, raw.count) != 0 else {
+                return .failure(corrupt(&reader))
             }
+            let size = PixelSize(
+                width: Int(png_get_image_width(reader.png, reader.info)),
+                height: Int(png_get_image_height(reader.png, reader.info)))
+            guard size.width * size.height <= maximumPixelCount else {
+                return .failure(.tooManyPixels(width: size.width, height: size.height, limit: maximumPixelCount))
+            }
+            let colorType = Int32(png_get_color_type(reader.png, reader.info))
+            let hasAlpha = colorType & PNG_COLOR_MASK_ALPHA != 0
+                || png_get_valid(reader.png, reader.info, PNG_INFO_tRNS) != 0
+            let interlaced = Int32(png_get_interlace_type(reader.png, reader.info)) == PNG_INTERLACE_ADAM7
+            guard endless_png_read_rgba8(&reader) != 0 else { return .failure(corrupt(&reader)) }
+
+            let plan = ResizePlan(source: size, target: target, mode: mode)
+            var resampler = RowResampler(source: size, plan: plan, hasAlpha: hasAlpha)
+            var row = [UInt8](repeating: 0, count: size.width * 4)
+            for pass in interlaced ? Adam7.passes : [Adam7.whole] {
+                let columns = Adam7.count(of: size.width, start: pass.startX, step: pass.stepX)
+                let rows = Adam7.count(of: size.height, start: pass.startY, step: pass.stepY)
+                // libpng skips empty passes, so must this loop.
+                guard columns > 0, rows > 0 else { continue }
+                for passRow in 0..<rows {
+                    let read = row.withUnsafeMutableBufferPointer { endless_png_read_row(&reader, $0.baseAddress) }
+                    guard read != 0 else { return .failure(corrupt(&reader)) }
+                    row.withUnsafeBufferPointer { pixels in
+                        resampler.add(
+                            row: pixels, y: pass.startY + passRow * pass.stepY, firstX: pass.startX,
+                            stepX: pass.stepX, count: columns)
+                    }
+                }
+            }
+            return .success((resampler.finish(), plan))
+        }
         return try result.get()
     }
 
-    /// Reads a 16-bit file as 16-bit linear RGBA and converts it to 8 bits here.
-    ///
-    /// Why not let libpng convert to 8 bits: Debian's libpng 1.6.39-2+deb12u4 carries a
-    /// security backport whose new scaling path (`png_image_read_direct_scaled`) garbles
-    /// Adam7-interlaced 16-bit images read to 8-bit output (upstream libpng issue #853). The
-    /// linear 16-bit output does not go through that path. Linear output has premultiplied
-    /// alpha, which is divided out before encoding.
-    /// - Returns: straight RGBA8, or `nil` if libpng failed (its message is in `image`).
-    private static func finishWide(_ image: inout png_image, size: PixelSize) -> [UInt8]? {
-        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_LINEAR)
-        var wide = [UInt16](repeating: 0, count: size.width * size.height * 4)
-        let finished = wide.withUnsafeMutableBytes { output in
-            png_image_finish_read(&image, nil, output.baseAddress, 0, nil)
+    /// The error libpng left in the reader.
+    private static func corrupt(_ reader: inout endless_png_reader) -> ImageError {
+        let text = withUnsafeBytes(of: &reader.message) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
-        guard finished != 0 else { return nil }
-        let encode = DisplayGamma.encodeTable
-        var pixels = [UInt8](repeating: 0, count: wide.count)
-        wide.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { output in
-                for offset in stride(from: 0, to: source.count, by: 4) {
-                    let alpha = UInt32(source[offset + 3])
-                    guard alpha > 0 else { continue }  // fully transparent: (0, 0, 0, 0)
-                    for channel in 0..<3 {
-                        let straight = min(65535, (UInt32(source[offset + channel]) * 65535 + alpha / 2) / alpha)
-                        output[offset + channel] = encode[Int(straight)]
-                    }
-                    output[offset + 3] = UInt8((alpha * 255 + 32767) / 65535)
-                }
-            }
-        }
-        return pixels
+        return .corruptData(format: .png, reason: text.isEmpty ? "unknown error" : text)
     }
+}
 
-    /// The error text libpng left in the image's fixed-size message buffer.
-    private static func message(of image: inout png_image) -> String {
-        withUnsafeBytes(of: &image.message) { bytes in
-            let text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            return text.isEmpty ? "unknown error" : text
-        }
+/// Where the pixels of each Adam7 pass sit in the image (PNG specification, §8.2).
+struct Adam7 {
+    var startX: Int
+    var stepX: Int
+    var startY: Int
+    var stepY: Int
+
+    /// The seven passes, in the order they are stored.
+    static let passes: [Adam7] = [
+        Adam7(startX: 0, stepX: 8, startY: 0, stepY: 8),
+        Adam7(startX: 4, stepX: 8, startY: 0, stepY: 8),
+        Adam7(startX: 0, stepX: 4, startY: 4, stepY: 8),
+        Adam7(startX: 2, stepX: 4, startY: 0, stepY: 4),
+        Adam7(startX: 0, stepX: 2, startY: 2, stepY: 4),
+        Adam7(startX: 1, stepX: 2, startY: 0, stepY: 2),
+        Adam7(startX: 0, stepX: 1, startY: 1, stepY: 2),
+    ]
+
+    /// A non-interlaced image: one pass holding every pixel.
+    static let whole = Adam7(startX: 0, stepX: 1, startY: 0, stepY: 1)
+
+    /// How many of `length` positions a pass starting at `start` with `step` holds.
+    static func count(of length: Int, start: Int, step: Int) -> Int {
+        length > start ? (length - start + step - 1) / step : 0
     }
 }

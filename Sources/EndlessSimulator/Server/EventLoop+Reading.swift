@@ -41,23 +41,45 @@ extension EventLoop {
         case .head(let head, let headLength):
             let total = headLength + head.contentLength
             guard connection.input.count >= total else {
-                if connection.inputClosed { discard(connection) }
+                if connection.inputClosed { return discard(connection) }
+                if head.expectsContinue { answerExpectation(head, on: connection, now: now) }
                 return
             }
             connection.input.removeFirst(total)  // the body, if any, is read and dropped
             connection.parser.reset()
+            connection.sentContinue = false
             start(head, on: connection, now: now)
         }
     }
 
+    /// The client waits for `100 Continue` before sending the body (RFC 9110 §10.1.1). A
+    /// request that is refused whatever its body says gets its final answer now and the
+    /// connection closes, so the body is never sent; any other gets the `100` once.
+    private func answerExpectation(_ head: HTTPRequestHead, on connection: HTTPConnection, now: ContinuousClock.Instant) {
+        if !Self.servedMethods.contains(head.method) {
+            connection.input.removeAll()
+            connection.parser.reset()
+            connection.sentContinue = false
+            connection.closeAfterResponse = true
+            return start(head, on: connection, now: now)
+        }
+        if !connection.sentContinue { startInterimContinue(on: connection, now: now) }
+    }
+
+    /// The methods the server answers; others get 405.
+    static let servedMethods: Set<String> = ["GET", "HEAD"]
+
     private func start(_ head: HTTPRequestHead, on connection: HTTPConnection, now: ContinuousClock.Instant) {
         let startedAt = connection.requestStartedAt ?? now
         connection.requestStartedAt = nil
-        let keepAlive = head.wantsKeepAlive && !connection.closeAfterResponse && !connection.inputClosed
+        // A client that half-closed after pipelining still gets every complete request
+        // answered; the last one announces the close.
+        let keepAlive = head.wantsKeepAlive && !connection.closeAfterResponse
+            && !(connection.inputClosed && connection.input.isEmpty)
         connection.exchange = .init(
             method: head.method, target: head.target, isHead: head.method == "HEAD",
             isHTTP10: head.version == .http10, keepAlive: keepAlive, startedAt: startedAt)
-        guard head.method == "GET" || head.method == "HEAD" else {
+        guard Self.servedMethods.contains(head.method) else {
             let response = HTTPResponse.text(
                 405, "Only GET and HEAD are supported.\n", headers: ["Allow": "GET, HEAD"])
             return startResponse(response, on: connection, now: now)
@@ -69,14 +91,7 @@ extension EventLoop {
         let request = HTTPRequest(
             method: head.method, target: head.target, path: parts.path, query: parts.query,
             version: head.version, headers: head.headers, peer: connection.peer, local: connection.local)
-        connection.phase = .processing
-        let id = connection.id
-        let mailbox = self.mailbox
-        let handler = settings.handler
-        workers.submit {
-            let response = handler.respond(to: request)
-            mailbox.post(.init(connectionID: id, response: response))
-        }
+        enqueue(request, on: connection)
     }
 
     /// Answers a request the parser refused (or that timed out), then closes.
@@ -89,12 +104,6 @@ extension EventLoop {
         var response = HTTPResponse.text(failure.status, failure.message + "\n")
         response.closeConnection = true
         startResponse(response, on: connection, now: now)
-    }
-
-    /// A worker's answer arrives; the connection may have gone meanwhile.
-    func deliver(_ completion: LoopMailbox.Completion, now: ContinuousClock.Instant) {
-        guard let connection = connections[completion.connectionID], connection.phase == .processing else { return }
-        startResponse(completion.response, on: connection, now: now)
     }
 
     /// Discards what a lingering connection still sends, closing when it is done.

@@ -20,7 +20,44 @@ extension EventLoop {
         } else if exchange.isHTTP10 {
             headers.set("Connection", "keep-alive")
         }
-        var bytes = Array("HTTP/1.1 \(response.status) \(HTTPStatus.reason(response.status))\r\n".utf8)
+        let head = Self.head(status: response.status, headers: headers)
+        // HEAD: the same headers, Content-Length included, and no body.
+        let body = exchange.isHead ? [] : response.body
+        let end = head.count + (delivery.truncatedBodyLength.map { min(max(0, $0), body.count) } ?? body.count)
+        let dribble = body.isEmpty ? nil : delivery.dribble.map {
+            HTTPResponse.Delivery.Dribble(chunk: max(1, $0.chunk), interval: $0.interval)
+        }
+
+        exchange.status = response.status
+        exchange.note = response.logNote
+        connection.exchange = exchange
+        setOutgoing(
+            .init(
+                head: head, body: body, end: end, truncated: delivery.truncatedBodyLength != nil,
+                reset: delivery.reset, dribble: dribble,
+                allowedEnd: dribble.map { head.count + $0.chunk } ?? end,
+                notBefore: delivery.delay > .zero ? now + delivery.delay : nil, lastProgress: now),
+            on: connection)
+        connection.phase = .sending
+        sendPending(connection, now: now)
+    }
+
+    /// Sends `100 Continue` before the rest of the request is read (RFC 9110 §10.1.1).
+    func startInterimContinue(on connection: HTTPConnection, now: ContinuousClock.Instant) {
+        let head = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+        connection.sentContinue = true
+        setOutgoing(
+            .init(
+                head: head, body: [], end: head.count, truncated: false, reset: false, dribble: nil,
+                allowedEnd: head.count, notBefore: nil, lastProgress: now, isInterim: true),
+            on: connection)
+        connection.phase = .sending
+        sendPending(connection, now: now)
+    }
+
+    /// The status line and header section, ending with the empty line.
+    static func head(status: Int, headers: HTTPHeaders) -> [UInt8] {
+        var bytes = Array("HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n".utf8)
         for field in headers.fields {
             bytes.append(contentsOf: field.name.utf8)
             bytes.append(contentsOf: ": ".utf8)
@@ -28,23 +65,7 @@ extension EventLoop {
             bytes.append(contentsOf: "\r\n".utf8)
         }
         bytes.append(contentsOf: "\r\n".utf8)
-        let headLength = bytes.count
-        // HEAD: the same headers, Content-Length included, and no body.
-        if !exchange.isHead { bytes.append(contentsOf: response.body) }
-        let bodyLength = bytes.count - headLength
-        let end = delivery.truncatedBodyLength.map { headLength + min(max(0, $0), bodyLength) } ?? bytes.count
-        let dribble = bodyLength > 0 ? delivery.dribble.map { HTTPResponse.Delivery.Dribble(chunk: max(1, $0.chunk), interval: $0.interval) } : nil
-
-        exchange.status = response.status
-        exchange.note = response.logNote
-        connection.exchange = exchange
-        connection.outgoing = .init(
-            bytes: bytes, end: end, headLength: headLength, truncated: delivery.truncatedBodyLength != nil,
-            reset: delivery.reset, dribble: dribble,
-            allowedEnd: dribble.map { headLength + $0.chunk } ?? end,
-            notBefore: delivery.delay > .zero ? now + delivery.delay : nil, lastProgress: now)
-        connection.phase = .sending
-        sendPending(connection, now: now)
+        return bytes
     }
 
     func sendPending(_ connection: HTTPConnection, now: ContinuousClock.Instant) {
@@ -61,9 +82,7 @@ extension EventLoop {
         while true {
             let limit = min(out.end, out.allowedEnd)
             while out.sent < limit {
-                let written = out.bytes.withUnsafeBytes { raw in
-                    send(connection.fd, raw.baseAddress.map { $0 + out.sent }, limit - out.sent, Int32(MSG_NOSIGNAL))
-                }
+                let written = Self.send(out, upTo: limit, on: connection.fd)
                 if written > 0 {
                     out.sent += written
                     out.lastProgress = now
@@ -85,8 +104,40 @@ extension EventLoop {
             return
         }
         connection.exchange?.bodyBytes = max(0, out.sent - out.headLength)
-        connection.outgoing = nil
+        releaseOutgoing(of: connection)
+        if out.isInterim {
+            // The request the 100 answered goes on arriving; its deadline is still the
+            // read timeout that started with its first byte.
+            connection.phase = .reading
+            return processInput(connection, now: now)
+        }
         finishResponse(connection, truncated: out.truncated, now: now)
+    }
+
+    /// Writes what the kernel takes of `out` up to `limit`: the rest of the head and the
+    /// body in one call, without copying them together.
+    private static func send(_ out: HTTPConnection.Outgoing, upTo limit: Int, on fd: Int32) -> Int {
+        out.head.withUnsafeBytes { head in
+            out.body.withUnsafeBytes { body in
+                var pieces: [iovec] = []
+                if out.sent < head.count, let base = head.baseAddress {
+                    let length = min(head.count, limit) - out.sent
+                    pieces.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + out.sent), iov_len: length))
+                }
+                let bodyStart = max(0, out.sent - head.count)
+                let bodyEnd = max(0, limit - head.count)
+                if bodyEnd > bodyStart, let base = body.baseAddress {
+                    pieces.append(iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: base + bodyStart), iov_len: bodyEnd - bodyStart))
+                }
+                return pieces.withUnsafeMutableBufferPointer { vector in
+                    var message = msghdr()
+                    message.msg_iov = vector.baseAddress
+                    message.msg_iovlen = vector.count
+                    return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                }
+            }
+        }
     }
 
     private func finishResponse(_ connection: HTTPConnection, truncated: Bool, now: ContinuousClock.Instant) {
@@ -110,6 +161,7 @@ extension EventLoop {
     /// Closes and forgets a connection, logging the exchange it was in the middle of.
     func discard(_ connection: HTTPConnection, note: String? = nil, reset: Bool = false) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
+        releaseOutgoing(of: connection)
         if connection.exchange != nil {
             if let note { connection.exchange?.note = note }
             logExchange(of: connection, now: clock.now)

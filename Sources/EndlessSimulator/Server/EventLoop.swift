@@ -11,10 +11,18 @@ final class EventLoop {
         var log: (@Sendable (String) -> Void)?
         /// The `Server` header value.
         var serverName: String
+        var statistics: ServerStatistics
+    }
+
+    /// A parsed request waiting for a worker.
+    struct WaitingRequest {
+        var connectionID: UInt64
+        var request: HTTPRequest
     }
 
     let settings: Settings
     var limits: ServerLimits { settings.limits }
+    var statistics: ServerStatistics { settings.statistics }
     let mailbox: LoopMailbox
     let workers: WorkerPool
     private(set) var listenFD: Int32
@@ -28,6 +36,15 @@ final class EventLoop {
     let clock = ContinuousClock()
     /// Scratch space for recv, reused by every read on this thread.
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Requests waiting for a worker, in arrival order, from `waitingHead` on.
+    var waiting: [WaitingRequest] = []
+    var waitingHead = 0
+    /// Requests with the workers now (at most `limits.workerThreads`).
+    var jobsInFlight = 0
+    /// Bytes of responses held for clients, counted against `limits.maxBufferedResponseBytes`.
+    var heldResponseBytes = 0
+    /// Response bytes freed since memory was last given back to the system.
+    var releasedSinceTrim = 0
 
     init(listenFD: Int32, mailbox: LoopMailbox, workers: WorkerPool, settings: Settings) {
         self.listenFD = listenFD
@@ -83,7 +100,11 @@ final class EventLoop {
                 handleEvents(revents, on: connection, now: now)
             }
             fireTimers(now: clock.now)
+            dispatchWaiting(now: clock.now)
+            releaseMemoryIfWorthIt()
+            publishStatistics()
         }
+        publishStatistics()
         if listenFD >= 0 { _ = close(listenFD) }
         listenFD = -1
     }
@@ -132,9 +153,8 @@ final class EventLoop {
             nextID += 1
             connections[connection.id] = connection
             if isOverflow {
-                let busy = HTTPResponse.text(503, "The server is busy; try again shortly.\n", headers: ["Retry-After": "1"])
                 connection.exchange = .init(method: "-", target: "-", isHead: false, keepAlive: false, startedAt: now)
-                startResponse(busy, on: connection, now: now)
+                startResponse(Self.busyResponse(), on: connection, now: now)
             } else {
                 activeCount += 1
             }

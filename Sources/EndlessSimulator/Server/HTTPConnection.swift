@@ -28,12 +28,17 @@ final class HTTPConnection {
     }
 
     /// How the current response's bytes go out.
+    ///
+    /// The head and the body are kept apart and written together with one `sendmsg`, so the
+    /// body the handler produced is never copied; it is freed as soon as the kernel has it all.
     struct Outgoing {
-        var bytes: [UInt8]
+        var head: [UInt8]
+        /// Empty for HEAD responses (their head still announces the length).
+        var body: [UInt8]
+        /// Bytes of head and body handed to the kernel so far.
         var sent = 0
-        /// Sending stops here: the end of the bytes, or earlier for a truncated body.
+        /// Sending stops here: the end of the body, or earlier for a truncated body.
         var end: Int
-        var headLength: Int
         var truncated: Bool
         var reset: Bool
         var dribble: HTTPResponse.Delivery.Dribble?
@@ -42,6 +47,12 @@ final class HTTPConnection {
         /// Nothing is sent before this instant (latency, or the pause between dribbles).
         var notBefore: ContinuousClock.Instant?
         var lastProgress: ContinuousClock.Instant
+        /// A `100 Continue`: when it is out, the connection goes back to reading the request.
+        var isInterim = false
+
+        var headLength: Int { head.count }
+        /// What this response holds in memory, as the server's buffer budget counts it.
+        var heldBytes: Int { head.count + body.count }
     }
 
     let id: UInt64
@@ -64,6 +75,8 @@ final class HTTPConnection {
     var closeAfterResponse = false
     /// The client shut its sending side: answer what has arrived, then close.
     var inputClosed = false
+    /// A `100 Continue` went out for the request being read, so it is not sent twice.
+    var sentContinue = false
 
     init(
         id: UInt64, fd: Int32, peer: SocketAddress, local: SocketAddress, isOverflow: Bool,

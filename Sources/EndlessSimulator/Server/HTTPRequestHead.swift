@@ -6,6 +6,9 @@ struct HTTPRequestHead: Sendable, Equatable {
     var headers: HTTPHeaders
     /// The declared body length (0 without Content-Length).
     var contentLength: Int
+    /// `Expect: 100-continue` on an HTTP/1.1 request: the client waits for a `100` before
+    /// sending the body (HTTP/1.0 expectations are ignored, as RFC 9110 §10.1.1 requires).
+    var expectsContinue = false
 
     /// Whether the client wants the connection kept after this request: HTTP/1.1 unless it
     /// says `close`, HTTP/1.0 only when it says `keep-alive`.

@@ -92,6 +92,14 @@ extension HTTPRequestParser {
         if head.version == .http11, hosts.isEmpty {
             return HTTPParseFailure(status: 400, message: "An HTTP/1.1 request needs a Host header.")
         }
+        let expectations = head.headers.values("Expect").flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingSpaces().lowercased() }
+        if head.version == .http11, !expectations.isEmpty {
+            guard expectations.allSatisfy({ $0 == "100-continue" }) else {
+                return HTTPParseFailure(status: 417, message: "The only expectation supported is 100-continue.")
+            }
+            head.expectsContinue = true
+        }
         if !head.headers.values("Transfer-Encoding").isEmpty {
             return HTTPParseFailure(status: 501, message: "Request bodies with Transfer-Encoding are not supported.")
         }

@@ -27,6 +27,7 @@ struct HTTPRequestParser {
         // RFC 9112 §2.2: a server SHOULD ignore empty lines received before the request line.
         var start = 0
         while start < input.count, start < 8, input[start] == .cr || input[start] == .lf { start += 1 }
+        if let failure = Self.checkMethodPrefix(input, from: start) { return .failure(failure) }
         guard let lineEnd = Self.firstIndex(of: .lf, in: input, from: start) else {
             if input.count - start > limits.maxRequestLineBytes + 1 { return .failure(Self.uriTooLong) }
             return .needMore
@@ -83,6 +84,23 @@ struct HTTPRequestParser {
         return nil
     }
 
+    /// Refuses at once a request line whose method already holds a byte no method can: a
+    /// TLS handshake (an `https://` URL sent to this plain-HTTP server) or binary garbage
+    /// would otherwise wait for a line end that never comes, and the client with it.
+    private static func checkMethodPrefix(_ input: [UInt8], from start: Int) -> HTTPParseFailure? {
+        var index = start
+        while index < input.count, input[index] != .space, input[index] != .cr, input[index] != .lf {
+            guard input[index].isToken else {
+                return input[start] == tlsHandshakeRecord ? speaksPlainHTTP : malformedLine
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The first byte of a TLS record carrying a handshake (the ClientHello).
+    static let tlsHandshakeRecord: UInt8 = 0x16
+
     private static func firstIndex(of byte: UInt8, in input: [UInt8], from start: Int) -> Int? {
         var index = start
         while index < input.count {
@@ -98,6 +116,9 @@ struct HTTPRequestParser {
     }
 
     static let uriTooLong = HTTPParseFailure(status: 414, message: "The request line is too long.")
+    static let malformedLine = HTTPParseFailure(status: 400, message: "The request line is malformed.")
+    static let speaksPlainHTTP = HTTPParseFailure(
+        status: 400, message: "This server speaks plain HTTP, not TLS: use http:// instead of https://.")
     static let headersTooLarge = HTTPParseFailure(
         status: 431, message: "The request header fields are too large.")
 }

@@ -23,6 +23,8 @@ final class HTTPServer: Sendable {
     private let options: Options
     private let handler: any HTTPHandler
     private let state = Mutex(State.idle)
+    /// What the I/O thread reports about its connections and memory.
+    let statistics = ServerStatistics()
 
     init(options: Options, handler: any HTTPHandler) {
         self.options = options
@@ -51,6 +53,7 @@ final class HTTPServer: Sendable {
     func start() throws(SimulatorServerError) -> SocketAddress {
         try state.withLock { (state: inout State) throws(SimulatorServerError) -> SocketAddress in
             guard case .idle = state else { throw .alreadyStarted }
+            MemoryRelease.pinThreshold
             let socket = try ListeningSocket.bind(host: options.host, port: options.port, backlog: 512)
             let mailbox: LoopMailbox
             do throws(SimulatorServerError) {
@@ -61,7 +64,8 @@ final class HTTPServer: Sendable {
             }
             let finished = DispatchSemaphore(value: 0)
             let settings = EventLoop.Settings(
-                limits: options.limits, handler: handler, log: options.log, serverName: options.serverName)
+                limits: options.limits, handler: handler, log: options.log, serverName: options.serverName,
+                statistics: statistics)
             let threads = options.limits.workerThreads
             let name = options.threadName
             let thread = Thread {

@@ -2,6 +2,7 @@
 enum HTTPStatus {
     static func reason(_ status: Int) -> String {
         switch status {
+        case 100: "Continue"
         case 200: "OK"
         case 204: "No Content"
         case 301: "Moved Permanently"
@@ -13,6 +14,7 @@ enum HTTPStatus {
         case 408: "Request Timeout"
         case 413: "Content Too Large"
         case 414: "URI Too Long"
+        case 417: "Expectation Failed"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"

@@ -25,6 +25,11 @@ public struct ServerLimits: Sendable, Equatable {
     public var shutdownGracePeriod: Duration
     /// Threads that run the request handler (generation), off the I/O thread.
     public var workerThreads: Int
+    /// Most bytes of responses held in memory for all clients at once. Clients that do not
+    /// read hold theirs until the write timeout; past this budget, requests are answered
+    /// `503` with `Retry-After` instead of being generated. One response of any size can
+    /// always go out while nothing else is held.
+    public var maxBufferedResponseBytes: Int
 
     /// 8 KiB, as the issue and most servers allow.
     public static let defaultMaxRequestLineBytes = 8 * 1024
@@ -46,6 +51,8 @@ public struct ServerLimits: Sendable, Equatable {
     public static let defaultShutdownGracePeriod = Duration.seconds(5)
     /// One per core, at least two, so one long generation never holds up the rest.
     public static let defaultWorkerThreads = max(2, min(8, ProcessInfoCores.count))
+    /// 64 MiB: a dozen of the largest pages (5,000 users), or thousands of ordinary ones.
+    public static let defaultMaxBufferedResponseBytes = 64 * 1024 * 1024
 
     /// Creates limits; every parameter defaults to the `default…` constant of the same name.
     ///
@@ -60,6 +67,7 @@ public struct ServerLimits: Sendable, Equatable {
     ///   - writeTimeout: time a response may stall on a client that does not read.
     ///   - shutdownGracePeriod: time in-flight responses get at shutdown.
     ///   - workerThreads: threads running the handler.
+    ///   - maxBufferedResponseBytes: response bytes held for clients before requests get 503.
     public init(
         maxRequestLineBytes: Int = defaultMaxRequestLineBytes,
         maxHeaderBytes: Int = defaultMaxHeaderBytes,
@@ -70,7 +78,8 @@ public struct ServerLimits: Sendable, Equatable {
         readTimeout: Duration = defaultReadTimeout,
         writeTimeout: Duration = defaultWriteTimeout,
         shutdownGracePeriod: Duration = defaultShutdownGracePeriod,
-        workerThreads: Int = defaultWorkerThreads
+        workerThreads: Int = defaultWorkerThreads,
+        maxBufferedResponseBytes: Int = defaultMaxBufferedResponseBytes
     ) {
         self.maxRequestLineBytes = max(16, maxRequestLineBytes)
         self.maxHeaderBytes = max(0, maxHeaderBytes)
@@ -82,6 +91,7 @@ public struct ServerLimits: Sendable, Equatable {
         self.writeTimeout = writeTimeout
         self.shutdownGracePeriod = shutdownGracePeriod
         self.workerThreads = max(1, workerThreads)
+        self.maxBufferedResponseBytes = max(0, maxBufferedResponseBytes)
     }
 }
 

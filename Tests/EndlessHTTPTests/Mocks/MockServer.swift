@@ -19,9 +19,10 @@ final class MockServer: Sendable {
 
     /// The transport whose session reaches this server (one per server).
     let sharedTransport: URLSessionTransport
-    /// The session's serial delegate queue. Late deliveries (released holds, streamed
-    /// chunks) run on it, so each one happens after the client has handled the previous one,
-    /// like a socket read that waits for the reader, and never after the task has completed.
+    /// A serial queue for late deliveries (released holds, streamed chunks). Each one is
+    /// handed to URLSession, whose delegate runs it to the end (inline on Linux, see
+    /// `InlineDelegateQueue`), before the next one starts, like a socket read that waits
+    /// for the reader; a delivery checks first that the task still runs.
     let deliveryQueue: OperationQueue
 
     private let responder: @Sendable (_ request: URLRequest, _ index: Int) -> MockReply
@@ -41,7 +42,8 @@ final class MockServer: Sendable {
         let configuration = URLSessionTransport.defaultConfiguration
         configuration.protocolClasses = [MockURLProtocol.self]
         sharedTransport = URLSessionTransport(configuration: configuration)
-        deliveryQueue = sharedTransport.session.delegateQueue
+        deliveryQueue = OperationQueue()
+        deliveryQueue.maxConcurrentOperationCount = 1
         Self.servers.withLock { $0[host] = self }
     }
 
@@ -65,6 +67,13 @@ final class MockServer: Sendable {
     /// A real URLSession transport whose session sends everything to this server.
     func transport() -> URLSessionTransport {
         sharedTransport
+    }
+
+    /// Waits until the transport has made the task calls it has queued (cancellations from
+    /// its delegate), so that a delivery that follows sees whether the task still runs, as a
+    /// socket read after the client's cancel would find the connection gone.
+    func settleTransport() {
+        sharedTransport.taskQueue.sync {}
     }
 
     var requests: [URLRequest] { state.withLock { $0.requests } }

@@ -61,10 +61,11 @@ final class MockURLProtocol: URLProtocol {
         }
     }
 
-    /// Delivers `reply` later, from the session's delegate queue, if the task still runs.
+    /// Delivers `reply` later, from the server's delivery queue, if the task still runs.
     func deliverLater(_ reply: MockReply, server: MockServer) {
         let held = HeldRequest(self)
         server.deliveryQueue.addOperation {
+            server.settleTransport()
             guard held.request.isLive else { return }
             held.request.deliverNow(reply, server: server)
         }
@@ -78,12 +79,13 @@ final class MockURLProtocol: URLProtocol {
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
     }
 
-    /// One chunk per turn of the delegate queue: the next chunk is sent only after the client
-    /// has handled the previous one, so a client that cancels gets no further chunk.
+    /// One chunk per turn of the delivery queue: the next chunk is sent only after the client
+    /// has handled the previous one, so a client that cancels soon gets no further chunk.
     private func streamChunk(_ chunk: Data, remaining: Int, server: MockServer) {
         let held = HeldRequest(self)
         server.deliveryQueue.addOperation {
             let request = held.request
+            server.settleTransport()
             guard request.isLive else { return }
             guard remaining > 0 else {
                 request.client?.urlProtocolDidFinishLoading(request)

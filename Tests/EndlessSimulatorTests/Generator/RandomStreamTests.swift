@@ -1,3 +1,4 @@
+import EndlessTesting
 import Testing
 
 @testable import EndlessSimulator
@@ -40,10 +41,12 @@ struct RandomStreamTests {
 
     @Test("a default seed is 16 characters of abcdef1234567890")
     func defaultSeed() {
-        var random = SystemRandomNumberGenerator()
-        let seed = Seeding.makeDefaultSeed(using: &random)
+        let seed = Seeding.makeDefaultSeed()
         #expect(seed.count == 16)
         #expect(seed.allSatisfy { "abcdef1234567890".contains($0) })
+        var first = SeededRandomNumberGenerator(seed: 7)
+        var second = SeededRandomNumberGenerator(seed: 7)
+        #expect(Seeding.makeDefaultSeed(using: &first) == Seeding.makeDefaultSeed(using: &second))
     }
 
     @Test("faker draws 33 numbers per user: latitude, longitude and a 31-draw uuid")

@@ -68,12 +68,16 @@ struct RandomUserService: SimulatedService {
             generated = try generator.respond(
                 toQuery: request.query ?? "", now: now(), portraitBaseURL: "http://\(authority)/api/portraits/")
         } catch {
-            // The live service crashes or hangs on these; a JSON 500 tells the client why.
-            var message = "\(error)"
-            if case .unsupportedRequest(let reason) = error { message = reason }
-            var response = Self.json(500, ErrorBody.json(message))
-            response.logNote = "generator-error"
-            return response
+            // The live service crashes or hangs on the unsupported ones: a JSON 500 says why.
+            // A parameter the simulator refuses (an unsafe JSONP callback) is the client's: 400.
+            switch error {
+            case .unsupportedRequest(let reason):
+                var response = Self.json(500, ErrorBody.json(reason))
+                response.logNote = "generator-error"
+                return response
+            case .invalidParameter(_, let reason):
+                return Self.json(400, ErrorBody.json(reason))
+            }
         }
         rateLimiter?.record(client: client, users: generated.userCount)
         var headers = Self.apiHeaders(contentType: generated.contentType)

@@ -26,10 +26,7 @@ public struct RandomUserGenerator: Sendable {
     public func respond(
         toQuery query: String, now: Date, portraitBaseURL: String
     ) throws(GeneratorError) -> GeneratedResponse {
-        var random = SystemRandomNumberGenerator()
-        let request = try GeneratorRequest(QueryParameters(query)) {
-            Seeding.makeDefaultSeed(using: &random)
-        }
+        let request = try GeneratorRequest(QueryParameters(query)) { Seeding.makeDefaultSeed() }
         var generator = UserGenerator(data: data, request: request)
         let users = try generator.generateAll()
         let nowMilliseconds = Self.milliseconds(now)

@@ -13,6 +13,18 @@ struct GeneratorRequest: Sendable {
     }
 
     static let maximumResults = 5000
+
+    /// `[A-Za-z0-9_$.]`: what JSONP servers let through, so the reflected callback can only
+    /// name a function, never inject script or markup.
+    static func isCallbackByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
+    }
     static let maximumPage = 10000.0
 
     var results: Int
@@ -98,6 +110,11 @@ struct GeneratorRequest: Sendable {
         // §1: `noinfo` only counts when `lego` is not "false" (a code bug ties the two).
         includesInfo = !(query.contains("noinfo") && lego != "false")
         callback = query.last("callback").flatMap { $0.isEmpty ? nil : $0 }
+        if let callback, !callback.utf8.allSatisfy(Self.isCallbackByte) {
+            throw .invalidParameter(
+                name: "callback",
+                reason: "callback may hold only letters, digits, _, $ and . (a JavaScript function name such as jQuery.cb_1)")
+        }
         download = query.contains("dl") || query.contains("download")
         photoshopExtension = query.last("extension") == "true"
         if photoshopExtension {

@@ -4,11 +4,26 @@ import EndlessDigest
 enum Seeding {
     /// A fresh 16-character default seed. The official one comes from the process-global
     /// stream in whatever state earlier requests left it, so any generator is as faithful (§2 step 1).
+    ///
+    /// It draws from the system generator through the standard library's own default, never
+    /// as `using: &SystemRandomNumberGenerator()`: that generator is an empty struct, and
+    /// under ThreadSanitizer the instrumented `inout` access to a zero-sized value checks the
+    /// shadow of an arbitrary address and crashes (SEGV here, under `make tsan`).
+    static func makeDefaultSeed() -> String {
+        makeDefaultSeed { Int.random(in: 0..<$0) }
+    }
+
+    /// A default seed drawn from `generator`, for tests that need a reproducible one.
     static func makeDefaultSeed(using generator: inout some RandomNumberGenerator) -> String {
+        makeDefaultSeed { Int.random(in: 0..<$0, using: &generator) }
+    }
+
+    /// Sixteen characters of the seed alphabet; `draw(n)` returns an index below `n`.
+    private static func makeDefaultSeed(drawing draw: (Int) -> Int) -> String {
         let alphabet = Alphabet.seedHex.characters
         var seed = TextBuffer(capacity: 16)
         for _ in 0..<16 {
-            seed.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
+            seed.append(alphabet[draw(alphabet.count)])
         }
         return seed.makeString()
     }

@@ -1,0 +1,113 @@
+/// How requests reach the workers, and the budget on response bytes held in memory.
+///
+/// A client that does not read keeps its response in the server's memory until the write
+/// timeout: 200 such clients asking for 5,000 users each once held over a gigabyte. So:
+/// - at most ``ServerLimits/workerThreads`` requests are with the workers at once, the rest
+///   wait here in arrival order, which bounds what is being generated;
+/// - while the responses held for clients reach ``ServerLimits/maxBufferedResponseBytes``,
+///   a waiting request is answered `503` with `Retry-After` instead of being generated, and
+///   a generated response that would overflow the budget is replaced by that `503` (unless
+///   nothing else is held, so one response of any size can always go out);
+/// - a response's memory is released as soon as the kernel has taken all of it, and the
+///   allocator is asked to give freed memory back to the system (``MemoryRelease``).
+///
+/// Per connection, at most one response is held (pipelined requests are answered one at a
+/// time) and at most one request's worth of input is buffered (``readAvailable(_:now:)``).
+extension EventLoop {
+    /// Queues a parsed request for the workers; ``dispatchWaiting(now:)`` hands it over.
+    func enqueue(_ request: HTTPRequest, on connection: HTTPConnection) {
+        connection.phase = .processing
+        waiting.append(.init(connectionID: connection.id, request: request))
+    }
+
+    /// Hands waiting requests to free workers, or answers them `503` while the budget is
+    /// spent. Called once per loop turn, never from inside a response, so it never re-enters.
+    func dispatchWaiting(now: ContinuousClock.Instant) {
+        while waitingHead < waiting.count, jobsInFlight < limits.workerThreads {
+            let next = waiting[waitingHead]
+            waitingHead += 1
+            guard let connection = connections[next.connectionID], connection.phase == .processing else { continue }
+            if heldResponseBytes >= limits.maxBufferedResponseBytes {
+                startResponse(Self.busyResponse(), on: connection, now: now)
+                continue
+            }
+            jobsInFlight += 1
+            let id = connection.id
+            let mailbox = self.mailbox
+            let handler = settings.handler
+            let request = next.request
+            workers.submit {
+                let response = handler.respond(to: request)
+                mailbox.post(.init(connectionID: id, response: response))
+            }
+        }
+        if waitingHead == waiting.count {
+            waiting.removeAll(keepingCapacity: waiting.count <= 1024)
+            waitingHead = 0
+        } else if waitingHead > 256, waitingHead * 2 > waiting.count {
+            waiting.removeFirst(waitingHead)
+            waitingHead = 0
+        }
+    }
+
+    /// A worker's answer arrives; the connection may have gone meanwhile.
+    func deliver(_ completion: LoopMailbox.Completion, now: ContinuousClock.Instant) {
+        jobsInFlight -= 1
+        guard let connection = connections[completion.connectionID], connection.phase == .processing else {
+            noteReleased(completion.response.body.count)
+            return
+        }
+        let size = completion.response.body.count
+        if heldResponseBytes > 0, heldResponseBytes + size > limits.maxBufferedResponseBytes {
+            noteReleased(size)
+            return startResponse(Self.busyResponse(), on: connection, now: now)
+        }
+        startResponse(completion.response, on: connection, now: now)
+    }
+
+    /// The answer when the server holds too much for clients that are not reading, or has
+    /// more connections than it serves.
+    static func busyResponse() -> HTTPResponse {
+        var response = HTTPResponse.text(
+            503, "The server is busy; try again shortly.\n", headers: ["Retry-After": "1"])
+        response.logNote = "busy"
+        return response
+    }
+
+    /// Makes `outgoing` the connection's response and counts it against the budget.
+    func setOutgoing(_ outgoing: HTTPConnection.Outgoing, on connection: HTTPConnection) {
+        releaseOutgoing(of: connection)
+        heldResponseBytes += outgoing.heldBytes
+        connection.outgoing = outgoing
+    }
+
+    /// Frees the connection's response, if it has one, and takes it off the budget.
+    func releaseOutgoing(of connection: HTTPConnection) {
+        guard let outgoing = connection.outgoing else { return }
+        connection.outgoing = nil
+        heldResponseBytes -= outgoing.heldBytes
+        noteReleased(outgoing.heldBytes)
+    }
+
+    private func noteReleased(_ bytes: Int) {
+        releasedSinceTrim += bytes
+    }
+
+    /// Gives freed memory back once enough has been released, or once the server holds
+    /// nothing: a burst of large responses would otherwise stay resident for good.
+    func releaseMemoryIfWorthIt() {
+        let idle = heldResponseBytes == 0 && jobsInFlight == 0
+        guard releasedSinceTrim >= MemoryRelease.threshold
+            || (idle && releasedSinceTrim >= MemoryRelease.idleThreshold)
+        else { return }
+        releasedSinceTrim = 0
+        if MemoryRelease.giveBack() { statistics.memoryReleases.add(1, ordering: .relaxed) }
+    }
+
+    /// Publishes the loop's counters for ``HTTPServer/statistics``.
+    func publishStatistics() {
+        statistics.heldResponseBytes.store(heldResponseBytes, ordering: .relaxed)
+        statistics.openConnections.store(connections.count, ordering: .relaxed)
+        statistics.waitingRequests.store(waiting.count - waitingHead + jobsInFlight, ordering: .relaxed)
+    }
+}

@@ -1,0 +1,67 @@
+@testable import EndlessHTTP
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// Addresses that fail in confusing ways unless the client says what to do.
+@Suite("Plain HTTP behind https, and IPv6 literals", .timeLimit(.minutes(1)))
+struct AddressTests {
+    /// What a plain-HTTP server answers a TLS ClientHello with (the simulator does the same).
+    static let plainAnswer = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+
+    @Test("https to a plain-HTTP server says to use http://")
+    func httpsToPlainHTTP() async throws {
+        let server = try CannedServer(reply: Self.plainAnswer)
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/api/"))
+        let error = await httpError { try await transport.send(URLRequest(url: url), maxBodyBytes: 1 << 20) }
+        guard case .transport(let code, let message) = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(code == .secureConnectionFailed)
+        #expect(message == HTTPError.plainHTTPServerMessage)
+        #expect(error?.description.hasPrefix("The server speaks plain HTTP: use http:// instead of https://.") == true)
+        #expect(error?.isTransient == false)
+    }
+
+    @Test("the same plain answer over http is just a response")
+    func plainHTTPOverHTTP() async throws {
+        let server = try CannedServer(reply: Self.plainAnswer)
+        defer { server.stop() }
+        let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/api/"))
+        let response = try await URLSessionTransport().send(URLRequest(url: url), maxBodyBytes: 1 << 20)
+        #expect(response.statusCode == 400)
+    }
+
+    #if canImport(FoundationNetworking)
+    @Test("an IPv6 literal is refused before sending, with what to use instead")
+    func ipv6Literal() async throws {
+        let url = try #require(URL(string: "http://[::1]:8080/api/"))
+        let error = await httpError { try await URLSessionTransport().send(URLRequest(url: url), maxBodyBytes: 1 << 20) }
+        guard case .invalidRequest(let reason) = error else {
+            Issue.record("expected invalidRequest, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("IPv6 literal"))
+        #expect(reason.contains("http://localhost:8080/"))
+        let other = try #require(URL(string: "http://[fd00::2]/"))
+        #expect(URLSessionTransport.unreachableOnLinux(other)?.contains("/etc/hosts") == true)
+        #expect(URLSessionTransport.unreachableOnLinux(URL(string: "http://127.0.0.1:1/")) == nil)
+    }
+    #endif
+
+    @Test("a server listening on ::1 is reached through localhost")
+    func ipv6ThroughLocalhost() async throws {
+        let server = try CannedServer(
+            ipv6: true, reply: "HTTP/1.1 200 OK\r\nContent-Length: 4\r\nConnection: close\r\n\r\nv6ok")
+        defer { server.stop() }
+        let url = try #require(URL(string: "http://localhost:\(server.port)/"))
+        let response = try await URLSessionTransport().send(URLRequest(url: url), maxBodyBytes: 1 << 20)
+        #expect(response.statusCode == 200)
+        #expect(response.body == Data("v6ok".utf8))
+    }
+}

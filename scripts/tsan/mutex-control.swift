@@ -1,0 +1,46 @@
+// The control for `make tsan`'s suppressions: is a report inside Mutex.withLock ours, or the
+// toolchain's? Two threads increment one counter a million times each.
+//
+//   mutex-control mutex   every increment inside Synchronization.Mutex.withLock: correct
+//                         code, 2,000,000 at the end, yet ThreadSanitizer reports a race,
+//                         because the Mutex locks with a futex it cannot see.
+//   mutex-control plain   no lock at all: a real race, which must still be reported with
+//                         the suppressions on (they must not hide real races).
+//
+// scripts/tsan/control compiles it with -sanitize=thread and checks both verdicts.
+import Foundation
+import Synchronization
+
+final class Guarded: Sendable {
+    let value = Mutex(0)
+}
+
+/// A counter with no protection at all; `@unchecked` is the point of this control.
+final class Unguarded: @unchecked Sendable {
+    var value = 0
+}
+
+let mode = CommandLine.arguments.dropFirst().first ?? "mutex"
+let guarded = Guarded()
+let unguarded = Unguarded()
+/// Both threads wait here until both run, so their increments overlap. Relaxed, so that the
+/// start itself orders nothing for ThreadSanitizer.
+let started = Atomic<Int>(0)
+let done = DispatchSemaphore(value: 0)
+for _ in 0..<2 {
+    Thread {
+        started.add(1, ordering: .relaxed)
+        while started.load(ordering: .relaxed) < 2 {}
+        for _ in 0..<1_000_000 {
+            if mode == "plain" {
+                unguarded.value += 1
+            } else {
+                guarded.value.withLock { $0 += 1 }
+            }
+        }
+        done.signal()
+    }.start()
+}
+done.wait()
+done.wait()
+print(mode, mode == "plain" ? unguarded.value : guarded.value.withLock { $0 })
