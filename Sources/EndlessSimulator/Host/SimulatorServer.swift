@@ -81,12 +81,14 @@ public final class SimulatorServer: Sendable {
         rootURL(for: address).appendingPathComponent(SimulatedServiceID.randomUser.apiPath, isDirectory: true)
     }
 
-    /// `http://127.0.0.1:41235/`: a wildcard bind (0.0.0.0, ::) reports loopback.
+    /// `http://127.0.0.1:41235/`: a wildcard bind (0.0.0.0, ::) reports loopback, and IPv6
+    /// loopback is `localhost` (URLSession on Linux refuses IPv6 literals in URLs; localhost
+    /// reaches ::1 as well).
     static func rootURL(for address: SocketAddress) -> URL {
         var host = address
         if host.host == "0.0.0.0" { host.host = "127.0.0.1" }
-        if host.host == "::" { host.host = "::1" }
-        // The authority is numeric, so the URL is always valid.
-        return URL(string: "http://\(host.authority)/") ?? URL(fileURLWithPath: "/")
+        let authority = host.host == "::" || host.host == "::1" ? "localhost:\(host.port)" : host.authority
+        // The authority is a number or localhost, so the URL is always valid.
+        return URL(string: "http://\(authority)/") ?? URL(fileURLWithPath: "/")
     }
 }
