@@ -59,7 +59,7 @@ let package = Package(
             name: "EndlessApp",
             dependencies: [
                 "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "EndlessImages", "EndlessTerminal",
-                "EndlessSimulator", "EndlessCommandLine",
+                "EndlessSimulator", "EndlessCommandLine", "EndlessCache",
             ]),
         .executableTarget(name: "endless", dependencies: ["EndlessApp"]),
         .executableTarget(

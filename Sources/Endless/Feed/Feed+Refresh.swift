@@ -25,13 +25,16 @@ extension Feed {
     /// ``RefreshOutcome/refreshed``: the new index of the item first on screen when the refresh
     /// started, or `nil` (show the top) when that item is gone.
     ///
+    /// - Parameter ignoringCooldown: true for a refresh the app starts itself rather than a
+    ///   person's pull: revalidating a list that opened from a cache, once, at once. The
+    ///   cooldown guards a rate-limited API against repeated pulls; it still starts anew.
     /// - Returns: ``RefreshOutcome/refreshed``, ``RefreshOutcome/failed(_:)`` or
     ///   ``RefreshOutcome/coolingDown(remaining:)``.
     @discardableResult
-    public func refresh() async -> RefreshOutcome {
+    public func refresh(ignoringCooldown: Bool = false) async -> RefreshOutcome {
         if let refreshTask { return await refreshTask.value }
         let remaining = refreshAvailableIn
-        if remaining > .zero { return .coolingDown(remaining: remaining) }
+        if remaining > .zero, !ignoringCooldown { return .coolingDown(remaining: remaining) }
         return await startRefresh(scope: configuration.refreshScope).value
     }
 

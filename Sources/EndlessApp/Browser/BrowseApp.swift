@@ -1,8 +1,10 @@
+import EndlessCache
 import EndlessCommandLine
 import EndlessHTTP
 import EndlessImages
 import EndlessTerminal
 import Foundation
+import Synchronization
 
 /// The browser, from opening the connections to giving the terminal back: the one place where
 /// the feeds, the simulator, the picture pipelines and the terminal are wired together.
@@ -22,13 +24,20 @@ enum BrowseApp {
             return ExitCode.failure.rawValue
         }
         defer { connection.close() }
+        // The cache's notices (a damaged file rebuilt, no cache this run) would garble the
+        // screen: they are said on standard error once the terminal is back.
+        let notices = CacheNotices()
+        let cache = PageCache(onNotice: { notices.append($0) })
+        defer { for notice in notices.all { output.standardError("endless: \(TextSanitizer.sanitize("\(notice)"))\n") } }
 
         // Pictures the simulator draws are kept in memory only (a new port every run would only
         // fill the disk); pictures from real services also go to the disk cache.
         let showsImages = options.graphics != .none
         let simulatorImages =
             showsImages && options.needsSimulator
-            ? ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: connection.images))) : nil
+            ? ImageStore(
+                pipeline: ImagePipeline(configuration: .init(dataLoader: connection.images)),
+                resolve: connection.simulatorURLResolver) : nil
         let remoteImages =
             showsImages && options.feeds.contains(where: { $0.settings.api != nil })
             ? ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: connection.images, diskCache: ImageDiskCache())))
@@ -44,7 +53,8 @@ enum BrowseApp {
                 let environment = TabEnvironment(
                     connection: connection, simulatorImages: simulatorImages, remoteImages: remoteImages, cells: cells,
                     refreshCooldown: options.refreshCooldown, maxLoaded: options.maxLoaded,
-                    tracksSeenItems: options.dumpStatePath != nil)
+                    tracksSeenItems: options.dumpStatePath != nil, cache: cache, cacheMode: options.cacheMode,
+                    simulatorDataVariant: options.simulator.dataDirectory.map { "lists=\($0.path)" } ?? "")
                 let tabs = try options.feeds.map { try $0.settings.makeTab(environment) }
                 let browser = BrowserModel(tabs: tabs, opening: options.opening)
                 let loop = BrowseLoop(terminal: session, browser: browser)
@@ -68,4 +78,12 @@ enum BrowseApp {
         case .signal(let signal): return 128 + signal.number
         }
     }
+}
+
+/// Cache notices collected from any thread while the screen is in use.
+private final class CacheNotices: Sendable {
+    private let notices = Mutex<[CacheNotice]>([])
+
+    func append(_ notice: CacheNotice) { notices.withLock { $0.append(notice) } }
+    var all: [CacheNotice] { notices.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
 import Endless
+import EndlessCache
 import EndlessCommandLine
 import EndlessTerminal
 import Foundation
@@ -24,6 +25,8 @@ struct BrowseOptions: Sendable {
     /// Where to write the loaded identities on exit (`--dump-state`).
     var dumpStatePath: String?
     var simulator = SimulatorSettings()
+    /// Whether pages come from the page cache and go into it (`--offline`, `--no-cache`).
+    var cacheMode = CacheMode.readWrite
 
     /// Whether some feed has no API of its own, so the embedded simulator must run.
     var needsSimulator: Bool { feeds.contains { $0.settings.api == nil } }
@@ -63,6 +66,10 @@ extension BrowseCommand {
                 }
                 return value
             })
+        static let offline = Flag(
+            "offline", help: "Browse only what the page cache kept from earlier runs: no request is sent for pages.")
+        static let noCache = Flag(
+            "no-cache", help: "Neither read nor write the page cache: every page comes from the network.")
         static let dumpState = Option(
             "dump-state", placeholder: "FILE",
             help: "On exit, write each tab's loaded identities and anything seen twice to FILE, as JSON.",
@@ -73,7 +80,7 @@ extension BrowseCommand {
             [api.declaration] + FeedCatalog.all.flatMap { $0.browseOptions }
                 + [
                     graphics.declaration, noImages.declaration, refreshCooldown.declaration, maxLoaded.declaration,
-                    dumpState.declaration,
+                    offline.declaration, noCache.declaration, dumpState.declaration,
                 ] + SimulatorOptions.declarations
         }
     }
@@ -107,6 +114,15 @@ extension BrowseCommand {
         let maxLoaded = try parsed.value(Options.maxLoaded) ?? BrowseOptions.defaultMaxLoaded
         options.maxLoaded = maxLoaded == 0 ? nil : maxLoaded
         options.dumpStatePath = try parsed.value(Options.dumpState)
+        switch (parsed.isSet(Options.offline), parsed.isSet(Options.noCache)) {
+        case (true, true):
+            throw UsageError(
+                command: parsed.command, message: "--offline reads only the cache, which --no-cache turns off",
+                hint: "give one of them")
+        case (true, false): options.cacheMode = .offline
+        case (false, true): options.cacheMode = .disabled
+        case (false, false): options.cacheMode = .readWrite
+        }
         options.simulator = try SimulatorOptions.settings(from: parsed)
         return options
     }

@@ -9,7 +9,7 @@ public enum EndlessCommand {
     static var tool: CommandLineTool {
         CommandLineTool(
             name: "endless", abstract: abstract,
-            subcommands: BrowseCommand.subcommands() + [FetchCommand.group, ServeCommand.subcommand()],
+            subcommands: BrowseCommand.subcommands() + [FetchCommand.group, CacheCommand.group(), ServeCommand.subcommand()],
             defaultSubcommand: "browse")
     }
 

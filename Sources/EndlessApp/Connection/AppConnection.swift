@@ -62,6 +62,20 @@ final class AppConnection: Sendable {
     /// Whether the embedded simulator runs.
     var usesSimulator: Bool { simulator != nil }
 
+    /// Points a simulator picture's URL at the simulator of this run: rows cached in an earlier
+    /// run name that run's port (the simulator binds a new one each time, and draws the same
+    /// pictures for the same paths). Other URLs are left alone.
+    var simulatorURLResolver: @Sendable (URL) -> URL {
+        let port = simulator?.baseURL?.port
+        return { url in
+            guard let port, let host = url.host, host == "127.0.0.1" || host == "localhost", url.port != port,
+                var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            else { return url }
+            components.port = port
+            return components.url ?? url
+        }
+    }
+
     /// Where a feed's requests go: `api` when given, else the simulator's service.
     /// - Parameters:
     ///   - api: the API root from the command line, or nil for the simulator.

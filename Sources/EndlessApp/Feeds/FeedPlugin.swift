@@ -1,4 +1,5 @@
 import Endless
+import EndlessCache
 import EndlessCommandLine
 import EndlessImages
 import EndlessSimulator
@@ -75,6 +76,10 @@ struct TabEnvironment {
     let maxLoaded: Int?
     /// Whether each tab records which item it showed at which row (`--dump-state`).
     let tracksSeenItems: Bool
+    /// The page cache every tab's pages go through (opened on first use).
+    let cache: PageCache
+    /// `--offline` (only the cache), `--no-cache` (neither read nor written), or both ways.
+    let cacheMode: CacheMode
 
     /// Pages in flight at each end of a list, for sources whose keys are known in advance: a
     /// fast reader on a slow network (60 rows a second at 1 s) needs about four.
@@ -88,6 +93,27 @@ struct TabEnvironment {
             pageSize: pageSize, maxLoadedItems: maxLoaded.map { max($0, pageSize * 5) }, refreshCooldown: refreshCooldown,
             maxConcurrentAppends: Self.concurrentAppends, adaptivePrefetch: .standard, refreshScope: refreshScope)
     }
+
+    /// `source` through the page cache, as feed `kind`: its pages open at once next time and stand
+    /// in when the network fails.
+    /// - Parameters:
+    ///   - source: the feed's source.
+    ///   - kind: the feed, which names its pages in the cache (`endless cache clear users`).
+    ///   - endpoint: where the source reads; pages of the simulator and of a real API never mix.
+    ///   - variant: what else changes a page (filters, fields).
+    ///   - policy: how long the feed's pages stay fresh.
+    func cached<Source: PageSource>(
+        _ source: Source, as kind: FeedKind, endpoint: FeedEndpoint, variant: String = "", policy: CachePolicy
+    ) -> CachedPageSource<Source> where Source.Item: Codable, Source.Key: Codable {
+        // The simulator's port changes every run; its data does not (given the same lists).
+        let origin = endpoint.isSimulator ? "simulator" : endpoint.baseURL.absoluteString
+        return CachedPageSource(
+            source, cache: cache, feed: kind.name, variant: [origin, simulatorDataVariant, variant].joined(separator: " "),
+            policy: policy, mode: cacheMode)
+    }
+
+    /// Which lists the embedded simulator draws from (`--data-dir`), since they change its people.
+    let simulatorDataVariant: String
 
     /// The picture store for an endpoint: the simulator's or the real services'.
     func images(for endpoint: FeedEndpoint) -> ImageStore? {

@@ -125,6 +125,27 @@ struct FeedRefreshTests {
         #expect(harness.source.requests.count == 2)
     }
 
+    @Test("a refresh the app starts itself may ignore the cooldown, which then starts anew")
+    func refreshIgnoringCooldown() async {
+        var configuration = FeedConfiguration.test
+        configuration.refreshCooldown = .seconds(3)
+        let harness = FeedHarness(configuration: configuration)
+        await harness.loadFirstPage()
+        harness.clock.advance(by: .seconds(1))
+
+        guard case .refreshed = await harness.feed.refresh(ignoringCooldown: true) else {
+            Issue.record("expected the refresh to run inside the cooldown")
+            return
+        }
+        #expect(harness.source.requests.count == 2)
+        #expect(harness.feed.refreshAvailableIn == .seconds(3))
+        guard case .coolingDown = await harness.feed.refresh() else {
+            Issue.record("a person's pull right after is still held back")
+            return
+        }
+        #expect(harness.source.requests.count == 2)
+    }
+
     @Test("the refresh state stays loading for the minimum indicator time, and refresh() waits for it")
     func minimumIndicator() async {
         let harness = FeedHarness(configuration: FeedConfiguration(minimumIndicatorDuration: .milliseconds(500)))

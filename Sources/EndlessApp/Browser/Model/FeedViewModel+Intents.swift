@@ -117,10 +117,12 @@ extension FeedViewModel {
 
     /// Refreshes the list (the spinner shows at the top; the rows stay until the new page
     /// arrives). Inside the cooldown, shows how long until a refresh is allowed instead.
-    public func refresh() async {
+    /// - Parameter ignoringCooldown: for a refresh the app starts itself (revalidating a list
+    ///   opened from the cache), which a person's pulls do not hold back.
+    public func refresh(ignoringCooldown: Bool = false) async {
         pull.release()
         let selected = item(at: selection)?.id
-        switch await feed.refresh() {
+        switch await feed.refresh(ignoringCooldown: ignoringCooldown) {
         case .coolingDown: show(.refreshCoolingDown)
         case .refreshed:
             // The place is kept: the selected item if the new list still has it (a coin whose

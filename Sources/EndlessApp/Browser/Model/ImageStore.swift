@@ -23,16 +23,25 @@ public final class ImageStore {
     @ObservationIgnored private var failed: Set<URL> = []
     @ObservationIgnored private var prefetching: Set<ImageRequest> = []
 
+    /// Where a picture's URL really points now, e.g. the embedded simulator's current port for
+    /// pictures of rows cached in an earlier run.
+    @ObservationIgnored let resolve: @Sendable (URL) -> URL
+
     /// Creates a store over `pipeline`.
-    public init(pipeline: ImagePipeline) {
+    /// - Parameters:
+    ///   - pipeline: loads, decodes and caches the pictures.
+    ///   - resolve: maps a picture's URL to the one to load; the URL itself by default.
+    public init(pipeline: ImagePipeline, resolve: @escaping @Sendable (URL) -> URL = { $0 }) {
         self.pipeline = pipeline
         self.prefetcher = ImagePrefetcher(pipeline: pipeline)
+        self.resolve = resolve
     }
 
     /// The decoded picture for `request`, if it is in memory; nil while it loads.
     public func image(for request: ImageRequest) -> DecodedImage? {
         _ = arrivals
-        let key = Self.key(request)
+        let request = resolved(request)
+        let key = key(request)
         if let image = ready[key] { return image }
         guard let image = pipeline.cachedImage(for: request) else { return nil }
         ready[key] = image
@@ -49,7 +58,8 @@ public final class ImageStore {
     /// just below, at prefetch priority), and lets go of everything else. Called every frame:
     /// only what changed is started or stopped.
     public func show(_ visible: [ImageRequest], upcoming: [ImageRequest] = []) {
-        let wanted = Set(visible.map(Self.key))
+        let visible = visible.map(resolved)
+        let wanted = Set(visible.map(key))
         for (request, task) in loads where !wanted.contains(request) {
             task.cancel()
             loads[request] = nil
@@ -58,7 +68,7 @@ public final class ImageStore {
             ready = ready.filter { wanted.contains($0.key) }
         }
         for request in visible {
-            let key = Self.key(request)
+            let key = key(request)
             guard loads[key] == nil, ready[key] == nil, !failed.contains(request.url) else { continue }
             if let image = pipeline.cachedImage(for: request) {
                 ready[key] = image
@@ -82,7 +92,7 @@ public final class ImageStore {
                 }
             }
         }
-        let warm = Set(upcoming.filter { !failed.contains($0.url) })
+        let warm = Set(upcoming.map(resolved).filter { !failed.contains($0.url) })
         if warm != prefetching {
             prefetcher.stopPrefetching(with: Array(prefetching.subtracting(warm)))
             prefetcher.startPrefetching(with: Array(warm.subtracting(prefetching)))
@@ -99,8 +109,15 @@ public final class ImageStore {
         prefetching.removeAll()
     }
 
+    /// The request for where its picture is now.
+    private func resolved(_ request: ImageRequest) -> ImageRequest {
+        var resolved = request
+        resolved.url = resolve(request.url)
+        return resolved
+    }
+
     /// Requests that differ only in priority are the same picture.
-    private static func key(_ request: ImageRequest) -> ImageRequest {
+    private func key(_ request: ImageRequest) -> ImageRequest {
         var key = request
         key.priority = .visible
         return key

@@ -1,4 +1,5 @@
 import Endless
+import EndlessCache
 import EndlessTerminal
 
 /// A feed's tab: its view model, how its rows look, and where its list is scrolled to. Each
@@ -11,6 +12,9 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     let cells: ImageCells
     /// Where the list is scrolled to; kept between frames and while hidden.
     private var list = ListState()
+    private var started = false
+    /// The refresh that follows a first page opened from the cache (stale while revalidate).
+    private var revalidation: Task<Void, Never>?
 
     /// Creates a tab.
     /// - Parameters:
@@ -32,7 +36,28 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     var hasDetails: Bool { model.details != nil }
     var cacheHitRate: Double? { model.images?.cacheHitRate }
 
-    func activate() { model.start() }
+    var statusNote: String? {
+        (model.feed.source as? any CacheStatusReporting)?.cacheStatus.summary(now: model.now())
+    }
+
+    /// Starts the feed the first time; a first page opened from the page cache is then
+    /// revalidated from the network at once, its rows staying on screen meanwhile (and after, if
+    /// the network fails).
+    func activate() {
+        model.start()
+        guard !started else { return }
+        started = true
+        guard let reporter = model.feed.source as? any CacheStatusReporting else { return }
+        revalidation = Task { [model] in
+            _ = await model.feed.refresh()  // joins the first load, from the cache or the network
+            guard !Task.isCancelled, reporter.cacheStatus.needsRevalidation else { return }
+            await model.refresh(ignoringCooldown: true)
+        }
+    }
+
+    isolated deinit {
+        revalidation?.cancel()
+    }
 
     func deactivate() {
         model.images?.cancelAll()

@@ -1,4 +1,5 @@
 import Endless
+import EndlessCache
 import EndlessCommandLine
 import Foundation
 import RandomUserAPI
@@ -16,9 +17,13 @@ struct PeopleSettings: FeedSettings {
     func makeTab(_ environment: TabEnvironment) throws -> any BrowserTab {
         let endpoint = environment.connection.endpoint(api: api, service: PeopleFeed.service)
         let seed = self.seed
-        let source = try RandomUserPageSource(
+        let people = try RandomUserPageSource(
             client: RandomUserClient(http: endpoint.http), query: query,
             makeSeed: { seed ?? RandomUserPageSource.randomSeed() })
+        // A seeded page never changes; the filters and the seed name the list.
+        let source = environment.cached(
+            people, as: PeopleFeed.kind, endpoint: endpoint,
+            variant: [query.url.query ?? "", seed.map { "seed=\($0)" } ?? ""].joined(separator: " "), policy: .neverStale)
         let configuration = environment.feedConfiguration(pageSize: pageSize)
         let model = FeedViewModel(
             feed: Feed(source: source, configuration: configuration),

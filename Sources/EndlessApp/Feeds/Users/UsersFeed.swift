@@ -1,4 +1,5 @@
 import Endless
+import EndlessCache
 import EndlessCommandLine
 import EndlessImages
 import EndlessSimulator
@@ -15,6 +16,8 @@ enum UsersFeed: FeedPlugin {
 
     /// reqres.in's own page size.
     static let defaultPerPage = 6
+    /// Users hardly change: a cached page is fresh for a day.
+    static let cachePolicy = CachePolicy(maxAge: .seconds(86_400))
     /// Where the key can come from when `--api-key` is not given.
     static let apiKeyVariable = "REQRES_API_KEY"
 

@@ -1,4 +1,5 @@
 import Endless
+import EndlessCache
 import EndlessCommandLine
 import Foundation
 import ReqresAPI
@@ -16,7 +17,11 @@ struct UsersSettings: FeedSettings {
         let client = ReqresClient(http: endpoint.http, apiKey: apiKey)
         let configuration = environment.feedConfiguration(pageSize: perPage)
         let model = FeedViewModel(
-            feed: Feed(source: ExplainedUsersSource(source: ReqresPageSource(client: client)), configuration: configuration),
+            feed: Feed(
+                source: environment.cached(
+                    ExplainedUsersSource(source: ReqresPageSource(client: client)), as: UsersFeed.kind, endpoint: endpoint,
+                    policy: UsersFeed.cachePolicy),
+                configuration: configuration),
             descriptor: UsersFeed.descriptor(client: client, sourceLabel: endpoint.label),
             images: environment.images(for: endpoint))
         if environment.tracksSeenItems { model.seen.startTracking() }

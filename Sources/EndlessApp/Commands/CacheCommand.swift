@@ -1,0 +1,95 @@
+import EndlessCache
+import EndlessCommandLine
+import EndlessTerminal
+import Foundation
+
+/// `endless cache` and `endless cache clear [FEED]`: what the page cache keeps for each feed,
+/// and emptying it.
+enum CacheCommand {
+    static let positional = CommandDeclaration.Positional(
+        name: "FEED", help: "The feed to empty: \(FeedCatalog.all.map { $0.kind.name }.joined(separator: ", ")); all of them when left out.",
+        isOptional: true)
+
+    static let show = CommandDeclaration(
+        name: "show",
+        abstract: "List what the page cache keeps for each feed (the default).",
+        discussion: "Pages every feed has loaded are kept in one SQLite file under $XDG_CACHE_HOME/endless "
+            + "(else ~/.cache/endless), so `endless` opens on the rows it showed last time, and works "
+            + "without a network (`endless --offline`). Pictures are cached beside it, under images/.",
+        examples: [.init(command: "endless cache", explanation: "Pages, items, size and age per feed.")])
+
+    static let clear = CommandDeclaration(
+        name: "clear", abstract: "Empty the page cache of one feed, or of every feed.", positionals: [positional],
+        examples: [
+            .init(command: "endless cache clear coins", explanation: "Forget the coins pages."),
+            .init(command: "endless cache clear", explanation: "Forget every feed's pages."),
+        ])
+
+    /// The `cache` group.
+    static func group(cache: @escaping @Sendable () -> PageCache = { PageCache() }) -> Subcommand {
+        Subcommand(
+            group: "cache", abstract: "Show or empty the page cache that lets every feed open at once and offline.",
+            children: [
+                Subcommand(declaration: show) { _, output in list(cache(), output: output) },
+                Subcommand(declaration: clear) { parsed, output in
+                    clear(cache(), feed: parsed.positionals.first, command: parsed.command, output: output)
+                },
+            ], defaultSubcommand: "show")
+    }
+
+    /// Prints a line per feed, then the file.
+    static func list(_ cache: PageCache, output: CommandOutput, now: Date = Date()) -> Int32 {
+        let usage: [FeedCacheUsage]
+        do {
+            usage = try cache.usage()
+        } catch {
+            output.standardError("endless cache: \(TextSanitizer.sanitize("\(error)"))\n")
+            return ExitCode.failure.rawValue
+        }
+        let columns: [FetchTable<FeedCacheUsage>.Column] = [
+            .init("FEED", minimumWidth: 4) { $0.feed },
+            .init("PAGES", minimumWidth: 5, alignRight: true) { String($0.pages) },
+            .init("ITEMS", minimumWidth: 5, alignRight: true) { String($0.items) },
+            .init("SIZE", minimumWidth: 4, alignRight: true) { byteCount($0.bytes) },
+            .init("NEWEST", minimumWidth: 6) { CacheStatus.age(from: $0.newestFetch, to: now) },
+            .init("OLDEST", minimumWidth: 6) { CacheStatus.age(from: $0.oldestFetch, to: now) },
+        ]
+        if usage.isEmpty {
+            output.standardOutput("The page cache is empty.\n")
+        } else {
+            output.standardOutput(FetchTable(columns: columns, width: output.terminalColumns ?? TableWidth.whenPiped).format(usage))
+        }
+        let exists = FileManager.default.fileExists(atPath: cache.fileURL.path)
+        output.standardOutput("\(cache.fileURL.path): \(exists ? byteCount(cache.fileSize) : "not created yet")\n")
+        return ExitCode.success.rawValue
+    }
+
+    /// Empties one feed or all; an unknown feed is a usage error.
+    static func clear(_ cache: PageCache, feed: String?, command: String, output: CommandOutput) -> Int32 {
+        if let feed, FeedKind(name: feed) == nil {
+            let names = FeedCatalog.all.map { $0.kind.name }
+            output.standardError(
+                UsageError(
+                    command: command, message: "there is no feed '\(TextSanitizer.sanitize(feed))'",
+                    hint: Suggestions.closest(to: feed, in: names).map { "did you mean '\($0)'?" }
+                        ?? "feeds: \(names.joined(separator: ", "))"
+                ).description)
+            return ExitCode.usage.rawValue
+        }
+        do {
+            let pages = try feed.map { try cache.clear(feed: $0) } ?? cache.clearAll()
+            output.standardOutput("endless cache: \(pages) \(pages == 1 ? "page" : "pages") of \(feed ?? "every feed") cleared\n")
+            return ExitCode.success.rawValue
+        } catch {
+            output.standardError("endless cache: \(TextSanitizer.sanitize("\(error)"))\n")
+            return ExitCode.failure.rawValue
+        }
+    }
+
+    /// `1.2 MiB`.
+    static func byteCount(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1024 * 1024 { return String(format: "%.1f KiB", Double(bytes) / 1024) }
+        return String(format: "%.1f MiB", Double(bytes) / 1024 / 1024)
+    }
+}
