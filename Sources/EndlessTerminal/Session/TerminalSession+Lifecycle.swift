@@ -64,6 +64,8 @@ extension TerminalSession {
             rawSink.yield(.event(.terminate(.terminate)))
         case SIGHUP:
             rawSink.yield(.event(.terminate(.hangup)))
+        case SIGQUIT:
+            rawSink.yield(.event(.terminate(.quit)))
         case SIGTSTP:
             suspend()
         case SIGCONT:

@@ -10,10 +10,11 @@ import Synchronization
 /// synchronized output.
 ///
 /// The terminal is restored on every way out: ``close()`` (which ``run(input:output:options:isolation:_:)``
-/// calls whether the body returns or throws), `exit()` (an `atexit` hook), SIGINT, SIGTERM and
-/// SIGHUP (delivered as ``TerminalEvent/terminate(_:)`` so the app can quit cleanly; a second
-/// one restores and dies at once), and fatal signals (restored from the handler, then the
-/// crash proceeds). Ctrl-Z restores the terminal and stops the process; `fg` re-enters raw
+/// calls whether the body returns or throws), `exit()` (an `atexit` hook), SIGINT, SIGTERM,
+/// SIGHUP and SIGQUIT (delivered as ``TerminalEvent/terminate(_:)`` so the app can quit
+/// cleanly; a second one restores and dies at once), and fatal signals (restored from the
+/// handler, the crash report printed, then the process dies of the signal, also when it was
+/// sent with `kill`). Ctrl-Z restores the terminal and stops the process; `fg` re-enters raw
 /// mode, redraws the last frame and delivers ``TerminalEvent/resume``.
 ///
 /// ```swift

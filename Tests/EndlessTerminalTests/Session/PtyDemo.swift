@@ -20,8 +20,9 @@ enum PtyDemo {
         getenv(variable).map { String(cString: $0) }
     }
 
-    /// A tiny app: a line of text and a status bar. `q` quits; a termination signal draws
-    /// BYE and quits (in `stubborn` mode it is ignored); a resize or a resume redraws.
+    /// A tiny app: a line of text and a status bar. `q` quits; `!` crashes with a real
+    /// segmentation fault; a termination signal draws BYE and quits (in `stubborn` mode it is
+    /// ignored); a resize or a resume redraws.
     static func run(mode: String) async throws {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)  // the crash case leaves no core file
@@ -40,6 +41,8 @@ enum PtyDemo {
                 switch event {
                 case .key(KeyEvent(.character("q"))):
                     return
+                case .key(KeyEvent(.character("!"))):
+                    crash()
                 case .terminate:
                     if mode == "stubborn" {
                         try draw("IGNORED")
@@ -58,5 +61,12 @@ enum PtyDemo {
                 }
             }
         }
+    }
+
+    /// A store through a pointer no page backs: the kernel's SIGSEGV, not a `kill`.
+    @inline(never)
+    static func crash() {
+        let address = Int(getpid() >= 0 ? 8 : 16)
+        UnsafeMutablePointer<Int>(bitPattern: address)?.pointee = 42
     }
 }

@@ -80,6 +80,12 @@ final class Pseudoterminal {
         return true
     }
 
+    /// Reads what arrives within `milliseconds`, if anything.
+    func waitForOutput(milliseconds: Int32) {
+        var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        if poll(&poller, 1, milliseconds) > 0 { drain() }
+    }
+
     /// Reads whatever is buffered, without blocking.
     func drain() {
         while true {
