@@ -184,6 +184,6 @@ struct FrameRendererTests {
         withKitty.place(kitty, in: Rect(x: 4, y: 3, width: 2, height: 1))
         terminal.render(withKitty)
         terminal.render(gone)
-        #expect(String(decoding: terminal.lastOutput, as: UTF8.self).contains("\u{1B}_Ga=d,d=p,x=5,y=4\u{1B}\\"))
+        #expect(String(decoding: terminal.lastOutput, as: UTF8.self).contains("\u{1B}_Ga=d,d=i,i="), "the kitty placement is deleted by id")
     }
 }
