@@ -93,7 +93,7 @@ public struct FrameRenderer: Sendable {
         }
         var marks = CellMarks(size: frame.size)
         let plan = planGraphics(for: frame, after: move, marks: &marks, into: &out)
-        markOverflowRepaints(newRows: newRows, oldRows: oldRows, sources: sources, marks: &marks)
+        markOverflowRepaints(newRows: newRows, oldRows: oldRows, sources: sources, move: move, marks: &marks)
         diffCells(frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, into: &out)
         reserve(for: plan.toDraw, in: &out)
         for placement in plan.toDraw { drawGraphic(placement, into: &out) }
@@ -169,11 +169,29 @@ public struct FrameRenderer: Sendable {
     }
 
     /// Rows that held glyphs drawing outside their cells and changed are repainted whole,
-    /// with the rows above and below, so no ink of a glyph that is gone stays behind.
-    private func markOverflowRepaints(newRows: RowHashes, oldRows: RowHashes, sources: [Int], marks: inout CellMarks) {
+    /// with the rows above and below, so no ink of a glyph that is gone stays behind. A scroll
+    /// moves ink with its row inside the region only: where a glyph and its ink were on
+    /// either side of the region's edge, the row the ink is on now is repainted too.
+    private func markOverflowRepaints(
+        newRows: RowHashes, oldRows: RowHashes, sources: [Int], move: ScrollMove?, marks: inout CellMarks
+    ) {
+        let height = sources.count
+        func repaint(_ row: Int) { if row >= 0 && row < height { marks.repaint(row: row) } }
         for (y, source) in sources.enumerated() where source >= 0 && oldRows.overflows[source] {
             guard newRows.hashes[y] != oldRows.hashes[source] else { continue }
-            for row in max(0, y - 1)...min(sources.count - 1, y + 1) { marks.repaint(row: row) }
+            for row in (y - 1)...(y + 1) { repaint(row) }
         }
+        guard let move else { return }
+        let region = move.region
+        let top = region.lowerBound
+        let bottom = region.upperBound
+        // Ink above the region from its first row's glyphs, which moved.
+        if oldRows.overflows[top] { repaint(top - 1) }
+        // Ink on the region's first row from the glyphs above it, which stayed.
+        if top > 0, oldRows.overflows[top - 1], region.contains(top - move.shift) { repaint(top - move.shift) }
+        // Ink on the region's last row from the glyphs below it.
+        if bottom < height, oldRows.overflows[bottom], region.contains(bottom - 1 - move.shift) { repaint(bottom - 1 - move.shift) }
+        // Ink below the region from its last row's glyphs.
+        if oldRows.overflows[bottom - 1] { repaint(bottom) }
     }
 }
