@@ -66,6 +66,13 @@ public struct FrameRenderer: Sendable {
         pen = nil
     }
 
+    /// Forgets everything the terminal held, kitty images included: after the terminal was
+    /// given back and taken again (a suspend), when the images were deleted on the way out.
+    mutating func terminalWasReset() {
+        invalidate()
+        graphics = GraphicsLedger()
+    }
+
     /// The bytes that turn the terminal's screen into `frame`: a diff against the previous
     /// frame, or a full redraw when there is none or its size differs. Empty when nothing
     /// changed.

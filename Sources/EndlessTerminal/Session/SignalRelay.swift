@@ -36,7 +36,11 @@ enum SignalRelay {
     static let notifyDescriptor = Atomic<Int32>(-1)
     static let inputDescriptor = Atomic<Int32>(-1)
     static let outputDescriptor = Atomic<Int32>(-1)
-    static let restoreByteCount = Atomic<Int>(0)
+    /// Two restore buffers, so the bytes can be replaced while handlers are installed: the
+    /// new ones go into the slot not in use, then the slot flips.
+    static let restoreSlot = Atomic<Int>(0)
+    static let restoreByteCount0 = Atomic<Int>(0)
+    static let restoreByteCount1 = Atomic<Int>(0)
     /// True while the terminal is changed and not yet restored.
     static let armed = Atomic<Bool>(false)
     static let terminationRequests = Atomic<Int32>(0)
@@ -44,7 +48,7 @@ enum SignalRelay {
     static let continueCount = Atomic<Int>(0)
     // Raw buffers, not Swift collections, and no Mutex: a handler must not allocate, retain
     // or lock. They are written only by arm(), before the handlers that read them exist.
-    nonisolated(unsafe) static let restoreBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: restoreCapacity)
+    nonisolated(unsafe) static let restoreBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * restoreCapacity)
     nonisolated(unsafe) static let originalSettings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
     /// The actions that were installed before ours, indexed by signal number.
     nonisolated(unsafe) static let previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: signalSlots)
@@ -52,10 +56,9 @@ enum SignalRelay {
 
     /// Fills the buffers the handlers read. Call before ``install()``.
     static func arm(restore: [UInt8], original: termios, input: Int32, output: Int32, notify: Int32) {
-        let count = min(restore.count, restoreCapacity)
-        for index in 0..<count { restoreBytes[index] = restore[index] }
+        restoreSlot.store(0, ordering: .releasing)
+        fill(slot: 0, with: restore)
         originalSettings.pointee = original
-        restoreByteCount.store(count, ordering: .releasing)
         inputDescriptor.store(input, ordering: .releasing)
         outputDescriptor.store(output, ordering: .releasing)
         notifyDescriptor.store(notify, ordering: .releasing)
@@ -65,6 +68,25 @@ enum SignalRelay {
         if !exitHookInstalled.exchange(true, ordering: .acquiringAndReleasing) {
             // exit() from anywhere (not only the session's own paths) leaves a sane terminal.
             atexit { SignalRelay.restoreNow() }
+        }
+    }
+
+    /// Replaces the restore bytes while the handlers may run: a handler sees the old bytes
+    /// or the new ones, never a mix.
+    static func replaceRestore(_ restore: [UInt8]) {
+        let next = 1 - restoreSlot.load(ordering: .acquiring)
+        fill(slot: next, with: restore)
+        restoreSlot.store(next, ordering: .releasing)
+    }
+
+    private static func fill(slot: Int, with restore: [UInt8]) {
+        let count = min(restore.count, restoreCapacity)
+        let base = restoreBytes + slot * restoreCapacity
+        for index in 0..<count { base[index] = restore[index] }
+        if slot == 0 {
+            restoreByteCount0.store(count, ordering: .releasing)
+        } else {
+            restoreByteCount1.store(count, ordering: .releasing)
         }
     }
 
@@ -106,10 +128,12 @@ enum SignalRelay {
     static func restoreNow() {
         guard armed.exchange(false, ordering: .acquiringAndReleasing) else { return }
         let output = outputDescriptor.load(ordering: .acquiring)
-        let total = restoreByteCount.load(ordering: .acquiring)
+        let slot = restoreSlot.load(ordering: .acquiring)
+        let total = slot == 0 ? restoreByteCount0.load(ordering: .acquiring) : restoreByteCount1.load(ordering: .acquiring)
+        let bytes = restoreBytes + slot * restoreCapacity
         var offset = 0
         while offset < total {
-            let written = write(output, restoreBytes + offset, total - offset)
+            let written = write(output, bytes + offset, total - offset)
             if written > 0 {
                 offset += written
             } else if written < 0 && errno == EINTR {

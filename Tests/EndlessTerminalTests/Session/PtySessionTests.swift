@@ -17,14 +17,17 @@ struct PtySessionTests {
         ///   - mode: the demo's mode (see ``PtyDemo``).
         ///   - backtracer: run with the Swift runtime's crash backtracer on, as a real app
         ///     does; off, a fatal signal meets the default action.
-        init(mode: String, backtracer: Bool = false) throws {
+        init(mode: String, backtracer: Bool = false, environment extra: [String: String] = [:]) throws {
             pty = try Pseudoterminal()
             before = pty.settings
             sttyBefore = try pty.stty()
             let backtrace = backtracer ? "enable=yes,interactive=no,symbolicate=off,threads=crashed" : "enable=no"
-            let environment = Subprocess.currentEnvironment().filter {
-                !$0.hasPrefix(PtyDemo.variable + "=") && !$0.hasPrefix("SWIFT_BACKTRACE=")
+            let replaced = Set(["TMUX", "TMUX_PANE", "TERM", "TERM_PROGRAM", "KITTY_WINDOW_ID"]).union(extra.keys)
+            let environment = Subprocess.currentEnvironment().filter { entry in
+                let name = String(entry.prefix { $0 != "=" })
+                return name != PtyDemo.variable && name != "SWIFT_BACKTRACE" && !replaced.contains(name)
             } + ["\(PtyDemo.variable)=\(mode)", "SWIFT_BACKTRACE=\(backtrace)", "NO_COLOR=1"]
+                + (extra["TERM"] == nil ? ["TERM=xterm-256color"] : []) + extra.map { "\($0.key)=\($0.value)" }
             let path = pty.slavePath
             pid = try Subprocess.spawn(
                 [Subprocess.executablePath(), "--testing-library", "swift-testing", "--filter", "PtyDemoChild"],
@@ -72,7 +75,7 @@ struct PtySessionTests {
     func normalExit() throws {
         let demo = try start("normal")
         demo.pty.type("x")
-        #expect(demo.pty.read(untilScreenShows: "KEY x"))
+        #expect(demo.pty.read(untilScreenShows: "KEY x #1"))
         demo.pty.type("q")
         let end = demo.finish()
         #expect(end.exitCode == 0 && end.signal == nil)
