@@ -32,7 +32,11 @@ struct TerminalProbe {
         var answeredThroughTmux = false
     }
 
-    static let directQueries: [UInt8] = KittyCommands.query + Array("\u{1B}[16t\u{1B}[14t\u{1B}[>0q\u{1B}[c".utf8)
+    /// The queries for the terminal itself (or tmux), DA1 last. Without the kitty query where
+    /// tmux or screen may be listening: both take an APC string for the pane's title.
+    static func directQueries(kitty: Bool) -> [UInt8] {
+        (kitty ? KittyCommands.query : []) + Array("\u{1B}[16t\u{1B}[14t\u{1B}[>0q\u{1B}[c".utf8)
+    }
     static let outerFence = Array("\u{1B}[5n".utf8)
     static let outerSixelQuery = Array("\u{1B}[?1;1;0S".utf8)
 
@@ -48,12 +52,15 @@ struct TerminalProbe {
     ///   - input: the terminal's input, in raw mode.
     ///   - output: the terminal's output.
     ///   - throughTmux: also ask the terminal outside tmux.
+    ///   - multiplexerMayListen: tmux or screen may be the terminal: no kitty query directly.
     ///   - deadline: when to stop waiting.
     /// - Returns: the answers.
-    static func run(input: Int32, output: Int32, throughTmux: Bool, until deadline: ContinuousClock.Instant) -> Answers {
+    static func run(
+        input: Int32, output: Int32, throughTmux: Bool, multiplexerMayListen: Bool, until deadline: ContinuousClock.Instant
+    ) -> Answers {
         var answers = Answers()
         var parser = InputParser()
-        let queries = (throughTmux ? wrappedQueries : []) + directQueries
+        let queries = (throughTmux ? wrappedQueries : []) + directQueries(kitty: !multiplexerMayListen)
         guard (try? RawMode.writeAll(queries, to: output)) != nil else { return answers }
         read(from: input, into: &answers, parser: &parser, until: deadline) { answers in
             guard answers.answeredDirectly else { return false }

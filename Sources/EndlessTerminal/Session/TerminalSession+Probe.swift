@@ -9,7 +9,10 @@ extension TerminalSession {
         // tmux tells where the pane is and whether passthrough is on, in a few milliseconds.
         let pane = tmuxByEnvironment ? TmuxPane.query(environment: environment, timeout: options.probeTimeout / 2) : nil
         let throughTmux = tmuxByEnvironment && pane?.allowsPassthrough != false
-        var answers = TerminalProbe.run(input: input, output: output, throughTmux: throughTmux, until: deadline)
+        let term = environment["TERM"] ?? ""
+        let multiplexer = tmuxByEnvironment || term.hasPrefix("tmux") || term.hasPrefix("screen")
+        var answers = TerminalProbe.run(
+            input: input, output: output, throughTmux: throughTmux, multiplexerMayListen: multiplexer, until: deadline)
         let tmuxByAnswer = answers.replies.contains { reply in
             if case .terminalVersion(let name) = reply { return name.hasPrefix("tmux") }
             return false

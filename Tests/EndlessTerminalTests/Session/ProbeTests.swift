@@ -119,6 +119,9 @@ struct ProbeTests {
         #expect(found["p"] == "5,4", "pane at column 5, row 3, under a status line at the top")
         #expect(found["c"] == "10x21", "the outer terminal's cell size, asked through tmux")
         #expect(demo.pty.contains("\u{1B}Ptmux;\u{1B}\u{1B}_G"), "the kitty query went out wrapped")
+        #expect(
+            demo.pty.occurrences(of: "\u{1B}_Gi=31") == demo.pty.occurrences(of: "\u{1B}\u{1B}_Gi=31"),
+            "and only wrapped: tmux takes an APC string for the pane's title")
         try quit(demo)
         #expect(demo.pty.contains(TmuxPassthrough.wrap(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)), after: 0))
     }

@@ -118,6 +118,17 @@ final class Pseudoterminal {
         return false
     }
 
+    /// How many times `text` occurs in the output.
+    func occurrences(of text: String) -> Int {
+        var count = 0
+        var start = 0
+        while let index = firstIndex(of: text, after: start) {
+            count += 1
+            start = index + 1
+        }
+        return count
+    }
+
     /// Where `text` first occurs in the output, if anywhere.
     func firstIndex(of text: String, after start: Int = 0) -> Int? {
         let needle = Array(text.utf8)
