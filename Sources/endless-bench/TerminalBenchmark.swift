@@ -1,6 +1,7 @@
 import EndlessTerminal
 import Foundation
 import Glibc
+import Synchronization
 
 /// Figures for the terminal layer (issues 6 and 13):
 /// - `terminal frame=<scenario> cols=200 rows=60 diff_bytes=… full_bytes=… bytes_ratio=…
@@ -83,11 +84,7 @@ enum TerminalBenchmark {
         _ = primed.render(scenario.before)
         _ = primed.render(scenario.before)
         var check = primed
-        let diffOutput = check.render(scenario.after)
-        let diffBytes = diffOutput.count
-        if let dump = ProcessInfo.processInfo.environment["DUMP_FRAME"], dump == scenario.name {
-            print(String(decoding: diffOutput, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "⎋"))
-        }
+        let diffBytes = check.render(scenario.after).count
         var fullCheck = primed
         let fullBytes = fullCheck.renderFull(scenario.after).count
         let batch = 40
@@ -289,6 +286,133 @@ enum TerminalBenchmark {
 }
 
 extension TerminalBenchmark {
-    static func appFigures() throws {}
-    static func detectionFigures() {}
+    // MARK: - The real app
+
+    /// `j` in the real app, once the selection is at the bottom: each press moves the
+    /// selection one row and scrolls the list by one 3-line row. Bytes per press (median of
+    /// 21, with min and max) against the bytes of a full redraw of the same screen (after a
+    /// resize there and back), in the same run.
+    static func appFigures() throws {
+        guard let binary = AppBenchmark.locateBinary() else {
+            FileHandle.standardError.write(Data("endless-bench terminal: the endless binary is not beside endless-bench\n".utf8))
+            Bench.report("terminal", ["app_j": "unavailable"])
+            return
+        }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("endless-bench-terminal-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let size = Size(width: 100, height: 30)
+        let app = try PseudoTerminalApp(
+            binary: binary, arguments: ["--seed", "bench-j"], size: size, environment: ["XDG_CACHE_HOME": cache.path])
+        defer { app.quit() }
+        guard app.pump(until: AppBenchmark.showsRows, timeout: .seconds(20)) else {
+            throw PseudoTerminalApp.Failure(description: "no rows within 20 s:\n\(app.text)")
+        }
+        app.settle()
+        // Down to the bottom of the screen first: from there every j scrolls.
+        for _ in 0..<12 {
+            app.send("j")
+            app.settle()
+        }
+        var perPress: [Int] = []
+        for _ in 0..<21 {
+            let before = app.bytesRead
+            app.send("j")
+            app.settle()
+            perPress.append(app.bytesRead - before)
+        }
+        app.resize(to: Size(width: size.width, height: size.height + 1))
+        app.settle()
+        let before = app.bytesRead
+        app.resize(to: size)
+        app.settle()
+        let full = app.bytesRead - before
+        let sorted = perPress.sorted()
+        let median = sorted[sorted.count / 2]
+        Bench.report(
+            "terminal",
+            [
+                "app_j_bytes": median, "app_j_bytes_min": sorted.first ?? 0, "app_j_bytes_max": sorted.last ?? 0,
+                "app_full_bytes": full, "app_j_ratio": Bench.fixed(Double(median) / Double(max(1, full)), 3),
+                "cols": size.width, "rows": size.height,
+            ])
+    }
+
+    // MARK: - Detection
+
+    /// Opening a session on a pty: with a far end that answers the probe as xterm does, and
+    /// with one that answers nothing (the probe's deadline, 100 ms, is the baseline).
+    static func detectionFigures() {
+        let answering = (0..<7).compactMap { _ in openSession(answering: true) }.sorted()
+        let silent = (0..<7).compactMap { _ in openSession(answering: false) }.sorted()
+        guard !answering.isEmpty, !silent.isEmpty else {
+            Bench.report("terminal", ["detect": "unavailable"])
+            return
+        }
+        let deadline = Bench.seconds(TerminalSession.defaultProbeTimeout) * 1000
+        Bench.report(
+            "terminal",
+            [
+                "detect_answering_ms": Bench.fixed(answering[answering.count / 2], 1),
+                "detect_silent_ms": Bench.fixed(silent[silent.count / 2], 1),
+                "detect_silent_max_ms": Bench.fixed(silent.last ?? 0, 1), "deadline_ms": Bench.fixed(deadline, 0),
+            ])
+    }
+
+    /// Milliseconds to open (and probe) a session on a fresh pty.
+    static func openSession(answering: Bool) -> Double? {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        var window = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &window) == 0 else { return nil }
+        defer {
+            close(master)
+            close(slave)
+        }
+        let farEnd = FarEnd(master: master, answering: answering)
+        farEnd.start()
+        defer { farEnd.stop() }  // before the pty closes
+        var options = TerminalSession.Options()
+        options.environment = ["TERM": "xterm-256color"]
+        let start = ContinuousClock.now
+        guard let session = try? TerminalSession.open(input: slave, output: slave, options: options) else { return nil }
+        let elapsed = Bench.seconds(ContinuousClock.now - start) * 1000
+        session.close()
+        return elapsed
+    }
+}
+
+/// The far end of the detection pty: a thread answering the probe as xterm does.
+private final class FarEnd: Sendable {
+    let master: Int32
+    let answering: Bool
+    // Atomics shared with the thread: a flag to stop it and one saying it has stopped.
+    private let stopping = Atomic(false)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(master: Int32, answering: Bool) {
+        self.master = master
+        self.answering = answering
+    }
+
+    func start() {
+        Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            while !stopping.load(ordering: .relaxed) {
+                guard poll(&poller, 1, 20) > 0 else { continue }
+                let count = read(master, &buffer, buffer.count)
+                guard count > 0 else { continue }
+                if answering, String(decoding: buffer[0..<count], as: UTF8.self).contains("\u{1B}[c") {
+                    let reply = Array("\u{1B}[6;18;9t\u{1B}[4;432;720t\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[?63;1;2;4;6;9;15;16;22;28c".utf8)
+                    _ = reply.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+                }
+            }
+            done.signal()
+        }.start()
+    }
+
+    func stop() {
+        stopping.store(true, ordering: .relaxed)
+        done.wait()
+    }
 }

@@ -163,10 +163,12 @@ extension FrameRenderer {
         setPen(effective(cell.style), into: &out)
         if !cell.key.appendBytes(to: &out.bytes) { out.append(utf8: cell.grapheme) }
         let next = point.x + Int(cell.width)
-        // At the right edge the cursor's position depends on the terminal's wrap handling,
-        // and emoji widths differ between terminals: both make the position unknown.
-        if next >= rowWidth || cell.key.hasUncertainWidth {
+        // At the right edge the cursor's position depends on the terminal's wrap handling
+        // (unless wrapping is off), and emoji widths differ between terminals.
+        if cell.key.hasUncertainWidth {
             cursor = nil
+        } else if next >= rowWidth {
+            cursor = autowrapDisabled ? Point(x: rowWidth - 1, y: point.y) : nil
         } else {
             cursor = Point(x: next, y: point.y)
         }

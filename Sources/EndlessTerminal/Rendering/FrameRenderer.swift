@@ -33,6 +33,10 @@ public struct FrameRenderer: Sendable {
     /// When set, graphics are wrapped in tmux's passthrough and positioned on the outer
     /// terminal (see ``TmuxPassthrough``).
     public var passthrough: TmuxPassthrough?
+    /// The terminal does not wrap at the right margin (DECAWM off, as a session sets it):
+    /// after a character in the last column the cursor stays there, so the next move can be
+    /// a relative one. Off, the cursor's place after the last column is taken as unknown.
+    public var autowrapDisabled = false
 
     /// The frame the terminal shows, as far as the renderer knows; nil forces a full redraw.
     public private(set) var previous: ScreenBuffer?

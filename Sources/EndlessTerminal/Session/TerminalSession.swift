@@ -162,7 +162,8 @@ public final class TerminalSession: Sendable {
         rawSettings = RawMode.raw(from: original)
         signalPipe = try InputReader.makePipe()
         let window = RawMode.windowSize(of: output) ?? RawMode.windowSize(of: input)
-        let renderer = FrameRenderer(colorDepth: capabilities.colorDepth, synchronizedOutput: options.synchronizedOutput)
+        var renderer = FrameRenderer(colorDepth: capabilities.colorDepth, synchronizedOutput: options.synchronizedOutput)
+        renderer.autowrapDisabled = true  // the enter sequence turns DECAWM off
         state = Mutex(State(capabilities: capabilities, renderer: renderer, size: window?.cells ?? Size(width: 80, height: 24), pixelSize: window?.pixels))
         let (raw, sink) = AsyncStream<RawInput>.makeStream()
         rawSink = sink

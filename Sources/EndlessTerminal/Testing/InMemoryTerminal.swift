@@ -28,6 +28,7 @@ public struct InMemoryTerminal: Sendable {
     public init(size: Size, colorDepth: ColorDepth = .trueColor, synchronizedOutput: Bool = true) {
         screen = VirtualScreen(size: size)
         renderer = FrameRenderer(colorDepth: colorDepth, synchronizedOutput: synchronizedOutput)
+        renderer.autowrapDisabled = true
         write(TerminalModes(mouse: .drags, bracketedPaste: true, focusEvents: false).enterSequence)
     }
 

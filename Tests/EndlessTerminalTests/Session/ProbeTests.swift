@@ -39,7 +39,7 @@ struct ProbeTests {
     private func probe(
         direct: FarEnd, outer: FarEnd? = nil, environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> (found: Found, demo: PtySessionTests.DemoProcess) {
-        let demo = try PtySessionTests.DemoProcess(mode: "caps", environment: environment)
+        let demo = try PtySessionTests.DemoProcess(mode: direct.deviceAttributes == nil ? "caps-silent" : "caps", environment: environment)
         // The queries end with DA1 (CSI c); answer everything written up to it.
         try #require(demo.pty.read(until: "\u{1B}[c"), "the probe was not sent", sourceLocation: sourceLocation)
         let answers = FarEnd.answers(to: demo.pty.output, direct: direct, outer: outer)
