@@ -84,7 +84,7 @@ public struct FrameRenderer: Sendable {
     /// - Parameter frame: the new frame.
     /// - Returns: bytes to write to the terminal.
     public mutating func render(_ frame: ScreenBuffer) -> [UInt8] {
-        guard let old = previous, old.size == frame.size else { return renderFull(frame) }
+        guard previous?.size == frame.size, let old = previous.take() else { return renderFull(frame) }
         var out = ByteWriter()
         beginFrame(&out)
         let start = out.count

@@ -11,6 +11,9 @@ extension ScrollMove {
     /// pictures and all. Each step compares the estimated bytes of both choices for the rows
     /// it affects: the row that joins, and the row that the scroll now uncovers.
     func extended(old: ScreenBuffer, new: ScreenBuffer, oldHashes: [UInt64], newHashes: [UInt64]) -> ScrollMove {
+        // A highlight moving with the list goes with a scroll of a row or two; a page turned
+        // has no edge worth the estimates.
+        guard abs(shift) <= Self.maximumExtension else { return self }
         let estimate = RepairCost(old: old, new: new, oldHashes: oldHashes, newHashes: newHashes)
         let height = newHashes.count
         var move = self
