@@ -306,7 +306,13 @@ extension TerminalBenchmark {
         }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("endless-bench-terminal-\(getpid())")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let size = Size(width: 100, height: 30)
+        // The end-to-end tests' terminal, and the frame figures' one.
+        for size in [Size(width: 100, height: 30), Size(width: 200, height: 60)] {
+            try appJ(binary: binary, size: size, cache: cache)
+        }
+    }
+
+    static func appJ(binary: String, size: Size, cache: URL) throws {
         let app = try PseudoTerminalApp(
             binary: binary, arguments: ["--seed", "bench-j"], size: size, environment: ["XDG_CACHE_HOME": cache.path])
         defer { app.quit() }
@@ -315,7 +321,7 @@ extension TerminalBenchmark {
         }
         app.settle()
         // Down to the bottom of the screen first: from there every j scrolls.
-        for _ in 0..<12 {
+        for _ in 0..<(size.height / 3 + 2) {
             app.send("j")
             app.settle()
         }

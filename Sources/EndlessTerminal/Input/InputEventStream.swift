@@ -29,13 +29,10 @@ enum InputEventStream {
     ///   - escapeTimeout: how long a lone ESC waits for the rest of a sequence.
     ///   - intercept: sees each event first; returning true swallows it (the session uses
     ///     this to handle Ctrl-Z itself).
-    ///   - onReply: receives the terminal's answers to queries, which are never events (a
-    ///     late answer to the session's capability probe lands here).
     /// - Returns: the event stream; cancelling its consumer stops the parsing task.
     static func make<C: Clock>(
         from source: AsyncStream<RawInput>, clock: C, escapeTimeout: C.Duration,
-        intercept: @escaping @Sendable (TerminalEvent) -> Bool = { _ in false },
-        onReply: @escaping @Sendable (TerminalReply) -> Void = { _ in }
+        intercept: @escaping @Sendable (TerminalEvent) -> Bool = { _ in false }
     ) -> AsyncStream<TerminalEvent> {
         let (ticks, tickSink) = AsyncStream<Tick>.makeStream()
         let (events, eventSink) = AsyncStream<TerminalEvent>.makeStream()
@@ -56,7 +53,8 @@ enum InputEventStream {
                     timer?.cancel()
                     generation &+= 1
                     emit(parser.feed(bytes))
-                    for reply in parser.takeReplies() { onReply(reply) }
+                    // Answers to queries (the probe's, also late ones) are never events.
+                    _ = parser.takeReplies()
                     if parser.hasPendingEscape {
                         let expected = generation
                         timer = Task {

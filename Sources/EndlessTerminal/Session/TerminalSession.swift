@@ -7,7 +7,14 @@ import Synchronization
 /// the alternate screen, hides the cursor, turns on SGR mouse reporting, bracketed paste and
 /// (optionally) focus events. ``events`` delivers keys, mouse, pastes, resizes, resumes and
 /// termination requests; ``render(_:)`` draws a frame as a diff against the last one, inside
-/// synchronized output.
+/// synchronized output, pictures included (the frame says which graphics are placed where;
+/// the renderer removes what is no longer placed).
+///
+/// Opening also asks the terminal what it can show (see ``TerminalProbe``): sixel, kitty
+/// graphics, the cell size in pixels, tmux and its passthrough, within
+/// ``Options/probeTimeout`` (100 ms) when nothing answers. The answers are in
+/// ``capabilities`` and ``cellPixelSize``; pick the graphics mode with
+/// `try GraphicsMode.requested(flag:environment:).resolved(for: session.capabilities)`.
 ///
 /// The terminal is restored on every way out: ``close()`` (which ``run(input:output:options:isolation:_:)``
 /// calls whether the body returns or throws), `exit()` (an `atexit` hook), SIGINT, SIGTERM,
@@ -64,8 +71,6 @@ public final class TerminalSession: Sendable {
 
     struct State {
         var capabilities: TerminalCapabilities
-        /// Answers that arrived after the probe stopped waiting (consumed, never keys).
-        var lateReplies = 0
         var isOpen = true
         var suspended = false
         var renderer: FrameRenderer
@@ -177,8 +182,7 @@ public final class TerminalSession: Sendable {
                 guard suspendOnControlZ, event == .key(.control("z")) else { return false }
                 box.session?.suspend()
                 return true
-            },
-            onReply: { _ in box.session?.state.withLock { $0.lateReplies += 1 } })
+            })
         SignalRelay.arm(
             restore: modes.restoreSequence, original: original, input: input, output: output, notify: signalPipe.write)
         box.set(self)

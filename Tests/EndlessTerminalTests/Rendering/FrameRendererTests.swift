@@ -216,4 +216,41 @@ struct FrameRendererTests {
         terminal.render(row("Mr Sondre Berg"))
         #expect(!String(decoding: terminal.lastOutput, as: UTF8.self).contains("Mr "))
     }
+
+    @Test("a kitty image is sent once, then placed again by id; its placement is deleted by id")
+    func kittyByID() {
+        let size = Size(width: 30, height: 8)
+        let payload = "QUJDREVGR0g="
+        let kitty = TerminalGraphic(
+            kind: .kitty, escape: bytes("\u{1B}_Ga=T,f=32,s=40,v=40,c=4,r=2,m=1\u{1B}\\\u{1B}_Gm=0;\(payload)\u{1B}\\"),
+            size: Size(width: 4, height: 2))
+        var terminal = InMemoryTerminal(size: size)
+        func frame(at point: Point?) -> ScreenBuffer {
+            var frame = ScreenBuffer(size: size)
+            frame.write("title", at: .zero)
+            if let point { frame.place(kitty, in: Rect(x: point.x, y: point.y, width: 4, height: 2)) }
+            return frame
+        }
+        terminal.render(frame(at: Point(x: 1, y: 2)))
+        let first = String(decoding: terminal.lastOutput, as: UTF8.self)
+        #expect(first.contains(payload) && first.contains(",q=2"), "sent with its ids, answers suppressed")
+        #expect(terminal.pictureDifferences(from: frame(at: Point(x: 1, y: 2))).isEmpty)
+
+        let moved = frame(at: Point(x: 20, y: 5))
+        terminal.render(moved)
+        let second = String(decoding: terminal.lastOutput, as: UTF8.self)
+        #expect(!second.contains(payload), "not sent again")
+        #expect(second.contains("\u{1B}_Ga=d,d=i,i=") && second.contains("\u{1B}_Ga=p,i="))
+        #expect(terminal.pictureDifferences(from: moved).isEmpty)
+
+        terminal.renderer.invalidate()  // a resize: a full redraw places it again, still by id
+        terminal.render(moved)
+        #expect(!String(decoding: terminal.lastOutput, as: UTF8.self).contains(payload))
+        #expect(terminal.pictureDifferences(from: moved).isEmpty)
+
+        let gone = frame(at: nil)
+        terminal.render(gone)
+        #expect(terminal.pictureDifferences(from: gone).isEmpty)
+        #expect(terminal.screen.pixels.kittyImages.count == 1, "the data stays for the next time")
+    }
 }
