@@ -11,6 +11,8 @@ final class PseudoTerminalApp {
 
     let pid: pid_t
     private let master: Int32
+    /// Bytes the program has written so far.
+    private(set) var bytesRead = 0
     private(set) var terminal: InMemoryTerminal
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
@@ -99,6 +101,7 @@ final class PseudoTerminalApp {
             let count = read(master, &buffer, buffer.count)
             guard count > 0 else { break }
             terminal.write(Array(buffer[0..<count]))
+            bytesRead += count
             any = true
         }
         return any
@@ -113,6 +116,21 @@ final class PseudoTerminalApp {
             pump(waitingUpTo: .milliseconds(20))
         }
         return true
+    }
+
+    /// Reads until the program has written nothing for `quiet`, at most `timeout`.
+    func settle(quiet: Duration = .milliseconds(80), timeout: Duration = .seconds(5)) {
+        let deadline = ContinuousClock.now + timeout
+        while pump(waitingUpTo: quiet), ContinuousClock.now < deadline {}
+    }
+
+    /// Changes the window size, as a terminal emulator does (the program gets SIGWINCH).
+    func resize(to size: Size) {
+        var window = winsize(ws_row: UInt16(size.height), ws_col: UInt16(size.width), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &window)
+        // The pty is not the program's controlling terminal (it was handed over with dup2),
+        // so the signal the kernel would send comes from here.
+        kill(pid, SIGWINCH)
     }
 
     /// Types `text` on the terminal.

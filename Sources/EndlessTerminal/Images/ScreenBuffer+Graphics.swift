@@ -8,8 +8,7 @@ extension ScreenBuffer {
     public mutating func place(_ graphic: TerminalGraphic, in rect: Rect) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
-        fill(area)
-        graphics.removeAll { !$0.rect.intersection(area).isEmpty }
+        fill(area)  // also removes the graphics it overlaps
         graphics.append(GraphicPlacement(graphic: graphic, rect: area))
     }
 }

@@ -1,6 +1,11 @@
 import CChafa
 
-/// What the terminal can show, from the environment and chafa's terminal database.
+/// What the terminal can show: colors, pixel graphics, the size of its cells in pixels, and
+/// whether it runs inside tmux.
+///
+/// A session fills it in by asking the terminal (see ``TerminalSession``): pixel protocols
+/// and sizes come from the terminal's answers only, never from environment variables, which
+/// inside tmux describe whatever terminal started the tmux server.
 public struct TerminalCapabilities: Hashable, Sendable {
     /// Colors available.
     public var colorDepth: ColorDepth
@@ -8,6 +13,18 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var sixel: Bool
     /// Whether the terminal speaks the kitty graphics protocol.
     public var kitty: Bool
+    /// The size of one cell in pixels, as the terminal answered (nil when it did not).
+    public var cellPixelSize: Size?
+    /// The terminal's name and version, as it answered XTVERSION (sanitized), e.g.
+    /// `XTerm(379)`, `kitty(0.35.2)`, `tmux 3.3a`.
+    public var terminalName: String?
+    /// Whether the program runs inside tmux.
+    public var insideTmux = false
+    /// Inside tmux with `allow-passthrough` on: how graphics reach the outer terminal.
+    /// ``sixel`` and ``kitty`` then describe the outer terminal.
+    public var passthrough: TmuxPassthrough?
+    /// Whether the terminal answered the probe at all.
+    public var answered = false
 
     /// Creates capabilities by hand (for tests, or a `--graphics` override).
     ///
@@ -21,9 +38,11 @@ public struct TerminalCapabilities: Hashable, Sendable {
         self.kitty = kitty
     }
 
-    /// Detects capabilities: the color depth from ``ColorDepth/detect(environment:)``, pixel
-    /// protocols from `chafa_term_db_detect` (chafa 1.12 recognises kitty by `TERM=xterm-kitty`,
-    /// sixel terminals such as foot, mlterm and WezTerm by TERM; plain xterm gets neither).
+    /// Guesses capabilities from the environment alone: the color depth from
+    /// ``ColorDepth/detect(environment:)``, pixel protocols from `chafa_term_db_detect` (chafa
+    /// 1.12 recognises kitty by `TERM=xterm-kitty`, sixel terminals such as foot, mlterm and
+    /// WezTerm by TERM; plain xterm gets neither). A session asks the terminal instead; this
+    /// is for output that is not a session's.
     ///
     /// - Parameter environment: the variables to look at.
     /// - Returns: the capabilities.

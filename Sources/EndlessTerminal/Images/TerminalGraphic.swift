@@ -20,6 +20,9 @@ public struct TerminalGraphic: Hashable, Sendable {
     public let size: Size
     /// A hash of the escape string, so that comparing frames does not compare megabytes.
     public let id: UInt64
+    /// For kitty: where each chunk's control data starts (just after `ESC _ G`), so the
+    /// renderer adds its ids without scanning the image again.
+    let chunkStarts: [Int]
 
     /// Wraps an escape string produced elsewhere.
     ///
@@ -33,11 +36,18 @@ public struct TerminalGraphic: Hashable, Sendable {
         self.size = size
         // FNV-1a: fast, and collisions between two images of one screen are not a concern.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in escape {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
+        var starts: [Int] = []
+        escape.withUnsafeBufferPointer { bytes in
+            for (index, byte) in bytes.enumerated() {
+                hash ^= UInt64(byte)
+                hash &*= 0x100_0000_01b3
+                if kind == .kitty, byte == 0x47, index >= 2, bytes[index - 1] == 0x5F, bytes[index - 2] == 0x1B {
+                    starts.append(index + 1)
+                }
+            }
         }
         id = hash
+        chunkStarts = starts
     }
 
     /// Two graphics are equal when their hashes, kinds, sizes and lengths match: comparing

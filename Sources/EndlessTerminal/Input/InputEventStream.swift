@@ -53,6 +53,8 @@ enum InputEventStream {
                     timer?.cancel()
                     generation &+= 1
                     emit(parser.feed(bytes))
+                    // Answers to queries (the probe's, also late ones) are never events.
+                    _ = parser.takeReplies()
                     if parser.hasPendingEscape {
                         let expected = generation
                         timer = Task {

@@ -11,6 +11,9 @@ extension InputParser {
         }
         guard Self.parameters(body, into: &parameterScratch) else { return }
         let parameters = parameterScratch
+        if (final == 0x63 || final == 0x53 || final == 0x74 || final == 0x6E), dispatchReply(prefix: prefix, final: final, parameters: parameters) {
+            return
+        }
         switch prefix {
         case 0x3C where final == 0x4D || final == 0x6D:  // ESC [ < b ; x ; y M/m
             guard parameters.count == 3,
@@ -20,7 +23,7 @@ extension InputParser {
         case 0:
             dispatchKey(final: final, parameters: parameters, into: &events)
         default:
-            return  // private replies (DA, DECRPM, …): not input
+            return  // other private replies (DA2, DECRPM, …): not input
         }
     }
 

@@ -6,6 +6,13 @@
 /// paste and focus reports. Unknown or malformed sequences are dropped whole, never passed on
 /// as text; its buffers are bounded whatever arrives.
 ///
+/// Answers to queries (device attributes, pixel sizes, XTVERSION, kitty graphics) are
+/// consumed too, whenever they arrive, and kept as ``TerminalReply`` values for
+/// ``takeReplies()``: never taken as keys. The string sequences they come in (`ESC P`,
+/// `ESC _`, `ESC ]`) also begin Alt-P, Alt-_ and Alt-] when typed, so a string starts only
+/// when its next byte is one a reply starts with (`>`, `!` or a digit after `ESC P`, `G`
+/// after `ESC _`, a digit after `ESC ]`); an unfinished string is dropped on the ESC timeout.
+///
 /// A lone ESC cannot be told from the start of a sequence by bytes alone: when a feed ends
 /// inside a possible sequence, ``hasPendingEscape`` is true, and the caller runs a short
 /// timer (``InputEventStream`` does, on an injected clock) and calls ``flushPendingEscape()``
@@ -15,6 +22,10 @@ public struct InputParser: Sendable {
     public static let maxSequenceLength = 64
     /// The most bytes of one paste kept; the rest is dropped.
     public static let maxPasteBytes = 1 << 20
+    /// The most bytes of a string sequence (DCS, APC, OSC) kept; the rest is skipped.
+    public static let maxStringBytes = 1024
+    /// The most replies held until ``takeReplies()``; older ones are dropped.
+    public static let maxReplies = 64
 
     enum State: Sendable {
         case ground
@@ -26,6 +37,12 @@ public struct InputParser: Sendable {
         case paste
         /// X10 mouse: `ESC [ M` and three raw bytes.
         case legacyMouse
+        /// `ESC P`, `ESC _` or `ESC ]`: a string if the next byte starts a reply, else Alt.
+        case stringIntroducer(UInt8)
+        /// Inside a string sequence introduced by this byte, up to ST (or BEL).
+        case string(UInt8)
+        /// An ESC inside a string: `\` ends it, anything else aborts it.
+        case stringEscape(UInt8)
     }
 
     var state = State.ground
@@ -42,6 +59,10 @@ public struct InputParser: Sendable {
     var pasteTerminatorMatched = 0
     /// The numbers of the control sequence being dispatched, kept to reuse its storage.
     var parameterScratch: [Int] = []
+    /// The body of the string sequence being read.
+    var stringBody: [UInt8] = []
+    /// Replies read and not yet taken.
+    var replies: [TerminalReply] = []
 
     /// Creates a parser in its ground state.
     public init() {}
@@ -49,13 +70,23 @@ public struct InputParser: Sendable {
     /// True when the bytes so far end inside what may be an escape sequence or a lone ESC.
     public var hasPendingEscape: Bool {
         switch state {
-        case .escape, .controlSequence, .skippingControlSequence, .singleShift, .legacyMouse: return true
+        case .escape, .controlSequence, .skippingControlSequence, .singleShift, .legacyMouse, .stringIntroducer, .string,
+            .stringEscape:
+            return true
         case .ground, .paste: return false
         }
     }
 
     /// Bytes held between feeds (sequence, paste and UTF-8 buffers), for checking the bound.
-    public var bufferedByteCount: Int { sequence.count + paste.count + utf8Remaining }
+    public var bufferedByteCount: Int { sequence.count + paste.count + utf8Remaining + stringBody.count + replies.count }
+
+    /// The replies read since the last call, in order; the parser forgets them.
+    ///
+    /// - Returns: the replies.
+    public mutating func takeReplies() -> [TerminalReply] {
+        defer { replies.removeAll(keepingCapacity: true) }
+        return replies
+    }
 
     /// Parses bytes and returns the events they complete.
     ///
@@ -114,6 +145,8 @@ public struct InputParser: Sendable {
             events.append(.key(KeyEvent(.character("["), modifiers: .alt)))
         case .singleShift where singleShiftModifier == 0:
             events.append(.key(KeyEvent(.character("O"), modifiers: .alt)))
+        case .stringIntroducer(let introducer):
+            events.append(.key(KeyEvent(.character(Character(Unicode.Scalar(introducer))), modifiers: .alt)))
         default:
             break
         }
@@ -121,11 +154,12 @@ public struct InputParser: Sendable {
         return events
     }
 
-    private mutating func reset() {
+    mutating func reset() {
         state = .ground
         if !sequence.isEmpty { sequence.removeAll(keepingCapacity: true) }
         singleShiftModifier = 0
         altPending = false
+        if !stringBody.isEmpty { stringBody.removeAll(keepingCapacity: true) }
     }
 
     mutating func consume(_ byte: UInt8, into events: inout [TerminalEvent]) {
@@ -168,6 +202,29 @@ public struct InputParser: Sendable {
             singleShift(byte, into: &events)
         case .paste:
             pasteByte(byte, into: &events)
+        case .stringIntroducer(let introducer):
+            if Self.startsReply(introducer: introducer, byte) {
+                state = .string(introducer)
+                stringBody.removeAll(keepingCapacity: true)
+                stringBody.append(byte)
+            } else {
+                // Alt with the introducer's key, then this byte on its own.
+                state = .ground
+                altPending = true
+                ground(introducer, into: &events)
+                consume(byte, into: &events)
+            }
+        case .string(let introducer):
+            stringByte(byte, introducer: introducer, into: &events)
+        case .stringEscape(let introducer):
+            if byte == 0x5C {
+                finishString(introducer)
+            } else {
+                // Not ST: the string was cut short; this ESC starts something new.
+                reset()
+                state = .escape
+                consume(byte, into: &events)
+            }
         case .legacyMouse:
             sequence.append(byte)
             if sequence.count == 3 {
@@ -228,6 +285,8 @@ public struct InputParser: Sendable {
         case 0x4F:
             state = .singleShift
             singleShiftModifier = 0
+        case 0x50, 0x5F, 0x5D:  // DCS, APC, OSC, if what follows is a reply
+            state = .stringIntroducer(byte)
         case 0x1B:
             // ESC ESC: the first is the Escape key (Alt-Escape if it followed another ESC).
             emitKey(.escape, into: &events)

@@ -6,6 +6,8 @@ public enum TerminationSignal: Hashable, Sendable {
     case terminate
     /// SIGHUP: the terminal went away.
     case hangup
+    /// SIGQUIT (`kill -QUIT`; Ctrl-\ itself arrives as a key in raw mode).
+    case quit
 
     /// The signal number.
     public var number: Int32 {
@@ -13,6 +15,7 @@ public enum TerminationSignal: Hashable, Sendable {
         case .interrupt: return 2
         case .terminate: return 15
         case .hangup: return 1
+        case .quit: return 3
         }
     }
 }

@@ -1,11 +1,23 @@
 /// Turns frames into the bytes that bring the terminal from the last frame to the new one.
 ///
-/// Each frame is compared cell by cell with the previous one and only changed cells are
-/// written, with the cheapest cursor moves (relative or absolute, or rewriting a short run
-/// of unchanged cells when that is shorter than a move) and the shortest SGR changes; a blank
-/// tail of a row is erased with `ESC[K`; rows that moved as a block are scrolled by the
-/// terminal. The output is wrapped in synchronized output (mode 2026), so the terminal shows
-/// whole frames. Pixel graphics are opaque: written once, again only when they change.
+/// Each frame is hashed row by row once. Rows that moved as a block are scrolled by the
+/// terminal (`DECSTBM` and `SU`/`SD`); rows whose hash and cells equal what the terminal shows
+/// are skipped whole; in the others only changed cells are written, with the cheapest cursor
+/// moves (relative or absolute, or rewriting a short run of unchanged cells when that is
+/// shorter than a move), the shortest SGR changes, and runs of blanks erased (`EL`, `ECH`,
+/// with the background they should have). The output is wrapped in synchronized output
+/// (mode 2026), so the terminal shows whole frames.
+///
+/// Pixel graphics are the renderer's job too: a frame lists which graphics are placed where
+/// (``ScreenBuffer/graphics``), and the renderer keeps track of what the terminal shows. A
+/// graphic still wanted where it is (also after a scroll moved it) is left alone, and the
+/// cells under it are not written; a graphic no longer placed, or disturbed, is removed: a
+/// kitty placement deleted by its id, sixel pixels overdrawn by repainting the cells under
+/// them. Kitty images are sent once and placed again by id.
+///
+/// Rows that held glyphs whose ink overflows their cells (Arabic, Indic, emoji; see
+/// ``GlyphOverflow``) are repainted with their neighbours when they change, since terminals
+/// clear only the cells they write.
 ///
 /// ```swift
 /// var renderer = FrameRenderer(colorDepth: .trueColor)
@@ -18,6 +30,13 @@ public struct FrameRenderer: Sendable {
     public var synchronizedOutput: Bool
     /// Lets the terminal scroll rows that moved as a block.
     public var scrollOptimization: Bool
+    /// When set, graphics are wrapped in tmux's passthrough and positioned on the outer
+    /// terminal (see ``TmuxPassthrough``).
+    public var passthrough: TmuxPassthrough?
+    /// The terminal does not wrap at the right margin (DECAWM off, as a session sets it):
+    /// after a character in the last column the cursor stays there, so the next move can be
+    /// a relative one. Off, the cursor's place after the last column is taken as unknown.
+    public var autowrapDisabled = false
 
     /// The frame the terminal shows, as far as the renderer knows; nil forces a full redraw.
     public private(set) var previous: ScreenBuffer?
@@ -25,10 +44,10 @@ public struct FrameRenderer: Sendable {
     var cursor: Point?
     /// The terminal's current SGR state, or nil when unknown.
     var pen: Style?
-    /// Whether kitty images may be on screen (they survive a clear and need deleting).
-    var kittyImagesShown = false
-    /// Row hashes of ``previous``, kept so each frame is hashed once for scroll detection.
-    var previousRowHashes: [UInt64]?
+    /// Row hashes of ``previous``, kept so each frame is hashed once.
+    var previousRows: RowHashes?
+    /// The graphics the terminal shows and the kitty images it holds.
+    var graphics = GraphicsLedger()
 
     /// Creates a renderer; its first frame is a full redraw.
     ///
@@ -46,9 +65,16 @@ public struct FrameRenderer: Sendable {
     /// a resume from Ctrl-Z, or anything else that may have disturbed the screen.
     public mutating func invalidate() {
         previous = nil
-        previousRowHashes = nil
+        previousRows = nil
         cursor = nil
         pen = nil
+    }
+
+    /// Forgets everything the terminal held, kitty images included: after the terminal was
+    /// given back and taken again (a suspend), when the images were deleted on the way out.
+    mutating func terminalWasReset() {
+        invalidate()
+        graphics = GraphicsLedger()
     }
 
     /// The bytes that turn the terminal's screen into `frame`: a diff against the previous
@@ -58,68 +84,65 @@ public struct FrameRenderer: Sendable {
     /// - Parameter frame: the new frame.
     /// - Returns: bytes to write to the terminal.
     public mutating func render(_ frame: ScreenBuffer) -> [UInt8] {
-        guard let old = previous, old.size == frame.size else { return renderFull(frame) }
+        guard previous?.size == frame.size, let old = previous.take() else { return renderFull(frame) }
         var out = ByteWriter()
         beginFrame(&out)
         let start = out.count
+        let newRows = RowHashes(frame, comparedWith: old)
+        let oldRows = previousRows ?? RowHashes(old)
+        let height = frame.size.height
 
-        let removed = old.graphics.filter { !frame.graphics.contains($0) }
-        var forced: [Bool]?
-        if !removed.isEmpty {
-            var marks = [Bool](repeating: false, count: frame.size.area)
-            for placement in removed {
-                if placement.graphic.kind == .kitty { deleteKittyPlacement(at: placement.rect, into: &out) }
-                for y in placement.rect.y..<placement.rect.maxY {
-                    for x in placement.rect.x..<placement.rect.maxX { marks[y * frame.size.width + x] = true }
-                }
-            }
-            forced = marks
+        var move: ScrollMove?
+        if scrollOptimization {
+            move = ScrollMove.detect(oldHashes: oldRows.hashes, newHashes: newRows.hashes)?
+                .extended(old: old, new: frame, oldHashes: oldRows.hashes, newHashes: newRows.hashes)
         }
-        var sources = Array(0..<frame.size.height)
-        if scrollOptimization, old.graphics.isEmpty, frame.graphics.isEmpty {
-            let newHashes = ScrollMove.rowHashes(frame)
-            let oldHashes = previousRowHashes ?? ScrollMove.rowHashes(old)
-            previousRowHashes = newHashes
-            if let move = ScrollMove.detect(oldHashes: oldHashes, newHashes: newHashes) {
-                emitScroll(move, size: frame.size, into: &out)
-                sources = move.rowSources(height: frame.size.height)
-            }
-        } else {
-            previousRowHashes = nil
+        var sources = Array(0..<height)
+        if let move {
+            emitScroll(move, size: frame.size, into: &out)
+            sources = move.rowSources(height: height)
         }
-        diffCells(frame, against: old.cells, sources: sources, forced: forced, into: &out)
-        for placement in frame.graphics where !old.graphics.contains(placement) {
-            drawGraphic(placement, into: &out)
-        }
+        var marks = CellMarks(size: frame.size)
+        let plan = planGraphics(for: frame, after: move, marks: &marks, into: &out)
+        markOverflowRepaints(newRows: newRows, oldRows: oldRows, sources: sources, move: move, marks: &marks)
+        diffCells(frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, into: &out)
+        reserve(for: plan.toDraw, in: &out)
+        for placement in plan.toDraw { drawGraphic(placement, into: &out) }
 
         previous = frame
+        previousRows = newRows
         if out.count == start { return [] }
         endFrame(&out)
         return out.bytes
     }
 
-    /// The bytes of a full redraw of `frame`: reset, clear the screen, write every cell that
-    /// is not a plain blank, draw every graphic.
+    /// The bytes of a full redraw of `frame`: reset, clear the screen (and every kitty
+    /// placement), write every cell that is not a plain blank, draw every graphic.
     ///
     /// - Parameter frame: the frame.
     /// - Returns: bytes to write to the terminal.
     public mutating func renderFull(_ frame: ScreenBuffer) -> [UInt8] {
         var out = ByteWriter()
         beginFrame(&out)
-        if kittyImagesShown {
-            out.append("\u{1B}_Ga=d\u{1B}\\")
-            kittyImagesShown = false
-        }
+        clearGraphics(into: &out)
         out.append("\u{1B}[m\u{1B}[H\u{1B}[2J")
         pen = .plain
         cursor = .zero
         let cleared = [Int](repeating: -1, count: frame.size.height)
-        diffCells(frame, against: [], sources: cleared, forced: nil, into: &out)
+        diffCells(frame, against: [], sources: cleared, rows: nil, oldRows: nil, marks: CellMarks(size: frame.size), into: &out)
+        reserve(for: frame.graphics, in: &out)
         for placement in frame.graphics { drawGraphic(placement, into: &out) }
         endFrame(&out)
         previous = frame
-        previousRowHashes = nil
+        previousRows = nil  // hashed by the next diff, if there is one
         return out.bytes
+    }
+
+    /// Makes room for the graphics at once, so that images do not regrow the buffer.
+    private func reserve(for placements: [GraphicPlacement], in out: inout ByteWriter) {
+        guard !placements.isEmpty else { return }
+        let bytes = placements.reduce(0) { $0 + $1.graphic.escape.count + 64 }
+        out.bytes.reserveCapacity(out.count + bytes + bytes / 64)
     }
 
     // MARK: - Frame wrapping
@@ -132,124 +155,7 @@ public struct FrameRenderer: Sendable {
         if synchronizedOutput { out.append("\u{1B}[?2026l") }
     }
 
-    // MARK: - Cells
-
-    /// Writes the cells of `frame` that differ from what the terminal shows: row `y` of the
-    /// screen holds row `sources[y]` of `old` (after a scroll), or blanks where it is -1.
-    /// Mapping rows instead of moving cells keeps a scroll from copying the whole buffer.
-    private mutating func diffCells(
-        _ frame: ScreenBuffer, against old: [Cell], sources: [Int], forced: [Bool]?, into out: inout ByteWriter
-    ) {
-        let width = frame.size.width
-        let newCells = frame.cells
-        for y in 0..<frame.size.height {
-            let row = y * width
-            let source = sources[y]
-            let oldRow = source * width
-            if forced == nil {
-                let unchanged =
-                    source >= 0
-                    ? newCells[row..<(row + width)].elementsEqual(old[oldRow..<(oldRow + width)])
-                    : newCells[row..<(row + width)].allSatisfy(\.isPlainBlank)
-                if unchanged { continue }
-            }
-            func changed(_ x: Int) -> Bool {
-                if let forced, forced[row + x] { return true }
-                return source >= 0 ? newCells[row + x] != old[oldRow + x] : !newCells[row + x].isPlainBlank
-            }
-            var blankTail = width
-            while blankTail > 0 && newCells[row + blankTail - 1].isPlainBlank { blankTail -= 1 }
-            var x = 0
-            while x < width {
-                guard changed(x) else {
-                    x += 1
-                    continue
-                }
-                var target = x
-                if newCells[row + x].isContinuation && x > 0 { target = x - 1 }
-                if target >= blankTail && worthErasing(from: target, width: width, changed: changed) {
-                    moveCursor(to: Point(x: target, y: y), row: row, cells: newCells, into: &out)
-                    setPen(.plain, into: &out)
-                    out.append("\u{1B}[K")
-                    break
-                }
-                moveCursor(to: Point(x: target, y: y), row: row, cells: newCells, into: &out)
-                let cell = newCells[row + target]
-                writeCell(cell, at: Point(x: target, y: y), rowWidth: width, into: &out)
-                x = target + max(1, Int(cell.width))
-            }
-        }
-    }
-
-    /// Whether erasing to the end of the row beats writing the changed blanks one by one.
-    private func worthErasing(from start: Int, width: Int, changed: (Int) -> Bool) -> Bool {
-        var count = 0
-        for x in start..<width where changed(x) {
-            count += 1
-            if count >= 3 { return true }
-        }
-        return pen != .plain ? count >= 2 : false
-    }
-
-    /// Moves the cursor, or rewrites the unchanged cells in between when that is cheaper.
-    private mutating func moveCursor(to target: Point, row: Int, cells: [Cell], into out: inout ByteWriter) {
-        if let cursor, cursor.y == target.y, cursor.x < target.x, target.x - cursor.x <= 8 {
-            let moveCost = CursorMotion.cost(from: cursor, to: target)
-            var rewriteCost = 0
-            var possible = true
-            for x in cursor.x..<target.x {
-                let cell = cells[row + x]
-                if cell.width != 1 || effective(cell.style) != pen {
-                    possible = false
-                    break
-                }
-                rewriteCost += cell.grapheme.utf8.count
-            }
-            if possible && rewriteCost <= moveCost {
-                for x in cursor.x..<target.x { out.append(utf8: cells[row + x].grapheme) }
-                self.cursor = target
-                return
-            }
-        }
-        CursorMotion.append(from: cursor, to: target, into: &out)
-        cursor = target
-    }
-
-    private mutating func writeCell(_ cell: Cell, at point: Point, rowWidth: Int, into out: inout ByteWriter) {
-        setPen(effective(cell.style), into: &out)
-        out.append(utf8: cell.grapheme)
-        let next = point.x + Int(cell.width)
-        // At the right edge the cursor's position depends on the terminal's wrap handling,
-        // and emoji widths differ between terminals: both make the position unknown.
-        if next >= rowWidth || Self.widthIsUncertain(cell) {
-            cursor = nil
-        } else {
-            cursor = Point(x: next, y: point.y)
-        }
-    }
-
-    /// Clusters whose width terminals disagree on: emoji sequences and emoji presentation.
-    static func widthIsUncertain(_ cell: Cell) -> Bool {
-        guard cell.grapheme.utf8.count > 1, let first = cell.grapheme.unicodeScalars.first else { return false }
-        if cell.width == 2 { return !DisplayWidthTables.isWide(first.value) }
-        return first.value >= 0x80 && first.properties.isEmoji
-    }
-
-    private mutating func setPen(_ style: Style, into out: inout ByteWriter) {
-        if pen == style { return }
-        SGR.append(from: pen, to: style, into: &out)
-        pen = style
-    }
-
-    private func effective(_ style: Style) -> Style {
-        if colorDepth == .trueColor { return style }
-        var downsampled = style
-        downsampled.foreground = colorDepth.downsample(style.foreground)
-        downsampled.background = colorDepth.downsample(style.background)
-        return downsampled
-    }
-
-    // MARK: - Scrolling and graphics
+    // MARK: - Scrolling
 
     private mutating func emitScroll(_ move: ScrollMove, size: Size, into out: inout ByteWriter) {
         // Scrolled-in rows take the current background on most terminals: make it the default.
@@ -273,20 +179,30 @@ public struct FrameRenderer: Sendable {
         }
     }
 
-    private mutating func drawGraphic(_ placement: GraphicPlacement, into out: inout ByteWriter) {
-        CursorMotion.append(from: cursor, to: Point(x: placement.rect.x, y: placement.rect.y), into: &out)
-        setPen(.plain, into: &out)
-        out.append(contentsOf: placement.graphic.escape)
-        if placement.graphic.kind == .kitty { kittyImagesShown = true }
-        cursor = nil
-    }
-
-    private mutating func deleteKittyPlacement(at rect: Rect, into out: inout ByteWriter) {
-        // Delete every placement that intersects the rectangle's top-left cell (1-based).
-        out.append("\u{1B}_Ga=d,d=p,x=")
-        out.appendDecimal(rect.x + 1)
-        out.append(",y=")
-        out.appendDecimal(rect.y + 1)
-        out.append("\u{1B}\\")
+    /// Rows that held glyphs drawing outside their cells and changed are repainted whole,
+    /// with the rows above and below, so no ink of a glyph that is gone stays behind. A scroll
+    /// moves ink with its row inside the region only: where a glyph and its ink were on
+    /// either side of the region's edge, the row the ink is on now is repainted too.
+    private func markOverflowRepaints(
+        newRows: RowHashes, oldRows: RowHashes, sources: [Int], move: ScrollMove?, marks: inout CellMarks
+    ) {
+        let height = sources.count
+        func repaint(_ row: Int) { if row >= 0 && row < height { marks.repaint(row: row) } }
+        for (y, source) in sources.enumerated() where source >= 0 && oldRows.overflows[source] {
+            guard newRows.hashes[y] != oldRows.hashes[source] else { continue }
+            for row in (y - 1)...(y + 1) { repaint(row) }
+        }
+        guard let move else { return }
+        let region = move.region
+        let top = region.lowerBound
+        let bottom = region.upperBound
+        // Ink above the region from its first row's glyphs, which moved.
+        if oldRows.overflows[top] { repaint(top - 1) }
+        // Ink on the region's first row from the glyphs above it, which stayed.
+        if top > 0, oldRows.overflows[top - 1], region.contains(top - move.shift) { repaint(top - move.shift) }
+        // Ink on the region's last row from the glyphs below it.
+        if bottom < height, oldRows.overflows[bottom], region.contains(bottom - 1 - move.shift) { repaint(bottom - 1 - move.shift) }
+        // Ink below the region from its last row's glyphs.
+        if oldRows.overflows[bottom - 1] { repaint(bottom) }
     }
 }

@@ -31,22 +31,35 @@ struct ScrollMove: Equatable {
         guard changedRows >= minimumGain else { return nil }
 
         // Each changed row votes for the shifts that would bring its content from where it
-        // was; only the most voted shifts are evaluated, so the search stays linear.
-        var positions: [UInt64: [Int]] = [:]
-        for (y, hash) in oldHashes.enumerated() { positions[hash, default: []].append(y) }
-        var votes: [Int: Int] = [:]
-        for y in 0..<height where newHashes[y] != oldHashes[y] {
-            guard let sources = positions[newHashes[y]] else { continue }
-            for source in sources.prefix(8) where source != y { votes[source - y, default: 0] += 1 }
-        }
-        let candidates = votes.sorted { a, b in
-            if a.value != b.value { return a.value > b.value }
-            if abs(a.key) != abs(b.key) { return abs(a.key) < abs(b.key) }
-            return a.key > b.key
+        // was; only the most voted shifts are evaluated. Screens are a few dozen rows high,
+        // so plain arrays beat dictionaries: no allocation per row.
+        var votes = [Int](repeating: 0, count: 2 * height + 1)  // index: shift + height
+        oldHashes.withUnsafeBufferPointer { old in
+            newHashes.withUnsafeBufferPointer { new in
+                for y in 0..<height where new[y] != old[y] {
+                    var found = 0
+                    for source in 0..<height where source != y && old[source] == new[y] {
+                        votes[source - y + height] += 1
+                        found += 1
+                        if found == 8 { break }
+                    }
+                }
+            }
         }
         var best: (move: ScrollMove, gain: Int)?
-        for (shift, _) in candidates.prefix(4) {
-            guard let candidate = evaluate(shift: shift, old: oldHashes, new: newHashes) else { continue }
+        for _ in 0..<4 {
+            // The most voted shift left; ties go to the smaller shift, then to scrolling up.
+            var chosen = -1
+            for index in votes.indices where votes[index] > 0 {
+                if chosen < 0 || votes[index] > votes[chosen]
+                    || (votes[index] == votes[chosen] && (abs(index - height), -index) < (abs(chosen - height), -chosen))
+                {
+                    chosen = index
+                }
+            }
+            guard chosen >= 0 else { break }
+            votes[chosen] = 0
+            guard let candidate = evaluate(shift: chosen - height, old: oldHashes, new: newHashes) else { continue }
             if candidate.gain > (best?.gain ?? minimumGain - 1) { best = candidate }
         }
         return best?.move
@@ -78,35 +91,9 @@ struct ScrollMove: Equatable {
         return (ScrollMove(top: first, bottom: last + 1, shift: shift), gain)
     }
 
-    /// One FNV-1a hash per row over graphemes, widths and styles.
+    /// One hash per row (see ``RowHashes``).
     static func rowHashes(_ buffer: ScreenBuffer) -> [UInt64] {
-        let width = buffer.size.width
-        var hashes = [UInt64](repeating: 0, count: buffer.size.height)
-        buffer.cells.withUnsafeBufferPointer { cells in
-            for y in 0..<buffer.size.height {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for x in 0..<width {
-                    let cell = cells[y * width + x]
-                    for byte in cell.grapheme.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-                    hash = (hash ^ styleBits(cell.style) ^ (UInt64(cell.width) << 60)) &* 0x100_0000_01b3
-                }
-                hashes[y] = hash
-            }
-        }
-        return hashes
-    }
-
-    private static func styleBits(_ style: Style) -> UInt64 {
-        (colorBits(style.foreground) << 26) ^ (colorBits(style.background) << 1) ^ (UInt64(style.attributes.rawValue) << 53)
-    }
-
-    private static func colorBits(_ color: Color) -> UInt64 {
-        switch color {
-        case .default: return 0
-        case .ansi(let index): return 1 << 24 | UInt64(index)
-        case .indexed(let index): return 2 << 24 | UInt64(index)
-        case .rgb(let r, let g, let b): return 3 << 24 | UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)
-        }
+        RowHashes(buffer).hashes
     }
 
     /// Where each screen row's content comes from after the move, as the terminal does it:

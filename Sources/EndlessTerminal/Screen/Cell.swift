@@ -5,11 +5,23 @@
 /// renderer never writes by itself.
 public struct Cell: Hashable, Sendable {
     /// The grapheme cluster drawn in the cell; empty for a continuation.
-    public internal(set) var grapheme: String
+    public let grapheme: String
     /// Colors and attributes.
-    public var style: Style
+    public var style: Style {
+        get { storedStyle }
+        set {
+            storedStyle = newValue
+            packedStyle = newValue.packed
+        }
+    }
+    private var storedStyle: Style
+    /// ``style`` packed (see ``Style/packed``), kept with it so diffs compare two integers.
+    private(set) var packedStyle: UInt64
     /// Columns the cluster occupies: 1 or 2, or 0 for the right half of a wide character.
-    public internal(set) var width: UInt8
+    public let width: UInt8
+    /// The grapheme packed in 64 bits (see ``GraphemeKey``): what frames are compared and
+    /// hashed by, so that diffing a screen never walks a string.
+    let key: GraphemeKey
 
     /// A space in the default style.
     public static let blank = Cell(grapheme: " ", style: .plain, width: 1)
@@ -31,8 +43,10 @@ public struct Cell: Hashable, Sendable {
 
     init(grapheme: String, style: Style, width: UInt8) {
         self.grapheme = grapheme
-        self.style = style
+        storedStyle = style
+        packedStyle = style.packed
         self.width = width
+        key = GraphemeKey(grapheme, width: width)
     }
 
     /// A space with the given style: how cleared areas keep their background.
@@ -52,5 +66,30 @@ public struct Cell: Hashable, Sendable {
     public var isContinuation: Bool { width == 0 }
 
     /// True for a space in the default style: what a cleared terminal shows.
-    var isPlainBlank: Bool { width == 1 && style == .plain && grapheme == " " }
+    var isPlainBlank: Bool { key == GraphemeKey.space && packedStyle == 0 }
+
+    /// True for a space of any style.
+    var isBlank: Bool { key == GraphemeKey.space }
+
+    /// The cell as a person sees it: a space shows its background only (unless reversed or
+    /// underlined), so spaces differing in foreground or boldness look alike, and a terminal
+    /// may draw either with an erase.
+    var look: Cell {
+        guard isBlank, style.attributes.intersection([.reverse, .underline]).isEmpty,
+            style.foreground != .default || !style.attributes.isEmpty
+        else { return self }
+        return .blank(Style(background: style.background))
+    }
+
+    /// Cells are equal when they show the same cluster in the same style. The packed keys
+    /// decide, and only clusters too long to pack compare their strings.
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        lhs.key == rhs.key && lhs.packedStyle == rhs.packedStyle && (!lhs.key.isHashed || lhs.grapheme == rhs.grapheme)
+    }
+
+    /// Hashes the packed cluster and the style.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key.bits)
+        hasher.combine(packedStyle)
+    }
 }

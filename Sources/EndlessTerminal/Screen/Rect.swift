@@ -83,3 +83,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// `(x,y widthxheight)`.
     public var description: String { "(\(x),\(y) \(width)x\(height))" }
 }
+
+extension Rect {
+    /// The smallest rectangle holding both (an empty one holds nothing).
+    func union(_ other: Rect) -> Rect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let left = min(x, other.x)
+        let top = min(y, other.y)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+}

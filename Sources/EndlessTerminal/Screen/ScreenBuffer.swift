@@ -10,8 +10,14 @@ public struct ScreenBuffer: Hashable, Sendable {
     public let size: Size
     /// The cells, row by row.
     public internal(set) var cells: [Cell]
-    /// Pixel graphics over cell rectangles, drawn after the text, in order.
-    public internal(set) var graphics: [GraphicPlacement] = []
+    /// Pixel graphics over cell rectangles, drawn after the text, in order. Drawing a cell
+    /// inside one (an overlay over a picture) removes that graphic: a terminal cannot show
+    /// text through a sixel, and a frame says exactly what is on screen.
+    public internal(set) var graphics: [GraphicPlacement] = [] {
+        didSet { graphicsBounds = graphics.reduce(Rect(x: 0, y: 0, width: 0, height: 0)) { $0.isEmpty ? $1.rect : $0.union($1.rect) } }
+    }
+    /// The smallest rectangle holding every graphic, so drawing elsewhere costs one test.
+    private(set) var graphicsBounds = Rect(x: 0, y: 0, width: 0, height: 0)
 
     /// Creates a buffer filled with `fill`.
     ///
@@ -124,6 +130,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// Writes `cell` at an in-bounds position where it fits, repairing wide characters it
     /// cuts in half.
     mutating func put(_ cell: Cell, x: Int, y: Int) {
+        if !graphics.isEmpty, graphicsBounds.contains(Point(x: x, y: y)) { removeGraphics(covering: Rect(x: x, y: y, width: Int(max(1, cell.width)), height: 1)) }
         let index = y * size.width + x
         breakWideCharacter(at: index, x: x)
         if cell.width == 2 {
@@ -132,6 +139,13 @@ public struct ScreenBuffer: Hashable, Sendable {
             cells[index + 1] = .continuation(cell.style)
         } else {
             cells[index] = cell
+        }
+    }
+
+    /// Removes the graphics that overlap `rect`.
+    mutating func removeGraphics(covering rect: Rect) {
+        if graphics.contains(where: { !$0.rect.intersection(rect).isEmpty }) {
+            graphics.removeAll { !$0.rect.intersection(rect).isEmpty }
         }
     }
 

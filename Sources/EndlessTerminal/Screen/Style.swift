@@ -58,3 +58,34 @@ public struct Style: Hashable, Sendable {
         return copy
     }
 }
+
+extension Style {
+    /// The style in 60 bits, different for different styles: colors as a 2-bit kind and 24
+    /// bits of value each, then the attributes. Comparing and hashing styles by it keeps the
+    /// renderer's inner loops free of enum comparisons.
+    @inline(__always)
+    var packed: UInt64 {
+        Self.bits(foreground) | Self.bits(background) << 26 | UInt64(attributes.rawValue) << 52
+    }
+
+    @inline(__always)
+    private static func bits(_ color: Color) -> UInt64 {
+        switch color {
+        case .default: return 0
+        case .ansi(let index): return 1 << 24 | UInt64(index)
+        case .indexed(let index): return 2 << 24 | UInt64(index)
+        case .rgb(let r, let g, let b): return 3 << 24 | UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)
+        }
+    }
+
+    /// Styles are equal when their colors and attributes are.
+    @inline(__always)
+    public static func == (lhs: Style, rhs: Style) -> Bool {
+        lhs.packed == rhs.packed
+    }
+
+    /// Hashes the packed style.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(packed)
+    }
+}

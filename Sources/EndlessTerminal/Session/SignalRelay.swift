@@ -16,15 +16,19 @@ import Synchronization
 /// a handler that check is a single atomic load that finds them initialized. A tiny C target
 /// holding these buffers would remove even that (see the report of issue 6).
 ///
-/// - Termination (SIGINT, SIGTERM, SIGHUP), resize (SIGWINCH), stop and continue (SIGTSTP,
-///   SIGCONT) are relayed as one byte each through a non-blocking pipe to the session's
-///   reader thread, which turns them into events. A second termination signal before the
-///   app has finished restores the terminal and dies of the signal at once.
+/// - Termination (SIGINT, SIGTERM, SIGHUP, SIGQUIT), resize (SIGWINCH), stop and continue
+///   (SIGTSTP, SIGCONT) are relayed as one byte each through a non-blocking pipe to the
+///   session's reader thread, which turns them into events. A second termination signal
+///   before the app has finished restores the terminal and dies of the signal at once.
 /// - Fatal signals (SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP) restore the terminal,
-///   put back the handler that was there before (the Swift runtime's backtracer, or the
-///   default action) and re-raise, so the crash report lands on a sane terminal.
+///   call the handler that was there before (the Swift runtime's backtracer, which prints
+///   the crash report on the sane terminal) and then end the process with the signal's
+///   default action. The backtracer returns instead of ending the process, counting on a
+///   fault to strike again; a signal sent with `kill` never does, so the relay ends it itself.
 enum SignalRelay {
-    static let relayed: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
+    static let relayed: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
+    /// The relayed signals that ask the program to end.
+    static let termination: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     static let fatal: [Int32] = [SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP]
     static let restoreCapacity = 512
     static let signalSlots = 65
@@ -32,7 +36,11 @@ enum SignalRelay {
     static let notifyDescriptor = Atomic<Int32>(-1)
     static let inputDescriptor = Atomic<Int32>(-1)
     static let outputDescriptor = Atomic<Int32>(-1)
-    static let restoreByteCount = Atomic<Int>(0)
+    /// Two restore buffers, so the bytes can be replaced while handlers are installed: the
+    /// new ones go into the slot not in use, then the slot flips.
+    static let restoreSlot = Atomic<Int>(0)
+    static let restoreByteCount0 = Atomic<Int>(0)
+    static let restoreByteCount1 = Atomic<Int>(0)
     /// True while the terminal is changed and not yet restored.
     static let armed = Atomic<Bool>(false)
     static let terminationRequests = Atomic<Int32>(0)
@@ -40,7 +48,7 @@ enum SignalRelay {
     static let continueCount = Atomic<Int>(0)
     // Raw buffers, not Swift collections, and no Mutex: a handler must not allocate, retain
     // or lock. They are written only by arm(), before the handlers that read them exist.
-    nonisolated(unsafe) static let restoreBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: restoreCapacity)
+    nonisolated(unsafe) static let restoreBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * restoreCapacity)
     nonisolated(unsafe) static let originalSettings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
     /// The actions that were installed before ours, indexed by signal number.
     nonisolated(unsafe) static let previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: signalSlots)
@@ -48,10 +56,9 @@ enum SignalRelay {
 
     /// Fills the buffers the handlers read. Call before ``install()``.
     static func arm(restore: [UInt8], original: termios, input: Int32, output: Int32, notify: Int32) {
-        let count = min(restore.count, restoreCapacity)
-        for index in 0..<count { restoreBytes[index] = restore[index] }
+        restoreSlot.store(0, ordering: .releasing)
+        fill(slot: 0, with: restore)
         originalSettings.pointee = original
-        restoreByteCount.store(count, ordering: .releasing)
         inputDescriptor.store(input, ordering: .releasing)
         outputDescriptor.store(output, ordering: .releasing)
         notifyDescriptor.store(notify, ordering: .releasing)
@@ -61,6 +68,25 @@ enum SignalRelay {
         if !exitHookInstalled.exchange(true, ordering: .acquiringAndReleasing) {
             // exit() from anywhere (not only the session's own paths) leaves a sane terminal.
             atexit { SignalRelay.restoreNow() }
+        }
+    }
+
+    /// Replaces the restore bytes while the handlers may run: a handler sees the old bytes
+    /// or the new ones, never a mix.
+    static func replaceRestore(_ restore: [UInt8]) {
+        let next = 1 - restoreSlot.load(ordering: .acquiring)
+        fill(slot: next, with: restore)
+        restoreSlot.store(next, ordering: .releasing)
+    }
+
+    private static func fill(slot: Int, with restore: [UInt8]) {
+        let count = min(restore.count, restoreCapacity)
+        let base = restoreBytes + slot * restoreCapacity
+        for index in 0..<count { base[index] = restore[index] }
+        if slot == 0 {
+            restoreByteCount0.store(count, ordering: .releasing)
+        } else {
+            restoreByteCount1.store(count, ordering: .releasing)
         }
     }
 
@@ -80,8 +106,11 @@ enum SignalRelay {
         }
         for signal in fatal {
             var action = sigaction()
-            action.__sigaction_handler = .init(sa_handler: { signal in SignalRelay.fatal(signal) })
-            action.sa_flags = SA_ONSTACK
+            action.__sigaction_handler = .init(sa_sigaction: { signal, info, context in
+                SignalRelay.fatal(signal, info: info, context: context)
+            })
+            // SA_SIGINFO: the previous handler gets the real fault address and registers.
+            action.sa_flags = SA_ONSTACK | SA_SIGINFO
             sigemptyset(&action.sa_mask)
             sigaction(signal, &action, previousActions + Int(signal))
         }
@@ -99,10 +128,12 @@ enum SignalRelay {
     static func restoreNow() {
         guard armed.exchange(false, ordering: .acquiringAndReleasing) else { return }
         let output = outputDescriptor.load(ordering: .acquiring)
-        let total = restoreByteCount.load(ordering: .acquiring)
+        let slot = restoreSlot.load(ordering: .acquiring)
+        let total = slot == 0 ? restoreByteCount0.load(ordering: .acquiring) : restoreByteCount1.load(ordering: .acquiring)
+        let bytes = restoreBytes + slot * restoreCapacity
         var offset = 0
         while offset < total {
-            let written = write(output, restoreBytes + offset, total - offset)
+            let written = write(output, bytes + offset, total - offset)
             if written > 0 {
                 offset += written
             } else if written < 0 && errno == EINTR {
@@ -118,15 +149,11 @@ enum SignalRelay {
     static func relay(_ signal: Int32) {
         let savedErrno = errno
         defer { errno = savedErrno }
-        if signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
+        if signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT {
             if terminationRequests.wrappingAdd(1, ordering: .relaxed).oldValue > 0 {
                 // The app was already asked to end and has not: end now, as the signal would.
                 restoreNow()
-                var defaultAction = sigaction()
-                sigemptyset(&defaultAction.sa_mask)
-                sigaction(signal, &defaultAction, nil)
-                raise(signal)
-                return
+                dieOf(signal)
             }
         }
         if signal == SIGCONT { continueCount.wrappingAdd(1, ordering: .relaxed) }
@@ -134,12 +161,37 @@ enum SignalRelay {
         _ = write(notifyDescriptor.load(ordering: .relaxed), &byte, 1)
     }
 
-    /// The fatal handler: restore, chain to the previous action, re-raise. Async-signal-safe.
-    static func fatal(_ signal: Int32) {
+    /// The fatal handler: restore, run the previous handler, then die of the signal.
+    /// Async-signal-safe (what the previous handler does is its own business).
+    static func fatal(_ signal: Int32, info: UnsafeMutablePointer<siginfo_t>?, context: UnsafeMutableRawPointer?) {
         restoreNow()
-        sigaction(signal, previousActions + Int(signal), nil)
+        let previous = previousActions[Int(signal)]
+        let address = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
+        // 0 is SIG_DFL and 1 is SIG_IGN: nothing to call. A fatal signal is never ignored.
+        if address > 1 {
+            if previous.sa_flags & SA_SIGINFO != 0 {
+                previous.__sigaction_handler.sa_sigaction?(signal, info, context)
+            } else {
+                previous.__sigaction_handler.sa_handler?(signal)
+            }
+        }
+        dieOf(signal)
+    }
+
+    /// Ends the process with `signal`'s default action, from any thread, even inside that
+    /// signal's handler: the action is reset, the signal unblocked on this thread and raised.
+    /// The wait status is then "killed by `signal`" (128 + N in a shell), as for any crash.
+    static func dieOf(_ signal: Int32) -> Never {
+        var defaultAction = sigaction()
+        sigemptyset(&defaultAction.sa_mask)
+        sigaction(signal, &defaultAction, nil)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         raise(signal)
-        // The signal is blocked until this handler returns; then the previous action runs.
+        // Only a signal whose default is to continue (none of ours) gets here.
+        _exit(128 + signal)
     }
 
     /// Stops the process the way the shell expects (SIGTSTP with its default action), and

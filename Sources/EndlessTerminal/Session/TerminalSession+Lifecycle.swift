@@ -34,7 +34,8 @@ extension TerminalSession {
                 state.pixelSize = size.pixels
                 changed = size.cells
             }
-            state.renderer.invalidate()
+            // Giving the terminal back deleted any kitty images: send them again.
+            state.renderer.terminalWasReset()
             if let frame = state.lastFrame?.resized(to: state.size) {
                 state.lastFrame = frame
                 try? RawMode.writeAll(state.renderer.renderFull(frame), to: output)
@@ -64,6 +65,8 @@ extension TerminalSession {
             rawSink.yield(.event(.terminate(.terminate)))
         case SIGHUP:
             rawSink.yield(.event(.terminate(.hangup)))
+        case SIGQUIT:
+            rawSink.yield(.event(.terminate(.quit)))
         case SIGTSTP:
             suspend()
         case SIGCONT:

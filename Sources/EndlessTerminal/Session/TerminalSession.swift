@@ -7,13 +7,21 @@ import Synchronization
 /// the alternate screen, hides the cursor, turns on SGR mouse reporting, bracketed paste and
 /// (optionally) focus events. ``events`` delivers keys, mouse, pastes, resizes, resumes and
 /// termination requests; ``render(_:)`` draws a frame as a diff against the last one, inside
-/// synchronized output.
+/// synchronized output, pictures included (the frame says which graphics are placed where;
+/// the renderer removes what is no longer placed).
+///
+/// Opening also asks the terminal what it can show (see ``TerminalProbe``): sixel, kitty
+/// graphics, the cell size in pixels, tmux and its passthrough, within
+/// ``Options/probeTimeout`` (100 ms) when nothing answers. The answers are in
+/// ``capabilities`` and ``cellPixelSize``; pick the graphics mode with
+/// `try GraphicsMode.requested(flag:environment:).resolved(for: session.capabilities)`.
 ///
 /// The terminal is restored on every way out: ``close()`` (which ``run(input:output:options:isolation:_:)``
-/// calls whether the body returns or throws), `exit()` (an `atexit` hook), SIGINT, SIGTERM and
-/// SIGHUP (delivered as ``TerminalEvent/terminate(_:)`` so the app can quit cleanly; a second
-/// one restores and dies at once), and fatal signals (restored from the handler, then the
-/// crash proceeds). Ctrl-Z restores the terminal and stops the process; `fg` re-enters raw
+/// calls whether the body returns or throws), `exit()` (an `atexit` hook), SIGINT, SIGTERM,
+/// SIGHUP and SIGQUIT (delivered as ``TerminalEvent/terminate(_:)`` so the app can quit
+/// cleanly; a second one restores and dies at once), and fatal signals (restored from the
+/// handler, the crash report printed, then the process dies of the signal, also when it was
+/// sent with `kill`). Ctrl-Z restores the terminal and stops the process; `fg` re-enters raw
 /// mode, redraws the last frame and delivers ``TerminalEvent/resume``.
 ///
 /// ```swift
@@ -45,13 +53,24 @@ public final class TerminalSession: Sendable {
         public var colorDepth: ColorDepth?
         /// The environment for capability detection; nil reads the process's.
         public var environment: [String: String]?
+        /// Ask the terminal what it can show at start (pixel graphics, cell size in pixels,
+        /// tmux passthrough); off, pixel protocols are guessed from the environment.
+        public var probeTerminal = true
+        /// The longest the probe waits for a terminal that does not answer.
+        public var probeTimeout = TerminalSession.defaultProbeTimeout
 
         /// The defaults: drag-capable mouse, bracketed paste, synchronized output, Ctrl-Z
-        /// suspends, 25 ms ESC timeout, depth from the environment.
+        /// suspends, 25 ms ESC timeout, depth from the environment, the terminal probed for
+        /// at most 100 ms.
         public init() {}
     }
 
+    /// How long the capability probe waits at most: what starting costs on a terminal that
+    /// answers nothing.
+    public static let defaultProbeTimeout = Duration.milliseconds(100)
+
     struct State {
+        var capabilities: TerminalCapabilities
         var isOpen = true
         var suspended = false
         var renderer: FrameRenderer
@@ -65,8 +84,10 @@ public final class TerminalSession: Sendable {
 
     private static let isActive = Atomic<Bool>(false)
 
-    /// What the terminal can do: color depth and pixel graphics.
-    public let capabilities: TerminalCapabilities
+    /// What the terminal can do, as it answered the probe when the session opened: color
+    /// depth, sixel and kitty graphics, cell size in pixels, tmux and its passthrough.
+    /// Resolve the graphics mode with ``GraphicsMode/resolved(for:)``.
+    public var capabilities: TerminalCapabilities { state.withLock { $0.capabilities } }
     /// Everything the terminal reports, in order. It finishes when the session closes.
     /// Consume it from one task.
     public let events: AsyncStream<TerminalEvent>
@@ -79,6 +100,7 @@ public final class TerminalSession: Sendable {
     let state: Mutex<State>
     let rawSink: AsyncStream<RawInput>.Continuation
     let signalPipe: (read: Int32, write: Int32)
+    let environment: [String: String]
     let reader: Mutex<InputReader?> = Mutex(nil)
 
     /// Takes over the terminal. Prefer ``run(input:output:options:isolation:_:)``, which
@@ -134,16 +156,20 @@ public final class TerminalSession: Sendable {
         self.output = output
         self.options = options
         let environment = options.environment ?? ProcessEnvironment.current()
-        var capabilities = TerminalCapabilities.detect(environment: environment)
+        self.environment = environment
+        var capabilities =
+            options.probeTerminal
+            ? TerminalCapabilities(colorDepth: ColorDepth.detect(environment: environment))
+            : TerminalCapabilities.detect(environment: environment)
         if let depth = options.colorDepth { capabilities.colorDepth = depth }
-        self.capabilities = capabilities
         modes = TerminalModes(mouse: options.mouse, bracketedPaste: options.bracketedPaste, focusEvents: options.focusEvents)
         let original = try RawMode.attributes(of: input)
         rawSettings = RawMode.raw(from: original)
         signalPipe = try InputReader.makePipe()
         let window = RawMode.windowSize(of: output) ?? RawMode.windowSize(of: input)
-        let renderer = FrameRenderer(colorDepth: capabilities.colorDepth, synchronizedOutput: options.synchronizedOutput)
-        state = Mutex(State(renderer: renderer, size: window?.cells ?? Size(width: 80, height: 24), pixelSize: window?.pixels))
+        var renderer = FrameRenderer(colorDepth: capabilities.colorDepth, synchronizedOutput: options.synchronizedOutput)
+        renderer.autowrapDisabled = true  // the enter sequence turns DECAWM off
+        state = Mutex(State(capabilities: capabilities, renderer: renderer, size: window?.cells ?? Size(width: 80, height: 24), pixelSize: window?.pixels))
         let (raw, sink) = AsyncStream<RawInput>.makeStream()
         rawSink = sink
         let suspendOnControlZ = options.suspendOnControlZ
@@ -167,6 +193,7 @@ public final class TerminalSession: Sendable {
         do {
             try RawMode.apply(rawSettings, to: input)
             try RawMode.writeAll(modes.enterSequence, to: output)
+            if options.probeTerminal { probe() }
             let reader = try InputReader(input: input, signals: signalPipe.read, sink: rawSink) { [self] signal in
                 handle(signal: signal)
             }
@@ -184,11 +211,17 @@ public final class TerminalSession: Sendable {
     /// The terminal size in cells, as of the last resize event.
     public var size: Size { state.withLock { $0.size } }
 
-    /// The size of one cell in pixels, when the terminal reports it (for sixel and kitty).
+    /// The size of one cell in pixels, when the terminal reports it (for sixel and kitty):
+    /// from the window size in pixels (kept up to date on resizes), else the terminal's answer
+    /// to the probe. Size pictures from it, so they come out square.
     public var cellPixelSize: Size? {
         state.withLock { state in
-            guard let pixels = state.pixelSize, state.size.width > 0, state.size.height > 0 else { return nil }
-            return Size(width: pixels.width / state.size.width, height: pixels.height / state.size.height)
+            if let pixels = state.pixelSize, state.size.width > 0, state.size.height > 0,
+                pixels.width >= state.size.width, pixels.height >= state.size.height
+            {
+                return Size(width: pixels.width / state.size.width, height: pixels.height / state.size.height)
+            }
+            return state.capabilities.cellPixelSize
         }
     }
 

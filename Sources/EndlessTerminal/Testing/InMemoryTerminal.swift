@@ -10,7 +10,7 @@
 /// ```
 public struct InMemoryTerminal: Sendable {
     /// The emulated screen.
-    public private(set) var screen: VirtualScreen
+    public internal(set) var screen: VirtualScreen
     /// The renderer, with the same options as a live session's.
     public var renderer: FrameRenderer
     /// The bytes the last ``render(_:)`` wrote.
@@ -28,6 +28,7 @@ public struct InMemoryTerminal: Sendable {
     public init(size: Size, colorDepth: ColorDepth = .trueColor, synchronizedOutput: Bool = true) {
         screen = VirtualScreen(size: size)
         renderer = FrameRenderer(colorDepth: colorDepth, synchronizedOutput: synchronizedOutput)
+        renderer.autowrapDisabled = true
         write(TerminalModes(mouse: .drags, bracketedPaste: true, focusEvents: false).enterSequence)
     }
 
@@ -58,19 +59,53 @@ public struct InMemoryTerminal: Sendable {
     }
 
     /// Whether the screen shows exactly `frame`'s cells, with colors downsampled as the
-    /// renderer does.
+    /// renderer does (spaces compared by their look: a space's foreground does not show; the
+    /// cells under a sixel image show its pixels, not themselves).
     ///
     /// - Parameter frame: the frame last rendered.
     /// - Returns: true if every cell matches.
     public func shows(_ frame: ScreenBuffer) -> Bool {
         guard frame.size == screen.size else { return false }
         let depth = renderer.colorDepth
-        for (index, cell) in frame.cells.enumerated() {
+        var underPictures = Set<Int>()
+        for placement in frame.graphics where placement.graphic.kind == .sixel {
+            let rect = placement.rect
+            for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { underPictures.insert(y * frame.size.width + x) } }
+        }
+        for (index, cell) in frame.cells.enumerated() where !underPictures.contains(index) {
             var expected = cell
             expected.style.foreground = depth.downsample(cell.style.foreground)
             expected.style.background = depth.downsample(cell.style.background)
-            if screen.cells[index] != expected { return false }
+            if screen.cells[index].look != expected.look { return false }
         }
         return true
+    }
+
+    /// How the pictures on screen differ from `frame`'s graphics: missing or damaged images,
+    /// images no longer placed, stray sixel pixels, and ink of glyphs that are gone. Empty
+    /// when the screen shows exactly the frame's pictures.
+    ///
+    /// - Parameter frame: the frame last rendered.
+    /// - Returns: one line per difference.
+    public func pictureDifferences(from frame: ScreenBuffer) -> [String] {
+        var differences: [String] = []
+        let visible = screen.visiblePictures
+        var expectedSixel: [Rect: UInt64] = [:]
+        var expectedKitty: [Rect: UInt64] = [:]
+        for placement in frame.graphics {
+            switch placement.graphic.kind {
+            case .sixel: expectedSixel[placement.rect] = placement.graphic.id
+            case .kitty: expectedKitty[placement.rect] = VirtualScreen.kittyFingerprint(of: placement.graphic.escape)
+            }
+        }
+        for (rect, print) in expectedSixel where visible.sixel[rect] != print { differences.append("sixel at \(rect) missing or damaged") }
+        for (rect, _) in visible.sixel where expectedSixel[rect] == nil { differences.append("stale sixel at \(rect)") }
+        for (rect, print) in expectedKitty where visible.kitty[rect] != print { differences.append("kitty image at \(rect) missing or wrong") }
+        for (rect, _) in visible.kitty where expectedKitty[rect] == nil { differences.append("stale kitty image at \(rect)") }
+        if !visible.strayPixels.isEmpty { differences.append("stray sixel pixels at \(visible.strayPixels.prefix(5))") }
+        if screen.pixels.kittyPlacements.count != visible.kitty.count { differences.append("overlapping or dangling kitty placements") }
+        let ink = screen.pixels.staleInk
+        if !ink.isEmpty { differences.append("stale ink at \(ink.prefix(5))") }
+        return differences
     }
 }

@@ -4,8 +4,9 @@ extension VirtualScreen {
         case escape
         case escapeIntermediate([UInt8])
         case controlSequence([UInt8])
-        case string(introducer: UInt8, count: Int, head: [UInt8])
-        case stringEscape(introducer: UInt8, count: Int, head: [UInt8])
+        /// Inside `ESC P`, `ESC ]`, `ESC _` …: the bytes go to ``VirtualScreen/stringBody``.
+        case string(introducer: UInt8)
+        case stringEscape(introducer: UInt8)
     }
 
     mutating func consume(_ byte: UInt8) {
@@ -38,22 +39,24 @@ extension VirtualScreen {
                 unsupportedSequences.append("CSI aborted")
                 control(byte)
             }
-        case .string(let introducer, let count, var head):
+        case .string(let introducer):
             if byte == 0x1B {
-                parser = .stringEscape(introducer: introducer, count: count, head: head)
+                parser = .stringEscape(introducer: introducer)
             } else if byte == 0x07 && introducer == 0x5D {
                 parser = .ground
-                endString(introducer: introducer, count: count, head: head)
+                endString(introducer: introducer)
             } else {
-                if head.count < 64 { head.append(byte) }
-                parser = .string(introducer: introducer, count: count + 1, head: head)
+                stringBody.append(byte)
             }
-        case .stringEscape(let introducer, let count, let head):
+        case .stringEscape(let introducer):
             if byte == 0x5C {
                 parser = .ground
-                endString(introducer: introducer, count: count, head: head)
+                endString(introducer: introducer)
             } else {
-                parser = .string(introducer: introducer, count: count + 2, head: head)
+                // Inside tmux's passthrough an ESC is doubled; keep both bytes for unwrapping.
+                stringBody.append(0x1B)
+                stringBody.append(byte)
+                parser = .string(introducer: introducer)
             }
         }
     }
@@ -74,7 +77,9 @@ extension VirtualScreen {
         parser = .ground
         switch byte {
         case 0x5B: parser = .controlSequence([])
-        case 0x5D, 0x50, 0x5F, 0x5E, 0x58: parser = .string(introducer: byte, count: 0, head: [])
+        case 0x5D, 0x50, 0x5F, 0x5E, 0x58:
+            parser = .string(introducer: byte)
+            stringBody.removeAll(keepingCapacity: true)
         case 0x37: savedCursor = cursor
         case 0x38: if let savedCursor { moveTo(x: savedCursor.x, y: savedCursor.y) }
         case 0x44: lineFeed()
@@ -86,19 +91,50 @@ extension VirtualScreen {
         }
     }
 
-    private mutating func endString(introducer: UInt8, count: Int, head: [UInt8]) {
+    private mutating func endString(introducer: UInt8) {
+        let body = stringBody
+        stringBody.removeAll(keepingCapacity: true)
         switch introducer {
-        case 0x50 where head.contains(0x71):  // DCS … q: sixel
-            graphics.append(Graphic(kind: .sixel, origin: cursor, byteCount: count))
-        case 0x5F where head.first == 0x47:  // APC G: kitty graphics
-            if head.starts(with: Array("Ga=d".utf8)) { break }  // a delete command draws nothing
-            graphics.append(Graphic(kind: .kitty, origin: cursor, byteCount: count))
+        case 0x50 where body.starts(with: Array("tmux;".utf8)):
+            // tmux's passthrough: what tmux would forward to the terminal it runs in, which
+            // this screen plays (the pane at the top-left). tmux keeps the pane's own cursor
+            // and pen apart from the outer terminal's, so they come back afterwards.
+            passthroughWrites += 1
+            let pane = (cursor: cursor, pen: pen, wrapPending: wrapPending)
+            defer { (cursor, pen, wrapPending) = pane }
+            var inner: [UInt8] = []
+            var index = 5
+            while index < body.count {
+                if body[index] == 0x1B, index + 1 < body.count, body[index + 1] == 0x1B { index += 1 }
+                inner.append(body[index])
+                index += 1
+            }
+            let saved = parser
+            parser = .ground
+            write(inner)
+            parser = saved
+        case 0x50 where body.prefix(64).contains(0x71):  // DCS … q: sixel
+            graphics.append(Graphic(kind: .sixel, origin: cursor, byteCount: body.count))
+            pixels.drawSixel(body, at: cursor, screen: size)
+        case 0x5F where body.first == 0x47:  // APC G: kitty graphics
+            let isDelete = body.starts(with: Array("Ga=d".utf8))
+            if !isDelete && !Self.isKittyContinuation(body) && !body.starts(with: Array("Ga=q".utf8)) {
+                graphics.append(Graphic(kind: .kitty, origin: cursor, byteCount: body.count))
+            }
+            pixels.kittyCommand(body, at: cursor, screen: size)
         case 0x5D:
-            let text = String(decoding: head, as: UTF8.self)
+            let text = String(decoding: body.prefix(256), as: UTF8.self)
             if text.hasPrefix("0;") || text.hasPrefix("2;") { title = String(text.dropFirst(2)) }
         default:
             unsupportedSequences.append("string \(introducer)")
         }
+    }
+
+    /// A later chunk of a kitty transmission (`m=` before any other key but `q`).
+    static func isKittyContinuation(_ body: [UInt8]) -> Bool {
+        let control = body.dropFirst().prefix { $0 != 0x3B }
+        let keys = control.split(separator: 0x2C).map { $0.first }
+        return keys.contains(0x6D) && keys.allSatisfy { $0 == 0x6D || $0 == 0x71 }
     }
 
     private mutating func controlSequence(parameters bytes: [UInt8], final: UInt8) {
@@ -186,6 +222,7 @@ extension VirtualScreen {
             case 1049:
                 guard set != isAlternateScreen else { break }
                 isAlternateScreen = set
+                pixels.switchScreen()
                 if set {
                     savedMainScreen = buffer
                     savedCursor = cursor

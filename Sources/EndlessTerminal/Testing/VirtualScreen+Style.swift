@@ -50,7 +50,8 @@ extension VirtualScreen {
 
     /// The screen as text followed by a style map: one letter per cell naming its style
     /// (`.` for the default look), and a legend. Made for snapshot files, where a change of
-    /// color or attribute shows up as a readable diff.
+    /// color or attribute shows up as a readable diff. Spaces the program erased rather than
+    /// wrote carry the background only (their foreground would not show anyway).
     ///
     /// - Returns: the text, a blank line, the style map, a blank line, the legend.
     public func styledText() -> String {

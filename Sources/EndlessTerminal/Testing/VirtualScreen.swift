@@ -47,6 +47,12 @@ public struct VirtualScreen: Sendable {
     var scrollBottom: Int
     var parser = ParserState.ground
     var pendingText: [UInt8] = []
+    /// The bytes of the string sequence being read (DCS, OSC, APC …).
+    var stringBody: [UInt8] = []
+    /// What pixel graphics show where, and the ink glyphs left outside their cells.
+    public internal(set) var pixels: PixelLayer
+    /// tmux passthrough strings unwrapped (see ``TmuxPassthrough``).
+    public internal(set) var passthroughWrites = 0
 
     /// Creates a blank screen, cursor at the top-left, autowrap on.
     ///
@@ -55,6 +61,7 @@ public struct VirtualScreen: Sendable {
         self.size = size
         buffer = ScreenBuffer(size: size)
         scrollBottom = size.height
+        pixels = PixelLayer(size: size)
     }
 
     /// Whether autowrap (DECAWM, mode 7) is on.
@@ -126,7 +133,9 @@ public struct VirtualScreen: Sendable {
             }
         }
         guard cursor.x + width <= size.width else { return }
-        buffer.put(Cell(grapheme: String(character), style: pen, width: UInt8(width)), x: cursor.x, y: cursor.y)
+        let cell = Cell(grapheme: String(character), style: pen, width: UInt8(width))
+        pixels.write(cell, x: cursor.x, y: cursor.y, replacing: buffer[cursor.x, cursor.y])
+        buffer.put(cell, x: cursor.x, y: cursor.y)
         cursor.x += width
         if cursor.x >= size.width {
             cursor.x = size.width - 1
@@ -177,6 +186,7 @@ public struct VirtualScreen: Sendable {
             rows.insert(contentsOf: blank, at: 0)
         }
         buffer.cells.replaceSubrange((top * width)..<(bottom * width), with: rows)
+        pixels.scroll(top: top, bottom: bottom, count: count > 0 ? magnitude : -magnitude)
     }
 
     /// What erased cells look like: blank, with the current background (as xterm does).
@@ -187,6 +197,7 @@ public struct VirtualScreen: Sendable {
         for index in start..<end {
             let x = index % size.width
             buffer.put(.blank(erasedStyle), x: x, y: index / size.width)
+            pixels.erase(index)
         }
     }
 }

@@ -132,7 +132,7 @@ struct ImageRendererTests {
         #expect(GraphicsMode.auto.resolved(for: kitty) == .kitty)
         #expect(GraphicsMode.auto.resolved(for: foot) == .sixel)
         #expect(GraphicsMode.auto.resolved(for: xterm) == .symbols)
-        #expect(GraphicsMode.sixel.resolved(for: xterm) == .symbols)
+        #expect(GraphicsMode.sixel.resolved(for: xterm) == .sixel, "an explicit mode is an override")
         #expect(GraphicsMode.kitty.resolved(for: kitty) == .kitty)
         #expect(GraphicsMode.none.resolved(for: kitty) == .none)
         #expect(PixelImage(width: 2, height: 2, rgba: [0, 0, 0]) == nil)

@@ -196,3 +196,74 @@ struct InputParserTests {
         #expect(parser.feed(Array("z".utf8)).last == char("z"))
     }
 }
+
+@Suite("Input parser: replies to queries")
+struct InputParserReplyTests {
+    static let answers: [(String, TerminalReply)] = [
+        ("\u{1B}[?62;4;22c", .primaryDeviceAttributes([62, 4, 22])),
+        ("\u{1B}[6;20;10t", .cellPixelSize(Size(width: 10, height: 20))),
+        ("\u{1B}[4;480;800t", .textAreaPixelSize(Size(width: 800, height: 480))),
+        ("\u{1B}[?1;0;1024S", .graphicsAttribute(item: 1, status: 0, values: [1024])),
+        ("\u{1B}P>|XTerm(379)\u{1B}\\", .terminalVersion("XTerm(379)")),
+        ("\u{1B}_Gi=31;OK\u{1B}\\", .kittyGraphics(id: 31, message: "OK")),
+        ("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\", .kittyGraphics(id: 31, message: "ENOTSUPPORTED:no")),
+        ("\u{1B}[0n", .deviceStatus(0)),
+    ]
+
+    @Test("every answer is a reply, never a key, between keys and split byte by byte")
+    func answersAreNotKeys() {
+        for (answer, reply) in Self.answers {
+            var parser = InputParser()
+            #expect(parser.feed(Array(("a" + answer + "b").utf8)) == [char("a"), char("b")], "\(reply)")
+            #expect(parser.takeReplies() == [reply])
+            #expect(parser.takeReplies().isEmpty, "taken once")
+            var events: [TerminalEvent] = []
+            for byte in Array((answer + "q").utf8) { events += parser.feed([byte]) }
+            #expect(events == [char("q")], "\(reply) split")
+            #expect(parser.takeReplies() == [reply])
+        }
+    }
+
+    @Test("OSC, DA3, DECRQSS and unknown strings are swallowed whole")
+    func otherStrings() {
+        var parser = InputParser()
+        let text = "x\u{1B}]11;rgb:0000/0000/0000\u{7}\u{1B}P!|7E565445\u{1B}\\\u{1B}P1$r0m\u{1B}\\\u{1B}_Gi=2,q=0;x\u{1B}\\y"
+        #expect(parser.feed(Array(text.utf8)) == [char("x"), char("y")])
+        #expect(parser.takeReplies() == [.kittyGraphics(id: 2, message: "x")])
+    }
+
+    @Test("Alt-P, Alt-_ and Alt-] typed are still keys")
+    func altKeys() {
+        var parser = InputParser()
+        #expect(parser.feed(Array("\u{1B}P".utf8)).isEmpty)
+        #expect(parser.hasPendingEscape)
+        #expect(parser.flushPendingEscape() == [char("P", .alt)])
+        #expect(parse("\u{1B}Px") == [char("P", .alt), char("x")])
+        #expect(parse("\u{1B}_a") == [char("_", .alt), char("a")])
+        #expect(parse("\u{1B}]q") == [char("]", .alt), char("q")])
+        #expect(parse("\u{1B}P\u{1B}[A") == [char("P", .alt), key(.up)])
+    }
+
+    @Test("a string cut short by the ESC timeout, CAN or another escape gives no key and no reply")
+    func unfinishedStrings() {
+        var parser = InputParser()
+        #expect(parser.feed(Array("\u{1B}P>|XTe".utf8)).isEmpty)
+        #expect(parser.hasPendingEscape)
+        #expect(parser.flushPendingEscape().isEmpty)
+        #expect(parser.feed(Array("j".utf8)) == [char("j")])
+        #expect(parse("\u{1B}_Gi=31;O\u{18}k") == [char("k")])
+        #expect(parse("\u{1B}P>|XT\u{1B}[B") == [key(.down)])
+        #expect(parser.takeReplies().isEmpty)
+    }
+
+    @Test("strings and replies stay bounded whatever arrives")
+    func bounded() {
+        var parser = InputParser()
+        _ = parser.feed(Array(("\u{1B}_G" + String(repeating: "A", count: 100_000)).utf8))
+        #expect(parser.bufferedByteCount <= InputParser.maxStringBytes)
+        _ = parser.feed(Array("\u{1B}\\".utf8))
+        let many = String(repeating: "\u{1B}[0n", count: 500)
+        #expect(parser.feed(Array(many.utf8)).isEmpty)
+        #expect(parser.takeReplies().count == InputParser.maxReplies)
+    }
+}

@@ -184,6 +184,73 @@ struct FrameRendererTests {
         withKitty.place(kitty, in: Rect(x: 4, y: 3, width: 2, height: 1))
         terminal.render(withKitty)
         terminal.render(gone)
-        #expect(String(decoding: terminal.lastOutput, as: UTF8.self).contains("\u{1B}_Ga=d,d=p,x=5,y=4\u{1B}\\"))
+        #expect(String(decoding: terminal.lastOutput, as: UTF8.self).contains("\u{1B}_Ga=d,d=i,i="), "the kitty placement is deleted by id")
+    }
+
+    @Test("a changed row that held Persian glyphs is repainted with its neighbours: no stray mark is left before a name")
+    func glyphOverflow() {
+        let size = Size(width: 30, height: 3)
+        func row(_ name: String) -> ScreenBuffer {
+            var frame = ScreenBuffer(size: size)
+            frame.write("header", at: .zero)
+            frame.write(name, at: Point(x: 0, y: 1), style: .bold)
+            frame.write("footer", at: Point(x: 0, y: 2))
+            return frame
+        }
+        // The model holds xterm's behaviour: a diff that rewrites from the fourth column, as
+        // a cell diff does, leaves the tail of reh (ر) on the space before the S.
+        var naive = VirtualScreen(size: size)
+        naive.write(Array("\u{1B}[2;1HMr رضا کریمی".utf8))
+        naive.write(Array("\u{1B}[2;4HSondre Ødegård\u{1B}[K".utf8))
+        #expect(naive.pixels.staleInk.contains(Point(x: 2, y: 1)), "ink left on the space before the name")
+
+        var terminal = InMemoryTerminal(size: size)
+        terminal.render(row("Mr رضا کریمی"))
+        let next = row("Mr Sondre Ødegård")
+        terminal.render(next)
+        #expect(terminal.shows(next))
+        #expect(terminal.screen.pixels.staleInk.isEmpty, "\(terminal.screen.pixels.staleInk)")
+        #expect(String(decoding: terminal.lastOutput, as: UTF8.self).contains("Mr Sondre"), "the whole row is written again")
+
+        // Rows without such glyphs still get the minimal diff.
+        terminal.render(row("Mr Sondre Berg"))
+        #expect(!String(decoding: terminal.lastOutput, as: UTF8.self).contains("Mr "))
+    }
+
+    @Test("a kitty image is sent once, then placed again by id; its placement is deleted by id")
+    func kittyByID() {
+        let size = Size(width: 30, height: 8)
+        let payload = "QUJDREVGR0g="
+        let kitty = TerminalGraphic(
+            kind: .kitty, escape: bytes("\u{1B}_Ga=T,f=32,s=40,v=40,c=4,r=2,m=1\u{1B}\\\u{1B}_Gm=0;\(payload)\u{1B}\\"),
+            size: Size(width: 4, height: 2))
+        var terminal = InMemoryTerminal(size: size)
+        func frame(at point: Point?) -> ScreenBuffer {
+            var frame = ScreenBuffer(size: size)
+            frame.write("title", at: .zero)
+            if let point { frame.place(kitty, in: Rect(x: point.x, y: point.y, width: 4, height: 2)) }
+            return frame
+        }
+        terminal.render(frame(at: Point(x: 1, y: 2)))
+        let first = String(decoding: terminal.lastOutput, as: UTF8.self)
+        #expect(first.contains(payload) && first.contains(",q=2"), "sent with its ids, answers suppressed")
+        #expect(terminal.pictureDifferences(from: frame(at: Point(x: 1, y: 2))).isEmpty)
+
+        let moved = frame(at: Point(x: 20, y: 5))
+        terminal.render(moved)
+        let second = String(decoding: terminal.lastOutput, as: UTF8.self)
+        #expect(!second.contains(payload), "not sent again")
+        #expect(second.contains("\u{1B}_Ga=d,d=i,i=") && second.contains("\u{1B}_Ga=p,i="))
+        #expect(terminal.pictureDifferences(from: moved).isEmpty)
+
+        terminal.renderer.invalidate()  // a resize: a full redraw places it again, still by id
+        terminal.render(moved)
+        #expect(!String(decoding: terminal.lastOutput, as: UTF8.self).contains(payload))
+        #expect(terminal.pictureDifferences(from: moved).isEmpty)
+
+        let gone = frame(at: nil)
+        terminal.render(gone)
+        #expect(terminal.pictureDifferences(from: gone).isEmpty)
+        #expect(terminal.screen.pixels.kittyImages.count == 1, "the data stays for the next time")
     }
 }

@@ -20,13 +20,20 @@ enum PtyDemo {
         getenv(variable).map { String(cString: $0) }
     }
 
-    /// A tiny app: a line of text and a status bar. `q` quits; a termination signal draws
-    /// BYE and quits (in `stubborn` mode it is ignored); a resize or a resume redraws.
+    /// A tiny app: a line of text and a status bar. `q` quits; `!` crashes with a real
+    /// segmentation fault; a termination signal draws BYE and quits (in `stubborn` mode it is
+    /// ignored); a resize or a resume redraws.
     static func run(mode: String) async throws {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)  // the crash case leaves no core file
         var options = TerminalSession.Options()
-        options.environment = ["TERM": "xterm-256color"]
+        // The probe tests give the child the environment of the terminal they play.
+        let probing = mode.hasPrefix("caps")
+        options.environment = probing ? nil : ["TERM": "xterm-256color"]
+        // A terminal that answers ends the probe when it has; a loaded machine must not make
+        // the answers late. Only "caps-silent" keeps the real deadline, to be waited out.
+        if mode == "caps" { options.probeTimeout = .seconds(30) }
+        var keys = 0
         try await TerminalSession.run(options: options) { session in
             func draw(_ text: String) throws {
                 var frame = session.makeFrame()
@@ -35,11 +42,17 @@ enum PtyDemo {
                     .draw(into: &frame, in: Rect(x: 0, y: frame.size.height - 1, width: frame.size.width, height: 1))
                 try session.render(frame)
             }
-            try draw("READY \(session.size.width)x\(session.size.height)")
+            if probing {
+                try draw(describe(session))
+            } else {
+                try draw("READY \(session.size.width)x\(session.size.height)")
+            }
             for await event in session.events {
                 switch event {
                 case .key(KeyEvent(.character("q"))):
                     return
+                case .key(KeyEvent(.character("!"))):
+                    crash()
                 case .terminate:
                     if mode == "stubborn" {
                         try draw("IGNORED")
@@ -52,11 +65,29 @@ enum PtyDemo {
                 case .resize(let size):
                     try draw("SIZE \(size.width)x\(size.height)")
                 case .key(let key):
-                    try draw("KEY \(key)")
+                    keys += 1
+                    try draw("KEY \(key) #\(keys)")
                 default:
                     break
                 }
             }
         }
+    }
+
+    /// The capabilities the session found, on one line the pty tests read back.
+    static func describe(_ session: TerminalSession) -> String {
+        let caps = session.capabilities
+        let cell = session.cellPixelSize.map { "\($0.width)x\($0.height)" } ?? "none"
+        let origin = caps.passthrough.map { "\($0.paneOrigin.x),\($0.paneOrigin.y)" } ?? "none"
+        let mode = GraphicsMode.auto.resolved(for: caps)
+        // Short names: the line must fit the 80 columns of the pty.
+        return "CAPS m=\(mode) k=\(caps.kitty) s=\(caps.sixel) c=\(cell) t=\(caps.insideTmux) p=\(origin) n=\(caps.terminalName ?? "none") END"
+    }
+
+    /// A store through a pointer no page backs: the kernel's SIGSEGV, not a `kill`.
+    @inline(never)
+    static func crash() {
+        let address = Int(getpid() >= 0 ? 8 : 16)
+        UnsafeMutablePointer<Int>(bitPattern: address)?.pointee = 42
     }
 }

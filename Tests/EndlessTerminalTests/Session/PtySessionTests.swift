@@ -13,12 +13,21 @@ struct PtySessionTests {
         let before: termios
         let sttyBefore: String
 
-        init(mode: String) throws {
+        /// - Parameters:
+        ///   - mode: the demo's mode (see ``PtyDemo``).
+        ///   - backtracer: run with the Swift runtime's crash backtracer on, as a real app
+        ///     does; off, a fatal signal meets the default action.
+        init(mode: String, backtracer: Bool = false, environment extra: [String: String] = [:]) throws {
             pty = try Pseudoterminal()
             before = pty.settings
             sttyBefore = try pty.stty()
-            let environment = Subprocess.currentEnvironment().filter { !$0.hasPrefix(PtyDemo.variable + "=") }
-                + ["\(PtyDemo.variable)=\(mode)", "SWIFT_BACKTRACE=enable=no", "NO_COLOR=1"]
+            let backtrace = backtracer ? "enable=yes,interactive=no,symbolicate=off,threads=crashed" : "enable=no"
+            let replaced = Set(["TMUX", "TMUX_PANE", "TERM", "TERM_PROGRAM", "KITTY_WINDOW_ID"]).union(extra.keys)
+            let environment = Subprocess.currentEnvironment().filter { entry in
+                let name = String(entry.prefix { $0 != "=" })
+                return name != PtyDemo.variable && name != "SWIFT_BACKTRACE" && !replaced.contains(name)
+            } + ["\(PtyDemo.variable)=\(mode)", "SWIFT_BACKTRACE=\(backtrace)", "NO_COLOR=1"]
+                + (extra["TERM"] == nil ? ["TERM=xterm-256color"] : []) + extra.map { "\($0.key)=\($0.value)" }
             let path = pty.slavePath
             pid = try Subprocess.spawn(
                 [Subprocess.executablePath(), "--testing-library", "swift-testing", "--filter", "PtyDemoChild"],
@@ -31,9 +40,11 @@ struct PtySessionTests {
                 }, newSession: true)
         }
 
-        /// Waits for the child to end and collects its last output.
-        func finish() -> (exitCode: Int32?, signal: Int32?) {
-            let status = Subprocess.wait(pid)
+        /// Waits for the child to end and collects its last output. A child still running
+        /// after `deadline` (a signal that did not end it) is killed and reported as SIGKILL,
+        /// so a regression fails instead of hanging the suite.
+        func finish(deadline: Duration = .seconds(60)) -> (exitCode: Int32?, signal: Int32?) {
+            let status = Subprocess.wait(pid, collecting: pty, deadline: deadline)
             pty.drain()
             let low = status & 0x7F
             if low == 0 { return ((status >> 8) & 0xFF, nil) }
@@ -51,8 +62,8 @@ struct PtySessionTests {
         }
     }
 
-    private func start(_ mode: String) throws -> DemoProcess {
-        let demo = try DemoProcess(mode: mode)
+    private func start(_ mode: String, backtracer: Bool = false) throws -> DemoProcess {
+        let demo = try DemoProcess(mode: mode, backtracer: backtracer)
         try #require(demo.pty.read(untilScreenShows: "READY 80x24"), "the demo did not start: \(String(decoding: demo.pty.output, as: UTF8.self))")
         let raw = demo.pty.settings
         #expect(raw.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0, "raw mode: no line editing, no echo, no signal keys")
@@ -64,7 +75,7 @@ struct PtySessionTests {
     func normalExit() throws {
         let demo = try start("normal")
         demo.pty.type("x")
-        #expect(demo.pty.read(untilScreenShows: "KEY x"))
+        #expect(demo.pty.read(untilScreenShows: "KEY x #1"))
         demo.pty.type("q")
         let end = demo.finish()
         #expect(end.exitCode == 0 && end.signal == nil)
@@ -99,6 +110,50 @@ struct PtySessionTests {
         let end = demo.finish()
         #expect(end.signal == SIGSEGV)
         try demo.expectRestored()
+    }
+
+    @Test("SIGQUIT arrives as an event like SIGTERM; the app quits cleanly and the terminal is restored")
+    func sigquit() throws {
+        let demo = try start("normal")
+        kill(demo.pid, SIGQUIT)
+        #expect(demo.pty.read(until: "BYE"))
+        let end = demo.finish()
+        #expect(end.exitCode == 0 && end.signal == nil)
+        try demo.expectRestored()
+    }
+
+    @Test("a second SIGQUIT, when the app ignored the first, restores and dies of SIGQUIT")
+    func secondSigquit() throws {
+        let demo = try start("stubborn")
+        kill(demo.pid, SIGQUIT)
+        #expect(demo.pty.read(untilScreenShows: "IGNORED"))
+        kill(demo.pid, SIGQUIT)
+        let end = demo.finish()
+        #expect(end.signal == SIGQUIT)
+        try demo.expectRestored()
+    }
+
+    @Test(
+        "kill -SEGV and kill -ABRT with the Swift backtracer on: restored, reported, and the process dies of the signal",
+        arguments: [SIGSEGV, SIGABRT])
+    func fatalSignalSentByAnotherProcess(signal: Int32) throws {
+        let demo = try start("normal", backtracer: true)
+        kill(demo.pid, signal)
+        let end = demo.finish()
+        #expect(end.signal == signal, "exit \(String(describing: end.exitCode)), signal \(String(describing: end.signal))")
+        try demo.expectRestored()
+    }
+
+    @Test("a real fault with the Swift backtracer on: restored before the report, and the process dies of SIGSEGV")
+    func realFault() throws {
+        let demo = try start("normal", backtracer: true)
+        demo.pty.type("!")
+        let end = demo.finish()
+        #expect(end.signal == SIGSEGV)
+        try demo.expectRestored()
+        let restore = demo.pty.firstIndex(of: "\u{1B}[?1049l") ?? Int.max
+        let report = demo.pty.firstIndex(of: "crashed") ?? -1
+        #expect(report > restore, "the backtracer's report comes after the terminal is restored")
     }
 
     @Test("SIGWINCH becomes a resize event with the new size")

@@ -80,6 +80,12 @@ final class Pseudoterminal {
         return true
     }
 
+    /// Reads what arrives within `milliseconds`, if anything.
+    func waitForOutput(milliseconds: Int32) {
+        var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        if poll(&poller, 1, milliseconds) > 0 { drain() }
+    }
+
     /// Reads whatever is buffered, without blocking.
     func drain() {
         while true {
@@ -110,6 +116,17 @@ final class Pseudoterminal {
             index += 1
         }
         return false
+    }
+
+    /// How many times `text` occurs in the output.
+    func occurrences(of text: String) -> Int {
+        var count = 0
+        var start = 0
+        while let index = firstIndex(of: text, after: start) {
+            count += 1
+            start = index + 1
+        }
+        return count
     }
 
     /// Where `text` first occurs in the output, if anywhere.

@@ -1,0 +1,190 @@
+extension FrameRenderer {
+    /// Writes the cells of `frame` that differ from what the terminal shows: row `y` of the
+    /// screen holds row `sources[y]` of `old` (after a scroll), or blanks where it is -1.
+    /// Mapping rows instead of moving cells keeps a scroll from copying the whole buffer;
+    /// a row whose hash and cells match its source is skipped whole.
+    /// `rows` and `oldRows` are the hashes of both frames (nil for a full redraw): a row in
+    /// place is skipped when the hashing pass found it unchanged, a moved row when its hash
+    /// and cells equal its source's.
+    mutating func diffCells(
+        _ frame: ScreenBuffer, against old: [Cell], sources: [Int], rows: RowHashes?, oldRows: RowHashes?,
+        marks: CellMarks, into out: inout ByteWriter
+    ) {
+        let width = frame.size.width
+        frame.cells.withUnsafeBufferPointer { new in
+            old.withUnsafeBufferPointer { old in
+                for y in 0..<frame.size.height {
+                    let source = sources[y]
+                    let row = y * width
+                    // Covered cells are never written, so only forced cells keep a row that
+                    // did not change from being skipped.
+                    if marks.row(y) & (CellMarks.forced | CellMarks.repaint) == 0 {
+                        if source == y, let rows, rows.unchanged[y] { continue }
+                        if source >= 0, source != y, let rows, let oldRows, rows.hashes[y] == oldRows.hashes[source],
+                            Self.same(new, row, old, source * width, count: width)
+                        {
+                            continue
+                        }
+                        if source < 0, Self.plainBlank(new, row, count: width) { continue }
+                    }
+                    diffRow(y, new: new, old: old, source: source, width: width, marks: marks, into: &out)
+                }
+            }
+        }
+    }
+
+    private mutating func diffRow(
+        _ y: Int, new: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>, source: Int, width: Int, marks: CellMarks,
+        into out: inout ByteWriter
+    ) {
+        let row = y * width
+        let oldRow = source * width
+        let repaintAll = marks.row(y) & CellMarks.repaint != 0
+        let hasCellMarks = marks.row(y) & (CellMarks.covered | CellMarks.forced) != 0
+        func covered(_ x: Int) -> Bool { hasCellMarks && marks.cell(row + x) & CellMarks.covered != 0 }
+        func changed(_ x: Int) -> Bool {
+            if hasCellMarks {
+                let mark = marks.cell(row + x)
+                if mark & CellMarks.covered != 0 { return false }
+                if mark & CellMarks.forced != 0 { return true }
+            }
+            if repaintAll { return true }
+            return source >= 0 ? !Self.same(new, row + x, old, oldRow + x, count: 1) : !new[row + x].isPlainBlank
+        }
+        // The blank tail that one EL can paint, with the background it should have: spaces of
+        // one style (compared packed, the cheap test) that an erase draws.
+        var tailStart = width
+        let tailStyle = eraseStyle(new[row + width - 1])
+        if tailStyle != nil {
+            let packed = new[row + width - 1].packedStyle
+            tailStart = width - 1
+            while tailStart > 0, new[row + tailStart - 1].isBlank, new[row + tailStart - 1].packedStyle == packed, !covered(tailStart - 1) {
+                tailStart -= 1
+            }
+            if covered(width - 1) { tailStart = width }
+        }
+        var x = 0
+        while x < width {
+            guard changed(x) else {
+                x += 1
+                continue
+            }
+            var target = x
+            if new[row + x].isContinuation && x > 0 { target = x - 1 }
+            if let tailStyle, target >= tailStart, worthErasing(from: target, to: width, style: tailStyle, changed: changed) {
+                moveCursor(to: Point(x: target, y: y), row: row, cells: new, marks: marks, into: &out)
+                setPen(tailStyle, into: &out)
+                out.append("\u{1B}[K")
+                break
+            }
+            if new[row + target].isBlank, !covered(target), let style = eraseStyle(new[row + target]) {
+                let packed = new[row + target].packedStyle
+                var end = target + 1
+                while end < tailStart, new[row + end].isBlank, new[row + end].packedStyle == packed, !covered(end) { end += 1 }
+                // ECH costs about as much as eight spaces once the move after it is counted.
+                if end - target > 8 {
+                    moveCursor(to: Point(x: target, y: y), row: row, cells: new, marks: marks, into: &out)
+                    setPen(style, into: &out)
+                    out.csi()
+                    out.appendDecimal(end - target)
+                    out.append(0x58)
+                    x = end
+                    continue
+                }
+            }
+            moveCursor(to: Point(x: target, y: y), row: row, cells: new, marks: marks, into: &out)
+            let cell = new[row + target]
+            writeCell(cell, at: Point(x: target, y: y), rowWidth: width, into: &out)
+            x = target + max(1, Int(cell.width))
+        }
+    }
+
+    /// Whether `count` cells from `a[i]` and `b[j]` are equal.
+    @inline(__always)
+    static func same(_ a: UnsafeBufferPointer<Cell>, _ i: Int, _ b: UnsafeBufferPointer<Cell>, _ j: Int, count: Int) -> Bool {
+        for offset in 0..<count {
+            let lhs = a[i + offset].key
+            guard lhs == b[j + offset].key, a[i + offset].packedStyle == b[j + offset].packedStyle else { return false }
+            if lhs.isHashed && a[i + offset].grapheme != b[j + offset].grapheme { return false }
+        }
+        return true
+    }
+
+    private static func plainBlank(_ cells: UnsafeBufferPointer<Cell>, _ start: Int, count: Int) -> Bool {
+        for index in start..<(start + count) where !cells[index].isPlainBlank { return false }
+        return true
+    }
+
+    /// The style an erase (EL, ECH) gives a cell, if erasing draws `cell`: a space whose
+    /// look is its background alone (reverse and underline would show).
+    func eraseStyle(_ cell: Cell) -> Style? {
+        guard cell.isBlank, cell.style.attributes.intersection([.reverse, .underline]).isEmpty else { return nil }
+        return Style(background: colorDepth.downsample(cell.style.background))
+    }
+
+    /// Whether erasing to the end of the row beats writing the changed blanks one by one.
+    private func worthErasing(from start: Int, to width: Int, style: Style, changed: (Int) -> Bool) -> Bool {
+        var count = 0
+        for x in start..<width where changed(x) {
+            count += 1
+            if count >= 3 { return true }
+        }
+        return pen != style ? count >= 2 : false
+    }
+
+    /// Moves the cursor, or rewrites the unchanged cells in between when that is cheaper.
+    private mutating func moveCursor(
+        to target: Point, row: Int, cells: UnsafeBufferPointer<Cell>, marks: CellMarks, into out: inout ByteWriter
+    ) {
+        if let cursor, cursor.y == target.y, cursor.x < target.x, target.x - cursor.x <= 8 {
+            let moveCost = CursorMotion.cost(from: cursor, to: target)
+            var rewriteCost = 0
+            var possible = true
+            for x in cursor.x..<target.x {
+                let cell = cells[row + x]
+                let bytes = cell.key.byteCount
+                if cell.width != 1 || bytes == 0 || marks.cell(row + x) & CellMarks.covered != 0 || effective(cell.style) != pen {
+                    possible = false
+                    break
+                }
+                rewriteCost += bytes
+            }
+            if possible && rewriteCost <= moveCost {
+                for x in cursor.x..<target.x { _ = cells[row + x].key.appendBytes(to: &out.bytes) }
+                self.cursor = target
+                return
+            }
+        }
+        CursorMotion.append(from: cursor, to: target, into: &out)
+        cursor = target
+    }
+
+    private mutating func writeCell(_ cell: Cell, at point: Point, rowWidth: Int, into out: inout ByteWriter) {
+        setPen(effective(cell.style), into: &out)
+        if !cell.key.appendBytes(to: &out.bytes) { out.append(utf8: cell.grapheme) }
+        let next = point.x + Int(cell.width)
+        // At the right edge the cursor's position depends on the terminal's wrap handling
+        // (unless wrapping is off), and emoji widths differ between terminals.
+        if cell.key.hasUncertainWidth {
+            cursor = nil
+        } else if next >= rowWidth {
+            cursor = autowrapDisabled ? Point(x: rowWidth - 1, y: point.y) : nil
+        } else {
+            cursor = Point(x: next, y: point.y)
+        }
+    }
+
+    mutating func setPen(_ style: Style, into out: inout ByteWriter) {
+        if pen == style { return }
+        SGR.append(from: pen, to: style, into: &out)
+        pen = style
+    }
+
+    func effective(_ style: Style) -> Style {
+        if colorDepth == .trueColor { return style }
+        var downsampled = style
+        downsampled.foreground = colorDepth.downsample(style.foreground)
+        downsampled.background = colorDepth.downsample(style.background)
+        return downsampled
+    }
+}

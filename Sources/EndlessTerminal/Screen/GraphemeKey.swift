@@ -1,0 +1,90 @@
+/// A grapheme cluster packed in 64 bits, with what the renderer needs to know about it.
+///
+/// Clusters of up to 7 UTF-8 bytes (every letter, symbol and most accented forms) are stored
+/// whole, so equal keys mean equal clusters; longer ones (emoji sequences, stacked marks) store
+/// a hash and a flag, and cells holding them compare their strings as well. The renderer
+/// compares and hashes cells by key and style only, and writes a short cluster's bytes from
+/// the key.
+///
+/// Bits 0–55: the UTF-8 bytes (or the hash); 56–58: the byte count (0 when hashed);
+/// 59: two columns wide; 60: width uncertain between terminals; 61: ink may overflow the
+/// cell; 63: hashed.
+struct GraphemeKey: Hashable, Sendable {
+    let bits: UInt64
+
+    static let byteMask: UInt64 = (1 << 56) - 1
+    static let wideFlag: UInt64 = 1 << 59
+    static let uncertainWidthFlag: UInt64 = 1 << 60
+    static let overflowFlag: UInt64 = 1 << 61
+    static let hashedFlag: UInt64 = 1 << 63
+
+    /// The key of a single space, the commonest cell.
+    static let space = GraphemeKey(bits: 0x20 | 1 << 56)
+
+    init(bits: UInt64) {
+        self.bits = bits
+    }
+
+    /// Packs `grapheme`, drawn `width` columns wide.
+    init(_ grapheme: String, width: UInt8) {
+        var utf8 = grapheme.utf8.makeIterator()
+        guard let first = utf8.next() else {
+            bits = 0  // a continuation: no bytes
+            return
+        }
+        guard let second = utf8.next() else {
+            bits = UInt64(first) | 1 << 56  // ASCII, the fast path
+            return
+        }
+        var packed = UInt64(first) | UInt64(second) << 8
+        var count: UInt64 = 2
+        var hashed = false
+        while let byte = utf8.next() {
+            if count == 7 {
+                hashed = true
+                break
+            }
+            packed |= UInt64(byte) << (8 * count)
+            count += 1
+        }
+        var bits: UInt64
+        if hashed {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in grapheme.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            bits = Self.hashedFlag | (hash & Self.byteMask)
+        } else {
+            bits = packed | count << 56
+        }
+        if width == 2 { bits |= Self.wideFlag }
+        if Self.widthIsUncertain(grapheme, width: width) { bits |= Self.uncertainWidthFlag }
+        if GlyphOverflow.mayOverflow(grapheme) { bits |= Self.overflowFlag }
+        self.bits = bits
+    }
+
+    /// Whether the cluster was too long to pack and is stored as a hash.
+    var isHashed: Bool { bits & Self.hashedFlag != 0 }
+
+    /// Whether terminals disagree on the cluster's width (emoji sequences, emoji presentation
+    /// of a narrow character), so the cursor position after it is unknown.
+    var hasUncertainWidth: Bool { bits & Self.uncertainWidthFlag != 0 }
+
+    /// Whether the glyph may draw ink outside its cell (see ``GlyphOverflow``).
+    var mayOverflow: Bool { bits & Self.overflowFlag != 0 }
+
+    /// The UTF-8 byte count of a packed cluster; 0 when hashed or empty.
+    var byteCount: Int { Int(bits >> 56 & 7) }
+
+    /// Appends the cluster's bytes when it is packed; false when hashed (write the string).
+    func appendBytes(to bytes: inout [UInt8]) -> Bool {
+        let count = byteCount
+        guard count > 0 else { return isHashed ? false : true }
+        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt64(index)))) }
+        return true
+    }
+
+    private static func widthIsUncertain(_ grapheme: String, width: UInt8) -> Bool {
+        guard let first = grapheme.unicodeScalars.first else { return false }
+        if width == 2 { return !DisplayWidthTables.isWide(first.value) }
+        return first.value >= 0x80 && first.properties.isEmoji
+    }
+}
