@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
         .target(name: "EndlessTerminal", dependencies: ["CChafa"]),
         .target(
-            name: "EndlessSimulator", dependencies: ["EndlessDigest", "CTurboJPEG"],
+            name: "EndlessSimulator", dependencies: ["EndlessDigest", "EndlessImages", "CTurboJPEG", "CPNG"],
             // The simulator's own data lists, in the official layout (see BuiltInData/README.md).
             resources: [.copy("Services/RandomUser/BuiltInData")]),
         .target(
