@@ -20,7 +20,8 @@ enum BrowserScreen {
         layout.tabs = BrowserChrome.drawHeader(
             .init(tabs: kinds, active: tab.kind, source: tab.sourceLabel, status: tab.status, nouns: tab.nouns),
             into: &frame, in: bands.header)
-        var right = ["\(browser.requestsInFlight) in flight"]
+        var right = tab.statusNote.map { [$0] } ?? []
+        right.append("\(browser.requestsInFlight) in flight")
         if let rate = tab.cacheHitRate { right.append("cache \(Int((rate * 100).rounded()))%") }
         BrowserChrome.drawStatus(hints: KeyBindings.statusHints(tabs: kinds), right: right, into: &frame, in: bands.status)
         layout.hasOverlay = tab.hasDetails || browser.isHelpVisible

@@ -19,6 +19,8 @@ protocol BrowserTab: AnyObject {
     var hasDetails: Bool { get }
     /// The image store's hit rate, 0...1, or nil without images.
     var cacheHitRate: Double? { get }
+    /// The feed's own segment of the status bar (`41 requests left this hour`), or nil.
+    var statusNote: String? { get }
 
     /// Shown: loads the first page the first time (a hidden tab costs no request).
     func activate()

@@ -31,6 +31,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     var isAnimating: Bool { model.isAnimating }
     var hasDetails: Bool { model.details != nil }
     var cacheHitRate: Double? { model.images?.cacheHitRate }
+    var statusNote: String? { model.descriptor.statusNote?() }
 
     func activate() { model.start() }
 
