@@ -17,6 +17,8 @@ enum PhotosFeed: FeedPlugin {
 
     /// Photos per page on the tab: Unsplash's most, so a demo key's 50 requests go far.
     static let defaultPerPage = 30
+    /// Photos loaded ahead of the last one on screen.
+    static let prefetchDistance = 10
     /// Requests kept from loading ahead when the service reports this few left.
     static let reserve = 5
     /// Where the key can come from when `--access-key` is not given.

@@ -15,8 +15,10 @@ struct PhotosSettings: FeedSettings {
     func makeTab(_ environment: TabEnvironment) throws -> any BrowserTab {
         let endpoint = environment.connection.endpoint(api: api, service: PhotosFeed.service)
         let client = UnsplashClient(http: endpoint.http, accessKey: accessKey)
+        // A screen shows two or three photos: ten ahead is a few screens, and does not spend a
+        // rate-limited request on a page nobody may reach.
         let configuration = FeedConfiguration(
-            pageSize: perPage, maxLoadedItems: environment.maxLoaded.map { max($0, perPage * 5) },
+            pageSize: perPage, prefetchDistance: min(perPage, PhotosFeed.prefetchDistance), maxLoadedItems: environment.maxLoaded.map { max($0, perPage * 5) },
             refreshCooldown: environment.refreshCooldown)
         let layout = PhotoRow.Layout(cellAspect: environment.cells.cellAspect)
         let source = ExplainedPhotosSource(source: UnsplashPageSource(client: client, orderBy: orderBy, reserve: PhotosFeed.reserve))
