@@ -23,13 +23,14 @@ public struct LinkHeader: Hashable, Sendable {
     public init(parsing value: String) throws(UnsplashError) {
         var scanner = Scanner(bytes: Array(value.utf8), value: value)
         var links: [Link] = []
-        scanner.skipWhitespace()
+        // RFC 9110 lists: empty elements (`a, , b`, a trailing comma) are accepted and ignored.
+        scanner.skipSeparators()
         while !scanner.isAtEnd {
             links.append(try scanner.link())
             scanner.skipWhitespace()
             if scanner.isAtEnd { break }
             try scanner.expect(UInt8(ascii: ","), "a comma between links")
-            scanner.skipWhitespace()
+            scanner.skipSeparators()
         }
         guard !links.isEmpty else { throw Scanner.malformed(value, "no link in it") }
         self.links = links
@@ -59,6 +60,10 @@ public struct LinkHeader: Hashable, Sendable {
 
         mutating func skipWhitespace() {
             while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        }
+
+        mutating func skipSeparators() {
+            while index < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ",")].contains(bytes[index]) { index += 1 }
         }
 
         mutating func expect(_ byte: UInt8, _ what: String) throws(UnsplashError) {
