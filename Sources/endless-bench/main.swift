@@ -11,6 +11,7 @@ let areas: [(name: String, run: () async throws -> Void)] = [
     ("images", ImagesBenchmark.run),
     ("terminal", TerminalBenchmark.run),
     ("app", AppBenchmark.run),
+    ("photos", PhotosBenchmark.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -15,25 +15,35 @@ import UnsplashAPI
 ///  ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  ██ #c7ab47
 /// ```
 @MainActor
-enum PhotoRow {
+public enum PhotoRow {
     /// How big a photo's picture is in cells: a fixed box width, lines from the aspect ratio
     /// and the cells' own shape, so a row's height is known from the photo's `width` and
     /// `height` before any pixel arrives (nothing jumps when it does).
-    struct Layout: Sendable, Hashable {
+    public struct Layout: Sendable, Hashable {
         /// Columns of a landscape picture; portraits are narrower, to stay within ``maxLines``.
-        var columns = 30
-        var minLines = 5
-        var maxLines = 12
+        public var columns = 30
+        /// The fewest lines of a picture (the text beside it needs five).
+        public var minLines = 5
+        /// The most lines of a picture.
+        public var maxLines = 12
         /// Cell height over cell width (about 2).
-        var cellAspect: Double
+        public var cellAspect: Double
+
+        /// A layout for cells `cellAspect` times as tall as wide.
+        /// - Parameter cellAspect: cell height over cell width.
+        public init(cellAspect: Double) {
+            self.cellAspect = cellAspect
+        }
 
         /// The picture's cells for `photo` (3:2 when its size is unknown).
-        nonisolated func picture(for photo: UnsplashPhoto) -> Size {
+        /// - Returns: columns and lines.
+        public nonisolated func picture(for photo: UnsplashPhoto) -> Size {
             picture(aspect: photo.aspectRatio ?? 1.5)
         }
 
         /// The picture's cells for a photo of `aspect` (width over height).
-        nonisolated func picture(aspect: Double) -> Size {
+        /// - Returns: columns and lines.
+        public nonisolated func picture(aspect: Double) -> Size {
             let lines = Double(columns) / aspect / max(0.5, cellAspect)
             if lines > Double(maxLines) {
                 let width = Int((Double(maxLines) * aspect * cellAspect).rounded())
@@ -44,7 +54,8 @@ enum PhotoRow {
         }
 
         /// The row's lines: the picture and a blank line under it.
-        nonisolated func height(for photo: UnsplashPhoto) -> Int {
+        /// - Returns: lines.
+        public nonisolated func height(for photo: UnsplashPhoto) -> Int {
             picture(for: photo).height + 1
         }
     }

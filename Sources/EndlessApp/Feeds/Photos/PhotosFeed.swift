@@ -9,7 +9,7 @@ import UnsplashAPI
 /// browses them, done right: each row as tall as its photo's aspect ratio asks before any pixel
 /// arrives, its BlurHash drawn at once, then the photo at exactly the pixels of its cells; the
 /// hourly budget in the status bar, and no loading ahead once it runs low.
-enum PhotosFeed: FeedPlugin {
+public enum PhotosFeed: FeedPlugin {
     static let kind = FeedKind.photos
     static let service = SimulatedServiceID.unsplash
     static let liveAPI = "https://api.unsplash.com/"
@@ -20,7 +20,7 @@ enum PhotosFeed: FeedPlugin {
     /// Photos loaded ahead of the last one on screen.
     static let prefetchDistance = 10
     /// Requests kept from loading ahead when the service reports this few left.
-    static let reserve = 5
+    public static let reserve = 5
     /// Where the key can come from when `--access-key` is not given.
     static let accessKeyVariable = "UNSPLASH_ACCESS_KEY"
     /// What the embedded simulator is sent: it accepts any key, and needs one like the service.
@@ -73,12 +73,14 @@ enum PhotosFeed: FeedPlugin {
                 + "`endless serve`'s simulator accepts any key")
     }
 
-    /// What the browser needs to know about photos.
+    /// What the browser needs to know about photos (public for the benchmark, which measures
+    /// the tab's pictures through it).
     /// - Parameters:
     ///   - client: asks for the details (`GET /photos/{id}`).
     ///   - sourceLabel: where they come from.
     ///   - layout: how rows are sized on this terminal.
-    static func descriptor(client: UnsplashClient, sourceLabel: String, layout: PhotoRow.Layout) -> FeedDescriptor<UnsplashPhoto, Int> {
+    /// - Returns: the descriptor.
+    public static func descriptor(client: UnsplashClient, sourceLabel: String, layout: PhotoRow.Layout) -> FeedDescriptor<UnsplashPhoto, Int> {
         FeedDescriptor(
             kind: kind, nouns: Nouns("photo", "photos"), sourceLabel: sourceLabel,
             describeKey: { PageLabel(page: $0) },
