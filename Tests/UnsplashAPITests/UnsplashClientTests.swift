@@ -92,18 +92,21 @@ struct UnsplashClientTests {
 
     @Test("the budget counts down in X-Ratelimit-Remaining; over it, 403 Rate Limit Exceeded is a typed rate-limit error")
     func rateLimit() async throws {
-        let harness = try Harness(rateLimit: 2)
+        let harness = try Harness(rateLimit: 3)
         let client = harness.client()
+        let id = try #require(try await harness.client(key: "another-key").photos(page: 1, perPage: 1).photos.first?.id)
         #expect(client.rateLimit == nil)
         _ = try await client.photos(page: 1)
-        #expect(client.rateLimit == UnsplashRateLimit(limit: 2, remaining: 1))
+        #expect(client.rateLimit == UnsplashRateLimit(limit: 3, remaining: 2))
+        _ = try await client.photo(id: id)
+        #expect(client.rateLimit == UnsplashRateLimit(limit: 3, remaining: 1))
         _ = try await client.photos(page: 2)
         do {
             _ = try await client.photos(page: 3)
             Issue.record("no error")
         } catch {
             guard case .rateLimited(let status, let limit) = error else { throw error }
-            #expect(status == 403 && limit == 2)
+            #expect(status == 403 && limit == 3)
         }
         #expect(client.rateLimit?.remaining == 0)
     }

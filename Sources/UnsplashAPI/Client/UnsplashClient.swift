@@ -86,9 +86,13 @@ public struct UnsplashClient: Sendable {
     /// - Throws: ``UnsplashError/notFound(messages:)`` for an id the service does not have, or
     ///   another ``UnsplashError``.
     public func photo(id: String) async throws(UnsplashError) -> UnsplashPhoto {
+        let record = self.record
         let endpoint = Endpoint<UnsplashPhoto>(path: "photos/\(id)", headers: headers, accepting: .json) { response throws(ResponseRejection) in
             do throws(UnsplashError) {
                 let photo: UnsplashPhoto = try UnsplashBody.decode(response.body)
+                record.record(
+                    UnsplashRateLimit.read(
+                        limit: response.headers["X-Ratelimit-Limit"], remaining: response.headers["X-Ratelimit-Remaining"]))
                 return photo
             } catch {
                 throw ResponseRejection(error.description, underlying: error)
