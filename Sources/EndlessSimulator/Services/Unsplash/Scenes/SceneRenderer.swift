@@ -157,7 +157,7 @@ enum SceneRenderer {
                 let hash = ChaosRandom.hash([UInt8(truncatingIfNeeded: cx), UInt8(truncatingIfNeeded: cy)], basis: building.windowSeed)
                 let share: UInt64 = scene.light.isNight ? 45 : 18
                 let lit = hash % 100 < share
-                let glass = lit ? Color(255, 212, 140).mixed(with: Color(255, 240, 200), Double(hash >> 8 % 100) / 100) : wall.mixed(with: scene.light.zenith, 0.25)
+                let glass = lit ? Color(255, 212, 140).mixed(with: Color(255, 240, 200), Double((hash >> 8) % 100) / 100) : wall.mixed(with: scene.light.zenith, 0.25)
                 wall = wall.mixed(with: glass, inside * (building.isFront ? 1 : 0.6))
             }
             color = color.mixed(with: wall, coverage)
