@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "EndlessHTTP", targets: ["EndlessHTTP"]),
         .library(name: "RandomUserAPI", targets: ["RandomUserAPI"]),
         .library(name: "ReqresAPI", targets: ["ReqresAPI"]),
+        .library(name: "UnsplashAPI", targets: ["UnsplashAPI"]),
         .library(name: "EndlessCommandLine", targets: ["EndlessCommandLine"]),
         .library(name: "EndlessImages", targets: ["EndlessImages"]),
         .library(name: "EndlessCache", targets: ["EndlessCache"]),
@@ -45,6 +46,7 @@ let package = Package(
         .target(name: "EndlessHTTP"),
         .target(name: "RandomUserAPI", dependencies: ["EndlessHTTP", "Endless", "EndlessDigest"]),
         .target(name: "ReqresAPI", dependencies: ["EndlessHTTP", "Endless"]),
+        .target(name: "UnsplashAPI", dependencies: ["EndlessHTTP", "Endless"]),
         // The command-line toolkit knows no feed: declarations, parsing, help, suggestions.
         .target(name: "EndlessCommandLine"),
         .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
@@ -52,20 +54,20 @@ let package = Package(
         // Offline first: pages kept in SQLite behind a PageSource decorator; the engine knows no SQLite.
         .target(name: "EndlessCache", dependencies: ["Endless", "CSQLite"]),
         .target(
-            name: "EndlessSimulator", dependencies: ["EndlessDigest", "CTurboJPEG"],
+            name: "EndlessSimulator", dependencies: ["EndlessDigest", "EndlessImages", "CTurboJPEG", "CPNG"],
             // The simulator's own data lists, in the official layout (see BuiltInData/README.md).
             resources: [.copy("Services/RandomUser/BuiltInData")]),
         .target(
             name: "EndlessApp",
             dependencies: [
-                "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "EndlessImages", "EndlessTerminal",
+                "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "EndlessImages", "EndlessTerminal",
                 "EndlessSimulator", "EndlessCommandLine", "EndlessCache",
             ]),
         .executableTarget(name: "endless", dependencies: ["EndlessApp"]),
         .executableTarget(
             name: "endless-bench",
             dependencies: [
-                "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "EndlessImages",
+                "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "EndlessImages",
                 "EndlessTerminal", "EndlessSimulator", "EndlessApp", "EndlessCommandLine", "EndlessCache", "CTurboJPEG",
             ]),
 
@@ -81,6 +83,9 @@ let package = Package(
         .testTarget(
             name: "ReqresAPITests",
             dependencies: ["ReqresAPI", "EndlessHTTP", "Endless", "EndlessTesting", "EndlessSimulator"]),
+        .testTarget(
+            name: "UnsplashAPITests",
+            dependencies: ["UnsplashAPI", "EndlessHTTP", "Endless", "EndlessTesting", "EndlessSimulator"]),
         .testTarget(name: "EndlessHTTPTests", dependencies: ["EndlessHTTP", "EndlessTesting"]),
         .testTarget(
             name: "RandomUserAPITests",
@@ -97,7 +102,7 @@ let package = Package(
         .testTarget(
             name: "EndlessAppTests",
             dependencies: [
-                "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "EndlessTerminal",
+                "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "EndlessTerminal",
                 "EndlessSimulator", "EndlessHTTP", "EndlessImages", "EndlessCommandLine",
             ],
             exclude: ["__Snapshots__"]),

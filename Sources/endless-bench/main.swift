@@ -12,6 +12,7 @@ let areas: [(name: String, run: () async throws -> Void)] = [
     ("terminal", TerminalBenchmark.run),
     ("cache", CacheBenchmark.run),
     ("app", AppBenchmark.run),
+    ("photos", PhotosBenchmark.run),
 ]
 
 let requested = Set(CommandLine.arguments.dropFirst())

@@ -18,11 +18,14 @@ enum ServeCommand {
 
     static let declaration = CommandDeclaration(
         name: "serve",
-        abstract: "Run the simulator: offline randomuser.me and reqres.in APIs on this machine.",
+        abstract: "Run the simulator: offline randomuser.me, reqres.in and Unsplash APIs on this machine.",
         discussion: "Serves every simulated service on one port: randomuser.me at /api/ (the users v1.4 "
             + "would give for the same seed and page, in every format it offers: json, pretty, csv, yaml, "
             + "xml; portraits under /api/portraits/) and reqres.in at /reqres/api/ (its 12 users, or more "
-            + "with --reqres-users; one user by id; the x-api-key it wants; delay=N). Prints each "
+            + "with --reqres-users; one user by id; the x-api-key it wants; delay=N) and Unsplash at /unsplash/ "
+            + "(thousands of drawn photos with their colour and BlurHash, paged with Link and X-Total, any "
+            + "Client-ID key, a demo key's 50 requests an hour unless --unsplash-rate-limit says otherwise, and "
+            + "its imgix images resized by w, h, fit, dpr, q and fm under /unsplash/images/). Prints each "
             + "service's base URL, then one line per request. SIGINT (Ctrl-C) or SIGTERM stops it after "
             + "in-flight responses finish."
             + "\n\n"
@@ -69,6 +72,9 @@ enum ServeCommand {
                     if let reqres = server.baseURL(of: .reqres) {
                         output.standardOutput("endless serve: reqres.in on \(reqres)\n")
                     }
+                    if let unsplash = server.baseURL(of: .unsplash) {
+                        output.standardOutput("endless serve: Unsplash on \(unsplash)\n")
+                    }
                     output.standardOutput("endless serve: try curl '\(url)?results=5&seed=abc&format=pretty'\n")
                 }
                 output.standardError("endless serve: stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n")
@@ -83,7 +89,7 @@ enum ServeCommand {
     /// Reads the command line into a server configuration.
     /// - Throws: ``UsageError`` for a bad flag; the data loader's error for unreadable lists.
     static func configuration(from parsed: ParsedArguments, output: CommandOutput) throws -> SimulatorConfiguration {
-        let settings = try SimulatorOptions.settings(from: parsed)
+        let settings = try SimulatorOptions.settings(from: parsed, serving: true)
         let host = try parsed.value(Options.host) ?? SimulatorConfiguration.defaultHost
         let port = UInt16(try parsed.value(Options.port) ?? 0)
         let data: GeneratorData
@@ -100,6 +106,6 @@ enum ServeCommand {
         }
         return SimulatorConfiguration(
             data: data, host: host, port: port, faults: settings.faults, rateLimit: settings.rateLimit,
-            reqresUserCount: settings.reqresUserCount, log: log)
+            reqresUserCount: settings.reqresUserCount, unsplashRateLimit: settings.unsplashRateLimit, log: log)
     }
 }

@@ -48,6 +48,13 @@ enum SimulatorOptions {
         help: "Answer 429 once a client has asked for N people in WINDOW, like the live service.",
         default: "20000/5m", convert: fault(FaultFlags.rateLimit))
 
+    static let unsplashRateLimit = Option(
+        "unsplash-rate-limit", placeholder: "N|off",
+        help: "Unsplash's requests per hour and access key; over it, 403 Rate Limit Exceeded like the live "
+            + "service (default: \(UnsplashRateLimitFlag.serveDefault), a demo key's, for `endless serve`; off for the "
+            + "embedded simulator).",
+        convert: UnsplashRateLimitFlag.parse)
+
     static let reqresUsers = Option(
         "reqres-users", placeholder: "N",
         help: "How many users the simulated reqres.in lists: its real 12, or more (up to 100000), the rest "
@@ -60,15 +67,19 @@ enum SimulatorOptions {
         dataDir.declaration, latency.declaration, failRate.declaration, failStatus.declaration,
         throttleRate.declaration, emptyResultsRate.declaration, htmlRate.declaration, truncateRate.declaration,
         resetRate.declaration, slowBody.declaration, chaosSeed.declaration, rateLimit.declaration,
-        reqresUsers.declaration,
+        reqresUsers.declaration, unsplashRateLimit.declaration,
     ]
 
     /// The flags that change the simulator's behaviour, for the "only with the simulator" check.
     static var names: Set<String> { Set(declarations.map(\.name)) }
 
     /// Reads the simulator flags from `parsed`.
+    /// - Parameters:
+    ///   - parsed: the command line.
+    ///   - serving: whether it is `endless serve`, where Unsplash's rate limit is on unless
+    ///     switched off (embedded, it is off unless asked for).
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
-    static func settings(from parsed: ParsedArguments) throws(UsageError) -> SimulatorSettings {
+    static func settings(from parsed: ParsedArguments, serving: Bool = false) throws(UsageError) -> SimulatorSettings {
         let faults = FaultConfiguration(
             chaosSeed: try parsed.value(chaosSeed) ?? 0,
             latency: try parsed.value(latency),
@@ -84,7 +95,9 @@ enum SimulatorOptions {
             parsed.values[self.rateLimit.declaration.name] == nil ? .default : try parsed.value(self.rateLimit) ?? nil
         return SimulatorSettings(
             dataDirectory: try parsed.value(dataDir), faults: faults, rateLimit: rateLimit,
-            reqresUserCount: try parsed.value(reqresUsers) ?? SimulatorConfiguration.defaultReqresUserCount)
+            reqresUserCount: try parsed.value(reqresUsers) ?? SimulatorConfiguration.defaultReqresUserCount,
+            unsplashRateLimit: parsed.values[unsplashRateLimit.declaration.name] == nil
+                ? (serving ? UnsplashRateLimitFlag.serveDefault : nil) : try parsed.value(unsplashRateLimit) ?? nil)
     }
 
     /// Refuses simulator flags when no feed uses the simulator: they would silently do nothing.
@@ -124,11 +137,28 @@ struct SimulatorSettings: Sendable, Equatable {
     var rateLimit: RateLimitConfiguration? = .default
     /// Users the simulated reqres.in lists.
     var reqresUserCount = SimulatorConfiguration.defaultReqresUserCount
+    /// Unsplash's requests per hour and key; nil switches the limit off.
+    var unsplashRateLimit: Int?
 
     /// The generator data these settings name.
     /// - Throws: the loader's error naming the missing or unreadable list.
     func loadData() throws -> GeneratorData {
         if let dataDirectory { return try GeneratorData.load(from: dataDirectory) }
         return try GeneratorData.builtIn()
+    }
+}
+
+/// `--unsplash-rate-limit N|off`.
+enum UnsplashRateLimitFlag {
+    /// A demo key's budget, the default of `endless serve`.
+    static let serveDefault = 50
+
+    /// `off`, or a whole number of requests per hour, 1-1000000.
+    static let parse: @Sendable (String) throws(ValueError) -> Int? = { text throws(ValueError) in
+        if text.lowercased() == "off" { return nil }
+        guard let value = Int(text), (1...1_000_000).contains(value) else {
+            throw ValueError("'\(text)' is not a number of requests", allowed: "1 to 1000000 (requests an hour), or off")
+        }
+        return value
     }
 }

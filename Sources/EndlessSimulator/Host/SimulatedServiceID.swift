@@ -4,12 +4,15 @@ public enum SimulatedServiceID: String, Sendable, CaseIterable {
     case randomUser
     /// reqres.in, at `/reqres/api/`.
     case reqres
+    /// Unsplash, at `/unsplash/` (its API root; images under `/unsplash/images/`).
+    case unsplash
 
     /// The API root's path, without the leading slash: `api/`, `reqres/api/`.
     var apiPath: String {
         switch self {
         case .randomUser: "api/"
         case .reqres: "reqres/api/"
+        case .unsplash: "unsplash/"
         }
     }
 }

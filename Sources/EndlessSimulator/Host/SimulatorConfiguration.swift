@@ -16,6 +16,8 @@ public struct SimulatorConfiguration: Sendable {
     /// How many users the reqres.in service lists: its real 12 by default, more for a longer
     /// list of generated people.
     public var reqresUserCount: Int
+    /// Unsplash's hourly budget per access key (50 for a demo key); nil switches it off.
+    public var unsplashRateLimit: Int?
     /// The clock the rate-limit windows run on.
     public var clock: any Clock<Duration>
     /// The instant users' ages are computed at, read per request.
@@ -45,6 +47,7 @@ public struct SimulatorConfiguration: Sendable {
     ///   - faults: faults to inject (default none).
     ///   - rateLimit: randomuser.me's rate limit (default the live service's), nil for off.
     ///   - reqresUserCount: the users reqres.in lists (default its real 12).
+    ///   - unsplashRateLimit: Unsplash's requests per hour and key (default off).
     ///   - clock: the clock for rate-limit windows (default the continuous clock).
     ///   - now: the instant ages are computed at (default the current date).
     ///   - limits: limits and timeouts (default ``ServerLimits/init(maxRequestLineBytes:maxHeaderBytes:maxHeaderCount:maxBodyBytes:maxConnections:idleTimeout:readTimeout:writeTimeout:shutdownGracePeriod:workerThreads:)``).
@@ -56,6 +59,7 @@ public struct SimulatorConfiguration: Sendable {
         faults: FaultConfiguration = .none,
         rateLimit: RateLimitConfiguration? = .default,
         reqresUserCount: Int = defaultReqresUserCount,
+        unsplashRateLimit: Int? = nil,
         clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() },
         limits: ServerLimits = ServerLimits(),
@@ -67,6 +71,7 @@ public struct SimulatorConfiguration: Sendable {
         self.faults = faults
         self.rateLimit = rateLimit
         self.reqresUserCount = reqresUserCount
+        self.unsplashRateLimit = unsplashRateLimit
         self.clock = clock
         self.now = now
         self.limits = limits

@@ -2,8 +2,8 @@ import Foundation
 
 /// Offline versions of the services the feeds browse, on one loopback port, over HTTP/1.1 on
 /// its own threads: randomuser.me at `/api/` (users from the official generator, procedurally
-/// drawn portraits, the live headers and rate limit) and reqres.in at `/reqres/api/`. The
-/// fault flags apply to every service alike.
+/// drawn portraits, the live headers and rate limit), reqres.in at `/reqres/api/` and Unsplash
+/// at `/unsplash/`. The fault flags apply to every service alike.
 ///
 /// Embedded in the app:
 /// ```swift
@@ -34,6 +34,9 @@ public final class SimulatorServer: Sendable {
             ReqresService(
                 directory: ReqresDirectory(count: configuration.reqresUserCount, data: configuration.data),
                 portraits: .shared),
+            UnsplashService(
+                catalogue: UnsplashCatalogue(data: configuration.data),
+                rateLimiter: configuration.unsplashRateLimit.map { UnsplashRateLimiter(limit: $0, clock: configuration.clock) }),
         ]
         let service = SimulatorHost(
             services: services,

@@ -23,6 +23,16 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
     public var fetchDetails: (@Sendable (Item, Date) async throws -> ItemDetails)?
     /// The picture of an item's row, sized as `sizing` asks; nil for none.
     public var rowImage: @Sendable (Item, ImageSizing) -> ImageRequest?
+    /// A picture drawn in the row's place the moment it appears, while the real one loads
+    /// (Unsplash's BlurHash), made at about the pixel size given; nil for none. Made on the main
+    /// actor while drawing, so it must be quick (tens of microseconds).
+    public var rowPlaceholder: (@Sendable (Item, PixelSize) -> DecodedImage?)?
+    /// How the feed's image URLs ask for a size (an image CDN such as imgix resizes by query
+    /// items): the details picture is then requested at exactly the pixels it is drawn at.
+    /// nil when the URLs are fixed.
+    public var sizedImageURL: (@Sendable (URL, PixelSize) -> URL)?
+    /// A segment for the status bar, read every frame: `41 requests left this hour`; nil for none.
+    public var statusNote: (@Sendable () -> String?)?
     /// What the footer says when the source has no more: `that's everyone · 12 people`.
     public var endOfList: @Sendable (_ count: Int) -> String
 
@@ -35,6 +45,9 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
     ///   - details: an item's details.
     ///   - fetchDetails: fuller details, fetched when the panel opens; nil for none.
     ///   - rowImage: a row's picture; none by default.
+    ///   - rowPlaceholder: a row's picture while the real one loads; none by default.
+    ///   - sizedImageURL: how an image URL asks for a size; nil for fixed URLs.
+    ///   - statusNote: the feed's segment of the status bar; none by default.
     ///   - endOfList: the footer at the end; `— end of list —` by default.
     public init(
         kind: FeedKind, nouns: Nouns, sourceLabel: String,
@@ -42,6 +55,9 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
         details: @escaping @Sendable (Item, Date) -> ItemDetails,
         fetchDetails: (@Sendable (Item, Date) async throws -> ItemDetails)? = nil,
         rowImage: @escaping @Sendable (Item, ImageSizing) -> ImageRequest? = { _, _ in nil },
+        rowPlaceholder: (@Sendable (Item, PixelSize) -> DecodedImage?)? = nil,
+        sizedImageURL: (@Sendable (URL, PixelSize) -> URL)? = nil,
+        statusNote: (@Sendable () -> String?)? = nil,
         endOfList: @escaping @Sendable (Int) -> String = { _ in "— end of list —" }
     ) {
         self.kind = kind
@@ -51,6 +67,9 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
         self.details = details
         self.fetchDetails = fetchDetails
         self.rowImage = rowImage
+        self.rowPlaceholder = rowPlaceholder
+        self.sizedImageURL = sizedImageURL
+        self.statusNote = statusNote
         self.endOfList = endOfList
     }
 }
@@ -101,18 +120,29 @@ public struct ImageSizing: Hashable, Sendable {
     public var details: PixelSize
     /// Whether the terminal draws real pixels, so larger sources are worth downloading.
     public var showsPixels: Bool
+    /// What one cell is worth in pixels: its real size for sixel and kitty, what chafa's
+    /// symbols resolve otherwise. A feed whose pictures vary in size (a photo's row is as tall as
+    /// its aspect ratio asks) sizes its requests with ``pixelSize(columns:lines:)``.
+    public var pixelsPerCell: PixelSize
 
     /// Creates a sizing.
     /// - Parameters:
     ///   - row: a row's picture, in pixels.
     ///   - details: the details panel's picture, in pixels.
     ///   - showsPixels: whether the terminal draws pixels.
+    ///   - pixelsPerCell: pixels a cell is worth.
     public init(
         row: PixelSize = PixelSize(width: 48, height: 48), details: PixelSize = PixelSize(width: 128, height: 128),
-        showsPixels: Bool = false
+        showsPixels: Bool = false, pixelsPerCell: PixelSize = PixelSize(width: 5, height: 10)
     ) {
         self.row = row
         self.details = details
         self.showsPixels = showsPixels
+        self.pixelsPerCell = pixelsPerCell
+    }
+
+    /// The pixels of a picture `columns` × `lines` cells big.
+    public func pixelSize(columns: Int, lines: Int) -> PixelSize {
+        PixelSize(width: max(1, columns * pixelsPerCell.width), height: max(1, lines * pixelsPerCell.height))
     }
 }

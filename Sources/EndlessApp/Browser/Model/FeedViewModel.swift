@@ -95,10 +95,32 @@ public final class FeedViewModel<Source: PageSource> {
         return request
     }
 
-    /// The request for the large picture of the open details.
+    /// The placeholder of a row's picture while it loads (a BlurHash), if the feed has one;
+    /// made once while the row is on screen.
+    public func placeholderImage(for item: Source.Item, request: ImageRequest) -> DecodedImage? {
+        guard let images, let make = descriptor.rowPlaceholder else { return nil }
+        return images.placeholder(for: request) { make(item, request.targetSize) }
+    }
+
+    /// The request for the large picture of the open details, at ``ImageSizing/details``
+    /// (asked of the image CDN itself when the feed's URLs carry a size).
     public func detailsImageRequest(for details: ItemDetails) -> ImageRequest? {
         guard images != nil, let url = details.imageURL else { return nil }
-        return ImageRequest(url: url, targetSize: imageSizing.details, contentMode: .fill, priority: .high)
+        let sized = descriptor.sizedImageURL?(url, imageSizing.details) ?? url
+        return ImageRequest(url: sized, targetSize: imageSizing.details, contentMode: .fill, priority: .high)
+    }
+
+    /// The placeholder of the open details' picture, made from the selected item (whose
+    /// details are open) at the panel's size.
+    public func detailsPlaceholder(for details: ItemDetails, request: ImageRequest) -> DecodedImage? {
+        guard let item = feed.items.item(at: selection), descriptor.details(item, now()).id == details.id else { return nil }
+        return placeholderImage(for: item, request: request)
+    }
+
+    /// The screen draws the details picture at `size` pixels (as large as the terminal allows a
+    /// picture of known shape); the request follows.
+    public func detailsPictureSizeChanged(_ size: PixelSize) {
+        imageSizing.details = size
     }
 
     /// The header's account of the list: the seed, the page of the selected row and the rows.

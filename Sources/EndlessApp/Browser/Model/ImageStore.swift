@@ -22,6 +22,9 @@ public final class ImageStore {
     /// Pictures that failed: not asked for again in this run (the row keeps its placeholder).
     @ObservationIgnored private var failed: Set<URL> = []
     @ObservationIgnored private var prefetching: Set<ImageRequest> = []
+    /// Placeholders (BlurHash pictures) of the rows shown, made once per row while it is on
+    /// screen, by the request of the picture they stand in for.
+    @ObservationIgnored private var placeholders: [ImageRequest: DecodedImage] = [:]
 
     /// Where a picture's URL really points now, e.g. the embedded simulator's current port for
     /// pictures of rows cached in an earlier run.
@@ -48,6 +51,16 @@ public final class ImageStore {
         return image
     }
 
+    /// The placeholder of `request`'s picture: made by `make` the first time a frame asks, then
+    /// kept while its row is on screen. Not observed: it never changes for a request.
+    public func placeholder(for request: ImageRequest, make: () -> DecodedImage?) -> DecodedImage? {
+        let key = key(resolved(request))
+        if let made = placeholders[key] { return made }
+        guard let made = make() else { return nil }
+        placeholders[key] = made
+        return made
+    }
+
     /// The share of pictures that came without the network, 0...1, as of the last arrival.
     public var cacheHitRate: Double {
         _ = arrivals
@@ -66,6 +79,9 @@ public final class ImageStore {
         }
         if ready.count > wanted.count || ready.keys.contains(where: { !wanted.contains($0) }) {
             ready = ready.filter { wanted.contains($0.key) }
+        }
+        if placeholders.keys.contains(where: { !wanted.contains($0) }) {
+            placeholders = placeholders.filter { wanted.contains($0.key) }
         }
         for request in visible {
             let key = key(request)
@@ -105,6 +121,7 @@ public final class ImageStore {
         for task in loads.values { task.cancel() }
         loads.removeAll()
         ready.removeAll()
+        placeholders.removeAll()
         prefetcher.stopPrefetching()
         prefetching.removeAll()
     }

@@ -34,6 +34,9 @@ public struct ItemDetails: Hashable, Sendable {
     public var title: UntrustedText
     /// The large picture, if the item has one.
     public var imageURL: URL?
+    /// The picture's width over its height, when known before it loads (a photo's): the panel
+    /// then draws it as large as the terminal allows, in its own shape.
+    public var imageAspectRatio: Double?
     /// Every field, in reading order; empty values are left out by ``Builder``.
     public var fields: [Field]
     /// A note under the fields.
@@ -46,10 +49,14 @@ public struct ItemDetails: Hashable, Sendable {
     ///   - imageURL: the large picture.
     ///   - fields: the labelled fields.
     ///   - note: a note under them.
-    public init(id: String, title: UntrustedText, imageURL: URL?, fields: [Field], note: Note? = nil) {
+    ///   - imageAspectRatio: the picture's width over its height, when known.
+    public init(
+        id: String, title: UntrustedText, imageURL: URL?, fields: [Field], note: Note? = nil, imageAspectRatio: Double? = nil
+    ) {
         self.id = id
         self.title = title
         self.imageURL = imageURL
+        self.imageAspectRatio = imageAspectRatio
         self.fields = fields
         self.note = note
     }

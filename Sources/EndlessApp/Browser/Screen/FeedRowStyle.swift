@@ -26,6 +26,8 @@ struct RowContext {
     let isSelected: Bool
     /// The row's picture, once the image store has it.
     let image: DecodedImage?
+    /// What stands in for the picture until then (a BlurHash), when the feed has one.
+    let placeholder: DecodedImage?
     /// Turns pictures into cells or graphics for this terminal.
     let cells: ImageCells
     /// The instant ages and times are shown at.

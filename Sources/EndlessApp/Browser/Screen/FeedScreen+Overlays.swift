@@ -43,30 +43,61 @@ extension FeedScreen {
         case .remark(let text): fields.append(DetailPanel.Field("", text.displayText))
         case nil: break
         }
-        let pictureSize = style.detailsImageSize
-        let width = min(area.width - 2, 100)
         let showsPicture = cells.showsImages && details.imageURL != nil
-        let height = min(area.height, max(showsPicture ? pictureSize.height : 0, fields.count) + 3)
+        var pictureSize = style.detailsImageSize
+        var width = min(area.width - 2, 100)
+        if showsPicture, let aspect = details.imageAspectRatio, aspect > 0 {
+            // A picture of known shape: as large as the terminal allows, fields beside or below.
+            let largest = Self.largestPicture(aspect: aspect, cellAspect: cells.cellAspect, fields: fields.count, in: area)
+            pictureSize = largest.size
+            width = min(area.width - 2, largest.beside ? pictureSize.width + 6 + Self.fieldsWidth : max(pictureSize.width + 4, 60))
+            model.detailsPictureSizeChanged(cells.pixelSize(forCells: pictureSize))
+        }
+        let beside = width - 4 - pictureSize.width - 2 >= 24
+        let pictureLines = showsPicture ? pictureSize.height + (beside ? 0 : fields.count + 1) : 0
+        let height = min(area.height, max(pictureLines, fields.count) + 3)
         guard width >= 20, height >= 5 else { return }
         let rect = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
 
         var image: CellImage?
-        var loaded: DecodedImage?
-        if cells.showsImages, let request = model.detailsImageRequest(for: details), let decoded = model.images?.image(for: request) {
-            loaded = decoded
-            // Pixel graphics are placed over the panel afterwards; blank cells reserve their room.
-            image = cells.usesPixels
-                ? CellImage(size: pictureSize, cells: Array(repeating: .blank, count: pictureSize.area))
-                : cells.symbolCells(for: decoded, size: pictureSize)
+        var shown: DecodedImage?
+        if showsPicture, let request = model.detailsImageRequest(for: details) {
+            // The picture, else its placeholder (a BlurHash), so the panel keeps its layout.
+            shown = model.images?.image(for: request) ?? model.detailsPlaceholder(for: details, request: request)
+            if let shown {
+                // Pixel graphics are placed over the panel afterwards; blank cells reserve their room.
+                image = cells.usesPixels
+                    ? CellImage(size: pictureSize, cells: Array(repeating: .blank, count: pictureSize.area))
+                    : cells.symbolCells(for: shown, size: pictureSize)
+            }
         }
         let panel = DetailPanel(title: details.title.displayText, fields: fields, image: image)
         let imageRect = panel.draw(into: &frame, in: rect)
-        if cells.usesPixels, let loaded, let imageRect {
-            cells.draw(loaded, in: imageRect, into: &frame)
+        if cells.usesPixels, let shown, let imageRect {
+            cells.draw(shown, in: imageRect, into: &frame)
         }
         let hint = " Esc close · ↑↓ next \(model.descriptor.nouns.singular) "
         if rect.width > DisplayWidth.of(hint) + 4 {
             frame.write(hint, at: Point(x: rect.maxX - DisplayWidth.of(hint) - 2, y: rect.maxY - 1), style: Theme.subtitle)
         }
+    }
+
+    /// Columns the fields beside a large picture get.
+    static var fieldsWidth: Int { 44 }
+
+    /// The largest picture of `aspect` (width over height, in pixels) that fits the details
+    /// panel in `area`, with the fields beside it or, when that leaves it larger, below it.
+    static func largestPicture(aspect: Double, cellAspect: Double, fields: Int, in area: Rect) -> (size: Size, beside: Bool) {
+        func fit(width: Int, height: Int) -> Size {
+            guard width > 0, height > 0 else { return Size(width: 0, height: 0) }
+            // Lines for the full width, or columns for the full height, whichever fits.
+            let lines = Double(width) / aspect / cellAspect
+            if lines <= Double(height) { return Size(width: width, height: max(1, Int(lines.rounded(.down)))) }
+            return Size(width: max(1, Int((Double(height) * aspect * cellAspect).rounded(.down))), height: height)
+        }
+        let innerWidth = area.width - 6, innerHeight = area.height - 3
+        let beside = fit(width: innerWidth - fieldsWidth - 2, height: innerHeight)
+        let below = fit(width: innerWidth, height: innerHeight - fields - 1)
+        return beside.area >= below.area ? (beside, true) : (below, false)
     }
 }

@@ -92,8 +92,13 @@ struct FeedScreen<Source: PageSource> {
             if index >= rowCount {
                 drawFooter(footer, elapsed: elapsed, into: &buffer, in: row)
             } else if let item = model.item(at: index) {
-                let image = model.imageRequest(for: item).flatMap { model.images?.image(for: $0) }
-                style.draw(item, RowContext(rect: row, isSelected: selected, image: image, cells: cells, now: now), &buffer)
+                let request = model.imageRequest(for: item)
+                let image = request.flatMap { model.images?.image(for: $0) }
+                // The placeholder is drawn in the frame the row first appears in.
+                let placeholder = image == nil && cells.showsImages ? request.flatMap { model.placeholderImage(for: item, request: $0) } : nil
+                style.draw(
+                    item, RowContext(rect: row, isSelected: selected, image: image, placeholder: placeholder, cells: cells, now: now),
+                    &buffer)
             } else {
                 drawPlaceholder(model.placeholder(at: index), selected: selected, elapsed: elapsed, into: &buffer, in: row)
             }

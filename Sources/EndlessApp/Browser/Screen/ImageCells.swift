@@ -46,7 +46,20 @@ final class ImageCells {
 
     /// The pixel sizes a feed's pictures are requested at, for rows and details of these sizes.
     func sizing(row: Size, details: Size) -> ImageSizing {
-        ImageSizing(row: pixelSize(forCells: row), details: pixelSize(forCells: details), showsPixels: usesPixels)
+        ImageSizing(
+            row: pixelSize(forCells: row), details: pixelSize(forCells: details), showsPixels: usesPixels,
+            pixelsPerCell: usesPixels
+                ? PixelSize(width: cellPixelSize.width, height: cellPixelSize.height) : Self.symbolPixelsPerCell)
+    }
+
+    /// What chafa's symbols resolve in a cell, about: 5 pixels across, 10 down.
+    static let symbolPixelsPerCell = PixelSize(width: 5, height: 10)
+
+    /// Cell height over cell width: a picture keeps its shape when its lines are its columns
+    /// divided by this (about 2 in most fonts).
+    var cellAspect: Double {
+        guard cellPixelSize.width > 0, cellPixelSize.height > 0 else { return 2 }
+        return Double(cellPixelSize.height) / Double(cellPixelSize.width)
     }
 
     /// Draws `image` into `rect`, as symbols or as a graphic.

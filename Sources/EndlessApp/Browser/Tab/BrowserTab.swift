@@ -19,8 +19,8 @@ protocol BrowserTab: AnyObject {
     var hasDetails: Bool { get }
     /// The image store's hit rate, 0...1, or nil without images.
     var cacheHitRate: Double? { get }
-    /// The tab's own segment of the status bar, read every frame: `cached 3 min ago`,
-    /// `offline`; nil for none.
+    /// The tab's own segment of the status bar, read every frame: `41 requests left this hour`,
+    /// `cached 3 min ago`, `offline`; nil for none.
     var statusNote: String? { get }
 
     /// Shown: loads the first page the first time (a hidden tab costs no request).

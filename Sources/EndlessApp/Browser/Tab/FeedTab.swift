@@ -35,9 +35,13 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     var isAnimating: Bool { model.isAnimating }
     var hasDetails: Bool { model.details != nil }
     var cacheHitRate: Double? { model.images?.cacheHitRate }
-
+    /// The feed's own note (`41 requests left this hour`), then the cache's (`cached 3 min ago`).
     var statusNote: String? {
-        (model.feed.source as? any CacheStatusReporting)?.cacheStatus.summary(now: model.now())
+        let notes = [
+            model.descriptor.statusNote?(),
+            (model.feed.source as? any CacheStatusReporting)?.cacheStatus.summary(now: model.now()),
+        ].compactMap { $0 }
+        return notes.isEmpty ? nil : notes.joined(separator: " · ")
     }
 
     /// Starts the feed the first time; a first page opened from the page cache is then

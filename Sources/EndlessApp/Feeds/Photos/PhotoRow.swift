@@ -1,0 +1,128 @@
+import EndlessImages
+import EndlessTerminal
+import Foundation
+import UnsplashAPI
+
+/// A photo's row: the picture in a box shaped like the photo (its BlurHash at once, the photo
+/// when it lands), and beside it the photographer, the caption, likes and date, and the
+/// dominant colour as a swatch.
+///
+/// ```
+/// ▌▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  Maria Eduarda Gonçalves  @mariaeduarda
+///  ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  Colour field
+///  ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  abstract painting with soft gradients
+///  ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  ♥ 1,240 · 2026-11-18 · 3935 × 5247
+///  ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  ██ #c7ab47
+/// ```
+@MainActor
+public enum PhotoRow {
+    /// How big a photo's picture is in cells: a fixed box width, lines from the aspect ratio
+    /// and the cells' own shape, so a row's height is known from the photo's `width` and
+    /// `height` before any pixel arrives (nothing jumps when it does).
+    public struct Layout: Sendable, Hashable {
+        /// Columns of a landscape picture; portraits are narrower, to stay within ``maxLines``.
+        public var columns = 30
+        /// The fewest lines of a picture (the text beside it needs five).
+        public var minLines = 5
+        /// The most lines of a picture.
+        public var maxLines = 12
+        /// Cell height over cell width (about 2).
+        public var cellAspect: Double
+
+        /// A layout for cells `cellAspect` times as tall as wide.
+        /// - Parameter cellAspect: cell height over cell width.
+        public init(cellAspect: Double) {
+            self.cellAspect = cellAspect
+        }
+
+        /// The picture's cells for `photo` (3:2 when its size is unknown).
+        /// - Returns: columns and lines.
+        public nonisolated func picture(for photo: UnsplashPhoto) -> Size {
+            picture(aspect: photo.aspectRatio ?? 1.5)
+        }
+
+        /// The picture's cells for a photo of `aspect` (width over height).
+        /// - Returns: columns and lines.
+        public nonisolated func picture(aspect: Double) -> Size {
+            let lines = Double(columns) / aspect / max(0.5, cellAspect)
+            if lines > Double(maxLines) {
+                let width = Int((Double(maxLines) * aspect * cellAspect).rounded())
+                return Size(width: max(4, min(columns, width)), height: maxLines)
+            }
+            // A panorama flatter than the smallest row is cropped a little at its sides.
+            return Size(width: columns, height: max(minLines, Int(lines.rounded())))
+        }
+
+        /// The row's lines: the picture and a blank line under it.
+        /// - Returns: lines.
+        public nonisolated func height(for photo: UnsplashPhoto) -> Int {
+            picture(for: photo).height + 1
+        }
+    }
+
+    /// The row style for `layout`.
+    static func style(_ layout: Layout) -> FeedRowStyle<UnsplashPhoto> {
+        FeedRowStyle(
+            height: { layout.height(for: $0) }, placeholderHeight: layout.minLines + 1,
+            draw: { photo, context, frame in draw(photo, layout: layout, context: context, into: &frame) },
+            detailsImageSize: Size(width: 48, height: 16), rowImageSize: Size(width: layout.columns, height: layout.maxLines))
+    }
+
+    /// Draws a photo's row.
+    static func draw(_ photo: UnsplashPhoto, layout: Layout, context: RowContext, into frame: inout ScreenBuffer) {
+        let row = context.rect
+        let size = layout.picture(for: photo)
+        let picture = Rect(x: row.x + 1, y: row.y, width: size.width, height: min(size.height, row.height))
+        let swatch = photo.color.flatMap(RGBColor.init(hex:))
+        if let image = context.image ?? context.placeholder {
+            context.cells.draw(image, in: picture, into: &frame)
+        } else {
+            // No picture yet and no BlurHash: the dominant colour, else the grey of a placeholder.
+            frame.fill(picture, style: swatch.map { Style(background: .rgb($0.red, $0.green, $0.blue)) } ?? Theme.placeholder)
+        }
+        let textX = row.x + 1 + layout.columns + 2
+        let width = max(0, row.maxX - textX - 1)
+        let text = Rect(x: textX - 1, y: row.y, width: max(0, row.maxX - textX + 1), height: min(5, picture.height))
+        if context.isSelected {
+            frame.write("▌", at: Point(x: row.x, y: row.y + 1), style: Theme.selectionMarker)
+            frame.fill(text, style: Theme.selectedName)
+        }
+        let selected = context.isSelected
+        let name = UntrustedText(photo.user?.displayName ?? "unknown photographer")
+        var x = textX + frame.write(
+            name.displayText, at: Point(x: textX, y: row.y), style: selected ? Theme.selectedName : Theme.name, maxWidth: width,
+            ellipsis: true)
+        if let username = photo.user?.username, x + 4 < textX + width {
+            x += frame.write("  ", at: Point(x: x, y: row.y), style: selected ? Theme.selectedSubtitle : .plain)
+            frame.write(
+                "@" + UntrustedText(username).displayText, at: Point(x: x, y: row.y),
+                style: selected ? Theme.selectedSubtitle : Theme.subtitle, maxWidth: textX + width - x, ellipsis: true)
+        }
+        var lines: [(String, Style)] = []
+        if let caption = photo.caption { lines.append((UntrustedText(caption).displayText, selected ? Self.selectedCaption : .plain)) }
+        if let alt = photo.altDescription, photo.description?.isEmpty == false, alt != photo.description {
+            lines.append((UntrustedText(alt).displayText, selected ? Theme.selectedSubtitle : Theme.subtitle))
+        }
+        lines.append((facts(photo), selected ? Theme.selectedSubtitle : Theme.subtitle))
+        for (offset, line) in lines.prefix(max(0, picture.height - 2)).enumerated() {
+            frame.write(line.0, at: Point(x: textX, y: row.y + 1 + offset), style: line.1, maxWidth: width, ellipsis: true)
+        }
+        if let swatch, picture.height >= 2 {
+            let y = row.y + 1 + min(lines.count, max(0, picture.height - 2))
+            let next = textX + frame.write("██", at: Point(x: textX, y: y), style: Style(foreground: .rgb(swatch.red, swatch.green, swatch.blue)))
+            frame.write(" \(swatch.hex)", at: Point(x: next, y: y), style: selected ? Theme.selectedSubtitle : Theme.subtitle)
+        }
+    }
+
+    /// The caption of the selected row: as bright as its name, not bold.
+    static let selectedCaption = Style(foreground: .brightWhite, background: .indexed(238))
+
+    /// `♥ 1,240 · 2026-11-18 · 3935 × 5247`.
+    static func facts(_ photo: UnsplashPhoto) -> String {
+        var parts: [String] = []
+        if let likes = photo.likes { parts.append("♥ \(PhotoDetails.grouped(likes))") }
+        if let date = photo.createdDate { parts.append(UnsplashTimestamp.day(of: date)) }
+        if let width = photo.width, let height = photo.height { parts.append("\(width) × \(height)") }
+        return parts.joined(separator: " · ")
+    }
+}

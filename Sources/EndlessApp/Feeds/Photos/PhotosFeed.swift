@@ -1,0 +1,133 @@
+import Endless
+import EndlessCommandLine
+import EndlessImages
+import EndlessSimulator
+import Foundation
+import UnsplashAPI
+
+/// The photos feed: Unsplash's latest photos, as the "SwiftUI + Combine pagination" tutorial
+/// browses them, done right: each row as tall as its photo's aspect ratio asks before any pixel
+/// arrives, its BlurHash drawn at once, then the photo at exactly the pixels of its cells; the
+/// hourly budget in the status bar, and no loading ahead once it runs low.
+public enum PhotosFeed: FeedPlugin {
+    static let kind = FeedKind.photos
+    static let service = SimulatedServiceID.unsplash
+    static let liveAPI = "https://api.unsplash.com/"
+    static let abstract = "Browse Unsplash's latest photos, with BlurHash placeholders and rows sized to each photo."
+
+    /// Photos per page on the tab: Unsplash's most, so a demo key's 50 requests go far.
+    static let defaultPerPage = 30
+    /// Photos loaded ahead of the last one on screen.
+    static let prefetchDistance = 10
+    /// Requests kept from loading ahead when the service reports this few left.
+    public static let reserve = 5
+    /// Where the key can come from when `--access-key` is not given.
+    static let accessKeyVariable = "UNSPLASH_ACCESS_KEY"
+    /// What the embedded simulator is sent: it accepts any key, and needs one like the service.
+    static let simulatorKey = "endless-simulator"
+
+    enum Options {
+        static let accessKey = Option(
+            "access-key", placeholder: "KEY",
+            help: "The Unsplash application's access key, sent as Client-ID (default: $\(PhotosFeed.accessKeyVariable); "
+                + "the embedded simulator needs none). Never logged.",
+            convert: ValueParsers.nonEmpty)
+        static let perPage = Option(
+            "per-page", placeholder: "N", help: "Photos per page, 1-30 (Unsplash's most).",
+            default: String(UnsplashClient.defaultPerPage), convert: ValueParsers.integer(in: UnsplashClient.perPageRange))
+        static let photosPerPage = Option(
+            "photos-per-page", placeholder: "N", help: "Photos per page on the photos tab, 1-30.",
+            default: String(PhotosFeed.defaultPerPage), convert: ValueParsers.integer(in: UnsplashClient.perPageRange))
+        static let orderBy = Option(
+            "order-by", placeholder: "ORDER", help: "latest, oldest or popular (deprecated by Unsplash, still answered).",
+            default: UnsplashOrder.latest.rawValue, convert: ValueParsers.choice(UnsplashOrder.self))
+    }
+
+    static var browseOptions: [OptionDeclaration] {
+        [apiOption.declaration, Options.accessKey.declaration, Options.photosPerPage.declaration, Options.orderBy.declaration]
+    }
+
+    static var fetchCommand: Subcommand { FetchPhotosCommand.subcommand }
+
+    static func settings(from parsed: ParsedArguments, api: URL?) throws(UsageError) -> PhotosSettings {
+        PhotosSettings(
+            api: api, accessKey: try accessKey(from: parsed, api: api),
+            perPage: try parsed.value(Options.photosPerPage) ?? defaultPerPage,
+            orderBy: try parsed.value(Options.orderBy) ?? .latest)
+    }
+
+    /// `--access-key`, else `$UNSPLASH_ACCESS_KEY`; with no API given (the embedded simulator)
+    /// a key of the app's own.
+    /// - Throws: ``UsageError`` when an API is given and no key: Unsplash refuses every request
+    ///   without one, so the message says how to get one.
+    static func accessKey(
+        from parsed: ParsedArguments, api: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(UsageError) -> String {
+        if let key = try parsed.value(Options.accessKey) { return key }
+        if let key = environment[accessKeyVariable], !key.isEmpty { return key }
+        guard let api else { return simulatorKey }
+        throw UsageError(
+            command: parsed.command,
+            message: "\(api.absoluteString) needs an Unsplash access key: pass --access-key KEY or set \(accessKeyVariable)",
+            hint: "register an application at \(UnsplashClient.keyRegistration) for a demo key (50 requests an hour); "
+                + "`endless serve`'s simulator accepts any key")
+    }
+
+    /// What the browser needs to know about photos (public for the benchmark, which measures
+    /// the tab's pictures through it).
+    /// - Parameters:
+    ///   - client: asks for the details (`GET /photos/{id}`).
+    ///   - sourceLabel: where they come from.
+    ///   - layout: how rows are sized on this terminal.
+    /// - Returns: the descriptor.
+    public static func descriptor(client: UnsplashClient, sourceLabel: String, layout: PhotoRow.Layout) -> FeedDescriptor<UnsplashPhoto, Int> {
+        FeedDescriptor(
+            kind: kind, nouns: Nouns("photo", "photos"), sourceLabel: sourceLabel,
+            describeKey: { PageLabel(page: $0) },
+            details: { photo, _ in PhotoDetails.of(photo) },
+            fetchDetails: { photo, _ in
+                // The single-photo answer has the camera and the place; it costs a request, so it
+                // is skipped when the budget is nearly spent.
+                if let budget = client.rateLimit, budget.remaining <= reserve {
+                    throw PhotosFeedError(.holdingBack(remaining: budget.remaining, limit: budget.limit))
+                }
+                do throws(UnsplashError) {
+                    return PhotoDetails.of(try await client.photo(id: photo.id))
+                } catch {
+                    throw PhotosFeedError(error)
+                }
+            },
+            rowImage: { photo, sizing in
+                let cells = layout.picture(for: photo)
+                let pixels = sizing.pixelSize(columns: cells.width, lines: cells.height)
+                guard let url = photo.imageURL(ImgixSizing(width: pixels.width, height: pixels.height, fit: .crop)) else { return nil }
+                return ImageRequest(url: url, targetSize: pixels, contentMode: .fill)
+            },
+            rowPlaceholder: { photo, size in PhotoPlaceholder.image(for: photo, size: size) },
+            sizedImageURL: { raw, size in ImgixSizing(width: size.width, height: size.height, fit: .crop).url(from: raw) ?? raw },
+            statusNote: { client.rateLimit?.summary },
+            endOfList: { count in "the end of Unsplash · \(Nouns("photo", "photos").count(count))" })
+    }
+}
+
+/// An Unsplash error as the app explains it: a refused key says which flag or variable gives
+/// one; a nearly spent budget says what the next key press does.
+struct PhotosFeedError: Error, CustomStringConvertible {
+    let error: UnsplashError
+
+    init(_ error: UnsplashError) {
+        self.error = error
+    }
+
+    var description: String {
+        switch error {
+        case .unauthorized:
+            "\(error.description) Pass --access-key KEY or set \(PhotosFeed.accessKeyVariable)."
+        case .holdingBack(let remaining, let limit):
+            "\(remaining == 1 ? "1 request" : "\(remaining) requests") left this hour"
+                + (limit.map { " of \($0)" } ?? "") + ", kept for you: R loads more"
+        default:
+            error.description
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Synchronization
+
+/// The offline imgix: draws a photo's scene for a plan, encodes it, and keeps the most recent
+/// results (by bytes), so a list scrolled back and forth is drawn once.
+final class PhotoImageStore: Sendable {
+    /// A few screens of thumbnails and a few large pictures.
+    static let defaultCapacityBytes = 64 * 1024 * 1024
+
+    struct Key: Hashable, Sendable {
+        let photo: Int
+        let plan: ImgixRequest.Plan
+    }
+
+    private struct Entry {
+        let bytes: [UInt8]
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var total = 0
+        var clock: UInt64 = 0
+        var renders = 0
+    }
+
+    let capacityBytes: Int
+    private let state = Mutex(State())
+
+    init(capacityBytes: Int = defaultCapacityBytes) {
+        self.capacityBytes = capacityBytes
+    }
+
+    /// The encoded image of `record` for `plan`, drawn now if it is not kept.
+    func image(of record: UnsplashPhotoRecord, plan: ImgixRequest.Plan) -> [UInt8] {
+        let key = Key(photo: record.index, plan: plan)
+        if let cached = state.withLock({ state -> [UInt8]? in
+            guard var entry = state.entries[key] else { return nil }
+            state.clock += 1
+            entry.lastUse = state.clock
+            state.entries[key] = entry
+            return entry.bytes
+        }) {
+            return cached
+        }
+        // Drawn outside the lock: two requests for the same picture may both draw it
+        // (harmlessly: the result is the same), but no picture waits behind another.
+        let rgb = SceneRenderer.render(record.scene, source: plan.source, width: plan.width, height: plan.height)
+        let encoded: [UInt8]
+        switch plan.format {
+        case .jpg: encoded = PortraitJPEG.encode(rgb: rgb, width: plan.width, height: plan.height, quality: Int32(max(1, plan.quality))) ?? []
+        case .png: encoded = PNGWriter.encode(rgb: rgb, width: plan.width, height: plan.height) ?? []
+        }
+        state.withLock { state in
+            state.renders += 1
+            guard encoded.count <= capacityBytes, state.entries[key] == nil else { return }
+            state.clock += 1
+            state.entries[key] = Entry(bytes: encoded, lastUse: state.clock)
+            state.total += encoded.count
+            while state.total > capacityBytes, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                state.total -= oldest.value.bytes.count
+                state.entries[oldest.key] = nil
+            }
+        }
+        return encoded
+    }
+
+    /// Pictures drawn so far (a cached one is not drawn again), for tests.
+    var renders: Int { state.withLock { $0.renders } }
+}

@@ -1,0 +1,202 @@
+import Foundation
+
+/// The offline Unsplash, mounted at `/unsplash/`: its API (`photos`, `photos/{id}`,
+/// `photos/{id}/download`) and its imgix image host (`images/`).
+///
+/// `GET photos?page=&per_page=&order_by=` answers the bare JSON array of the live service, with
+/// its `Link` (`first`, `prev`, `last`, `next`), `X-Total`, `X-Per-Page` and, when the rate
+/// limit is on, `X-Ratelimit-Limit` and `X-Ratelimit-Remaining` headers. `per_page` is clamped
+/// to 30 as the live service does; a page past the end is `[]`. API calls need an access key
+/// (see ``UnsplashAuthorization``); over the hourly budget they get 403 `Rate Limit Exceeded`
+/// as `text/plain`. Images honour imgix's `w`, `h`, `fit`, `crop`, `dpr`, `q` and `fm`, drawn from
+/// the photo's scene and cached; they need no key and do not count against the budget.
+struct UnsplashService: SimulatedService {
+    let catalogue: UnsplashCatalogue
+    let traits: UnsplashTraitsStore
+    let images: PhotoImageStore
+    let portraits: PortraitStore
+    let rateLimiter: UnsplashRateLimiter?
+
+    static let mountPath = "/unsplash/"
+    static let defaultPerPage = 10
+    static let maxPerPage = 30
+    /// Old photos without a BlurHash or colour in the live catalogue: one in 97 here too.
+    static let untraitedEvery = 97
+
+    var mountPath: String { Self.mountPath }
+    var listLocation: ListLocation { .topLevelArray }
+    var siteName: String { "api.unsplash.com" }
+
+    init(
+        catalogue: UnsplashCatalogue, traits: UnsplashTraitsStore = UnsplashTraitsStore(), images: PhotoImageStore = PhotoImageStore(),
+        portraits: PortraitStore = .shared, rateLimiter: UnsplashRateLimiter?
+    ) {
+        self.catalogue = catalogue
+        self.traits = traits
+        self.images = images
+        self.portraits = portraits
+        self.rateLimiter = rateLimiter
+    }
+
+    func isAPI(_ request: HTTPRequest) -> Bool {
+        !relativePath(request.path).hasPrefix("images/")
+    }
+
+    /// The throttle fault: the 429 with the plain-text body an Unsplash engineer described.
+    func throttled(retryAfter: Duration) -> HTTPResponse {
+        var response = Self.rateLimitExceeded(status: 429, remaining: nil)
+        response.headers.set("Retry-After", RetryAfterHeader.seconds(retryAfter))
+        return response
+    }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let path = relativePath(request.path)
+        let parameters = QueryParameters(request.query ?? "")
+        if path.hasPrefix("images/") { return image(path.dropFirst("images/".count), parameters: parameters) }
+        guard let key = UnsplashAuthorization.key(authorization: request.headers["Authorization"], query: parameters) else {
+            var response = Self.json(401, UnsplashAuthorization.invalidTokenBody)
+            response.logNote = "invalid-token"
+            return response
+        }
+        var remaining: Int?
+        if let rateLimiter {
+            guard let left = rateLimiter.spend(key: key) else {
+                var response = Self.rateLimitExceeded(status: 403, remaining: 0)
+                response.headers.set("X-Ratelimit-Limit", String(rateLimiter.limit))
+                response.logNote = "rate-limited"
+                return response
+            }
+            remaining = left
+        }
+        let base = "http://\(HostHeader.validAuthority(request.headers["Host"]) ?? request.local.authority)\(Self.mountPath)"
+        var response = route(path, parameters: parameters, base: base)
+        if let rateLimiter, let remaining {
+            response.headers.set("X-Ratelimit-Limit", String(rateLimiter.limit))
+            response.headers.set("X-Ratelimit-Remaining", String(remaining))
+        }
+        return response
+    }
+
+    private func route(_ path: Substring, parameters: QueryParameters, base: String) -> HTTPResponse {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.first == "photos" else { return Self.json(404, #"{"errors":["Couldn't find the page you were looking for"]}"#) }
+        switch parts.count {
+        case 1:
+            return list(parameters: parameters, base: base)
+        case 2, 3:
+            guard let record = catalogue.photo(id: String(parts[1])) else { return Self.json(404, #"{"errors":["Couldn't find Photo"]}"#) }
+            if parts.count == 3 {
+                guard parts[2] == "download" else { return Self.json(404, #"{"errors":["Couldn't find the page you were looking for"]}"#) }
+                var body = TextBuffer(capacity: 200)
+                body.append("{\"url\":")
+                body.appendJSONString("\(base)images/\(record.imageName)?ixid=\(record.ixid)&ixlib=rb-4.0.3&fm=jpg".utf8)
+                body.append(UInt8(ascii: "}"))
+                return Self.json(200, body.bytes)
+            }
+            var body = TextBuffer(capacity: 4096)
+            append(record, to: &body, base: base, full: true)
+            return Self.json(200, body.bytes)
+        default:
+            return Self.json(404, #"{"errors":["Couldn't find the page you were looking for"]}"#)
+        }
+    }
+
+    /// `GET photos`: the bare array, and the paging headers.
+    private func list(parameters: QueryParameters, base: String) -> HTTPResponse {
+        // Read as the live service reads them: a page that is not a positive number is the
+        // first; per_page is clamped to 1...30; an unknown order is `latest`.
+        let page = parameters.last("page").flatMap(Int.init).flatMap { $0 >= 1 ? $0 : nil } ?? 1
+        let perPage = min(Self.maxPerPage, max(1, parameters.last("per_page").flatMap(Int.init) ?? Self.defaultPerPage))
+        let order = parameters.last("order_by").flatMap(UnsplashCatalogue.Order.init(rawValue:)) ?? .latest
+        let indices = catalogue.page(page, perPage: perPage, order: order)
+        var body = TextBuffer(capacity: 64 + indices.count * 3000)
+        body.append(UInt8(ascii: "["))
+        for (position, index) in indices.enumerated() {
+            if position > 0 { body.append(UInt8(ascii: ",")) }
+            append(catalogue.photo(at: index), to: &body, base: base, full: false)
+        }
+        body.append(UInt8(ascii: "]"))
+        var response = Self.json(200, body.bytes)
+        response.headers.set("X-Total", String(catalogue.count))
+        response.headers.set("X-Per-Page", String(perPage))
+        response.headers.set("Link", Self.link(page: page, perPage: perPage, total: catalogue.count, order: order, base: base))
+        return response
+    }
+
+    private func append(_ record: UnsplashPhotoRecord, to body: inout TextBuffer, base: String, full: Bool) {
+        let traits = record.index % Self.untraitedEvery == Self.untraitedEvery - 1 ? nil : traits.traits(of: record)
+        record.appendJSON(
+            to: &body, base: base, traits: traits, photographer: catalogue.photographers[record.photographer], full: full)
+    }
+
+    /// `<…?page=1&per_page=10>; rel="first", <…>; rel="prev", <…>; rel="last", <…>; rel="next"`:
+    /// `first` and `prev` from page 2 on, `last` and `next` before the last page.
+    static func link(page: Int, perPage: Int, total: Int, order: UnsplashCatalogue.Order, base: String) -> String {
+        let last = max(1, (total + perPage - 1) / perPage)
+        func url(_ number: Int) -> String {
+            "<\(base)photos?page=\(number)&per_page=\(perPage)\(order == .latest ? "" : "&order_by=\(order.rawValue)")>"
+        }
+        var links: [String] = []
+        if page > 1 {
+            links.append("\(url(1)); rel=\"first\"")
+            links.append("\(url(min(page - 1, last))); rel=\"prev\"")
+        }
+        if page < last {
+            links.append("\(url(last)); rel=\"last\"")
+            links.append("\(url(page + 1)); rel=\"next\"")
+        }
+        return links.joined(separator: ", ")
+    }
+
+    // MARK: - Images
+
+    private func image(_ name: Substring, parameters: QueryParameters) -> HTTPResponse {
+        if name.hasPrefix("profile-") {
+            guard let user = catalogue.photographer(id: String(name.dropFirst("profile-".count))) else { return SimulatorHost.notFound }
+            return RandomUserService.jpeg(portraits.jpeg(for: user.face))
+        }
+        // `small/…` is the S3 copy of the 400-pixel size, with no parameters of its own.
+        let isSmall = name.hasPrefix("small/")
+        let imageName = isSmall ? name.dropFirst("small/".count) : name
+        let request: ImgixRequest
+        do throws(ImgixRequest.Invalid) {
+            request = try ImgixRequest(isSmall ? QueryParameters("w=400&fm=jpg&q=80") : parameters)
+        } catch {
+            return .text(400, "Invalid value for \(error.parameter): \(error.value)")
+        }
+        guard let record = catalogue.photo(imageName: String(imageName)) else { return SimulatorHost.notFound }
+        let plan = request.plan(originalWidth: record.width, originalHeight: record.height)
+        let bytes = images.image(of: record, plan: plan)
+        guard !bytes.isEmpty else { return .text(500, "the image could not be encoded") }
+        return HTTPResponse(
+            status: 200,
+            headers: [
+                "Content-Type": plan.format == .png ? "image/png" : "image/jpeg",
+                "Cache-Control": "public, max-age=31536000",
+                "Access-Control-Allow-Origin": "*",
+            ],
+            body: bytes)
+    }
+
+    // MARK: - Responses
+
+    static func rateLimitExceeded(status: Int, remaining: Int?) -> HTTPResponse {
+        var response = HTTPResponse.text(status, "Rate Limit Exceeded")
+        if let remaining { response.headers.set("X-Ratelimit-Remaining", String(remaining)) }
+        return response
+    }
+
+    static func json(_ status: Int, _ body: String) -> HTTPResponse {
+        json(status, Array(body.utf8))
+    }
+
+    static func json(_ status: Int, _ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(
+            status: status,
+            headers: [
+                "Content-Type": "application/json", "Access-Control-Allow-Origin": "*",
+                "Cache-Control": "no-cache, no-store, must-revalidate", "Accept-Version": "v1",
+            ],
+            body: body)
+    }
+}
