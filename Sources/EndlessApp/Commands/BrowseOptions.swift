@@ -45,8 +45,9 @@ extension BrowseCommand {
             convert: ValueParsers.httpURL)
         static let graphics = Option(
             "graphics", placeholder: "MODE",
-            help: "How pictures are drawn: auto (the best this terminal supports), symbols (colored "
-                + "block characters, everywhere), sixel, kitty, or none.",
+            help: "How pictures are drawn: auto (asks the terminal: kitty, else sixel, else symbols), "
+                + "symbols (colored block characters, everywhere), sixel, kitty, or none. "
+                + "$ENDLESS_GRAPHICS says the same when this is not given.",
             default: GraphicsMode.auto.rawValue, convert: ValueParsers.choice(GraphicsMode.self))
         static let noImages = Flag("no-images", help: "No pictures: nothing is downloaded but the lists.")
         static let refreshCooldown = Option(
@@ -89,8 +90,11 @@ extension BrowseCommand {
     /// - Parameters:
     ///   - parsed: the command line.
     ///   - opening: the tab to open on.
+    ///   - environment: where `ENDLESS_GRAPHICS` is read.
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
-    static func options(from parsed: ParsedArguments, opening: FeedKind) throws(UsageError) -> BrowseOptions {
+    static func options(
+        from parsed: ParsedArguments, opening: FeedKind, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(UsageError) -> BrowseOptions {
         var options = BrowseOptions(opening: opening)
         let api = try parsed.value(Options.api)
         for plugin in FeedCatalog.all {
@@ -109,7 +113,13 @@ extension BrowseCommand {
             try SimulatorOptions.requireNone(
                 in: parsed, because: options.feeds.compactMap { $0.settings.api?.absoluteString }.joined(separator: ", "))
         }
-        options.graphics = parsed.isSet(Options.noImages) ? .none : try parsed.value(Options.graphics) ?? .auto
+        // --graphics, else ENDLESS_GRAPHICS, else auto (the terminal is asked what it shows).
+        let flag = try parsed.value(Options.graphics)
+        do throws(GraphicsModeError) {
+            options.graphics = parsed.isSet(Options.noImages) ? .none : try GraphicsMode.requested(flag: flag, environment: environment)
+        } catch {
+            throw UsageError(command: parsed.command, message: error.description, hint: "or unset it")
+        }
         options.refreshCooldown = try parsed.value(Options.refreshCooldown) ?? BrowseOptions.defaultRefreshCooldown
         let maxLoaded = try parsed.value(Options.maxLoaded) ?? BrowseOptions.defaultMaxLoaded
         options.maxLoaded = maxLoaded == 0 ? nil : maxLoaded

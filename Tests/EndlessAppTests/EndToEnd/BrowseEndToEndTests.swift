@@ -12,9 +12,11 @@ struct BrowseEndToEndTests {
 
     /// Runs `endless flags` in a pane, recording `stty -a` before and after, the exit status
     /// on screen, and the state dump in the session's directory.
-    static func launch(_ flags: String, width: Int = 100, height: Int = 30) throws -> TmuxSession {
+    static func launch(
+        _ flags: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]
+    ) throws -> TmuxSession {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build the endless binary first")
-        return try TmuxSession(width: width, height: height) {
+        return try TmuxSession(width: width, height: height, environment: environment) {
             directory in
             let dir = directory.path
             return "stty -a > \(dir)/stty-before; \(binary) \(flags) --dump-state \(dir)/dump.json; "
@@ -165,6 +167,26 @@ struct BrowseEndToEndTests {
         #expect(dump.selection == 0)
         #expect(dump.loaded.first?.row == 0)
         #expect(dump.duplicates.isEmpty)
+    }
+
+    @Test("offline first: quit, relaunch --offline, and the same rows are back, from the cache (issue 15)")
+    func relaunchOffline() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("endless-e2e-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = ["XDG_CACHE_HOME": cache.path]
+
+        let online = try Self.launch("--graphics none", environment: environment)
+        try online.wait(for: "the first rows") { Self.settled($0) }
+        let first = try Self.quit(online)
+
+        let offline = try Self.launch("--graphics none --offline", environment: environment)
+        let screen = try offline.wait(for: "the cached rows") { Self.hasRows($0) && $0.contains("offline") }
+        #expect(screen.contains("offline · cached"), "\(screen)")
+        let again = try Self.quit(offline)
+        // The same people at the same rows, as far as the screen asked for them this time.
+        let shared = min(again.loaded.count, first.loaded.count)
+        #expect(shared >= 20)
+        #expect(again.loaded.prefix(shared).map(\.id) == first.loaded.prefix(shared).map(\.id))
     }
 
     @Test("r refreshes, and so does the wheel pulled up at the top")

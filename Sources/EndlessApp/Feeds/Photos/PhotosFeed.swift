@@ -1,4 +1,5 @@
 import Endless
+import EndlessCache
 import EndlessCommandLine
 import EndlessImages
 import EndlessSimulator
@@ -17,6 +18,8 @@ public enum PhotosFeed: FeedPlugin {
 
     /// Photos per page on the tab: Unsplash's most, so a demo key's 50 requests go far.
     static let defaultPerPage = 30
+    /// Photos change little within an hour: a cached page is fresh that long.
+    static let cachePolicy = CachePolicy(maxAge: .seconds(3600))
     /// Photos loaded ahead of the last one on screen.
     static let prefetchDistance = 10
     /// Requests kept from loading ahead when the service reports this few left.

@@ -1,4 +1,5 @@
 import Endless
+import EndlessCache
 import EndlessCommandLine
 import Foundation
 import UnsplashAPI
@@ -21,7 +22,10 @@ struct PhotosSettings: FeedSettings {
             pageSize: perPage, prefetchDistance: min(perPage, PhotosFeed.prefetchDistance), maxLoadedItems: environment.maxLoaded.map { max($0, perPage * 5) },
             refreshCooldown: environment.refreshCooldown)
         let layout = PhotoRow.Layout(cellAspect: environment.cells.cellAspect)
-        let source = ExplainedPhotosSource(source: UnsplashPageSource(client: client, orderBy: orderBy, reserve: PhotosFeed.reserve))
+        // Photos change little within an hour; the order names the list.
+        let source = environment.cached(
+            ExplainedPhotosSource(source: UnsplashPageSource(client: client, orderBy: orderBy, reserve: PhotosFeed.reserve)),
+            as: PhotosFeed.kind, endpoint: endpoint, variant: "order_by=\(orderBy.rawValue)", policy: PhotosFeed.cachePolicy)
         let model = FeedViewModel(
             feed: Feed(source: source, configuration: configuration),
             descriptor: PhotosFeed.descriptor(client: client, sourceLabel: endpoint.label, layout: layout),
