@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "EndlessHTTP", targets: ["EndlessHTTP"]),
         .library(name: "RandomUserAPI", targets: ["RandomUserAPI"]),
         .library(name: "ReqresAPI", targets: ["ReqresAPI"]),
+        .library(name: "CoinGeckoAPI", targets: ["CoinGeckoAPI"]),
         .library(name: "EndlessCommandLine", targets: ["EndlessCommandLine"]),
         .library(name: "EndlessImages", targets: ["EndlessImages"]),
         .library(name: "EndlessTerminal", targets: ["EndlessTerminal"]),
@@ -41,6 +42,7 @@ let package = Package(
         .target(name: "EndlessHTTP"),
         .target(name: "RandomUserAPI", dependencies: ["EndlessHTTP", "Endless", "EndlessDigest"]),
         .target(name: "ReqresAPI", dependencies: ["EndlessHTTP", "Endless"]),
+        .target(name: "CoinGeckoAPI", dependencies: ["EndlessHTTP", "Endless"]),
         // The command-line toolkit knows no feed: declarations, parsing, help, suggestions.
         .target(name: "EndlessCommandLine"),
         .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
@@ -52,8 +54,8 @@ let package = Package(
         .target(
             name: "EndlessApp",
             dependencies: [
-                "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "EndlessImages", "EndlessTerminal",
-                "EndlessSimulator", "EndlessCommandLine",
+                "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "CoinGeckoAPI", "EndlessImages",
+                "EndlessTerminal", "EndlessSimulator", "EndlessCommandLine",
             ]),
         .executableTarget(name: "endless", dependencies: ["EndlessApp"]),
         .executableTarget(
@@ -69,6 +71,9 @@ let package = Package(
         .testTarget(
             name: "ReqresAPITests",
             dependencies: ["ReqresAPI", "EndlessHTTP", "Endless", "EndlessTesting", "EndlessSimulator"]),
+        .testTarget(
+            name: "CoinGeckoAPITests",
+            dependencies: ["CoinGeckoAPI", "EndlessHTTP", "Endless", "EndlessTesting", "EndlessSimulator"]),
         .testTarget(name: "EndlessHTTPTests", dependencies: ["EndlessHTTP", "EndlessTesting"]),
         .testTarget(
             name: "RandomUserAPITests",
@@ -85,7 +90,7 @@ let package = Package(
         .testTarget(
             name: "EndlessAppTests",
             dependencies: [
-                "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "EndlessTerminal",
+                "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "CoinGeckoAPI", "EndlessTerminal",
                 "EndlessSimulator", "EndlessHTTP", "EndlessImages", "EndlessCommandLine",
             ],
             exclude: ["__Snapshots__"]),
