@@ -4,12 +4,15 @@ public enum SimulatedServiceID: String, Sendable, CaseIterable {
     case randomUser
     /// reqres.in, at `/reqres/api/`.
     case reqres
+    /// CoinGecko, at `/coingecko/api/v3/`.
+    case coinGecko
 
     /// The API root's path, without the leading slash: `api/`, `reqres/api/`.
     var apiPath: String {
         switch self {
         case .randomUser: "api/"
         case .reqres: "reqres/api/"
+        case .coinGecko: "coingecko/api/v3/"
         }
     }
 }

@@ -16,9 +16,11 @@ public struct SimulatorConfiguration: Sendable {
     /// How many users the reqres.in service lists: its real 12 by default, more for a longer
     /// list of generated people.
     public var reqresUserCount: Int
+    /// CoinGecko's keyless rate limit (calls per window, per address); nil switches it off.
+    public var coinGeckoRateLimit: RateLimitConfiguration?
     /// The clock the rate-limit windows run on.
     public var clock: any Clock<Duration>
-    /// The instant users' ages are computed at, read per request.
+    /// The instant users' ages are computed at, and the simulated market's prices, read per request.
     public var now: @Sendable () -> Date
     /// Request-size limits, timeouts and the connection cap.
     public var limits: ServerLimits
@@ -45,6 +47,7 @@ public struct SimulatorConfiguration: Sendable {
     ///   - faults: faults to inject (default none).
     ///   - rateLimit: randomuser.me's rate limit (default the live service's), nil for off.
     ///   - reqresUserCount: the users reqres.in lists (default its real 12).
+    ///   - coinGeckoRateLimit: CoinGecko's keyless calls per window (default none).
     ///   - clock: the clock for rate-limit windows (default the continuous clock).
     ///   - now: the instant ages are computed at (default the current date).
     ///   - limits: limits and timeouts (default ``ServerLimits/init(maxRequestLineBytes:maxHeaderBytes:maxHeaderCount:maxBodyBytes:maxConnections:idleTimeout:readTimeout:writeTimeout:shutdownGracePeriod:workerThreads:)``).
@@ -56,6 +59,7 @@ public struct SimulatorConfiguration: Sendable {
         faults: FaultConfiguration = .none,
         rateLimit: RateLimitConfiguration? = .default,
         reqresUserCount: Int = defaultReqresUserCount,
+        coinGeckoRateLimit: RateLimitConfiguration? = nil,
         clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() },
         limits: ServerLimits = ServerLimits(),
@@ -67,6 +71,7 @@ public struct SimulatorConfiguration: Sendable {
         self.faults = faults
         self.rateLimit = rateLimit
         self.reqresUserCount = reqresUserCount
+        self.coinGeckoRateLimit = coinGeckoRateLimit
         self.clock = clock
         self.now = now
         self.limits = limits

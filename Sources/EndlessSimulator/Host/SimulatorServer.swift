@@ -2,7 +2,8 @@ import Foundation
 
 /// Offline versions of the services the feeds browse, on one loopback port, over HTTP/1.1 on
 /// its own threads: randomuser.me at `/api/` (users from the official generator, procedurally
-/// drawn portraits, the live headers and rate limit) and reqres.in at `/reqres/api/`. The
+/// drawn portraits, the live headers and rate limit), reqres.in at `/reqres/api/` and CoinGecko at
+/// `/coingecko/api/v3/`. The
 /// fault flags apply to every service alike.
 ///
 /// Embedded in the app:
@@ -34,6 +35,7 @@ public final class SimulatorServer: Sendable {
             ReqresService(
                 directory: ReqresDirectory(count: configuration.reqresUserCount, data: configuration.data),
                 portraits: .shared),
+            CoinGeckoService(rateLimit: configuration.coinGeckoRateLimit, clock: configuration.clock, now: configuration.now),
         ]
         let service = SimulatorHost(
             services: services,
