@@ -93,6 +93,11 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
     /// The absolute value.
     public var magnitude: DecimalNumber { DecimalNumber(isNegative: false, digits: digits, exponent: exponent) }
 
+    /// The value times `10^powers`: `shifted(by: -3)` of 1,900 is 1.9.
+    public func shifted(by powers: Int) -> DecimalNumber {
+        DecimalNumber(isNegative: isNegative, digits: digits, exponent: exponent + powers)
+    }
+
     /// The value rounded to `fractionDigits` places after the point, halves away from zero.
     /// - Parameter fractionDigits: places to keep; negative rounds to tens, hundreds…
     /// - Returns: the rounded value.

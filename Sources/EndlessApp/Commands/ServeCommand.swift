@@ -18,11 +18,13 @@ enum ServeCommand {
 
     static let declaration = CommandDeclaration(
         name: "serve",
-        abstract: "Run the simulator: offline randomuser.me and reqres.in APIs on this machine.",
+        abstract: "Run the simulator: offline randomuser.me, reqres.in and CoinGecko APIs on this machine.",
         discussion: "Serves every simulated service on one port: randomuser.me at /api/ (the users v1.4 "
             + "would give for the same seed and page, in every format it offers: json, pretty, csv, yaml, "
             + "xml; portraits under /api/portraits/) and reqres.in at /reqres/api/ (its 12 users, or more "
-            + "with --reqres-users; one user by id; the x-api-key it wants; delay=N). Prints each "
+            + "with --reqres-users; one user by id; the x-api-key it wants; delay=N) and CoinGecko at "
+            + "/coingecko/api/v3/ (coins/markets of a 2,000-coin market whose prices move in real time, "
+            + "ping, global; icons; 10 calls a minute without a demo key, see --coingecko-rate-limit). Prints each "
             + "service's base URL, then one line per request. SIGINT (Ctrl-C) or SIGTERM stops it after "
             + "in-flight responses finish."
             + "\n\n"
@@ -69,6 +71,9 @@ enum ServeCommand {
                     if let reqres = server.baseURL(of: .reqres) {
                         output.standardOutput("endless serve: reqres.in on \(reqres)\n")
                     }
+                    if let coinGecko = server.baseURL(of: .coinGecko) {
+                        output.standardOutput("endless serve: CoinGecko on \(coinGecko)\n")
+                    }
                     output.standardOutput("endless serve: try curl '\(url)?results=5&seed=abc&format=pretty'\n")
                 }
                 output.standardError("endless serve: stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n")
@@ -83,7 +88,7 @@ enum ServeCommand {
     /// Reads the command line into a server configuration.
     /// - Throws: ``UsageError`` for a bad flag; the data loader's error for unreadable lists.
     static func configuration(from parsed: ParsedArguments, output: CommandOutput) throws -> SimulatorConfiguration {
-        let settings = try SimulatorOptions.settings(from: parsed)
+        let settings = try SimulatorOptions.settings(from: parsed, serving: true)
         let host = try parsed.value(Options.host) ?? SimulatorConfiguration.defaultHost
         let port = UInt16(try parsed.value(Options.port) ?? 0)
         let data: GeneratorData
@@ -100,6 +105,6 @@ enum ServeCommand {
         }
         return SimulatorConfiguration(
             data: data, host: host, port: port, faults: settings.faults, rateLimit: settings.rateLimit,
-            reqresUserCount: settings.reqresUserCount, log: log)
+            reqresUserCount: settings.reqresUserCount, coinGeckoRateLimit: settings.coinGeckoRateLimit, log: log)
     }
 }

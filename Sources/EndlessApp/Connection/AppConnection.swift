@@ -42,7 +42,7 @@ final class AppConnection: Sendable {
             let server = SimulatorServer(
                 configuration: SimulatorConfiguration(
                     data: data, faults: settings.faults, rateLimit: settings.rateLimit,
-                    reqresUserCount: settings.reqresUserCount,
+                    reqresUserCount: settings.reqresUserCount, coinGeckoRateLimit: settings.coinGeckoRateLimit,
                     limits: ServerLimits(shutdownGracePeriod: Self.simulatorShutdownGrace)))
             do {
                 try server.start()

@@ -5,6 +5,7 @@ enum FeedCatalog {
     // The catalogue is constant: metatypes of stateless enums, never mutated.
     nonisolated(unsafe) static let all: [any FeedPlugin.Type] = [
         PeopleFeed.self,
+        CoinsFeed.self,
         UsersFeed.self,
     ]
 

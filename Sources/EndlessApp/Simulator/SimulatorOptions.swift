@@ -48,6 +48,12 @@ enum SimulatorOptions {
         help: "Answer 429 once a client has asked for N people in WINDOW, like the live service.",
         default: "20000/5m", convert: fault(FaultFlags.rateLimit))
 
+    static let coinGeckoRateLimit = Option(
+        "coingecko-rate-limit", placeholder: "N/min|off",
+        help: "Answer CoinGecko calls 429 with retry-after once an address has made N in a minute (or N/30s, "
+            + "N/2m), like the keyless live service; demo keys get three times as many.",
+        default: "off, 10/min in serve", convert: fault(CoinGeckoRateLimit.parse))
+
     static let reqresUsers = Option(
         "reqres-users", placeholder: "N",
         help: "How many users the simulated reqres.in lists: its real 12, or more (up to 100000), the rest "
@@ -60,15 +66,18 @@ enum SimulatorOptions {
         dataDir.declaration, latency.declaration, failRate.declaration, failStatus.declaration,
         throttleRate.declaration, emptyResultsRate.declaration, htmlRate.declaration, truncateRate.declaration,
         resetRate.declaration, slowBody.declaration, chaosSeed.declaration, rateLimit.declaration,
-        reqresUsers.declaration,
+        coinGeckoRateLimit.declaration, reqresUsers.declaration,
     ]
 
     /// The flags that change the simulator's behaviour, for the "only with the simulator" check.
     static var names: Set<String> { Set(declarations.map(\.name)) }
 
     /// Reads the simulator flags from `parsed`.
+    /// - Parameters:
+    ///   - parsed: the command line.
+    ///   - serving: for `endless serve`, whose CoinGecko is rate limited unless told otherwise.
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
-    static func settings(from parsed: ParsedArguments) throws(UsageError) -> SimulatorSettings {
+    static func settings(from parsed: ParsedArguments, serving: Bool = false) throws(UsageError) -> SimulatorSettings {
         let faults = FaultConfiguration(
             chaosSeed: try parsed.value(chaosSeed) ?? 0,
             latency: try parsed.value(latency),
@@ -82,9 +91,13 @@ enum SimulatorOptions {
             slowBody: try parsed.value(slowBody))
         let rateLimit: RateLimitConfiguration? =
             parsed.values[self.rateLimit.declaration.name] == nil ? .default : try parsed.value(self.rateLimit) ?? nil
+        let coinGecko: RateLimitConfiguration? =
+            parsed.values[coinGeckoRateLimit.declaration.name] == nil
+            ? (serving ? CoinGeckoRateLimit.serveDefault : nil) : try parsed.value(coinGeckoRateLimit) ?? nil
         return SimulatorSettings(
             dataDirectory: try parsed.value(dataDir), faults: faults, rateLimit: rateLimit,
-            reqresUserCount: try parsed.value(reqresUsers) ?? SimulatorConfiguration.defaultReqresUserCount)
+            reqresUserCount: try parsed.value(reqresUsers) ?? SimulatorConfiguration.defaultReqresUserCount,
+            coinGeckoRateLimit: coinGecko)
     }
 
     /// Refuses simulator flags when no feed uses the simulator: they would silently do nothing.
@@ -124,6 +137,8 @@ struct SimulatorSettings: Sendable, Equatable {
     var rateLimit: RateLimitConfiguration? = .default
     /// Users the simulated reqres.in lists.
     var reqresUserCount = SimulatorConfiguration.defaultReqresUserCount
+    /// CoinGecko's keyless calls per window; nil for no limit.
+    var coinGeckoRateLimit: RateLimitConfiguration?
 
     /// The generator data these settings name.
     /// - Throws: the loader's error naming the missing or unreadable list.

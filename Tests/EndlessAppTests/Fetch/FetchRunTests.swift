@@ -110,7 +110,7 @@ struct FetchRunTests {
             "inc": "name", "exc": "email", "password": "lower", "api-version": "1.4", "format": "csv",
             "timeout": "1", "retries": "1", "data-dir": "/tmp", "latency": "1ms", "fail-rate": "0",
             "fail-status": "503", "throttle-rate": "0", "empty-results-rate": "0", "html-rate": "0",
-            "truncate-rate": "0", "reset-rate": "0", "slow-body": "1ms", "chaos-seed": "7", "rate-limit": "off", "reqres-users": "12",
+            "truncate-rate": "0", "reset-rate": "0", "slow-body": "1ms", "chaos-seed": "7", "rate-limit": "off", "coingecko-rate-limit": "off", "reqres-users": "12",
         ]
         for option in FetchPeopleCommand.declaration.options {
             var arguments = ["fetch", option.flagText]

@@ -25,6 +25,9 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
     public var rowImage: @Sendable (Item, ImageSizing) -> ImageRequest?
     /// What the footer says when the source has no more: `that's everyone · 12 people`.
     public var endOfList: @Sendable (_ count: Int) -> String
+    /// What a pull inside the refresh cooldown shows: a notice at once (the default), or the
+    /// spinner first.
+    public var cooldownFeedback: CooldownFeedback
 
     /// Creates a descriptor.
     /// - Parameters:
@@ -36,13 +39,15 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
     ///   - fetchDetails: fuller details, fetched when the panel opens; nil for none.
     ///   - rowImage: a row's picture; none by default.
     ///   - endOfList: the footer at the end; `— end of list —` by default.
+    ///   - cooldownFeedback: what a pull inside the cooldown shows; a notice by default.
     public init(
         kind: FeedKind, nouns: Nouns, sourceLabel: String,
         describeKey: @escaping @Sendable (Key) -> PageLabel = { _ in PageLabel() },
         details: @escaping @Sendable (Item, Date) -> ItemDetails,
         fetchDetails: (@Sendable (Item, Date) async throws -> ItemDetails)? = nil,
         rowImage: @escaping @Sendable (Item, ImageSizing) -> ImageRequest? = { _, _ in nil },
-        endOfList: @escaping @Sendable (Int) -> String = { _ in "— end of list —" }
+        endOfList: @escaping @Sendable (Int) -> String = { _ in "— end of list —" },
+        cooldownFeedback: CooldownFeedback = .notice
     ) {
         self.kind = kind
         self.nouns = nouns
@@ -52,6 +57,7 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
         self.fetchDetails = fetchDetails
         self.rowImage = rowImage
         self.endOfList = endOfList
+        self.cooldownFeedback = cooldownFeedback
     }
 }
 

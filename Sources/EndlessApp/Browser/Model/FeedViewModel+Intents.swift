@@ -119,16 +119,58 @@ extension FeedViewModel {
     }
 
     /// Refreshes the list (the spinner shows at the top; the rows stay until the new page
-    /// arrives). Inside the cooldown, shows how long until a refresh is allowed instead.
-    public func refresh() async {
+    /// arrives). Inside the cooldown, shows how long until a refresh is allowed instead (after
+    /// the spinner, for a feed whose ``FeedDescriptor/cooldownFeedback`` asks for it).
+    ///
+    /// The selected item stays selected when the new list has it (by id), and the list scrolls
+    /// by as much as it moved (``selectionMove``), so it stays where it was on screen; open
+    /// details follow it. Otherwise the selection goes back to the top.
+    @discardableResult
+    public func refresh() async -> RefreshOutcome {
+        await refresh(answeringCooldown: true)
+    }
+
+    /// A refresh; `answeringCooldown` false (the live timer's) shows nothing when it is refused
+    /// by the cooldown.
+    func refresh(answeringCooldown: Bool) async -> RefreshOutcome {
         pull.release()
-        switch await feed.refresh() {
-        case .coolingDown: show(.refreshCoolingDown)
+        let selectedID = feed.items.item(at: selection)?.id
+        let outcome = await feed.refresh()
+        switch outcome {
+        case .coolingDown:
+            guard answeringCooldown else { break }
+            if descriptor.cooldownFeedback == .spinnerThenNotice {
+                isHoldingRefreshSpinner = true
+                defer { isHoldingRefreshSpinner = false }
+                do {
+                    try await clock.sleep(for: feed.configuration.minimumIndicatorDuration)
+                } catch {
+                    return outcome  // another pull took over
+                }
+            }
+            show(.refreshCoolingDown)
         case .refreshed:
-            selection = 0
+            keepSelection(selectedID)
             seen.startOver()
-            closeDetails()
         case .failed: break  // the banner shows it, from the refresh load state
+        }
+        return outcome
+    }
+
+    /// Selects the item with `id` in the refreshed list, if it has it; otherwise the top.
+    func keepSelection(_ id: Source.Item.ID?) {
+        let items = feed.items
+        let old = selection
+        if let id, let index = items.indices.first(where: { items[$0].id == id }) {
+            selection = index
+            selectionMove = SelectionMove(delta: index - old, serial: (selectionMove?.serial ?? 0) + 1)
+            // Details follow the item; with everything in the list, they show its new figures.
+            if details != nil, descriptor.fetchDetails == nil, let item = items.item(at: index) {
+                details = descriptor.details(item, now())
+            }
+        } else {
+            selection = 0
+            closeDetails()
         }
     }
 

@@ -40,6 +40,7 @@ enum BrowserChrome {
         if let seed = header.status.seed { left.append(StyledText(" · seed \(seed.displayText)")) }
         var right = [header.nouns.count(header.status.rows)]
         if let page = header.status.page { right.append("page \(page)") }
+        if let live = header.status.live { right.append(live) }
         let bar = StatusBar(leftRuns: left, rightRuns: join(right), style: Theme.header)
         bar.draw(into: &frame, in: rect)
         // A tab the bar had to cut is not a target.

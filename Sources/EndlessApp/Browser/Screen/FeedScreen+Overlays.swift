@@ -44,11 +44,24 @@ extension FeedScreen {
         case nil: break
         }
         let pictureSize = style.detailsImageSize
-        let width = min(area.width - 2, 100)
         let showsPicture = cells.showsImages && details.imageURL != nil
         let height = min(area.height, max(showsPicture ? pictureSize.height : 0, fields.count) + 3)
+        // A chart goes beside the fields when there is room, else below them, else not at all.
+        let total = min(area.width - 2, details.chart == nil ? 100 : 150)
+        let beside = details.chart != nil && total >= 96
+        let width = beside ? total * 11 / 20 : min(total, 100)
+        let chartBelow = details.chart != nil && !beside && area.height - height >= 9
         guard width >= 20, height >= 5 else { return }
-        let rect = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
+        let blockHeight = chartBelow ? min(area.height, height + 12) : height
+        let left = area.x + (area.width - (beside ? total : width)) / 2
+        let rect = Rect(x: left, y: area.y + (area.height - blockHeight) / 2, width: width, height: height)
+        if let chart = details.chart, beside || chartBelow {
+            let chartRect =
+                beside
+                ? Rect(x: rect.maxX, y: rect.y, width: total - width, height: min(height, max(12, height / 2)))
+                : Rect(x: rect.x, y: rect.maxY, width: width, height: blockHeight - height)
+            drawChart(chart, into: &frame, in: chartRect)
+        }
 
         var image: CellImage?
         var loaded: DecodedImage?
@@ -68,5 +81,21 @@ extension FeedScreen {
         if rect.width > DisplayWidth.of(hint) + 4 {
             frame.write(hint, at: Point(x: rect.maxX - DisplayWidth.of(hint) - 2, y: rect.maxY - 1), style: Theme.subtitle)
         }
+    }
+
+    /// A details chart in a box of its own: the series coloured by its trend, the labels dim.
+    func drawChart(_ chart: ItemDetails.Chart, into frame: inout ScreenBuffer, in rect: Rect) {
+        let inner = Box(title: chart.title, style: Theme.subtitle, titleStyle: Theme.name).draw(into: &frame, in: rect)
+        guard inner.height >= 4, inner.width >= 12 else { return }
+        let line: Style =
+            switch chart.trend {
+            case .up: Theme.up
+            case .down: Theme.down
+            case .flat: .plain
+            }
+        LineChart(
+            values: chart.values, highLabel: chart.highLabel, lowLabel: chart.lowLabel, timeLabels: chart.timeLabels,
+            lineStyle: line, axisStyle: Theme.subtitle
+        ).draw(into: &frame, in: inner.inset(horizontal: 1))
     }
 }

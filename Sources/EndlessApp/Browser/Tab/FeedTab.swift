@@ -11,6 +11,8 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     let cells: ImageCells
     /// Where the list is scrolled to; kept between frames and while hidden.
     private var list = ListState()
+    /// The last ``FeedViewModel/selectionMove`` scrolled along with.
+    private var appliedMove = 0
 
     /// Creates a tab.
     /// - Parameters:
@@ -36,6 +38,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
 
     func deactivate() {
         model.images?.cancelAll()
+        model.pauseLive()
     }
 
     func perform(_ intent: BrowseIntent, visibleRows: Int) {
@@ -57,7 +60,13 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     }
 
     func draw(into frame: inout ScreenBuffer, indicator: Rect, list area: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)] {
-        FeedScreen(model: model, style: style, cells: cells)
+        // A refresh that kept the selected item where it moved to: scroll as far, so the item
+        // stays on the row of the screen it was on.
+        if let move = model.selectionMove, move.serial != appliedMove {
+            appliedMove = move.serial
+            list.offset = max(0, list.offset + move.delta)
+        }
+        return FeedScreen(model: model, style: style, cells: cells)
             .draw(into: &frame, indicator: indicator, area: area, list: &list, elapsed: elapsed)
     }
 
