@@ -1,6 +1,8 @@
 import Endless
 import EndlessImages
 import Foundation
+import Observation
+import Synchronization
 
 extension FeedViewModel {
     /// Carries out a list intent. Tab switching, help and quit are the browser's; this ignores them.
@@ -135,7 +137,20 @@ extension FeedViewModel {
     func refresh(answeringCooldown: Bool) async -> RefreshOutcome {
         pull.release()
         let selectedID = feed.items.item(at: selection)?.id
+        // The new page replaces the rows before the refresh returns (it still shows its spinner
+        // then): the selection follows its item the moment the rows change.
+        let follow = SelectionFollower()
+        followedSelection = selectedID
+        withObservationTracking {
+            _ = feed.items
+        } onChange: { [weak self] in
+            Task { @MainActor in
+                guard let self, follow.take() else { return }
+                self.keepSelection(self.followedSelection)
+            }
+        }
         let outcome = await feed.refresh()
+        let stillToFollow = follow.take()
         switch outcome {
         case .coolingDown:
             guard answeringCooldown else { break }
@@ -150,7 +165,7 @@ extension FeedViewModel {
             }
             show(.refreshCoolingDown)
         case .refreshed:
-            keepSelection(selectedID)
+            if stillToFollow { keepSelection(selectedID) }
             seen.startOver()
         case .failed: break  // the banner shows it, from the refresh load state
         }
@@ -222,6 +237,20 @@ extension FeedViewModel {
                 return
             }
             self?.pull.release()
+        }
+    }
+}
+
+/// Hands the job of keeping the selection to whichever comes first, the rows changing or the
+/// refresh returning, exactly once; a change after the refresh returned is not its business.
+final class SelectionFollower: Sendable {
+    private let pending = Mutex(true)
+
+    /// True the first time only.
+    func take() -> Bool {
+        pending.withLock { pending in
+            defer { pending = false }
+            return pending
         }
     }
 }

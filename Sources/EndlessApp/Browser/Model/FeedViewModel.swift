@@ -51,6 +51,8 @@ public final class FeedViewModel<Source: PageSource> {
     /// Whether the live timer holds off (its tab is hidden).
     @ObservationIgnored var isLivePaused = false
     @ObservationIgnored var liveInterval: Duration?
+    /// The item selected when the running refresh started, to select again in the new rows.
+    @ObservationIgnored var followedSelection: Source.Item.ID?
     /// Which item was seen at which row, when tracking (for `--dump-state`).
     @ObservationIgnored var seen = SeenItems()
     @ObservationIgnored var lastVisibleReport: VisibleReport?
