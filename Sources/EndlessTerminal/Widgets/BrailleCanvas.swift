@@ -104,14 +104,27 @@ public struct BrailleCanvas: Hashable, Sendable {
         }
         var previous: (x: Int, y: Int)?
         for column in 0..<dotWidth {
-            // Each dot column samples the series where it falls, between its two neighbours.
-            let position = Double(column) * Double(points.count - 1) / Double(dotWidth - 1)
-            let index = min(points.count - 2, Int(position))
-            let fraction = position - Double(index)
-            let value = points[index] + (points[index + 1] - points[index]) * fraction
-            let point = (x: column, y: row(value))
+            let point = (x: column, y: row(Self.sample(points, column: column, of: dotWidth)))
             if let previous { line(from: previous, to: point) } else { set(x: point.x, y: point.y) }
             previous = point
         }
+    }
+
+    /// The value a dot column shows: with more points than columns, the mean of the points it
+    /// covers (a line, not a comb of every tick); with fewer, the series interpolated where the
+    /// column falls. The first and last columns are the first and last points.
+    static func sample(_ points: [Double], column: Int, of columns: Int) -> Double {
+        if column == 0 { return points[0] }
+        if column == columns - 1 { return points[points.count - 1] }
+        if points.count > columns {
+            let start = column * points.count / columns
+            let end = max(start + 1, (column + 1) * points.count / columns)
+            let bucket = points[start..<min(points.count, end)]
+            return bucket.reduce(0, +) / Double(bucket.count)
+        }
+        let position = Double(column) * Double(points.count - 1) / Double(columns - 1)
+        let index = min(points.count - 2, Int(position))
+        let fraction = position - Double(index)
+        return points[index] + (points[index + 1] - points[index]) * fraction
     }
 }

@@ -58,7 +58,7 @@ extension FeedScreen {
         if let chart = details.chart, beside || chartBelow {
             let chartRect =
                 beside
-                ? Rect(x: rect.maxX, y: rect.y, width: total - width, height: min(height, max(12, height / 2)))
+                ? Rect(x: rect.maxX, y: rect.y, width: total - width, height: height)
                 : Rect(x: rect.x, y: rect.maxY, width: width, height: blockHeight - height)
             drawChart(chart, into: &frame, in: chartRect)
         }

@@ -91,7 +91,7 @@ struct MarketRecord {
     /// points, or for a fresh listing one per hour since it was listed.
     func sparkline(_ coin: SimulatedCoin, now: Double) -> [Double] {
         let count = coin.isFresh ? min(168, coin.hoursListed + 1) : 168
-        return (0..<count).map { model.price(coin, at: now - Double(count - 1 - $0) * 3600) }
+        return model.prices(coin, at: (0..<count).map { now - Double(count - 1 - $0) * 3600 })
     }
 
     /// `ath`, `ath_change_percentage`, `ath_date`, and the same for the low: the record before

@@ -30,24 +30,28 @@ struct CoinColumns: Hashable, Sendable {
     static let leftMargin = 1
     /// The name grows up to this; past it, the sparkline does.
     static let widestName = 26
+    /// The narrowest a name gets on a very narrow board.
+    static let narrowestName = 6
     /// The sparkline grows up to this; past it, the row ends in blank.
     static let widestSparkline = 36
 
-    /// The columns for a row `width` cells wide.
-    init(width: Int) {
+    /// The columns for a row `width` cells wide (its last cell left blank, beside the scrollbar).
+    init(width rowWidth: Int) {
+        let width = rowWidth - 1
         var kinds = Self.order.map(\.kind)
-        func needed(_ kinds: [Kind]) -> Int {
-            Self.leftMargin + kinds.map { kind in Self.order.first { $0.kind == kind }?.width ?? 0 }.reduce(0, +)
-                + Self.gap * max(0, kinds.count - 1)
+        var widths: [Kind: Int] = Dictionary(uniqueKeysWithValues: Self.order.map { ($0.kind, $0.width) })
+        func needed() -> Int {
+            Self.leftMargin + kinds.map { widths[$0] ?? 0 }.reduce(0, +) + Self.gap * max(0, kinds.count - 1)
         }
-        for kind in Self.dropOrder where needed(kinds) > width {
+        for kind in Self.dropOrder + [.day] where needed() > width {
             kinds.removeAll { $0 == kind }
         }
-        var spare = max(0, width - needed(kinds))
-        var widths: [Kind: Int] = Dictionary(uniqueKeysWithValues: Self.order.map { ($0.kind, $0.width) })
+        // Narrower still: the name gives way, down to a few letters.
+        if needed() > width { widths[.name] = max(Self.narrowestName, (widths[.name] ?? 0) - (needed() - width)) }
+        var spare = max(0, width - needed())
         let nameGrowth = min(spare, Self.widestName - (widths[.name] ?? 0))
-        widths[.name, default: 0] += nameGrowth
-        spare -= nameGrowth
+        widths[.name, default: 0] += max(0, nameGrowth)
+        spare -= max(0, nameGrowth)
         if kinds.contains(.sparkline) {
             widths[.sparkline, default: 0] += min(spare, Self.widestSparkline - (widths[.sparkline] ?? 0))
         } else {

@@ -18,6 +18,11 @@ struct CoinMarketModel: Sendable {
         coin.basePrice * exp(PriceWalk.logOffset(seed: coin.seed, at: seconds, volatility: coin.volatility))
     }
 
+    /// A coin's dollar prices at several instants (a sparkline's), computed together.
+    func prices(_ coin: SimulatedCoin, at instants: [Double]) -> [Double] {
+        PriceWalk.logOffsets(seed: coin.seed, at: instants, volatility: coin.volatility).map { coin.basePrice * exp($0) }
+    }
+
     /// A coin's market cap at `seconds`, or nil for a fresh listing (no verified supply).
     func marketCap(_ coin: SimulatedCoin, at seconds: Double) -> Double? {
         coin.isFresh ? nil : price(coin, at: seconds) * coin.circulatingSupply

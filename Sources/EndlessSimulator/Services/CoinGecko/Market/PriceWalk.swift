@@ -1,19 +1,26 @@
 import Foundation
 
-/// A coin's price as a reproducible random walk in real time: the log price is a sum of
-/// smooth noise at periods from two months down to ten seconds, each drawn from the coin's seed
-/// and the instant alone. So the price at any instant costs a few hashes (no history to
-/// replay), the same instant gives the same price in every run, and prices move while a
-/// person watches: enough at the shortest periods that neighbours in the ranking change
-/// places within a minute, as deep in CoinGecko's list they do.
+/// A coin's price as a reproducible random walk in real time, from its seed and the instant
+/// alone, so the same instant gives the same price in every run and prices move while a person
+/// watches (enough that neighbours in the ranking change places between two pages).
+///
+/// The log price is three parts:
+/// - slow drift: smooth noise at periods of two months, two weeks and three days;
+/// - an hourly random walk, each hour a seeded step, pinned to zero every three days (a
+///   Brownian bridge), so it costs one block of steps to evaluate, not the coin's history;
+/// - a little fast noise (ten minutes, a minute, ten seconds), for movement between hours.
 enum PriceWalk {
-    /// Each scale's period in seconds and its amplitude, relative to the coin's daily
-    /// volatility: amplitude grows as period^0.4, a little faster at short periods than a pure
-    /// random walk's square root, as trading noise does.
-    static let scales: [(period: Double, amplitude: Double)] = periods.map { period in (period, pow(period / 86_400, 0.4)) }
-
-    /// Two months, two weeks, three days, a day, six hours, an hour, ten minutes, a minute, ten seconds.
-    static let periods: [Double] = [5_184_000, 1_209_600, 259_200, 86_400, 21_600, 3600, 600, 60, 10]
+    /// The slow scales: period in seconds, amplitude relative to the daily volatility.
+    static let slowScales: [(period: Double, amplitude: Double)] = [5_184_000, 1_209_600, 259_200].map {
+        ($0, pow($0 / 86_400, 0.4))
+    }
+    /// The fast scales, small enough that a week of hourly points reads as a price, not noise.
+    static let fastScales: [(period: Double, amplitude: Double)] = [600, 60, 10].map { ($0, 0.4 * pow($0 / 86_400, 0.4)) }
+    /// Hours between the points where the hourly walk is pinned to zero.
+    static let blockHours = 72
+    /// An hourly step's size, relative to the daily volatility: a uniform draw of this half-width
+    /// has the standard deviation of a day's volatility spread over 24 hours.
+    static let hourlyStep = (1 / 24.0).squareRoot() * 3.0.squareRoot()
 
     /// The log-price offset of a coin at an instant.
     /// - Parameters:
@@ -22,18 +29,63 @@ enum PriceWalk {
     ///   - volatility: the coin's daily volatility (0.04 for 4 %).
     /// - Returns: the natural logarithm of price ÷ base price.
     static func logOffset(seed: UInt64, at seconds: Double, volatility: Double) -> Double {
+        var blocks: [Int64: [Double]] = [:]
+        return logOffset(seed: seed, at: seconds, volatility: volatility, blocks: &blocks)
+    }
+
+    /// The log-price offsets at many instants, sharing the hourly steps they have in common
+    /// (a week of hourly points costs three blocks, not 168).
+    static func logOffsets(seed: UInt64, at instants: [Double], volatility: Double) -> [Double] {
+        var blocks: [Int64: [Double]] = [:]
+        return instants.map { logOffset(seed: seed, at: $0, volatility: volatility, blocks: &blocks) }
+    }
+
+    private static func logOffset(seed: UInt64, at seconds: Double, volatility: Double, blocks: inout [Int64: [Double]]) -> Double {
         var sum = 0.0
-        for (index, scale) in scales.enumerated() {
-            let position = seconds / scale.period
-            let cell = position.rounded(.down)
-            let fraction = position - cell
-            let lattice = Int64(cell)
-            let a = point(seed: seed, scale: index, lattice: lattice)
-            let b = point(seed: seed, scale: index, lattice: lattice &+ 1)
-            let eased = fraction * fraction * (3 - 2 * fraction)
-            sum += (a + (b - a) * eased) * scale.amplitude
+        for (index, scale) in slowScales.enumerated() {
+            sum += noise(seed: seed, scale: index, position: seconds / scale.period) * scale.amplitude
         }
+        for (index, scale) in fastScales.enumerated() {
+            sum += noise(seed: seed, scale: 10 + index, position: seconds / scale.period) * scale.amplitude
+        }
+        sum += bridge(seed: seed, hours: seconds / 3600, blocks: &blocks) * hourlyStep
         return sum * volatility
+    }
+
+    /// Smooth noise in -1...1: seeded values at whole positions, eased between.
+    static func noise(seed: UInt64, scale: Int, position: Double) -> Double {
+        let cell = position.rounded(.down)
+        let fraction = position - cell
+        let lattice = Int64(cell)
+        let a = point(seed: seed, scale: scale, lattice: lattice)
+        let b = point(seed: seed, scale: scale, lattice: lattice &+ 1)
+        let eased = fraction * fraction * (3 - 2 * fraction)
+        return a + (b - a) * eased
+    }
+
+    /// The hourly walk at a fractional hour: the sum of the block's steps so far, less the
+    /// share of the block's total that pins both ends to zero.
+    private static func bridge(seed: UInt64, hours: Double, blocks: inout [Int64: [Double]]) -> Double {
+        let length = Double(blockHours)
+        let blockPosition = (hours / length).rounded(.down)
+        let block = Int64(blockPosition)
+        let within = hours - blockPosition * length
+        let sums: [Double]
+        if let cached = blocks[block] {
+            sums = cached
+        } else {
+            // Running sums of the block's steps: sums[k] is the walk after k hours.
+            var running = [0.0]
+            running.reserveCapacity(blockHours + 1)
+            for step in 0..<blockHours {
+                running.append(running[step] + point(seed: seed ^ 0xB21D_6E0F, scale: 20, lattice: block &* 1000 &+ Int64(step)))
+            }
+            blocks[block] = running
+            sums = running
+        }
+        let hour = min(blockHours - 1, Int(within))
+        let walked = sums[hour] + (sums[hour + 1] - sums[hour]) * (within - Double(hour))
+        return walked - within / length * sums[blockHours]
     }
 
     /// A uniform draw in -1...1 for one lattice point of one scale.
