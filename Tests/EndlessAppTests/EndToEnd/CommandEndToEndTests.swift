@@ -34,7 +34,7 @@ struct CommandEndToEndTests {
         (["--refresh-cooldown", "-1"], "--refresh-cooldown"),
         (["--max-loaded", "50"], "--max-loaded"),
         // Every tab has an API of its own, so no simulator runs for the flag to shape.
-        (["--api", "http://127.0.0.1:9/api/", "--users-api", "http://127.0.0.1:9/api/", "--latency", "1s"], "--latency"),
+        (["--api", "http://127.0.0.1:9/api/", "--users-api", "http://127.0.0.1:9/api/", "--coins-api", "http://127.0.0.1:9/api/", "--latency", "1s"], "--latency"),
         (["--api", "http://127.0.0.1:9/api/", "--people-api", "http://127.0.0.1:9/api/"], "--people-api"),
         (["--bogus"], "--bogus"),
     ])
