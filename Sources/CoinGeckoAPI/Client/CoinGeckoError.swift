@@ -34,6 +34,7 @@ public enum CoinGeckoError: Error, Sendable, CustomStringConvertible, LocalizedE
         public var retryAfter: Duration?
         /// The server's words, e.g. "You've exceeded the Rate Limit…".
         public var message: String
+        /// Who refused: the API or its CDN.
         public var source: Source
 
         /// Creates a rate limit.

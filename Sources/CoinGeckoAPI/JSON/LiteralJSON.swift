@@ -13,11 +13,17 @@
 /// document["current_price"]?.number?.literal   // "0.00002456"
 /// ```
 public enum LiteralJSON: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, as its literal.
     case number(Number)
+    /// A string, unescaped.
     case string(String)
+    /// An array, in order.
     case array([LiteralJSON])
+    /// An object, its members in order.
     case object(Object)
 
     /// A JSON number as sent: its literal text, valid by RFC 8259's grammar.
@@ -55,7 +61,9 @@ public enum LiteralJSON: Sendable, Hashable {
     public struct Object: Sendable, Hashable {
         /// One `"key": value` pair.
         public struct Member: Sendable, Hashable {
+            /// The member's name.
             public var key: String
+            /// The member's value.
             public var value: LiteralJSON
 
             /// Creates a member.

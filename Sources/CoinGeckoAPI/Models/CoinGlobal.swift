@@ -1,13 +1,17 @@
 /// The whole market, from `/global`: how many coins and markets, the total market cap and
 /// volume per currency, and each large coin's share of the total.
 public struct CoinGlobal: Sendable, Hashable {
+    /// `active_cryptocurrencies`: coins the service lists.
     public let activeCryptocurrencies: Int?
+    /// `markets`: exchanges it follows.
     public let markets: Int?
     /// By currency code: `usd`, `eur`, `btc`…
     public let totalMarketCap: [String: LiteralJSON.Number]
+    /// Traded in the last 24 hours, by currency code.
     public let totalVolume: [String: LiteralJSON.Number]
     /// Percent of the total market cap, by coin symbol: `btc`, `eth`…
     public let marketCapPercentage: [String: LiteralJSON.Number]
+    /// How the total market cap (in dollars) changed in 24 hours, in percent.
     public let marketCapChangePercentage24hUSD: LiteralJSON.Number?
     /// Seconds since 1970 at the figures' last update.
     public let updatedAt: Int?

@@ -20,6 +20,7 @@ public struct CoinMarketsQuery: Sendable, Hashable {
 
     /// The currency prices are in, lower case: `usd`.
     public private(set) var vsCurrency: String
+    /// The sort.
     public var order: CoinMarketsOrder
     /// Coins per page, 1-250.
     public private(set) var perPage: Int

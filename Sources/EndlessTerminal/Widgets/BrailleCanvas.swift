@@ -1,8 +1,9 @@
 /// A grid of braille dots, two across and four down per cell (U+2800–U+28FF), for drawing
 /// lines at eight times a cell's resolution in any terminal font that has braille.
 public struct BrailleCanvas: Hashable, Sendable {
-    /// The size in cells.
+    /// Cells across.
     public let width: Int
+    /// Cells down.
     public let height: Int
     /// One bit per dot, by cell, row by row.
     private var bits: [UInt8]

@@ -13,10 +13,13 @@ public struct LineChart: Sendable {
     public var values: [Double]
     /// What the top and bottom rows mean: the highest and lowest values, formatted by the caller.
     public var highLabel: String
+    /// The label of the lowest value.
     public var lowLabel: String
     /// Labels spread evenly along the bottom, first at the left edge, last at the right.
     public var timeLabels: [String]
+    /// The line's style (the caller's colour for up or down).
     public var lineStyle: Style
+    /// The axes' and labels' style.
     public var axisStyle: Style
 
     /// Creates a chart.

@@ -32,7 +32,12 @@ public struct ItemDetails: Hashable, Sendable {
     public struct Chart: Hashable, Sendable {
         /// Which way the series went, for its colour (and for readers without one, the labels say).
         public enum Trend: Hashable, Sendable {
-            case up, down, flat
+            /// It ended higher than it began.
+            case up
+            /// It ended lower.
+            case down
+            /// Where it began.
+            case flat
         }
 
         /// The box's title, e.g. `7 days · usd`.
@@ -41,9 +46,11 @@ public struct ItemDetails: Hashable, Sendable {
         public var values: [Double]
         /// The highest and lowest values, formatted.
         public var highLabel: String
+        /// The lowest value, formatted.
         public var lowLabel: String
         /// Labels along the bottom (dates), spread evenly.
         public var timeLabels: [String]
+        /// Which way it went.
         public var trend: Trend
 
         /// Creates a chart.

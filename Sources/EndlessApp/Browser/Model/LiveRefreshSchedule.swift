@@ -8,6 +8,7 @@
 public struct LiveRefreshSchedule: Hashable, Sendable {
     /// What a live refresh came to, as the schedule needs to know it.
     public enum Outcome: Hashable, Sendable {
+        /// The new first page came.
         case refreshed
         /// Inside the cooldown: nothing was sent; a refresh is allowed after `remaining`.
         case coolingDown(remaining: Duration)
