@@ -128,4 +128,17 @@ struct CoinsBoardTests {
         board.model.perform(.openDetails, visibleRows: 5)
         #expect(board.model.details?.fields.first { $0.label == "price" }?.value.raw.hasSuffix(" EUR") == true)
     }
+
+    @Test("hostile names and tickers from the API are drawn sanitized: no escapes, no bidi overrides")
+    func hostileRow() {
+        let coin = CoinMarket(id: "evil", symbol: "e\u{1B}]52;c;x\u{07}v", name: "Evil\u{1B}[2J Coin\u{202E}gnp.exe")
+        var frame = ScreenBuffer(size: Size(width: 100, height: 2))
+        let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
+        let context = RowContext(rect: frame.bounds, isSelected: true, image: nil, cells: cells, now: Self.instant)
+        CoinRow.draw(coin, context: context, into: &frame)
+        let text = frame.lines.joined(separator: "\n")
+        #expect(text.contains("Evil"))
+        #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{07}" })
+        #expect(text.contains("—"), "a coin without a price says so")
+    }
 }
