@@ -145,8 +145,16 @@ struct MarketRecord {
         guard value.isFinite else { return "null" }
         let magnitude = abs(value)
         if magnitude >= 10_000 { return whole(value) }
-        if magnitude >= 1 { return double(Double(String(format: "%.2f", value)) ?? value) }
-        return double(Double(String(format: "%.3e", value)) ?? value)
+        if magnitude >= 1 { return double(rounded(value, places: 2)) }
+        guard magnitude > 0 else { return "0" }
+        return double(rounded(value, places: 3 - Int(log10(magnitude).rounded(.down))))
+    }
+
+    /// `value` rounded to `places` decimals, as the nearest double to that decimal (whose
+    /// shortest text is the decimal itself).
+    static func rounded(_ value: Double, places: Int) -> Double {
+        let scale = pow(10, Double(places))
+        return (value * scale).rounded() / scale
     }
 
     /// A whole number: caps, volumes.
@@ -169,7 +177,7 @@ struct MarketRecord {
 
     /// A change in percent, from a ratio, to five decimals.
     static func percent(_ ratio: Double) -> String {
-        double(Double(String(format: "%.5f", (ratio - 1) * 100)) ?? 0)
+        double(rounded((ratio - 1) * 100, places: 5))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A coin's price as a reproducible random walk in real time, from its seed and the instant
 /// alone, so the same instant gives the same price in every run and prices move while a person
@@ -29,26 +30,48 @@ enum PriceWalk {
     ///   - volatility: the coin's daily volatility (0.04 for 4 %).
     /// - Returns: the natural logarithm of price ÷ base price.
     static func logOffset(seed: UInt64, at seconds: Double, volatility: Double) -> Double {
-        var blocks: [Int64: [Double]] = [:]
-        return logOffset(seed: seed, at: seconds, volatility: volatility, blocks: &blocks)
+        var memo = Memo()
+        return logOffset(seed: seed, at: seconds, volatility: volatility, memo: &memo)
     }
 
-    /// The log-price offsets at many instants, sharing the hourly steps they have in common
-    /// (a week of hourly points costs three blocks, not 168).
+    /// The log-price offsets at many instants, sharing what they have in common: the hourly
+    /// steps (a week of hourly points costs three blocks, not 168) and the slow scales' points.
     static func logOffsets(seed: UInt64, at instants: [Double], volatility: Double) -> [Double] {
-        var blocks: [Int64: [Double]] = [:]
-        return instants.map { logOffset(seed: seed, at: $0, volatility: volatility, blocks: &blocks) }
+        var memo = Memo()
+        return instants.map { logOffset(seed: seed, at: $0, volatility: volatility, memo: &memo) }
     }
 
-    private static func logOffset(seed: UInt64, at seconds: Double, volatility: Double, blocks: inout [Int64: [Double]]) -> Double {
+    /// What instants close together share.
+    private struct Memo {
+        var blocks: [Int64: [Double]] = [:]
+        var slowPoints: [Int64: Double] = [:]
+    }
+
+    private static func logOffset(seed: UInt64, at seconds: Double, volatility: Double, memo: inout Memo) -> Double {
         var sum = 0.0
-        for (index, scale) in slowScales.enumerated() {
-            sum += noise(seed: seed, scale: index, position: seconds / scale.period) * scale.amplitude
+        // Plain index loops: this runs for every point of every coin of every page.
+        for index in 0..<slowScales.count {
+            let scale = slowScales[index]
+            let position = seconds / scale.period
+            let cell = position.rounded(.down)
+            let lattice = Int64(cell)
+            func slowPoint(_ at: Int64) -> Double {
+                let key = at &* 8 &+ Int64(index)
+                if let known = memo.slowPoints[key] { return known }
+                let value = point(seed: seed, scale: index, lattice: at)
+                memo.slowPoints[key] = value
+                return value
+            }
+            let a = slowPoint(lattice)
+            let b = slowPoint(lattice &+ 1)
+            let fraction = position - cell
+            sum += (a + (b - a) * fraction * fraction * (3 - 2 * fraction)) * scale.amplitude
         }
-        for (index, scale) in fastScales.enumerated() {
+        for index in 0..<fastScales.count {
+            let scale = fastScales[index]
             sum += noise(seed: seed, scale: 10 + index, position: seconds / scale.period) * scale.amplitude
         }
-        sum += bridge(seed: seed, hours: seconds / 3600, blocks: &blocks) * hourlyStep
+        sum += bridge(seed: seed, hours: seconds / 3600, blocks: &memo.blocks) * hourlyStep
         return sum * volatility
     }
 
@@ -74,14 +97,16 @@ enum PriceWalk {
         if let cached = blocks[block] {
             sums = cached
         } else {
-            // Running sums of the block's steps: sums[k] is the walk after k hours.
-            var running = [0.0]
-            running.reserveCapacity(blockHours + 1)
-            for step in 0..<blockHours {
-                running.append(running[step] + point(seed: seed ^ 0xB21D_6E0F, scale: 20, lattice: block &* 1000 &+ Int64(step)))
+            sums = BlockCache.shared.sums(seed: seed, block: block) {
+                // Running sums of the block's steps: sums[k] is the walk after k hours.
+                var running = [0.0]
+                running.reserveCapacity(blockHours + 1)
+                for step in 0..<blockHours {
+                    running.append(running[step] + point(seed: seed ^ 0xB21D_6E0F, scale: 20, lattice: block &* 1000 &+ Int64(step)))
+                }
+                return running
             }
-            blocks[block] = running
-            sums = running
+            blocks[block] = sums
         }
         let hour = min(blockHours - 1, Int(within))
         let walked = sums[hour] + (sums[hour + 1] - sums[hour]) * (within - Double(hour))
@@ -93,5 +118,33 @@ enum PriceWalk {
         var random = ChaosRandom(
             seed: seed ^ (UInt64(scale + 1) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(bitPattern: lattice) &* 0xC2B2_AE3D_27D4_EB4F))
         return random.unit() * 2 - 1
+    }
+}
+
+/// The hourly walk's blocks already summed, shared by every request: a block changes only every
+/// three days, and every request prices the whole market. Bounded: cleared when it holds more
+/// blocks than a few days of a large market.
+final class BlockCache: Sendable {
+    static let shared = BlockCache()
+    /// The most blocks kept (about 4 MB).
+    static let capacity = 8192
+
+    private struct Key: Hashable {
+        let seed: UInt64
+        let block: Int64
+    }
+
+    private let blocks = Mutex<[Key: [Double]]>([:])
+
+    /// The running sums of a coin's block, computed by `make` when not kept yet.
+    func sums(seed: UInt64, block: Int64, make: () -> [Double]) -> [Double] {
+        let key = Key(seed: seed, block: block)
+        if let cached = blocks.withLock({ $0[key] }) { return cached }
+        let sums = make()
+        blocks.withLock { blocks in
+            if blocks.count >= Self.capacity { blocks.removeAll(keepingCapacity: true) }
+            blocks[key] = sums
+        }
+        return sums
     }
 }
