@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "endless-bench",
             dependencies: [
-                "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "EndlessImages",
+                "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "CoinGeckoAPI", "EndlessImages",
                 "EndlessTerminal", "EndlessSimulator", "EndlessApp", "EndlessCommandLine", "CTurboJPEG",
             ]),
 
