@@ -44,6 +44,9 @@ enum ServeCommand {
                 command: "curl -H 'x-api-key: reqres-free-v1' 'http://127.0.0.1:8080/reqres/api/users?page=2'",
                 explanation: "Or for reqres.in's second page of users."),
             .init(
+                command: "curl 'http://127.0.0.1:8080/coingecko/api/v3/coins/markets?vs_currency=usd&per_page=5'",
+                explanation: "Or for CoinGecko's five largest coins (10 calls a minute without a demo key)."),
+            .init(
                 command: "endless serve --latency 300ms±100ms --fail-rate 0.1 --throttle-rate 0.05",
                 explanation: "A slow, flaky server: 10 % 5xx and 5 % rate limits."),
             .init(
