@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "RandomUserAPI", targets: ["RandomUserAPI"]),
         .library(name: "ReqresAPI", targets: ["ReqresAPI"]),
         .library(name: "UnsplashAPI", targets: ["UnsplashAPI"]),
+        .library(name: "CoinGeckoAPI", targets: ["CoinGeckoAPI"]),
         .library(name: "EndlessCommandLine", targets: ["EndlessCommandLine"]),
         .library(name: "EndlessImages", targets: ["EndlessImages"]),
         .library(name: "EndlessCache", targets: ["EndlessCache"]),
@@ -47,6 +48,7 @@ let package = Package(
         .target(name: "RandomUserAPI", dependencies: ["EndlessHTTP", "Endless", "EndlessDigest"]),
         .target(name: "ReqresAPI", dependencies: ["EndlessHTTP", "Endless"]),
         .target(name: "UnsplashAPI", dependencies: ["EndlessHTTP", "Endless"]),
+        .target(name: "CoinGeckoAPI", dependencies: ["EndlessHTTP", "Endless"]),
         // The command-line toolkit knows no feed: declarations, parsing, help, suggestions.
         .target(name: "EndlessCommandLine"),
         .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
@@ -60,14 +62,14 @@ let package = Package(
         .target(
             name: "EndlessApp",
             dependencies: [
-                "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "EndlessImages", "EndlessTerminal",
+                "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages", "EndlessTerminal",
                 "EndlessSimulator", "EndlessCommandLine", "EndlessCache",
             ]),
         .executableTarget(name: "endless", dependencies: ["EndlessApp"]),
         .executableTarget(
             name: "endless-bench",
             dependencies: [
-                "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "EndlessImages",
+                "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages",
                 "EndlessTerminal", "EndlessSimulator", "EndlessApp", "EndlessCommandLine", "EndlessCache", "CTurboJPEG",
             ]),
 
@@ -86,6 +88,9 @@ let package = Package(
         .testTarget(
             name: "UnsplashAPITests",
             dependencies: ["UnsplashAPI", "EndlessHTTP", "Endless", "EndlessTesting", "EndlessSimulator"]),
+        .testTarget(
+            name: "CoinGeckoAPITests",
+            dependencies: ["CoinGeckoAPI", "EndlessHTTP", "Endless", "EndlessTesting", "EndlessSimulator"]),
         .testTarget(name: "EndlessHTTPTests", dependencies: ["EndlessHTTP", "EndlessTesting"]),
         .testTarget(
             name: "RandomUserAPITests",
@@ -102,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "EndlessAppTests",
             dependencies: [
-                "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "EndlessTerminal",
+                "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessTerminal",
                 "EndlessSimulator", "EndlessHTTP", "EndlessImages", "EndlessCommandLine",
             ],
             exclude: ["__Snapshots__"]),

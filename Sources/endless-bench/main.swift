@@ -5,6 +5,7 @@ import Foundation
 
 let areas: [(name: String, run: () async throws -> Void)] = [
     ("decode", DecodeBenchmark.run),
+    ("coins", CoinsBenchmark.run),
     ("simulator", SimulatorBenchmark.run),
     ("server", ServerBenchmark.run),
     ("paging", PagingBenchmark.run),

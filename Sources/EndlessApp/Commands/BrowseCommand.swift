@@ -35,6 +35,9 @@ enum BrowseCommand {
                     explanation: "Dutch and German people from the live service."),
                 .init(command: "endless users", explanation: "Open on the users tab."),
                 .init(
+                    command: "endless coins --vs-currency eur --live",
+                    explanation: "The market board in euros, refreshing itself every 30 s (slower after a rate limit)."),
+                .init(
                     command: "endless users --api https://reqres.in/api/ --api-key reqres-free-v1",
                     explanation: "Users from the live reqres.in."),
                 .init(

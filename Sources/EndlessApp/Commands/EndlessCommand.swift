@@ -3,7 +3,7 @@ import EndlessCommandLine
 /// The `endless` program: its subcommands wired to the real network, simulator and terminal.
 public enum EndlessCommand {
     /// One line for the top of `endless --help`.
-    static let abstract = "Browse endless feeds in the terminal: people, users, and more, from their APIs or offline simulators."
+    static let abstract = "Browse endless feeds in the terminal: people, coins, users, and more, from their APIs or offline simulators."
 
     /// The program.
     static var tool: CommandLineTool {

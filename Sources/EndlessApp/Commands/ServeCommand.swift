@@ -18,14 +18,16 @@ enum ServeCommand {
 
     static let declaration = CommandDeclaration(
         name: "serve",
-        abstract: "Run the simulator: offline randomuser.me, reqres.in and Unsplash APIs on this machine.",
+        abstract: "Run the simulator: offline randomuser.me, reqres.in, Unsplash and CoinGecko APIs on this machine.",
         discussion: "Serves every simulated service on one port: randomuser.me at /api/ (the users v1.4 "
             + "would give for the same seed and page, in every format it offers: json, pretty, csv, yaml, "
-            + "xml; portraits under /api/portraits/) and reqres.in at /reqres/api/ (its 12 users, or more "
-            + "with --reqres-users; one user by id; the x-api-key it wants; delay=N) and Unsplash at /unsplash/ "
+            + "xml; portraits under /api/portraits/), reqres.in at /reqres/api/ (its 12 users, or more "
+            + "with --reqres-users; one user by id; the x-api-key it wants; delay=N), Unsplash at /unsplash/ "
             + "(thousands of drawn photos with their colour and BlurHash, paged with Link and X-Total, any "
             + "Client-ID key, a demo key's 50 requests an hour unless --unsplash-rate-limit says otherwise, and "
-            + "its imgix images resized by w, h, fit, dpr, q and fm under /unsplash/images/). Prints each "
+            + "its imgix images resized by w, h, fit, dpr, q and fm under /unsplash/images/) and CoinGecko at "
+            + "/coingecko/api/v3/ (coins/markets of a 2,000-coin market whose prices move in real time, "
+            + "ping, global; icons; 10 calls a minute without a demo key, see --coingecko-rate-limit). Prints each "
             + "service's base URL, then one line per request. SIGINT (Ctrl-C) or SIGTERM stops it after "
             + "in-flight responses finish."
             + "\n\n"
@@ -44,6 +46,9 @@ enum ServeCommand {
             .init(
                 command: "curl -H 'x-api-key: reqres-free-v1' 'http://127.0.0.1:8080/reqres/api/users?page=2'",
                 explanation: "Or for reqres.in's second page of users."),
+            .init(
+                command: "curl 'http://127.0.0.1:8080/coingecko/api/v3/coins/markets?vs_currency=usd&per_page=5'",
+                explanation: "Or for CoinGecko's five largest coins (10 calls a minute without a demo key)."),
             .init(
                 command: "endless serve --latency 300ms±100ms --fail-rate 0.1 --throttle-rate 0.05",
                 explanation: "A slow, flaky server: 10 % 5xx and 5 % rate limits."),
@@ -74,6 +79,9 @@ enum ServeCommand {
                     }
                     if let unsplash = server.baseURL(of: .unsplash) {
                         output.standardOutput("endless serve: Unsplash on \(unsplash)\n")
+                    }
+                    if let coinGecko = server.baseURL(of: .coinGecko) {
+                        output.standardOutput("endless serve: CoinGecko on \(coinGecko)\n")
                     }
                     output.standardOutput("endless serve: try curl '\(url)?results=5&seed=abc&format=pretty'\n")
                 }
@@ -106,6 +114,7 @@ enum ServeCommand {
         }
         return SimulatorConfiguration(
             data: data, host: host, port: port, faults: settings.faults, rateLimit: settings.rateLimit,
-            reqresUserCount: settings.reqresUserCount, unsplashRateLimit: settings.unsplashRateLimit, log: log)
+            reqresUserCount: settings.reqresUserCount, unsplashRateLimit: settings.unsplashRateLimit,
+            coinGeckoRateLimit: settings.coinGeckoRateLimit, log: log)
     }
 }

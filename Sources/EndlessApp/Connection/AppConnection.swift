@@ -43,6 +43,7 @@ final class AppConnection: Sendable {
                 configuration: SimulatorConfiguration(
                     data: data, faults: settings.faults, rateLimit: settings.rateLimit,
                     reqresUserCount: settings.reqresUserCount, unsplashRateLimit: settings.unsplashRateLimit,
+                    coinGeckoRateLimit: settings.coinGeckoRateLimit,
                     limits: ServerLimits(shutdownGracePeriod: Self.simulatorShutdownGrace)))
             do {
                 try server.start()

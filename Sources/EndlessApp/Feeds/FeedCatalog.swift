@@ -6,6 +6,7 @@ enum FeedCatalog {
     nonisolated(unsafe) static let all: [any FeedPlugin.Type] = [
         PeopleFeed.self,
         PhotosFeed.self,
+        CoinsFeed.self,
         UsersFeed.self,
     ]
 

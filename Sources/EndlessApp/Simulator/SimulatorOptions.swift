@@ -54,6 +54,11 @@ enum SimulatorOptions {
             + "service (default: \(UnsplashRateLimitFlag.serveDefault), a demo key's, for `endless serve`; off for the "
             + "embedded simulator).",
         convert: UnsplashRateLimitFlag.parse)
+    static let coinGeckoRateLimit = Option(
+        "coingecko-rate-limit", placeholder: "N/min|off",
+        help: "Answer CoinGecko calls 429 with retry-after once an address has made N in a minute (or N/30s, "
+            + "N/2m), like the keyless live service; demo keys get three times as many.",
+        default: "off, 10/min in serve", convert: fault(CoinGeckoRateLimit.parse))
 
     static let reqresUsers = Option(
         "reqres-users", placeholder: "N",
@@ -67,7 +72,7 @@ enum SimulatorOptions {
         dataDir.declaration, latency.declaration, failRate.declaration, failStatus.declaration,
         throttleRate.declaration, emptyResultsRate.declaration, htmlRate.declaration, truncateRate.declaration,
         resetRate.declaration, slowBody.declaration, chaosSeed.declaration, rateLimit.declaration,
-        reqresUsers.declaration, unsplashRateLimit.declaration,
+        reqresUsers.declaration, unsplashRateLimit.declaration, coinGeckoRateLimit.declaration,
     ]
 
     /// The flags that change the simulator's behaviour, for the "only with the simulator" check.
@@ -76,8 +81,8 @@ enum SimulatorOptions {
     /// Reads the simulator flags from `parsed`.
     /// - Parameters:
     ///   - parsed: the command line.
-    ///   - serving: whether it is `endless serve`, where Unsplash's rate limit is on unless
-    ///     switched off (embedded, it is off unless asked for).
+    ///   - serving: whether it is `endless serve`, where Unsplash's and CoinGecko's rate limits are on
+    ///     unless switched off (embedded, they are off unless asked for).
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
     static func settings(from parsed: ParsedArguments, serving: Bool = false) throws(UsageError) -> SimulatorSettings {
         let faults = FaultConfiguration(
@@ -93,11 +98,15 @@ enum SimulatorOptions {
             slowBody: try parsed.value(slowBody))
         let rateLimit: RateLimitConfiguration? =
             parsed.values[self.rateLimit.declaration.name] == nil ? .default : try parsed.value(self.rateLimit) ?? nil
+        let coinGecko: RateLimitConfiguration? =
+            parsed.values[coinGeckoRateLimit.declaration.name] == nil
+            ? (serving ? CoinGeckoRateLimit.serveDefault : nil) : try parsed.value(coinGeckoRateLimit) ?? nil
         return SimulatorSettings(
             dataDirectory: try parsed.value(dataDir), faults: faults, rateLimit: rateLimit,
             reqresUserCount: try parsed.value(reqresUsers) ?? SimulatorConfiguration.defaultReqresUserCount,
             unsplashRateLimit: parsed.values[unsplashRateLimit.declaration.name] == nil
-                ? (serving ? UnsplashRateLimitFlag.serveDefault : nil) : try parsed.value(unsplashRateLimit) ?? nil)
+                ? (serving ? UnsplashRateLimitFlag.serveDefault : nil) : try parsed.value(unsplashRateLimit) ?? nil,
+            coinGeckoRateLimit: coinGecko)
     }
 
     /// Refuses simulator flags when no feed uses the simulator: they would silently do nothing.
@@ -139,6 +148,8 @@ struct SimulatorSettings: Sendable, Equatable {
     var reqresUserCount = SimulatorConfiguration.defaultReqresUserCount
     /// Unsplash's requests per hour and key; nil switches the limit off.
     var unsplashRateLimit: Int?
+    /// CoinGecko's keyless calls per window; nil for no limit.
+    var coinGeckoRateLimit: RateLimitConfiguration?
 
     /// The generator data these settings name.
     /// - Throws: the loader's error naming the missing or unreadable list.

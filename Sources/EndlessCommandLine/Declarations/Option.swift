@@ -13,14 +13,17 @@ public struct Option<Value: Sendable>: Sendable {
     ///   - help: the help text.
     ///   - defaultText: the default as help shows it.
     ///   - isRepeatable: whether the option may appear more than once.
+    ///   - valueIsOptional: whether the option may be given alone (`--live` as well as
+    ///     `--live 30`); alone, `convert` is given the empty string.
     ///   - convert: turns the text into a value, or explains what is wrong with it.
     public init(
         _ name: String, short shortName: Character? = nil, placeholder: String, help: String,
-        default defaultText: String? = nil, repeatable isRepeatable: Bool = false,
+        default defaultText: String? = nil, repeatable isRepeatable: Bool = false, valueIsOptional: Bool = false,
         convert: @escaping @Sendable (String) throws(ValueError) -> Value
     ) {
         self.declaration = OptionDeclaration(
-            name: name, shortName: shortName, kind: .value(placeholder: placeholder), help: help,
+            name: name, shortName: shortName,
+            kind: valueIsOptional ? .optionalValue(placeholder: placeholder) : .value(placeholder: placeholder), help: help,
             defaultText: defaultText, isRepeatable: isRepeatable)
         self.convert = convert
     }

@@ -9,6 +9,9 @@ public struct OptionDeclaration: Sendable, Equatable {
         case flag
         /// Takes a value: `--results N` or `--results=N`; `placeholder` names it in help.
         case value(placeholder: String)
+        /// May take a value: `--live`, `--live 30` or `--live=30`. Alone, its value is the empty
+        /// string; the next word is its value unless it starts with `-`.
+        case optionalValue(placeholder: String)
     }
 
     /// The long name without dashes: `"results"` for `--results`.
@@ -32,7 +35,11 @@ public struct OptionDeclaration: Sendable, Equatable {
     public var label: String {
         var text = shortName.map { "-\($0), " } ?? "    "
         text += flagText
-        if case .value(let placeholder) = kind { text += " \(placeholder)" }
+        switch kind {
+        case .flag: break
+        case .value(let placeholder): text += " \(placeholder)"
+        case .optionalValue(let placeholder): text += " [\(placeholder)]"
+        }
         return text
     }
 
@@ -41,6 +48,7 @@ public struct OptionDeclaration: Sendable, Equatable {
         switch kind {
         case .flag: "[\(flagText)]"
         case .value(let placeholder): "[\(flagText) \(placeholder)]"
+        case .optionalValue(let placeholder): "[\(flagText) [\(placeholder)]]"
         }
     }
 }

@@ -1,6 +1,7 @@
 /// A small, strict command-line parser, written here because no outside package can be had.
 ///
-/// Accepts subcommands, `--name value`, `--name=value`, `-n value`, boolean flags and `--`
+/// Accepts subcommands, `--name value`, `--name=value`, `-n value`, boolean flags, options whose
+/// value may be left out (`--live`, `--live 30`) and `--`
 /// (everything after it is positional). Refuses, with a ``UsageError`` that names the
 /// argument: unknown options (with a "did you mean"), a missing value, a value given to a
 /// flag, an option repeated that is not repeatable, and positionals a command does not take.
@@ -115,6 +116,13 @@ public enum ArgumentParser {
                     index += 1
                 } else {
                     throw fail("\(option.flagText) needs a value", hint: "write \(option.flagText) \(placeholder) or \(option.flagText)=\(placeholder)")
+                }
+                values[option.name, default: []].append(value)
+            case .optionalValue:
+                var value = inlineValue ?? ""
+                if inlineValue == nil, index < arguments.endIndex, !arguments[index].hasPrefix("-") {
+                    value = arguments[index]
+                    index += 1
                 }
                 values[option.name, default: []].append(value)
             }

@@ -6,6 +6,8 @@ public enum SimulatedServiceID: String, Sendable, CaseIterable {
     case reqres
     /// Unsplash, at `/unsplash/` (its API root; images under `/unsplash/images/`).
     case unsplash
+    /// CoinGecko, at `/coingecko/api/v3/`.
+    case coinGecko
 
     /// The API root's path, without the leading slash: `api/`, `reqres/api/`.
     var apiPath: String {
@@ -13,6 +15,7 @@ public enum SimulatedServiceID: String, Sendable, CaseIterable {
         case .randomUser: "api/"
         case .reqres: "reqres/api/"
         case .unsplash: "unsplash/"
+        case .coinGecko: "coingecko/api/v3/"
         }
     }
 }

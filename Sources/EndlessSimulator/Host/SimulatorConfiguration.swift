@@ -18,9 +18,11 @@ public struct SimulatorConfiguration: Sendable {
     public var reqresUserCount: Int
     /// Unsplash's hourly budget per access key (50 for a demo key); nil switches it off.
     public var unsplashRateLimit: Int?
+    /// CoinGecko's keyless rate limit (calls per window, per address); nil switches it off.
+    public var coinGeckoRateLimit: RateLimitConfiguration?
     /// The clock the rate-limit windows run on.
     public var clock: any Clock<Duration>
-    /// The instant users' ages are computed at, read per request.
+    /// The instant users' ages are computed at, and the simulated market's prices, read per request.
     public var now: @Sendable () -> Date
     /// Request-size limits, timeouts and the connection cap.
     public var limits: ServerLimits
@@ -48,6 +50,7 @@ public struct SimulatorConfiguration: Sendable {
     ///   - rateLimit: randomuser.me's rate limit (default the live service's), nil for off.
     ///   - reqresUserCount: the users reqres.in lists (default its real 12).
     ///   - unsplashRateLimit: Unsplash's requests per hour and key (default off).
+    ///   - coinGeckoRateLimit: CoinGecko's keyless calls per window (default none).
     ///   - clock: the clock for rate-limit windows (default the continuous clock).
     ///   - now: the instant ages are computed at (default the current date).
     ///   - limits: limits and timeouts (default ``ServerLimits/init(maxRequestLineBytes:maxHeaderBytes:maxHeaderCount:maxBodyBytes:maxConnections:idleTimeout:readTimeout:writeTimeout:shutdownGracePeriod:workerThreads:)``).
@@ -60,6 +63,7 @@ public struct SimulatorConfiguration: Sendable {
         rateLimit: RateLimitConfiguration? = .default,
         reqresUserCount: Int = defaultReqresUserCount,
         unsplashRateLimit: Int? = nil,
+        coinGeckoRateLimit: RateLimitConfiguration? = nil,
         clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() },
         limits: ServerLimits = ServerLimits(),
@@ -72,6 +76,7 @@ public struct SimulatorConfiguration: Sendable {
         self.rateLimit = rateLimit
         self.reqresUserCount = reqresUserCount
         self.unsplashRateLimit = unsplashRateLimit
+        self.coinGeckoRateLimit = coinGeckoRateLimit
         self.clock = clock
         self.now = now
         self.limits = limits

@@ -2,8 +2,8 @@ import Foundation
 
 /// Offline versions of the services the feeds browse, on one loopback port, over HTTP/1.1 on
 /// its own threads: randomuser.me at `/api/` (users from the official generator, procedurally
-/// drawn portraits, the live headers and rate limit), reqres.in at `/reqres/api/` and Unsplash
-/// at `/unsplash/`. The fault flags apply to every service alike.
+/// drawn portraits, the live headers and rate limit), reqres.in at `/reqres/api/`, Unsplash at
+/// `/unsplash/` and CoinGecko at `/coingecko/api/v3/`. The fault flags apply to every service alike.
 ///
 /// Embedded in the app:
 /// ```swift
@@ -37,6 +37,7 @@ public final class SimulatorServer: Sendable {
             UnsplashService(
                 catalogue: UnsplashCatalogue(data: configuration.data),
                 rateLimiter: configuration.unsplashRateLimit.map { UnsplashRateLimiter(limit: $0, clock: configuration.clock) }),
+            CoinGeckoService(rateLimit: configuration.coinGeckoRateLimit, clock: configuration.clock, now: configuration.now),
         ]
         let service = SimulatorHost(
             services: services,

@@ -133,7 +133,7 @@ struct BrowseEndToEndTests {
         _ = try Self.quit(session)
         let dump = try Self.fullDump(session)
         #expect(dump.active == "users")
-        #expect(dump.tabs.map(\.feed) == ["people", "photos", "users"])
+        #expect(dump.tabs.map(\.feed) == ["people", "photos", "coins", "users"])
         #expect(dump.tabs.first { $0.feed == "people" }?.selection == 3)
         #expect(dump.tabs.first { $0.feed == "users" }.map { ($0.rows, $0.selection) } ?? (0, 0) == (12, 11))
     }

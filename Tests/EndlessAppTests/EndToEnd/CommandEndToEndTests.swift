@@ -36,7 +36,7 @@ struct CommandEndToEndTests {
         // Every tab has an API of its own, so no simulator runs for the flag to shape.
         ([
             "--api", "http://127.0.0.1:9/api/", "--users-api", "http://127.0.0.1:9/api/", "--photos-api", "http://127.0.0.1:9/",
-            "--access-key", "k", "--latency", "1s",
+            "--access-key", "k", "--coins-api", "http://127.0.0.1:9/api/", "--latency", "1s",
         ], "--latency"),
         // The live Unsplash refuses every request without a key: said before anything is sent.
         (["--photos-api", "https://api.unsplash.com/"], "UNSPLASH_ACCESS_KEY"),

@@ -111,7 +111,7 @@ struct FetchRunTests {
             "timeout": "1", "retries": "1", "data-dir": "/tmp", "latency": "1ms", "fail-rate": "0",
             "fail-status": "503", "throttle-rate": "0", "empty-results-rate": "0", "html-rate": "0",
             "truncate-rate": "0", "reset-rate": "0", "slow-body": "1ms", "chaos-seed": "7", "rate-limit": "off", "reqres-users": "12",
-            "unsplash-rate-limit": "off",
+            "unsplash-rate-limit": "off", "coingecko-rate-limit": "off",
         ]
         for option in FetchPeopleCommand.declaration.options {
             var arguments = ["fetch", option.flagText]

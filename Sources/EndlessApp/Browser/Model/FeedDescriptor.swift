@@ -35,6 +35,9 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
     public var statusNote: (@Sendable () -> String?)?
     /// What the footer says when the source has no more: `that's everyone · 12 people`.
     public var endOfList: @Sendable (_ count: Int) -> String
+    /// What a pull inside the refresh cooldown shows: a notice at once (the default), or the
+    /// spinner first.
+    public var cooldownFeedback: CooldownFeedback
 
     /// Creates a descriptor.
     /// - Parameters:
@@ -49,6 +52,7 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
     ///   - sizedImageURL: how an image URL asks for a size; nil for fixed URLs.
     ///   - statusNote: the feed's segment of the status bar; none by default.
     ///   - endOfList: the footer at the end; `— end of list —` by default.
+    ///   - cooldownFeedback: what a pull inside the cooldown shows; a notice by default.
     public init(
         kind: FeedKind, nouns: Nouns, sourceLabel: String,
         describeKey: @escaping @Sendable (Key) -> PageLabel = { _ in PageLabel() },
@@ -58,7 +62,8 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
         rowPlaceholder: (@Sendable (Item, PixelSize) -> DecodedImage?)? = nil,
         sizedImageURL: (@Sendable (URL, PixelSize) -> URL)? = nil,
         statusNote: (@Sendable () -> String?)? = nil,
-        endOfList: @escaping @Sendable (Int) -> String = { _ in "— end of list —" }
+        endOfList: @escaping @Sendable (Int) -> String = { _ in "— end of list —" },
+        cooldownFeedback: CooldownFeedback = .notice
     ) {
         self.kind = kind
         self.nouns = nouns
@@ -71,6 +76,7 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
         self.sizedImageURL = sizedImageURL
         self.statusNote = statusNote
         self.endOfList = endOfList
+        self.cooldownFeedback = cooldownFeedback
     }
 }
 

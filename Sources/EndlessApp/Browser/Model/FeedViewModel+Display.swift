@@ -40,7 +40,7 @@ extension FeedViewModel {
     /// failed refresh (the old rows stay below it).
     public var topIndicator: TopIndicator {
         if pull.isActive { return .pull(progress: pull.progress) }
-        if rowCount > 0, feed.loadStates.refresh.isLoading { return .refreshing }
+        if rowCount > 0, feed.loadStates.refresh.isLoading || isHoldingRefreshSpinner { return .refreshing }
         if let notice { return .notice(notice.text(refreshAvailableIn: feed.refreshAvailableIn)) }
         if rowCount > 0, let error = feed.loadStates.refresh.error { return .refreshFailed(Self.describe(error)) }
         return .none
@@ -50,6 +50,7 @@ extension FeedViewModel {
     /// view keeps redrawing while it is true.
     public var isAnimating: Bool {
         feed.loadStates.loadingCount > 0 || notice != nil || pull.isActive || details?.note == .loading
+            || isHoldingRefreshSpinner
     }
 
     /// Whether something has failed that ``BrowseIntent/retry`` would re-run.

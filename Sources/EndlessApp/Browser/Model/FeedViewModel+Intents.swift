@@ -1,6 +1,8 @@
 import Endless
 import EndlessImages
 import Foundation
+import Observation
+import Synchronization
 
 extension FeedViewModel {
     /// Carries out a list intent. Tab switching, help and quit are the browser's; this ignores them.
@@ -116,21 +118,76 @@ extension FeedViewModel {
     }
 
     /// Refreshes the list (the spinner shows at the top; the rows stay until the new page
-    /// arrives). Inside the cooldown, shows how long until a refresh is allowed instead.
+    /// arrives). Inside the cooldown, shows how long until a refresh is allowed instead (after
+    /// the spinner, for a feed whose ``FeedDescriptor/cooldownFeedback`` asks for it).
+    ///
+    /// The selected item stays selected when the new list has it (by id), and the list scrolls
+    /// by as much as it moved (``selectionMove``), so it stays where it was on screen; open
+    /// details follow it. Otherwise the place is where the first row on screen went (the feed's
+    /// refresh anchor), else the top.
     /// - Parameter ignoringCooldown: for a refresh the app starts itself (revalidating a list
     ///   opened from the cache), which a person's pulls do not hold back.
-    public func refresh(ignoringCooldown: Bool = false) async {
+    /// - Returns: how the refresh went.
+    @discardableResult
+    public func refresh(ignoringCooldown: Bool = false) async -> RefreshOutcome {
+        await refresh(answeringCooldown: true, ignoringCooldown: ignoringCooldown)
+    }
+
+    /// A refresh; `answeringCooldown` false (the live timer's) shows nothing when it is refused
+    /// by the cooldown.
+    func refresh(answeringCooldown: Bool, ignoringCooldown: Bool = false) async -> RefreshOutcome {
         pull.release()
-        let selected = item(at: selection)?.id
-        switch await feed.refresh(ignoringCooldown: ignoringCooldown) {
-        case .coolingDown: show(.refreshCoolingDown)
+        let selectedID = feed.items.item(at: selection)?.id
+        // The new page replaces the rows before the refresh returns (it still shows its spinner
+        // then): the selection follows its item the moment the rows change.
+        let follow = SelectionFollower()
+        followedSelection = selectedID
+        withObservationTracking {
+            _ = feed.items
+        } onChange: { [weak self] in
+            Task { @MainActor in
+                guard let self, follow.take() else { return }
+                self.keepSelection(self.followedSelection)
+            }
+        }
+        let outcome = await feed.refresh(ignoringCooldown: ignoringCooldown)
+        let stillToFollow = follow.take()
+        switch outcome {
+        case .coolingDown:
+            guard answeringCooldown else { break }
+            if descriptor.cooldownFeedback == .spinnerThenNotice {
+                isHoldingRefreshSpinner = true
+                defer { isHoldingRefreshSpinner = false }
+                do {
+                    try await clock.sleep(for: feed.configuration.minimumIndicatorDuration)
+                } catch {
+                    return outcome  // another pull took over
+                }
+            }
+            show(.refreshCoolingDown)
         case .refreshed:
-            // The place is kept: the selected item if the new list still has it (a coin whose
-            // price moved), else where the first row on screen went, else the top.
-            selection = selected.flatMap { feed.index(of: $0) } ?? feed.refreshAnchorIndex ?? 0
+            if stillToFollow { keepSelection(selectedID) }
             seen.startOver()
-            closeDetails()
         case .failed: break  // the banner shows it, from the refresh load state
+        }
+        return outcome
+    }
+
+    /// Selects the item with `id` in the refreshed list, if it has it; otherwise where the
+    /// first row on screen went (the feed's anchor), else the top.
+    func keepSelection(_ id: Source.Item.ID?) {
+        let items = feed.items
+        let old = selection
+        if let id, let index = feed.index(of: id) {
+            selection = index
+            selectionMove = SelectionMove(delta: index - old, serial: (selectionMove?.serial ?? 0) + 1)
+            // Details follow the item; with everything in the list, they show its new figures.
+            if details != nil, descriptor.fetchDetails == nil, let item = items.item(at: index) {
+                details = descriptor.details(item, now())
+            }
+        } else {
+            selection = feed.refreshAnchorIndex ?? 0
+            closeDetails()
         }
     }
 
@@ -182,6 +239,20 @@ extension FeedViewModel {
                 return
             }
             self?.pull.release()
+        }
+    }
+}
+
+/// Hands the job of keeping the selection to whichever comes first, the rows changing or the
+/// refresh returning, exactly once; a change after the refresh returned is not its business.
+final class SelectionFollower: Sendable {
+    private let pending = Mutex(true)
+
+    /// True the first time only.
+    func take() -> Bool {
+        pending.withLock { pending in
+            defer { pending = false }
+            return pending
         }
     }
 }

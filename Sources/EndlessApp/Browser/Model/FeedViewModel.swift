@@ -33,6 +33,13 @@ public final class FeedViewModel<Source: PageSource> {
     public internal(set) var notice: Notice?
     /// The pull-to-refresh gesture at the top of the list.
     public internal(set) var pull = PullGesture()
+    /// True while a pull inside the cooldown shows the spinner (``CooldownFeedback/spinnerThenNotice``).
+    public internal(set) var isHoldingRefreshSpinner = false
+    /// How the last refresh moved the selection to keep the same item selected, for the list to
+    /// scroll by as much and keep it where it was on screen.
+    public internal(set) var selectionMove: SelectionMove?
+    /// The live timer's state, when the list refreshes itself (`--live`).
+    public internal(set) var live: LiveState?
 
     @ObservationIgnored let clock: any Clock<Duration>
     @ObservationIgnored let now: @Sendable () -> Date
@@ -40,6 +47,12 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored var pullReleaseTask: Task<Void, Never>?
     @ObservationIgnored var refreshTask: Task<Void, Never>?
     @ObservationIgnored var detailsTask: Task<Void, Never>?
+    @ObservationIgnored var liveTask: Task<Void, Never>?
+    /// Whether the live timer holds off (its tab is hidden).
+    @ObservationIgnored var isLivePaused = false
+    @ObservationIgnored var liveInterval: Duration?
+    /// The item selected when the running refresh started, to select again in the new rows.
+    @ObservationIgnored var followedSelection: Source.Item.ID?
     /// Which item was seen at which row, when tracking (for `--dump-state`).
     @ObservationIgnored var seen = SeenItems()
     @ObservationIgnored var lastVisibleReport: VisibleReport?
@@ -67,12 +80,15 @@ public final class FeedViewModel<Source: PageSource> {
         pullReleaseTask?.cancel()
         refreshTask?.cancel()
         detailsTask?.cancel()
+        liveTask?.cancel()
         images?.cancelAll()
     }
 
-    /// Loads the first page, once; later calls do nothing.
+    /// Loads the first page, once; later calls do nothing. A live list starts its timer.
     public func start() {
         feed.loadFirstPageIfNeeded()
+        isLivePaused = false
+        if let liveInterval, liveTask == nil { startLiveTimer(every: liveInterval) }
     }
 
     /// Rows on the list: items loaded, plus the rows of pages dropped to bound memory.
@@ -130,7 +146,7 @@ public final class FeedViewModel<Source: PageSource> {
         return FeedStatus(
             seed: firstKey.flatMap { descriptor.describeKey($0).seed },
             page: selectedKey.flatMap { descriptor.describeKey($0).page },
-            rows: rowCount)
+            rows: rowCount, live: live?.label)
     }
 }
 
@@ -142,4 +158,6 @@ public struct FeedStatus: Hashable, Sendable {
     public var page: Int?
     /// Rows on the list, dropped pages included.
     public var rows: Int
+    /// How often a live list refreshes itself, e.g. `live 30 s`; nil when it does not.
+    public var live: String?
 }

@@ -28,6 +28,49 @@ public struct ItemDetails: Hashable, Sendable {
         case remark(UntrustedText)
     }
 
+    /// A line chart beside the fields: a coin's week of prices.
+    public struct Chart: Hashable, Sendable {
+        /// Which way the series went, for its colour (and for readers without one, the labels say).
+        public enum Trend: Hashable, Sendable {
+            /// It ended higher than it began.
+            case up
+            /// It ended lower.
+            case down
+            /// Where it began.
+            case flat
+        }
+
+        /// The box's title, e.g. `7 days · usd`.
+        public var title: String
+        /// The series, oldest first.
+        public var values: [Double]
+        /// The highest and lowest values, formatted.
+        public var highLabel: String
+        /// The lowest value, formatted.
+        public var lowLabel: String
+        /// Labels along the bottom (dates), spread evenly.
+        public var timeLabels: [String]
+        /// Which way it went.
+        public var trend: Trend
+
+        /// Creates a chart.
+        /// - Parameters:
+        ///   - title: the box's title.
+        ///   - values: the series.
+        ///   - highLabel: the highest value, formatted.
+        ///   - lowLabel: the lowest value, formatted.
+        ///   - timeLabels: labels along the bottom.
+        ///   - trend: which way it went.
+        public init(title: String, values: [Double], highLabel: String, lowLabel: String, timeLabels: [String], trend: Trend) {
+            self.title = title
+            self.values = values
+            self.highLabel = highLabel
+            self.lowLabel = lowLabel
+            self.timeLabels = timeLabels
+            self.trend = trend
+        }
+    }
+
     /// The item's identity, as text: details follow the selection by it.
     public let id: String
     /// The panel's title: a name.
@@ -41,6 +84,8 @@ public struct ItemDetails: Hashable, Sendable {
     public var fields: [Field]
     /// A note under the fields.
     public var note: Note?
+    /// A chart beside the fields, if the item has one.
+    public var chart: Chart?
 
     /// Creates details.
     /// - Parameters:
@@ -50,8 +95,10 @@ public struct ItemDetails: Hashable, Sendable {
     ///   - fields: the labelled fields.
     ///   - note: a note under them.
     ///   - imageAspectRatio: the picture's width over its height, when known.
+    ///   - chart: a chart beside them.
     public init(
-        id: String, title: UntrustedText, imageURL: URL?, fields: [Field], note: Note? = nil, imageAspectRatio: Double? = nil
+        id: String, title: UntrustedText, imageURL: URL?, fields: [Field], note: Note? = nil, imageAspectRatio: Double? = nil,
+        chart: Chart? = nil
     ) {
         self.id = id
         self.title = title
@@ -59,6 +106,7 @@ public struct ItemDetails: Hashable, Sendable {
         self.imageAspectRatio = imageAspectRatio
         self.fields = fields
         self.note = note
+        self.chart = chart
     }
 
     /// Collects fields, skipping the ones the server left out or sent empty.

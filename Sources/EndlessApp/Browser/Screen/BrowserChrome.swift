@@ -21,29 +21,56 @@ enum BrowserChrome {
     }
 
     /// Draws the header; returns the tab labels' cells, for clicks.
+    ///
+    /// When everything does not fit, the hidden tabs shrink to their numbers first (` 2 `),
+    /// then the simulator's address to its port, before anything is cut.
     static func drawHeader(_ header: Header, into frame: inout ScreenBuffer, in rect: Rect) -> [(kind: FeedKind, rect: Rect)] {
-        var left: [StyledText] = [StyledText("endless")]
-        var tabRects: [(kind: FeedKind, rect: Rect)] = []
-        var x = rect.x + 1 + DisplayWidth.of("endless")
+        var right = [header.nouns.count(header.status.rows)]
+        if let page = header.status.page { right.append("page \(page)") }
+        if let live = header.status.live { right.append(live) }
+        let rightRuns = join(right)
+        let room = rect.width - 3 - width(of: rightRuns)
+        var layout = leftPart(header, compactTabs: false, compactSource: false, at: Point(x: rect.x + 1, y: rect.y))
+        for (tabs, source) in [(true, false), (true, true)] where width(of: layout.runs) > room {
+            layout = leftPart(header, compactTabs: tabs, compactSource: source, at: Point(x: rect.x + 1, y: rect.y))
+        }
+        StatusBar(leftRuns: layout.runs, rightRuns: rightRuns, style: Theme.header).draw(into: &frame, in: rect)
+        // A tab the bar had to cut is not a target.
+        return layout.tabs.filter { $0.rect.maxX <= rect.maxX - 1 }
+    }
+
+    /// The header's left part: the name, the tabs, the source, the seed; and where the tabs are.
+    private static func leftPart(
+        _ header: Header, compactTabs: Bool, compactSource: Bool, at start: Point
+    ) -> (runs: [StyledText], tabs: [(kind: FeedKind, rect: Rect)]) {
+        var runs: [StyledText] = [StyledText("endless")]
+        var tabs: [(kind: FeedKind, rect: Rect)] = []
+        var x = start.x + DisplayWidth.of("endless")
         if header.tabs.count > 1 {
-            left.append(StyledText(" "))
+            runs.append(StyledText(" "))
             x += 1
             for kind in header.tabs {
-                let label = " \(kind.keyLabel) \(kind.name) "
-                left.append(StyledText(label, style: kind == header.active ? Theme.tabActive : Theme.tabInactive))
+                let active = kind == header.active
+                let label = active || !compactTabs ? " \(kind.keyLabel) \(kind.name) " : " \(kind.keyLabel) "
+                runs.append(StyledText(label, style: active ? Theme.tabActive : Theme.tabInactive))
                 let width = DisplayWidth.of(label)
-                tabRects.append((kind, Rect(x: x, y: rect.y, width: width, height: 1)))
+                tabs.append((kind, Rect(x: x, y: start.y, width: width, height: 1)))
                 x += width
             }
         }
-        left.append(StyledText(" · \(header.source)"))
-        if let seed = header.status.seed { left.append(StyledText(" · seed \(seed.displayText)")) }
-        var right = [header.nouns.count(header.status.rows)]
-        if let page = header.status.page { right.append("page \(page)") }
-        let bar = StatusBar(leftRuns: left, rightRuns: join(right), style: Theme.header)
-        bar.draw(into: &frame, in: rect)
-        // A tab the bar had to cut is not a target.
-        return tabRects.filter { $0.rect.maxX <= rect.maxX - 1 }
+        runs.append(StyledText(" · \(compactSource ? shortSource(header.source) : header.source)"))
+        if let seed = header.status.seed { runs.append(StyledText(" · seed \(seed.displayText)")) }
+        return (runs, tabs)
+    }
+
+    /// `simulator :41235` for `simulator 127.0.0.1:41235`; other sources as they are.
+    private static func shortSource(_ source: String) -> String {
+        guard source.hasPrefix("simulator "), let colon = source.lastIndex(of: ":") else { return source }
+        return "simulator " + source[colon...]
+    }
+
+    private static func width(of runs: [StyledText]) -> Int {
+        runs.reduce(0) { $0 + DisplayWidth.of($1.text) }
     }
 
     /// Draws the status bar: key hints on the left, figures on the right.

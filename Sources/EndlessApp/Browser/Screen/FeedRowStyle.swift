@@ -16,6 +16,9 @@ struct FeedRowStyle<Item> {
     var detailsImageSize = Size(width: 24, height: 12)
     /// The picture size of a row, in cells, to size image requests.
     var rowImageSize = Size(width: 6, height: 3)
+    /// A line above the rows, such as a table's column titles; nil for none. Drawn with the
+    /// list's width (the scrollbar column excluded), so it lines up with the rows.
+    var header: ((Rect, inout ScreenBuffer) -> Void)?
 }
 
 /// What a row is drawn with: its place, whether it is selected, and its picture when loaded.

@@ -45,8 +45,12 @@ extension FeedScreen {
         }
         let showsPicture = cells.showsImages && details.imageURL != nil
         var pictureSize = style.detailsImageSize
-        var width = min(area.width - 2, 100)
-        if showsPicture, let aspect = details.imageAspectRatio, aspect > 0 {
+        // A chart (a coin's week) goes beside the fields when there is room, else below them,
+        // else not at all; the panel is then narrower.
+        let total = min(area.width - 2, details.chart == nil ? 100 : 150)
+        let chartBeside = details.chart != nil && total >= 96
+        var width = chartBeside ? total * 11 / 20 : min(total, 100)
+        if showsPicture, details.chart == nil, let aspect = details.imageAspectRatio, aspect > 0 {
             // A picture of known shape: as large as the terminal allows, fields beside or below.
             let largest = Self.largestPicture(aspect: aspect, cellAspect: cells.cellAspect, fields: fields.count, in: area)
             pictureSize = largest.size
@@ -56,8 +60,18 @@ extension FeedScreen {
         let beside = width - 4 - pictureSize.width - 2 >= 24
         let pictureLines = showsPicture ? pictureSize.height + (beside ? 0 : fields.count + 1) : 0
         let height = min(area.height, max(pictureLines, fields.count) + 3)
+        let chartBelow = details.chart != nil && !chartBeside && area.height - height >= 9
         guard width >= 20, height >= 5 else { return }
-        let rect = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
+        let blockHeight = chartBelow ? min(area.height, height + 12) : height
+        let left = area.x + (area.width - (chartBeside ? total : width)) / 2
+        let rect = Rect(x: left, y: area.y + (area.height - blockHeight) / 2, width: width, height: height)
+        if let chart = details.chart, chartBeside || chartBelow {
+            let chartRect =
+                chartBeside
+                ? Rect(x: rect.maxX, y: rect.y, width: total - width, height: height)
+                : Rect(x: rect.x, y: rect.maxY, width: width, height: blockHeight - height)
+            drawChart(chart, into: &frame, in: chartRect)
+        }
 
         var image: CellImage?
         var shown: DecodedImage?
@@ -99,5 +113,21 @@ extension FeedScreen {
         let beside = fit(width: innerWidth - fieldsWidth - 2, height: innerHeight)
         let below = fit(width: innerWidth, height: innerHeight - fields - 1)
         return beside.area >= below.area ? (beside, true) : (below, false)
+    }
+
+    /// A details chart in a box of its own: the series coloured by its trend, the labels dim.
+    func drawChart(_ chart: ItemDetails.Chart, into frame: inout ScreenBuffer, in rect: Rect) {
+        let inner = Box(title: chart.title, style: Theme.subtitle, titleStyle: Theme.name).draw(into: &frame, in: rect)
+        guard inner.height >= 4, inner.width >= 12 else { return }
+        let line: Style =
+            switch chart.trend {
+            case .up: Theme.up
+            case .down: Theme.down
+            case .flat: .plain
+            }
+        LineChart(
+            values: chart.values, highLabel: chart.highLabel, lowLabel: chart.lowLabel, timeLabels: chart.timeLabels,
+            lineStyle: line, axisStyle: Theme.subtitle
+        ).draw(into: &frame, in: inner.inset(horizontal: 1))
     }
 }

@@ -33,7 +33,13 @@ struct FeedScreen<Source: PageSource> {
         var rows: [(row: ListRow, rect: Rect)] = []
         switch model.content {
         case .rows:
-            rows = drawList(into: &frame, in: area, list: &list, elapsed: elapsed)
+            var rowsArea = area
+            if let header = style.header, area.height > 2 {
+                // Column titles over the rows; the scrollbar's column stays free.
+                header(Rect(x: area.x, y: area.y, width: area.width - 1, height: 1), &frame)
+                rowsArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+            }
+            rows = drawList(into: &frame, in: rowsArea, list: &list, elapsed: elapsed)
         case let content:
             drawCentered(content, elapsed: elapsed, into: &frame, in: area)
         }

@@ -10,6 +10,7 @@ enum Theme {
     static let subtitle = Style.dim
     static let selectedName = Style(foreground: .brightWhite, background: .indexed(238), attributes: .bold)
     static let selectedSubtitle = Style(foreground: .indexed(250), background: .indexed(238))
+    static let selectedPlain = Style(background: .indexed(238))
     static let selectionMarker = Style(foreground: .cyan, attributes: .bold)
     static let placeholder = Style(foreground: .indexed(244), background: .indexed(236))
     static let loading = Style(foreground: .cyan)
@@ -21,6 +22,11 @@ enum Theme {
     static let pullEmpty = Style(foreground: .indexed(240))
     static let pullFull = Style(foreground: .cyan, attributes: .bold)
     static let notice = Style(foreground: .yellow)
+    /// A rise and a fall (prices, changes); the ▲ and ▼ beside them say the same without colour.
+    static let up = Style(foreground: .green)
+    static let down = Style(foreground: .red)
+    /// A table's column titles over its rows.
+    static let columnTitle = Style(attributes: [.dim, .underline])
 }
 
 extension UntrustedText {

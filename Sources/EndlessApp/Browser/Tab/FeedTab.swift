@@ -15,6 +15,8 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     private var started = false
     /// The refresh that follows a first page opened from the cache (stale while revalidate).
     private var revalidation: Task<Void, Never>?
+    /// The last ``FeedViewModel/selectionMove`` scrolled along with.
+    private var appliedMove = 0
 
     /// Creates a tab.
     /// - Parameters:
@@ -65,6 +67,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
 
     func deactivate() {
         model.images?.cancelAll()
+        model.pauseLive()
     }
 
     func perform(_ intent: BrowseIntent, visibleRows: Int) {
@@ -86,7 +89,13 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     }
 
     func draw(into frame: inout ScreenBuffer, indicator: Rect, list area: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)] {
-        FeedScreen(model: model, style: style, cells: cells)
+        // A refresh that kept the selected item where it moved to: scroll as far, so the item
+        // stays on the row of the screen it was on.
+        if let move = model.selectionMove, move.serial != appliedMove {
+            appliedMove = move.serial
+            list.offset = max(0, list.offset + move.delta)
+        }
+        return FeedScreen(model: model, style: style, cells: cells)
             .draw(into: &frame, indicator: indicator, area: area, list: &list, elapsed: elapsed)
     }
 

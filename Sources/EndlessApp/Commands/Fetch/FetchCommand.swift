@@ -5,7 +5,7 @@ enum FetchCommand {
     /// The `fetch` group: one subcommand per feed; `people` when none is named.
     static var group: Subcommand {
         Subcommand(
-            group: "fetch", abstract: "Fetch one page of a feed and print it: people (the default), photos, users.",
+            group: "fetch", abstract: "Fetch one page of a feed and print it: people (the default), photos, coins, users.",
             discussion: "Prints as a table, JSON, NDJSON or CSV. Without --api, the data comes from the embedded "
                 + "simulator. Exit status: 0 on success, 1 when the request or the API failed, 2 when the "
                 + "command line is wrong.",

@@ -1,0 +1,111 @@
+import CoinGeckoAPI
+import EndlessCommandLine
+import EndlessTerminal
+import Foundation
+
+/// `endless fetch coins`: one page of CoinGecko's `/coins/markets`, printed as a table, JSON,
+/// NDJSON or CSV, with every number as the API sent it in the last three.
+enum FetchCoinsCommand {
+    enum Options {
+        static let api = Option(
+            "api", placeholder: "URL", help: "The CoinGecko v3 API root, e.g. \(CoinsFeed.liveAPI).",
+            default: "the embedded simulator", convert: ValueParsers.httpURL)
+        static let page = Option(
+            "page", placeholder: "N", help: "Which page, from 1 (past the last page, the list is empty).", default: "1",
+            convert: ValueParsers.integer(in: 1...1_000_000))
+        static let perPage = Option(
+            "per-page", placeholder: "N", help: "Coins per page, 1-250.", default: String(CoinMarketsQuery.defaultPerPage),
+            convert: ValueParsers.integer(in: CoinMarketsQuery.perPageRange))
+        static let sparkline = Flag("sparkline", help: "Ask for each coin's 7-day sparkline (the table draws it in braille).")
+    }
+
+    static let declaration = CommandDeclaration(
+        name: "coins",
+        abstract: "Fetch a page of CoinGecko's market board once and print it.",
+        discussion: "Asks GET coins/markets?vs_currency=&order=market_cap_desc&per_page=&page= once (with the "
+            + "1h, 24h and 7d changes) and prints it. Without --api, the market is the embedded simulator's "
+            + "CoinGecko. A demo key (--demo-key, else $\(CoinsFeed.demoKeyVariable)) travels in "
+            + "x-cg-demo-api-key and never appears in a log. json prints the API's array and ndjson one market "
+            + "object a line, both with the API's own field names and every number exactly as it was sent; "
+            + "table and CSV are sanitized, and the table fits the terminal."
+            + "\n\n"
+            + "Exit status: 0 on success, 1 when the request or the API failed (a rate limit says how long to "
+            + "wait; the reason goes to standard error), 2 when the command line is wrong.",
+        options: [
+            Options.api.declaration, CoinsFeed.Options.vsCurrency.declaration, Options.page.declaration,
+            Options.perPage.declaration, Options.sparkline.declaration, CoinsFeed.Options.demoKey.declaration,
+        ] + FetchSettings.Options.values + [FetchSettings.Options.verbose.declaration] + SimulatorOptions.declarations,
+        examples: [
+            .init(command: "endless fetch coins", explanation: "The 100 largest coins of the embedded simulator's market."),
+            .init(
+                command: "endless fetch coins --api https://api.coingecko.com/api/v3/ --vs-currency eur --per-page 10",
+                explanation: "The ten largest on the live service, in euros."),
+            .init(
+                command: "endless fetch coins --format ndjson | jq -r '.id + \" \" + (.current_price|tostring)'",
+                explanation: "Ids and prices, one a line, prices exactly as sent."),
+            .init(command: "endless fetch coins --sparkline --per-page 20", explanation: "A table with each coin's week in braille."),
+        ])
+
+    /// The `coins` subcommand of `endless fetch`.
+    static let subcommand = Subcommand(declaration: declaration) { parsed, output in
+        let options: FetchCoinsOptions
+        do throws(UsageError) {
+            options = try FetchCoinsCommand.options(from: parsed)
+        } catch {
+            output.standardError(error.description)
+            return ExitCode.usage.rawValue
+        }
+        do {
+            return try await options.common.connect(
+                api: options.api, service: CoinsFeed.service, simulator: options.simulator, output: output,
+                command: "endless fetch coins", noun: "coins"
+            ) { endpoint in
+                await run(options, output: output, client: CoinGeckoClient(http: endpoint.http, demoKey: options.demoKey))
+            }
+        } catch {
+            output.standardError("endless fetch coins: \(TextSanitizer.sanitize("\(error)"))\n")
+            return ExitCode.failure.rawValue
+        }
+    }
+
+    /// Reads the command line.
+    /// - Throws: ``UsageError`` naming the flag whose value is wrong.
+    static func options(from parsed: ParsedArguments) throws(UsageError) -> FetchCoinsOptions {
+        var options = FetchCoinsOptions()
+        options.api = try parsed.value(Options.api)
+        if let api = options.api { try SimulatorOptions.requireNone(in: parsed, because: api.absoluteString) }
+        options.vsCurrency = try parsed.value(CoinsFeed.Options.vsCurrency) ?? CoinMarketsQuery.defaultCurrency
+        options.page = try parsed.value(Options.page) ?? 1
+        options.perPage = try parsed.value(Options.perPage) ?? CoinMarketsQuery.defaultPerPage
+        options.sparkline = parsed.isSet(Options.sparkline)
+        options.demoKey = try CoinsFeed.demoKey(from: parsed)
+        options.common = try FetchSettings.read(from: parsed)
+        options.simulator = try SimulatorOptions.settings(from: parsed)
+        return options
+    }
+
+    /// Fetches and prints.
+    /// - Parameters:
+    ///   - options: what to fetch and how to print it.
+    ///   - output: where to print.
+    ///   - client: the CoinGecko client to ask.
+    /// - Returns: 0 when printed, 1 when the request failed (the reason on standard error).
+    static func run(_ options: FetchCoinsOptions, output: CommandOutput, client: CoinGeckoClient) async -> Int32 {
+        let width = output.terminalColumns ?? TableWidth.whenPiped
+        let page: CoinMarketsPage
+        do {
+            var query = try CoinMarketsQuery(
+                vsCurrency: options.vsCurrency, perPage: options.perPage, page: options.page, sparkline: options.sparkline)
+            query.priceChangePercentage = CoinsFeed.changeWindows
+            page = try await client.markets(query)
+        } catch {
+            output.standardError("endless fetch coins: \(TextSanitizer.sanitize(CoinsFeedError(error).description))\n")
+            return ExitCode.failure.rawValue
+        }
+        if page.markets.isEmpty, options.page > 1 {
+            output.standardError("endless fetch coins: page \(options.page) is past the end of the market; no coins on it\n")
+        }
+        output.standardOutput(CoinsFormatter.format(page, as: options.common.format, width: width, currency: options.vsCurrency))
+        return ExitCode.success.rawValue
+    }
+}

@@ -1,0 +1,21 @@
+import CoinGeckoAPI
+import Foundation
+
+/// Everything `endless fetch coins` was asked to do, parsed and validated.
+struct FetchCoinsOptions: Sendable, Equatable {
+    var vsCurrency = CoinMarketsQuery.defaultCurrency
+    /// The page, from 1.
+    var page = 1
+    /// Coins per page, 1-250.
+    var perPage = CoinMarketsQuery.defaultPerPage
+    /// Whether to ask for the 7-day sparkline (the table then draws it).
+    var sparkline = false
+    /// The demo key sent in `x-cg-demo-api-key`.
+    var demoKey: String?
+    /// Format, timeout, retries, verbose.
+    var common = FetchSettings()
+    /// The API root given with `--api`; nil for the embedded simulator.
+    var api: URL?
+    /// The embedded simulator's settings.
+    var simulator = SimulatorSettings()
+}
