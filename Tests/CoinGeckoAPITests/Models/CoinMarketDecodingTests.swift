@@ -64,6 +64,21 @@ struct CoinMarketDecodingTests {
         #expect(coin.imageURL == nil)
     }
 
+    @Test("stored and read back (the page cache): every field equal, every number with the digits the service sent")
+    func storedForm() throws {
+        for text in [Self.bitcoin, Self.fresh] {
+            let coin = try Self.market(text)
+            let data = try JSONEncoder().encode(coin)
+            let back = try JSONDecoder().decode(CoinMarket.self, from: data)
+            #expect(back == coin)
+            #expect(back.circulatingSupply?.literal == coin.circulatingSupply?.literal)
+        }
+        let stored = String(decoding: try JSONEncoder().encode(try Self.market(Self.bitcoin)), as: UTF8.self)
+        #expect(stored.contains(#""circulating_supply":"19812345.0""#), "the literal, not a rounded double: \(stored)")
+        #expect(!stored.contains("new_field"), "only what the model keeps")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(CoinMarket.self, from: Data(#"{"name":"no id"}"#.utf8)) }
+    }
+
     @Test("odd types read as absent, numbers sent as text as numbers; only the id is required")
     func tolerance() throws {
         let coin = try Self.market(

@@ -1,4 +1,5 @@
 import CoinGeckoAPI
+import EndlessCache
 import EndlessCommandLine
 import EndlessImages
 import EndlessSimulator
@@ -19,6 +20,10 @@ enum CoinsFeed: FeedPlugin {
     static let demoKeyVariable = "COINGECKO_DEMO_API_KEY"
     /// `--live` alone: every 30 seconds.
     static let defaultLiveSeconds = 30
+    /// Prices move by the second, so no cached page is fresh: the last board opens the tab at
+    /// once (and stands in while offline), then the network refreshes it, and every later page
+    /// comes from the network, so the source's ledger sees each coin it serves.
+    static let cachePolicy = CachePolicy(maxAge: .zero)
     /// The changes every page asks for.
     static let changeWindows: [PriceChangeWindow] = [.hour, .day, .week]
 

@@ -21,8 +21,11 @@ struct CoinsSettings: FeedSettings {
         // Every page is kept: pages of a live ranking cannot be reloaded as they were, and the
         // market is a few thousand coins. The cooldown and the 0.5 s spinner are the seed's.
         let configuration = FeedConfiguration(pageSize: perPage, refreshCooldown: environment.refreshCooldown)
+        let cached = environment.cached(
+            ExplainedCoinsSource(source: source), as: CoinsFeed.kind, endpoint: endpoint, variant: "vs_currency=\(vsCurrency) per_page=\(perPage)",
+            policy: CoinsFeed.cachePolicy)
         let model = FeedViewModel(
-            feed: Feed(source: ExplainedCoinsSource(source: source), configuration: configuration),
+            feed: Feed(source: cached, configuration: configuration),
             descriptor: CoinsFeed.descriptor(sourceLabel: endpoint.label, currency: vsCurrency),
             images: environment.images(for: endpoint))
         if environment.tracksSeenItems { model.seen.startTracking() }

@@ -71,6 +71,42 @@ struct CoinsEndToEndTests {
         #expect(try E2E.fullDump(session).tabs.map(\.feed) == ["people", "photos", "coins", "users"])
     }
 
+    @Test("offline: the last board opens from the page cache, then a relaunch online refreshes it from the network")
+    func relaunchOffline() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("endless-e2e-coins-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = ["XDG_CACHE_HOME": cache.path]
+
+        let online = try E2E.launch("coins --graphics none", environment: environment)
+        try online.wait(for: "the board, settled") { $0.contains("Bitcoin") && !$0.contains("refreshing…") }
+        try online.send("G")
+        try online.wait(for: "the second page") { Self.coinCount($0) ?? 0 >= 100 }
+        _ = try E2E.quit(online)
+        let first = try Self.coinsTab(online)
+
+        let offline = try E2E.launch("coins --graphics none --offline", environment: environment)
+        try offline.wait(for: "the cached board, saying so") { $0.contains("Bitcoin") && $0.contains("offline · cached") }
+        try offline.send("G")
+        try offline.wait(for: "the second page, from the cache too") { Self.coinCount($0) ?? 0 >= 100 }
+        _ = try E2E.quit(offline)
+        let again = try Self.coinsTab(offline)
+        let shared = min(again.loaded.count, first.loaded.count)
+        #expect(shared >= 100)
+        #expect(again.loaded.prefix(shared).map(\.id) == first.loaded.prefix(shared).map(\.id))
+
+        // Online again: opened from the cache (never fresh for prices), then refreshed at once.
+        let relaunched = try E2E.launch("coins --graphics none", environment: environment)
+        try relaunched.wait(for: "the refreshed board") {
+            $0.contains("Bitcoin") && !$0.contains("cached") && !$0.contains("refreshing…")
+        }
+        try relaunched.send("G")
+        try relaunched.wait(for: "a second page from the network") { Self.coinCount($0) ?? 0 >= 100 }
+        _ = try E2E.quit(relaunched)
+        let refreshed = try Self.coinsTab(relaunched)
+        #expect(refreshed.duplicates.isEmpty)
+        #expect(Set(refreshed.loaded.map(\.id)).count == refreshed.loaded.count)
+    }
+
     @Test("without colour (NO_COLOR) the changes still read: ▲ and ▼")
     func noColor() throws {
         try #require(FileManager.default.isExecutableFile(atPath: E2E.binary), "build the endless binary first")
