@@ -8,7 +8,7 @@ BENCH_PACKAGES := libjpeg-turbo-progs nginx wrk
 # The reference data beside the repository (see scripts/find-shared-data).
 export ENDLESS_SHARED := $(shell ./scripts/find-shared-data)
 
-.PHONY: deps deps-bench build release run test tsan bench clean
+.PHONY: deps deps-bench build release run test fuzz fuzz-smoke tsan bench clean
 
 deps:
 	@./scripts/install-debian-packages $(DEB_PACKAGES)
@@ -30,6 +30,16 @@ run: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) ./scripts/fuzz/run smoke
+
+# The parsers that read the network and the terminal under libFuzzer and AddressSanitizer
+# (Fuzz/): `make fuzz` fuzzes each for FUZZ_SECONDS; `make test` runs the short, fixed smoke.
+FUZZ_SECONDS ?= 300
+fuzz: deps
+	SWIFT=$(SWIFT) ./scripts/fuzz/run $(FUZZ_SECONDS)
+
+fuzz-smoke: deps
+	SWIFT=$(SWIFT) ./scripts/fuzz/run smoke
 
 # The whole suite under ThreadSanitizer, in its own build folder. The control shows first that
 # what scripts/tsan/suppressions.txt hides is the toolchain's (Mutex.withLock), not ours.
@@ -50,4 +60,4 @@ bench: deps-bench
 	.build/release/endless-bench $(AREAS)
 
 clean:
-	rm -rf .build
+	rm -rf .build Fuzz/.build

@@ -43,4 +43,26 @@ struct RetryAfterTests {
     func unreadable(header: String?) {
         #expect(RetryAfter.delay(header: header, responseDate: nil, now: now) == nil)
     }
+
+    @Test("HTTP dates are read exactly: the three forms, leap days, RFC 850's two-digit years within 50 years of now")
+    func httpDates() {
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT", now: now) == Date(timeIntervalSince1970: 784_111_777))
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == Date(timeIntervalSince1970: 784_111_777))
+        #expect(HTTPDate.parse("Thu, 29 Feb 2024 00:00:00 GMT") == Date(timeIntervalSince1970: 1_709_164_800))
+        #expect(HTTPDate.parse("Wednesday, 01-Jan-70 00:00:00 GMT", now: now) == Date(timeIntervalSince1970: 3_155_760_000))
+        // 2026 + 50 = 2076: "76" is 2076 … but "77" is 1977.
+        #expect(HTTPDate.parse("Sunday, 01-Jan-76 00:00:00 GMT", now: now).map { $0 > now } == true)
+        #expect(HTTPDate.parse("Saturday, 01-Jan-77 00:00:00 GMT", now: now).map { $0 < now } == true)
+    }
+
+    @Test("what is not an HTTP date is refused, not guessed", arguments: [
+        "Thu, 29 Feb 2023 00:00:00 GMT", "Wed, 31 Apr 2026 00:00:00 GMT", "Wed, 21 Oct 2026 24:00:00 GMT",
+        "Wed, 21 Oct 2026 07:28:30 PST", "Wed, 21 oct 2026 07:28:30 GMT", "Wed, +1 Oct 2026 07:28:30 GMT",
+        "Wed, 21 Oct 26 07:28:30 GMT", "Wed, 21 Oct 2026 7:28:30 GMT", "Xyz, 21 Oct 2026 07:28:30 GMT",
+        "Wed Oct 21 07:28:30 26", "Wednesday, 21-Oct-2026 07:28:30 GMT", "",
+    ])
+    func notDates(text: String) {
+        #expect(HTTPDate.parse(text, now: now) == nil)
+    }
 }

@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+// libFuzzer targets for the parsers that read what the network and the terminal send.
+// Built only by `make fuzz` / `make fuzz-smoke` (with -sanitize=fuzzer,address), never by the
+// main package: each target's @main hands its one-input function to libFuzzer's driver.
+import PackageDescription
+
+let package = Package(
+    name: "EndlessFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "Endless", path: "..")],
+    targets: [
+        .target(name: "FuzzDriver"),
+        .executableTarget(
+            name: "fuzz-http-request", dependencies: ["FuzzDriver", .product(name: "EndlessSimulator", package: "Endless")],
+            path: "Sources/HTTPRequest"),
+        .executableTarget(
+            name: "fuzz-json-models",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "RandomUserAPI", package: "Endless"), .product(name: "ReqresAPI", package: "Endless"),
+                .product(name: "UnsplashAPI", package: "Endless"), .product(name: "CoinGeckoAPI", package: "Endless"),
+            ],
+            path: "Sources/JSONModels"),
+        .executableTarget(
+            name: "fuzz-terminal-input", dependencies: ["FuzzDriver", .product(name: "EndlessTerminal", package: "Endless")],
+            path: "Sources/TerminalInput"),
+        .executableTarget(
+            name: "fuzz-text-sanitizer", dependencies: ["FuzzDriver", .product(name: "EndlessTerminal", package: "Endless")],
+            path: "Sources/TextSanitizer"),
+        .executableTarget(
+            name: "fuzz-headers",
+            dependencies: ["FuzzDriver", .product(name: "EndlessHTTP", package: "Endless"), .product(name: "UnsplashAPI", package: "Endless")],
+            path: "Sources/Headers"),
+    ]
+)
