@@ -4,7 +4,9 @@ import EndlessTerminal
 enum Theme {
     static let header = Style(foreground: .brightWhite, background: .indexed(24), attributes: .bold)
     static let headerDim = Style(foreground: .indexed(252), background: .indexed(24))
-    static let tabActive = Style(foreground: .black, background: .cyan, attributes: .bold)
+    /// Black on white, not bold: with 16 colors the header's blue becomes cyan, so a cyan tab
+    /// vanished into it, and many terminals draw bold black as gray.
+    static let tabActive = Style(foreground: .black, background: .brightWhite)
     static let tabInactive = Style(foreground: .indexed(252), background: .indexed(24))
     static let name = Style.bold
     static let subtitle = Style.dim
