@@ -44,6 +44,22 @@ public struct RandomUserGenerator: Sendable {
         return response
     }
 
+    /// The answer to a seeded query whose body is in the cache (and still the one the clock
+    /// gives), without generating anything; nil otherwise, including for queries that fail.
+    ///
+    /// - Parameters:
+    ///   - query: the raw query string, still percent-encoded, without the leading `?`.
+    ///   - now: the instant ages are computed at.
+    ///   - portraitBaseURL: the picture URL base, as for ``respond(toQuery:now:portraitBaseURL:)``.
+    /// - Returns: the cached response, or nil.
+    public func cachedResponse(toQuery query: String, now: Date, portraitBaseURL: String) -> GeneratedResponse? {
+        guard let bodyCache,
+            let request = try? GeneratorRequest(QueryParameters(query), defaultSeed: { "" }), request.isSeeded
+        else { return nil }
+        let key = SeededPageKey(request: request, portraitBaseURL: portraitBaseURL)
+        return bodyCache.response(for: key, ages: AgeCalculator(now: Self.milliseconds(now)), countsMiss: false)
+    }
+
     /// Draws and encodes the users of `request`.
     private func generate(
         _ request: GeneratorRequest, ages: AgeCalculator, portraitBaseURL: String

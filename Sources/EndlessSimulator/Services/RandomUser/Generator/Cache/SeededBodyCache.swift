@@ -65,16 +65,20 @@ public final class SeededBodyCache: Sendable {
     }
 
     /// The cached answer for `key`, if it holds one whose ages are those at `ages`' instant.
-    func response(for key: SeededPageKey, ages: AgeCalculator) -> GeneratedResponse? {
+    /// - Parameter countsMiss: whether a miss is counted (a look before generating counts;
+    ///   the I/O thread's look, followed by the worker's, does not count twice).
+    func response(for key: SeededPageKey, ages: AgeCalculator, countsMiss: Bool = true) -> GeneratedResponse? {
         guard let entry = state.withLock({ $0.value(for: key) }) else {
-            counters.withLock { $0.misses += 1 }
+            if countsMiss { counters.withLock { $0.misses += 1 } }
             return nil
         }
         // Checked outside the lock: the entry is an immutable value.
         guard entry.agesHold(at: ages) else {
-            counters.withLock {
-                $0.misses += 1
-                $0.stale += 1
+            if countsMiss {
+                counters.withLock {
+                    $0.misses += 1
+                    $0.stale += 1
+                }
             }
             return nil
         }
