@@ -3,7 +3,8 @@ import Foundation
 import RandomUserAPI
 
 /// Decoding a 5,000-user v1.4 response (the service's maximum page) with the typed, tolerant
-/// models, against `JSONSerialization` parsing the same bytes into untyped dictionaries.
+/// models, against Python's `json.loads` parsing the same bytes into untyped dicts, and
+/// `endless fetch --format json` against `curl | jq .`.
 ///
 /// The body is built in memory from the captured v1.4 fixture users, varied so that it looks
 /// like a real maximum page: every uuid unique, postcodes alternating between numbers and
@@ -15,34 +16,30 @@ enum DecodeBenchmark {
 
     static func run() async throws {
         let body = try makeBody(templates: try templateUsers())
-
         // Check the work before timing it: every person decodes, with a unique id.
-        let check = try JSONDecoder().decode(RandomUserResponse.self, from: body)
+        let check = try RandomUserResponseReader.read(statusCode: 200, contentType: "application/json", body: body)
         guard check.results.count == userCount, Set(check.results.map(\.id)).count == userCount else {
             throw BenchmarkError("the generated body decoded to \(check.results.count) people")
         }
+        try typed(body)
+    }
 
+    /// What the client does with a body (``RandomUserResponseReader``), against CPython's
+    /// `json.loads` of the same bytes into dicts.
+    static func typed(_ body: Data) throws {
         var decoded = 0
-        let typed = try Bench.median {
-            decoded += try JSONDecoder().decode(RandomUserResponse.self, from: body).results.count
+        let ours = try Bench.time(runs: 7) {
+            decoded += try RandomUserResponseReader.read(statusCode: 200, contentType: "application/json", body: body).results.count
         }
-        let untyped = try Bench.median {
-            let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
-            decoded += (object?["results"] as? [Any])?.count ?? 0
-        }
-        // `decoded` is read so the optimizer cannot drop either loop.
         guard decoded > 0 else { throw BenchmarkError("nothing was decoded") }
-
-        let typedPerSecond = Double(userCount) / typed
-        let untypedPerSecond = Double(userCount) / untyped
-        Bench.report(
-            "decode",
-            [
-                "users": userCount,
-                "typed_users_per_s": Int(typedPerSecond.rounded()),
-                "jsonserialization_users_per_s": Int(untypedPerSecond.rounded()),
-                // Above 1: typed decoding is faster than merely parsing into dictionaries.
-                "ratio": Bench.fixed(typedPerSecond / untypedPerSecond),
+        let python = try PythonBaseline.loads(body, repetitions: 3, runs: 7)
+        Bench.figure(
+            "decode", "typed", unit: "ms", ours: ours.scaled(1000),
+            baseline: python.map { .init(name: "python3_json.loads_of_the_same_bytes", samples: $0.scaled(1000)) },
+            better: .lower, decimals: 1,
+            details: [
+                "users": userCount, "body_kib": body.count / 1024,
+                "typed_users_per_s": Int((Double(userCount) / ours.median).rounded()),
             ])
     }
 
