@@ -217,3 +217,9 @@ enum ProcessStatus {
         return kib / 1024
     }
 }
+
+/// A benchmark that could not measure what it set out to, and why.
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

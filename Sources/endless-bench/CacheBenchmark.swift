@@ -230,7 +230,3 @@ struct ReplaySource<Item: Identifiable & Sendable & Codable>: PageSource {
     }
 }
 
-struct BenchFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
