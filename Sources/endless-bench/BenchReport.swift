@@ -207,6 +207,23 @@ enum Bench {
     }
 }
 
+/// CPU time of this process, every thread (libchafa's and libjpeg's workers included), for
+/// work timed in this process: steadier than wall time on a shared machine, where other
+/// builds take turns on the cores. Nothing else runs in the bench while it measures.
+enum ProcessCPU {
+    /// The CPU seconds (user and system) the process has used so far.
+    static func now() -> Double {
+        Bench.processCPUSeconds()
+    }
+
+    /// The CPU seconds `body` takes.
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = now()
+        try body()
+        return now() - start
+    }
+}
+
 /// Fields of `/proc/<pid>/status`, in MiB.
 enum ProcessStatus {
     static func field(_ name: String, of process: String) -> Double {
