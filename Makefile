@@ -2,8 +2,9 @@
 SWIFT ?= swift
 # What the C targets link against (see Package.swift), and tmux for the end-to-end tests.
 DEB_PACKAGES := pkg-config libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev libssl-dev libsqlite3-dev tmux
-# Baselines that `make bench` measures against: djpeg -scale, nginx, wrk.
-BENCH_PACKAGES := libjpeg-turbo-progs nginx wrk
+# Baselines that `make bench` measures against: nginx (with wrk), jq (with curl), the chafa
+# command, less, and python3 (json.loads and json.dumps).
+BENCH_PACKAGES := nginx wrk jq chafa less curl python3
 
 # The reference data beside the repository (see scripts/find-shared-data).
 export ENDLESS_SHARED := $(shell ./scripts/find-shared-data)

@@ -1,35 +1,51 @@
+import EndlessSimulator
 import EndlessTerminal
 import Foundation
 import Glibc
+import RandomUserAPI
 
-/// Figures for the app (issue 7), measured on the real binary on a pseudo-terminal:
-/// - `app launch_to_rows_ms`: from starting `endless` to the first people on screen, with
-///   `endless --help` (start a process, print, exit) as the baseline of the same run;
-/// - `app held_j`: the share of time the "loading more" row is on screen while j is held at a
-///   key-repeat pace, against a simulator with 300 ms latency (and with none, as baseline);
-/// - `app scrolled=10000`: resident memory after scrolling through 10,000 people with
-///   avatars, with the default memory bound and unbounded;
-/// - `app cpu_per_key_ms`: the CPU one j costs early in a session (keys 1-10) and late (keys
-///   1991-2000), which must not grow with the session;
-/// - `app held_j_cpu_pct`: the CPU of holding j at 30 presses a second, as a share of one core.
+/// Figures for the app, measured on the real binary on a pseudo-terminal (100×30 unless
+/// said), each against its baseline in the same run:
+/// - `app launch`: from starting `endless` to the first people on screen, against
+///   `endless fetch -n 20` (the same process start, embedded simulator and first page,
+///   printed as a table instead of browsed);
+/// - `app held_j latency=0|300`: holding `j` for 60 s at a key-repeat pace of 30 a second, with
+///   pictures, against a 0 ms and a 300 ms simulator: the CPU each key costs and the input lag
+///   (from writing the key to the frame showing the move), against `less` scrolling a text
+///   list of the same people at the same pace on the same terminal;
+/// - `app scrolled=10000`: resident memory after moving through 10,000 people row by row with
+///   pictures (each `j` waits for the frame that shows it), with the default bound on loaded
+///   people, against keeping everything (`--max-loaded 0`);
+/// - `app cpu_per_key_at_key_2000` (issue 10): the CPU of a key late in a session (keys
+///   1951–2000), against early in the same session (keys 1–50), without pictures, at 50 a second;
+/// - `app held_j_cpu_pct` (issue 10): the CPU of holding `j` for 20 s without pictures, as a
+///   share of one core, against `less` doing the same.
+///
+/// The app runs with `--seed bench`, so the bench knows every person it will show, in order,
+/// and reads the selected person off the screen to know which key a frame answers.
 enum AppBenchmark {
+    static let seed = "bench"
+    static let size = Size(width: 100, height: 30)
+
     static func run() async throws {
         guard let binary = locateBinary() else {
-            FileHandle.standardError.write(Data("endless-bench app: the endless binary is not beside endless-bench; build it (make bench does)\n".utf8))
-            Bench.report("app", ["launch_to_rows_ms": "unavailable"])
+            Bench.warn("app", "the endless binary is not beside endless-bench; build it (make bench does)")
             return
         }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("endless-bench-cache-\(getpid())")
         defer { try? FileManager.default.removeItem(at: cache) }
         let environment = ["XDG_CACHE_HOME": cache.path]
-        try cpuPerKey(binary, environment: environment)
-        try heldKeyCPU(binary, environment: environment)
+        let people = try SeededPeople(count: 12_000)
+        let pager = try LessBaseline(people: people)
+        defer { pager.remove() }
+
         try launch(binary, environment: environment)
-        try heldKey(binary, latency: "1000ms", environment: environment)
-        try heldKey(binary, latency: "300ms", environment: environment)
-        try heldKey(binary, latency: nil, environment: environment)
-        try scrollMemory(binary, maxLoaded: nil, environment: environment)
-        try scrollMemory(binary, maxLoaded: "0", environment: environment)
+        for latency in [0, 300] {
+            try heldKey(binary, latency: latency, people: people, pager: pager, environment: environment)
+        }
+        try cpuPerKey(binary, people: people, environment: environment)
+        try heldKeyCPU(binary, pager: pager, environment: environment)
+        try scrollMemory(binary, people: people, environment: environment)
     }
 
     static func locateBinary() -> String? {
@@ -43,146 +59,226 @@ enum AppBenchmark {
         (app.people ?? 0) > 0 && app.text.contains(" · ")
     }
 
+    static func start(
+        _ binary: String, _ arguments: [String], size: Size = size, environment: [String: String]
+    ) throws -> PseudoTerminalApp {
+        let app = try PseudoTerminalApp(binary: binary, arguments: arguments, size: size, environment: environment)
+        guard app.pump(until: showsRows, timeout: .seconds(30)) else {
+            throw PseudoTerminalApp.Failure(description: "no rows within 30 s:\n\(app.text)")
+        }
+        return app
+    }
+
+    // MARK: - Launch
+
     static func launch(_ binary: String, environment: [String: String]) throws {
-        var launches: [Double] = []
-        for _ in 0..<7 {
-            let start = ContinuousClock.now
-            let app = try PseudoTerminalApp(binary: binary, arguments: [], environment: environment)
-            guard app.pump(until: showsRows, timeout: .seconds(20)) else {
-                throw PseudoTerminalApp.Failure(description: "no rows within 20 s:\n\(app.text)")
-            }
-            launches.append(Bench.seconds(ContinuousClock.now - start) * 1000)
-            app.quit()
-        }
-        let help = try Bench.median {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["--help"]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-        } * 1000
-        let launch = launches.sorted()[launches.count / 2]
-        Bench.report("app", [
-            "launch_to_rows_ms": Bench.fixed(launch, 1), "process_start_ms": Bench.fixed(help, 1),
-            "ratio": Bench.fixed(launch / help, 1),
-        ])
+        let times = try Bench.interleaved(
+            runs: 7,
+            ours: {
+                let began = ContinuousClock.now
+                let app = try start(binary, [], environment: environment)
+                let seconds = Bench.seconds(ContinuousClock.now - began)
+                app.quit()
+                return seconds
+            },
+            baseline: { try Spawn.run([binary, "fetch", "-n", "20"], environment: environment).wallSeconds })
+        Bench.figure(
+            "app", "launch", unit: "ms_to_first_rows", ours: times.ours.scaled(1000),
+            baseline: .init(name: "endless_fetch_-n_20", samples: times.baseline.scaled(1000)), better: .lower, decimals: 1,
+            details: ["terminal": "\(size.width)x\(size.height)", "simulator": "embedded"])
     }
 
-    /// Holds j at 30 presses a second for 10 s and samples the screen every 2 ms.
-    static func heldKey(_ binary: String, latency: String?, environment: [String: String]) throws {
-        let arguments = latency.map { ["--latency", $0] } ?? []
-        let app = try PseudoTerminalApp(binary: binary, arguments: arguments, environment: environment)
-        defer { app.quit() }
-        guard app.pump(until: showsRows, timeout: .seconds(20)) else {
-            throw PseudoTerminalApp.Failure(description: "no rows within 20 s:\n\(app.text)")
+    // MARK: - Holding j
+
+    /// One held-key session: lags of every key, CPU per key, in five windows.
+    struct HeldKeyResult {
+        var lagMilliseconds: [[Double]] = []
+        var cpuPerKeyMilliseconds: [Double] = []
+        var cpuPercent: [Double] = []
+        var unanswered = 0
+        var keys = 0
+        var framesPerSecond = 0.0
+
+        var windowMedianLags: Bench.Samples { Bench.Samples(lagMilliseconds.map { Bench.Samples($0.isEmpty ? [.nan] : $0).median }) }
+        var allLags: [Double] { lagMilliseconds.flatMap { $0 }.sorted() }
+
+        func percentile(_ fraction: Double) -> Double {
+            let lags = allLags
+            guard !lags.isEmpty else { return .nan }
+            return lags[min(lags.count - 1, Int(Double(lags.count) * fraction))]
         }
-        let rate = 30.0
-        let duration: Duration = .seconds(10)
+    }
+
+    /// Presses `j` at `rate` a second for `seconds` and matches each frame to the keys it
+    /// answers: `position` reads the index of what the screen shows as current (the selected
+    /// person, or the pager's top line), so a frame that answers several keys answers each.
+    static func holdKey(
+        _ app: PseudoTerminalApp, rate: Double, seconds: Int, windows: Int = Bench.minimumRuns,
+        position: (PseudoTerminalApp, Int) -> Int?
+    ) -> HeldKeyResult {
+        var result = HeldKeyResult()
+        var sent: [ContinuousClock.Instant] = []
+        var shown = position(app, 0) ?? 0
+        let origin = shown
         let start = ContinuousClock.now
-        var presses = 0
-        var samples = 0
-        var exposed = 0
-        while ContinuousClock.now - start < duration {
-            let due = Int(Bench.seconds(ContinuousClock.now - start) * rate)
-            while presses < due {
+        let windowLength = Double(seconds) / Double(windows)
+        var window = 0
+        var windowLags: [Double] = []
+        var windowCPU = app.cpuTime()
+        var windowKeys = 0
+        var windowStart = start
+        let firstFrame = app.terminal.screen.synchronizedUpdates
+        while window < windows {
+            let elapsed = Bench.seconds(ContinuousClock.now - start)
+            let due = Int(elapsed * rate)
+            while sent.count < due {
                 app.send("j")
-                presses += 1
+                sent.append(ContinuousClock.now)
+                windowKeys += 1
             }
-            app.pump(waitingUpTo: .milliseconds(2))
-            samples += 1
-            let text = app.text
-            if text.contains("loading more") { exposed += 1 }
+            app.pump(waitingUpTo: .milliseconds(1))
+            let now = ContinuousClock.now
+            if let current = position(app, shown), current > shown {
+                for key in (shown - origin)..<min(current - origin, sent.count) {
+                    windowLags.append(Bench.seconds(now - sent[key]) * 1000)
+                }
+                shown = current
+            }
+            if elapsed >= windowLength * Double(window + 1) {
+                let cpu = app.cpuTime()
+                result.lagMilliseconds.append(windowLags)
+                result.cpuPerKeyMilliseconds.append((cpu - windowCPU) / Double(max(1, windowKeys)) * 1000)
+                result.cpuPercent.append((cpu - windowCPU) / Bench.seconds(now - windowStart) * 100)
+                windowLags = []
+                windowCPU = cpu
+                windowKeys = 0
+                windowStart = now
+                window += 1
+            }
         }
-        Bench.report("app", [
-            "held_j_rows_per_s": Int(rate), "latency_ms": latency.map { String($0.dropLast(2)) } ?? "0",
-            "seconds": Int(Bench.seconds(duration)), "exposure_pct": Bench.fixed(Double(exposed) / Double(samples) * 100, 2),
-            "people_loaded": app.people ?? 0,
-        ])
+        result.keys = sent.count
+        result.unanswered = sent.count - (shown - origin)
+        result.framesPerSecond = Double(app.terminal.screen.synchronizedUpdates - firstFrame) / Bench.seconds(ContinuousClock.now - start)
+        return result
     }
 
-    /// Scrolls to 10,000 people with G (each press selects the last person loaded, which
-    /// loads the next page) and reads the process's memory.
-    static func scrollMemory(_ binary: String, maxLoaded: String?, environment: [String: String]) throws {
-        let arguments = maxLoaded.map { ["--max-loaded", $0] } ?? []
-        let app = try PseudoTerminalApp(binary: binary, arguments: arguments, environment: environment)
-        defer { app.quit() }
-        guard app.pump(until: showsRows, timeout: .seconds(20)) else {
-            throw PseudoTerminalApp.Failure(description: "no rows within 20 s:\n\(app.text)")
-        }
-        let startMemory = app.memory()
-        let start = ContinuousClock.now
-        var seen = app.people ?? 0
-        while seen < 10_000 {
-            app.send("G")
-            guard app.pump(until: { ($0.people ?? 0) > seen }, timeout: .seconds(20)) else {
-                throw PseudoTerminalApp.Failure(description: "scrolling stopped at \(seen) people:\n\(app.text)")
-            }
-            seen = app.people ?? seen
-        }
-        // Let the avatars of the last screen arrive, as a person would see them.
+    static func heldKey(
+        _ binary: String, latency: Int, people: SeededPeople, pager: LessBaseline, environment: [String: String]
+    ) throws {
+        var arguments = ["--seed", seed]
+        if latency > 0 { arguments += ["--latency", "\(latency)ms"] }
+        let app = try start(binary, arguments, environment: environment)
         _ = app.pump(until: { _ in false }, timeout: .milliseconds(500))
-        let memory = app.memory()
-        Bench.report("app", [
-            "scrolled": seen, "max_loaded": maxLoaded == "0" ? "unbounded" : "1000",
-            "seconds": Bench.fixed(Bench.seconds(ContinuousClock.now - start), 1),
-            "start_rss_mb": Bench.fixed(startMemory.resident, 1), "rss_mb": Bench.fixed(memory.resident, 1),
-            "peak_rss_mb": Bench.fixed(memory.peak, 1),
-        ])
+        let ours = holdKey(app, rate: 30, seconds: 60) { people.selectedIndex(on: $0, from: $1) }
+        app.quit()
+        let less = try pager.open()
+        let theirs = holdKey(less, rate: 30, seconds: 60) { pager.topIndex(on: $0, from: $1) }
+        less.quit()
+        let details: [(String, String)] = [
+            ("pictures", "yes"), ("rate_per_s", "30"), ("seconds", "60"),
+            ("p99_lag_ms", Bench.fixed(ours.percentile(0.99), 1)), ("less_p99_lag_ms", Bench.fixed(theirs.percentile(0.99), 1)),
+            ("keys", "\(ours.keys)"), ("unanswered_keys", "\(ours.unanswered)"),
+            ("frames_per_s", Bench.fixed(ours.framesPerSecond, 1)),
+            ("cpu_ms_per_key", Bench.Samples(ours.cpuPerKeyMilliseconds).text(3)),
+            ("less_cpu_ms_per_key", Bench.Samples(theirs.cpuPerKeyMilliseconds).text(3)),
+        ]
+        Bench.figure(
+            "app", "held_j_input_lag", unit: "median_lag_ms", ours: ours.windowMedianLags,
+            baseline: .init(name: "less_on_the_same_people_as_text", samples: theirs.windowMedianLags), better: .lower,
+            decimals: 2, details: ["latency_ms": latency], more: details)
+        Bench.figure(
+            "app", "held_j_cpu_per_key", unit: "cpu_ms_per_key", ours: Bench.Samples(ours.cpuPerKeyMilliseconds),
+            baseline: .init(name: "less_on_the_same_people_as_text", samples: Bench.Samples(theirs.cpuPerKeyMilliseconds)),
+            better: .lower, decimals: 3,
+            details: ["latency_ms": latency, "pictures": "yes", "rate_per_s": 30, "seconds": 60])
     }
 
-    /// Presses j 2,000 times at 50 a second on a 100×40 terminal without pictures, and measures
-    /// the CPU of keys 1-10 and of keys 1991-2000.
-    static func cpuPerKey(_ binary: String, environment: [String: String]) throws {
-        let app = try PseudoTerminalApp(
-            binary: binary, arguments: ["--no-images"], size: Size(width: 100, height: 40), environment: environment)
+    // MARK: - Issue 10's figures
+
+    /// Presses j 2,000 times at 50 a second on a 100×40 terminal without pictures, and
+    /// measures the CPU of keys 1–50 and 1951–2000, in windows of 10 keys.
+    static func cpuPerKey(_ binary: String, people: SeededPeople, environment: [String: String]) throws {
+        let app = try start(
+            binary, ["--no-images", "--seed", seed], size: Size(width: 100, height: 40), environment: environment)
         defer { app.quit() }
-        guard app.pump(until: showsRows, timeout: .seconds(20)) else {
-            throw PseudoTerminalApp.Failure(description: "no rows within 20 s:\n\(app.text)")
-        }
         _ = app.pump(until: { _ in false }, timeout: .milliseconds(300))
-        var windows: [Int: Double] = [:]
+        var early: [Double] = []
+        var late: [Double] = []
         var windowStart = 0.0
         for press in 1...2000 {
-            if press == 1 || press == 1991 { windowStart = app.cpuTime() }
+            let inEarly = press <= 50
+            let inLate = press > 1950
+            if (inEarly || inLate) && (press - 1) % 10 == 0 { windowStart = app.cpuTime() }
             app.send("j")
             _ = app.pump(until: { _ in false }, timeout: .milliseconds(20))
-            if press == 10 || press == 2000 { windows[press] = (app.cpuTime() - windowStart) / 10 * 1000 }
+            if (inEarly || inLate) && press % 10 == 0 {
+                let perKey = (app.cpuTime() - windowStart) / 10 * 1000
+                if inEarly { early.append(perKey) } else { late.append(perKey) }
+            }
         }
-        let early = windows[10] ?? .nan, late = windows[2000] ?? .nan
-        Bench.report("app", [
-            "cpu_per_key_ms_at_key_10": Bench.fixed(early, 3), "cpu_per_key_ms_at_key_2000": Bench.fixed(late, 3),
-            "ratio": Bench.fixed(late / early, 2), "baseline": "the same session's first 10 keys",
-        ])
+        Bench.figure(
+            "app", "cpu_per_key_ms_at_key_2000", unit: "cpu_ms_per_key", ours: Bench.Samples(late),
+            baseline: .init(name: "the_same_session_keys_1-50", samples: Bench.Samples(early)), better: .lower, decimals: 3,
+            details: [
+                "cpu_per_key_ms_at_key_10": Bench.fixed(early.first ?? .nan, 3), "windows_of_keys": 10,
+                "rate_per_s": 50, "pictures": "no", "terminal": "100x40",
+            ])
     }
 
     /// Holds j at 30 presses a second for 20 s without pictures: the process's CPU over the
-    /// wall time, as a share of one core.
-    static func heldKeyCPU(_ binary: String, environment: [String: String]) throws {
-        let app = try PseudoTerminalApp(
-            binary: binary, arguments: ["--no-images"], size: Size(width: 100, height: 40), environment: environment)
-        defer { app.quit() }
-        guard app.pump(until: showsRows, timeout: .seconds(20)) else {
-            throw PseudoTerminalApp.Failure(description: "no rows within 20 s:\n\(app.text)")
-        }
-        let rate = 30.0
-        let duration: Duration = .seconds(20)
-        let startCPU = app.cpuTime()
-        let start = ContinuousClock.now
-        var presses = 0
-        while ContinuousClock.now - start < duration {
-            let due = Int(Bench.seconds(ContinuousClock.now - start) * rate)
-            while presses < due {
+    /// wall time, as a share of one core, against `less` on the same terminal.
+    static func heldKeyCPU(_ binary: String, pager: LessBaseline, environment: [String: String]) throws {
+        let size = Size(width: 100, height: 40)
+        let app = try start(binary, ["--no-images", "--seed", seed], size: size, environment: environment)
+        let ours = holdKey(app, rate: 30, seconds: 20) { _, _ in nil }
+        app.quit()
+        let less = try pager.open(size: size)
+        let theirs = holdKey(less, rate: 30, seconds: 20) { _, _ in nil }
+        less.quit()
+        Bench.figure(
+            "app", "held_j_cpu_pct", unit: "pct_of_a_core", ours: Bench.Samples(ours.cpuPercent),
+            baseline: .init(name: "less_on_the_same_people_as_text", samples: Bench.Samples(theirs.cpuPercent)),
+            better: .lower, decimals: 1,
+            details: ["rate_per_s": 30, "seconds": 20, "pictures": "no", "goal_pct": 15, "terminal": "100x40"])
+    }
+
+    // MARK: - Memory
+
+    /// Moves through 10,000 people one `j` at a time, each waiting for its frame, then reads
+    /// the resident memory; with the default bound, and with none.
+    static func scrollMemory(_ binary: String, people: SeededPeople, environment: [String: String]) throws {
+        var outcomes: [(maxLoaded: String, resident: Double, peak: Double, seconds: Double)] = []
+        for maxLoaded in ["default", "0"] {
+            var arguments = ["--seed", seed]
+            if maxLoaded != "default" { arguments += ["--max-loaded", maxLoaded] }
+            let app = try start(binary, arguments, environment: environment)
+            defer { app.quit() }
+            let began = ContinuousClock.now
+            var shown = 0
+            while shown < 10_000 {
                 app.send("j")
-                presses += 1
+                let target = shown + 1
+                guard app.pump(until: { (people.selectedIndex(on: $0, from: shown) ?? 0) >= target }, timeout: .seconds(30)) else {
+                    throw PseudoTerminalApp.Failure(description: "scrolling stopped at row \(shown):\n\(app.text)")
+                }
+                shown = people.selectedIndex(on: app, from: shown) ?? target
             }
-            _ = app.pump(waitingUpTo: Duration.milliseconds(5))
+            // Let the pictures of the last screen arrive, as a person would see them.
+            _ = app.pump(until: { _ in false }, timeout: .milliseconds(500))
+            let memory = app.memory()
+            outcomes.append((maxLoaded, memory.resident, memory.peak, Bench.seconds(ContinuousClock.now - began)))
         }
-        let cpu = app.cpuTime() - startCPU
-        Bench.report("app", [
-            "held_j_rows_per_s": Int(rate), "seconds": Int(Bench.seconds(duration)),
-            "held_j_cpu_pct": Bench.fixed(cpu / Bench.seconds(ContinuousClock.now - start) * 100, 1),
-            "cpu_ms_per_key": Bench.fixed(cpu / Double(presses) * 1000, 3), "goal_pct": 15,
-        ])
+        let bounded = outcomes[0]
+        let unbounded = outcomes[1]
+        Bench.figure(
+            "app", "memory_after_10000_rows", unit: "rss_mib", ours: Bench.Samples([bounded.resident]),
+            baseline: .init(name: "--max-loaded_0_(everything_kept)", samples: Bench.Samples([unbounded.resident])),
+            better: .lower, decimals: 1,
+            details: [
+                "max_loaded": "\(SeededPeople.maxLoadedDefault(binary))_(the_default)", "pictures": "yes", "moves": "j_row_by_row",
+                "peak_rss_mib": Bench.fixed(bounded.peak, 1), "unbounded_peak_rss_mib": Bench.fixed(unbounded.peak, 1),
+                "seconds": Bench.fixed(bounded.seconds, 1), "unbounded_seconds": Bench.fixed(unbounded.seconds, 1),
+                "why_one_run": "10000_rows_row_by_row_take_minutes_and_memory_is_not_noisy_like_time",
+            ])
     }
 }

@@ -7,16 +7,17 @@ import RandomUserAPI
 import ReqresAPI
 
 /// Figures for the page cache (issue 15), each against its baseline in the same run:
-/// - `cache writes`: pages of 20 people stored per second through ``CachedPageSource`` (JSON
+/// - `cache writes`: the time to store a page of 20 people through ``CachedPageSource`` (JSON
 ///   encoding and one SQLite transaction each), against writing the same pages as one JSON
 ///   file each, atomically (a temporary file and a rename: the image cache's way);
 /// - `cache size`: the database's bytes per 1,000 items of each feed (people, users, and
 ///   stand-ins for photos and coins), against the same items as compact JSON;
-/// - `cache first_page`: the first page of people read back from the cache (an open cache,
-///   and a cold open: connect, WAL, `quick_check`, migrate, read), against loading it from
-///   the simulator over loopback and from the simulator at 300 ms latency;
+/// - `cache first_page_open_cache`, `cache first_page_cold_open`: the first page of people read
+///   back from the cache (an open cache, and a cold open: connect, WAL, `quick_check`,
+///   migrate, read), against loading it from the simulator over loopback (and, as a detail,
+///   at 300 ms latency);
 /// - `cache open_full`: a cold open and first page with a feed at its default size limit,
-///   where `quick_check` reads the most.
+///   where `quick_check` reads the most, against the same cold open of a 50-page cache.
 enum CacheBenchmark {
     static let pageSize = 20
 
@@ -29,8 +30,8 @@ enum CacheBenchmark {
 
         try await writes(people, root: root.appendingPathComponent("writes"))
         try await sizes(people: people, data: data, root: root.appendingPathComponent("sizes"))
-        try await firstPage(people, data: data, root: root.appendingPathComponent("first"))
-        try await openFull(people, root: root.appendingPathComponent("full"))
+        let smallColdOpen = try await firstPage(people, data: data, root: root.appendingPathComponent("first"))
+        try await openFull(people, root: root.appendingPathComponent("full"), baseline: smallColdOpen)
     }
 
     // MARK: Writes
@@ -60,15 +61,11 @@ enum CacheBenchmark {
             }
             fileSeconds.append(Bench.seconds(ContinuousClock.now - fileStart))
         }
-        let sqlite = Double(pages.count) / sqliteSeconds.sorted()[rounds / 2]
-        let files = Double(pages.count) / fileSeconds.sorted()[rounds / 2]
-        Bench.report(
-            "cache writes",
-            [
-                "pages": pages.count, "items_per_page": pageSize, "sqlite_pages_per_s": Int(sqlite.rounded()),
-                "files_pages_per_s": Int(files.rounded()), "ratio": Bench.fixed(sqlite / files),
-                "sqlite_ms_per_page": Bench.fixed(1000 / sqlite, 3),
-            ])
+        let perPage = 1000 / Double(pages.count)
+        Bench.figure(
+            "cache", "writes", unit: "ms_per_page", ours: Bench.Samples(sqliteSeconds).scaled(perPage),
+            baseline: .init(name: "one_json_file_per_page_written_atomically", samples: Bench.Samples(fileSeconds).scaled(perPage)),
+            better: .lower, decimals: 3, details: ["pages": pages.count, "items_per_page": pageSize])
     }
 
     // MARK: Sizes
@@ -96,17 +93,17 @@ enum CacheBenchmark {
         let items = pages.reduce(0) { $0 + $1.items.count }
         let json = try JSONEncoder().encode(pages.flatMap(\.items)).count
         let perThousand = { (bytes: Int) in Double(bytes) / Double(items) * 1000 / 1024 }
-        Bench.report(
-            "cache size",
-            [
-                "feed": feed, "items": items, "db_kib_per_1000": Bench.fixed(perThousand(database), 1),
-                "json_kib_per_1000": Bench.fixed(perThousand(json), 1), "ratio": Bench.fixed(Double(database) / Double(json)),
-            ])
+        // Sizes are exact, not noisy: one measurement each.
+        Bench.figure(
+            "cache", "size", unit: "kib_per_1000_items", ours: Bench.Samples([perThousand(database)]),
+            baseline: .init(name: "the_same_items_as_compact_json", samples: Bench.Samples([perThousand(json)])),
+            better: .lower, decimals: 1, details: ["feed": feed, "items": items, "runs_note": "sizes_are_exact"])
     }
 
     // MARK: First page
 
-    static func firstPage(_ people: [Page<RandomUser, Int>], data: GeneratorData, root: URL) async throws {
+    /// - Returns: the cold opens, the baseline of ``openFull(_:root:baseline:)``.
+    static func firstPage(_ people: [Page<RandomUser, Int>], data: GeneratorData, root: URL) async throws -> Bench.Samples {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let request = PageRequest<Int>(direction: .refresh, key: nil, loadSize: pageSize)
         // What the last session left: its pages, the first of them recorded as the first page.
@@ -119,28 +116,30 @@ enum CacheBenchmark {
         let offline = ReplaySource<RandomUser>(pages: [])
         let openCache = PageCache(directory: root)
         _ = openCache.availability
-        let warm = try await Bench.median {
+        let warm = try await Bench.time(runs: 7) {
             let source = CachedPageSource(offline, cache: openCache, feed: "people", policy: .neverStale)
             guard try await source.load(request).items.count == pageSize else { throw BenchFailure("no cached first page") }
         }
-        let cold = try await Bench.median {
+        let cold = try await Bench.time(runs: 7) {
             let source = CachedPageSource(offline, cache: PageCache(directory: root), feed: "people", policy: .neverStale)
             guard try await source.load(request).items.count == pageSize else { throw BenchFailure("no cached first page") }
         }
         let loopback = try await simulatorFirstPage(data: data, latency: nil)
         let slow = try await simulatorFirstPage(data: data, latency: .milliseconds(300))
-        Bench.report(
-            "cache first_page",
-            [
-                "items": pageSize, "cache_ms": Bench.fixed(warm * 1000, 3), "cache_cold_open_ms": Bench.fixed(cold * 1000, 2),
-                "simulator_ms": Bench.fixed(loopback * 1000, 2), "simulator_300ms_ms": Bench.fixed(slow * 1000, 1),
-                "simulator_vs_cold_cache": Bench.fixed(loopback / cold, 1), "simulator_300ms_vs_cold_cache": Bench.fixed(slow / cold, 0),
-            ])
+        let network = Bench.Baseline(name: "the_simulator_over_loopback", samples: loopback.scaled(1000))
+        let more = [("simulator_300ms_latency_ms", slow.scaled(1000).text(1))]
+        Bench.figure(
+            "cache", "first_page_open_cache", unit: "ms", ours: warm.scaled(1000), baseline: network, better: .lower,
+            decimals: 3, details: ["items": pageSize], more: more)
+        Bench.figure(
+            "cache", "first_page_cold_open", unit: "ms", ours: cold.scaled(1000), baseline: network, better: .lower,
+            decimals: 2, details: ["items": pageSize, "cold": "connect_wal_quick_check_migrate_read"], more: more)
+        return cold
     }
 
     /// The first page of people from a simulator, as a launch fetches it: a new client (so a
     /// new connection), one request.
-    static func simulatorFirstPage(data: GeneratorData, latency: Duration?) async throws -> Double {
+    static func simulatorFirstPage(data: GeneratorData, latency: Duration?) async throws -> Bench.Samples {
         let server = SimulatorServer(
             configuration: SimulatorConfiguration(
                 data: data, faults: FaultConfiguration(latency: latency.map { FaultConfiguration.Latency(base: $0) }),
@@ -148,7 +147,7 @@ enum CacheBenchmark {
         let baseURL = try server.start()
         defer { server.stop() }
         let request = PageRequest<RandomUserPageSource.Key>(direction: .refresh, key: nil, loadSize: pageSize)
-        return try await Bench.median(repetitions: latency == nil ? 7 : 3) {
+        return try await Bench.time(runs: latency == nil ? 7 : 5) {
             let source = try RandomUserPageSource(client: RandomUserClient(http: HTTPClient(baseURL: baseURL)), query: RandomUserQuery())
             guard try await source.load(request).items.count == pageSize else { throw BenchFailure("a short page") }
         }
@@ -156,7 +155,7 @@ enum CacheBenchmark {
 
     // MARK: A feed at its limit
 
-    static func openFull(_ people: [Page<RandomUser, Int>], root: URL) async throws {
+    static func openFull(_ people: [Page<RandomUser, Int>], root: URL, baseline: Bench.Samples) async throws {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let limit = CachePolicy.defaultSizeLimit
         var stored = 0
@@ -173,16 +172,17 @@ enum CacheBenchmark {
         }
         let request = PageRequest<Int>(direction: .refresh, key: nil, loadSize: pageSize)
         let offline = ReplaySource<RandomUser>(pages: [])
-        let cold = try await Bench.median {
+        let cold = try await Bench.time(runs: 7) {
             let source = CachedPageSource(offline, cache: PageCache(directory: root), feed: "people", policy: .neverStale)
             guard try await source.load(request).items.count == pageSize else { throw BenchFailure("no cached first page") }
         }
-        Bench.report(
-            "cache open_full",
-            [
+        Bench.figure(
+            "cache", "open_full", unit: "cold_open_first_page_ms", ours: cold.scaled(1000),
+            baseline: .init(name: "the_same_cold_open_of_a_50-page_cache", samples: baseline.scaled(1000)),
+            better: .lower, decimals: 2,
+            details: [
                 "feed_mib": Bench.fixed(Double(limit) / 1_048_576, 0),
-                "file_mib": Bench.fixed(Double(PageCache(directory: root).fileSize) / 1_048_576, 1),
-                "pages": stored + 1, "cold_open_first_page_ms": Bench.fixed(cold * 1000, 2),
+                "file_mib": Bench.fixed(Double(PageCache(directory: root).fileSize) / 1_048_576, 1), "pages": stored + 1,
             ])
     }
 
@@ -230,7 +230,3 @@ struct ReplaySource<Item: Identifiable & Sendable & Codable>: PageSource {
     }
 }
 
-struct BenchFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

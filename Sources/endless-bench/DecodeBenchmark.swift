@@ -1,9 +1,14 @@
+import EndlessApp
+import EndlessCommandLine
+import EndlessSimulator
 import EndlessTesting
 import Foundation
 import RandomUserAPI
+import Synchronization
 
 /// Decoding a 5,000-user v1.4 response (the service's maximum page) with the typed, tolerant
-/// models, against `JSONSerialization` parsing the same bytes into untyped dictionaries.
+/// models, against Python's `json.loads` parsing the same bytes into untyped dicts, and
+/// `endless fetch --format json` against `curl | jq .`.
 ///
 /// The body is built in memory from the captured v1.4 fixture users, varied so that it looks
 /// like a real maximum page: every uuid unique, postcodes alternating between numbers and
@@ -15,34 +20,93 @@ enum DecodeBenchmark {
 
     static func run() async throws {
         let body = try makeBody(templates: try templateUsers())
-
         // Check the work before timing it: every person decodes, with a unique id.
-        let check = try JSONDecoder().decode(RandomUserResponse.self, from: body)
+        let check = try RandomUserResponseReader.read(statusCode: 200, contentType: "application/json", body: body)
         guard check.results.count == userCount, Set(check.results.map(\.id)).count == userCount else {
             throw BenchmarkError("the generated body decoded to \(check.results.count) people")
         }
+        try typed(body)
+        try await reencode(check)
+        try await fetchJSON()
+    }
 
+    /// `endless fetch --format json`'s formatting of a decoded page (``FetchPeopleCommand``
+    /// with the network step answered from memory, output counted), against JSONEncoder
+    /// pretty-printing the same response with the same options, the strategy it replaced
+    /// (without the terminal-safety pass that strategy also needed).
+    static func reencode(_ response: RandomUserResponse) async throws {
+        let written = Mutex(0)
+        let output = CommandOutput(
+            terminalColumns: nil, standardOutput: { text in written.withLock { $0 += text.utf8.count } }, standardError: { _ in })
+        let options = FetchPeopleOptions(query: try RandomUserQuery(results: userCount), format: .json)
+        let ours = try await Bench.time {
+            let status = await FetchPeopleCommand.run(options: options, output: output) { _ in response }
+            guard status == 0 else { throw BenchmarkError("fetch --format json failed") }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var encoded = 0
+        let baseline = try Bench.time { encoded = try encoder.encode(response).count }
+        Bench.figure(
+            "decode", "reencode_pretty_json", unit: "ms", ours: ours.scaled(1000),
+            baseline: .init(name: "JSONEncoder_prettyPrinted_sortedKeys", samples: baseline.scaled(1000)), better: .lower,
+            decimals: 1,
+            details: ["users": userCount, "bytes": written.withLock { $0 } / (Bench.minimumRuns + 1), "jsonencoder_bytes": encoded])
+    }
+
+    /// `endless fetch --results 5000 --format json` against `curl | jq .` on the same URL of
+    /// a simulator running in this process (unseeded: the server generates for both), and
+    /// with the embedded simulator (`endless fetch` alone, which also starts its own server),
+    /// against the same baseline. Wall time of the whole command, output to /dev/null.
+    static func fetchJSON() async throws {
+        guard let binary = AppBenchmark.locateBinary() else {
+            return Bench.warn("decode", "the endless binary is not beside endless-bench: fetch not measured")
+        }
+        guard let curl = ExternalTool.find("curl", installedBy: "curl", area: "decode"),
+            let jq = ExternalTool.find("jq", installedBy: "jq", area: "decode")
+        else { return }
+        let server = SimulatorServer(configuration: SimulatorConfiguration(data: try GeneratorData.builtIn(), rateLimit: nil))
+        let api = try server.start().absoluteString
+        defer { server.stop() }
+        let url = api + "?results=\(userCount)"
+        let python = ExternalTool.find("python3", installedBy: "python3", area: "decode")
+        let pipeline = "\(curl.path) -s '\(url)' | \(jq.path) . > /dev/null"
+        let viaAPI = try Bench.interleaved(
+            ours: { try Spawn.run([binary, "fetch", "--api", api, "--results", "\(userCount)", "--format", "json"]).wallSeconds },
+            baseline: { try Spawn.shell(pipeline).wallSeconds })
+        let embedded = try Bench.interleaved(
+            ours: { try Spawn.run([binary, "fetch", "--results", "\(userCount)", "--format", "json"]).wallSeconds },
+            baseline: { try Spawn.shell(pipeline).wallSeconds })
+        let pythonLoad = try python.map { python in
+            try Bench.time { try Spawn.shell("\(curl.path) -s '\(url)' | \(python.path) -c 'import json,sys; json.load(sys.stdin)'") }
+        }
+        let detail = pythonLoad.map { ["curl_python3_json.load_ms": $0.scaled(1000).text(0)] } ?? [:]
+        for (name, samples) in [("api", viaAPI), ("embedded", embedded)] {
+            Bench.figure(
+                "decode", "fetch_json", unit: "ms", ours: samples.ours.scaled(1000),
+                baseline: .init(name: "curl_-s_|_jq_.", samples: samples.baseline.scaled(1000)), better: .lower,
+                decimals: 0,
+                details: ["users": userCount, "server": name == "api" ? "this_process_--api" : "embedded_vs_this_process", "seeded": "no"],
+                more: detail.map { ($0.key, $0.value) })
+        }
+    }
+
+    /// What the client does with a body (``RandomUserResponseReader``), against CPython's
+    /// `json.loads` of the same bytes into dicts.
+    static func typed(_ body: Data) throws {
         var decoded = 0
-        let typed = try Bench.median {
-            decoded += try JSONDecoder().decode(RandomUserResponse.self, from: body).results.count
+        let ours = try Bench.time(runs: 7) {
+            decoded += try RandomUserResponseReader.read(statusCode: 200, contentType: "application/json", body: body).results.count
         }
-        let untyped = try Bench.median {
-            let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
-            decoded += (object?["results"] as? [Any])?.count ?? 0
-        }
-        // `decoded` is read so the optimizer cannot drop either loop.
         guard decoded > 0 else { throw BenchmarkError("nothing was decoded") }
-
-        let typedPerSecond = Double(userCount) / typed
-        let untypedPerSecond = Double(userCount) / untyped
-        Bench.report(
-            "decode",
-            [
-                "users": userCount,
-                "typed_users_per_s": Int(typedPerSecond.rounded()),
-                "jsonserialization_users_per_s": Int(untypedPerSecond.rounded()),
-                // Above 1: typed decoding is faster than merely parsing into dictionaries.
-                "ratio": Bench.fixed(typedPerSecond / untypedPerSecond),
+        let python = try PythonBaseline.loads(body, repetitions: 3, runs: 7)
+        Bench.figure(
+            "decode", "typed", unit: "ms", ours: ours.scaled(1000),
+            baseline: python.map { .init(name: "python3_json.loads_of_the_same_bytes", samples: $0.scaled(1000)) },
+            better: .lower, decimals: 1,
+            details: [
+                "users": userCount, "body_kib": body.count / 1024,
+                "typed_users_per_s": Int((Double(userCount) / ours.median).rounded()),
             ])
     }
 

@@ -15,6 +15,10 @@ protocol SimulatedService: Sendable {
     /// Answers a request whose path is under ``mountPath``.
     func respond(to request: HTTPRequest) -> HTTPResponse
 
+    /// The answer to a request when it is at hand without computing (a cached portrait or
+    /// page, a refusal), else nil. Called on the server's I/O thread, so it must be quick.
+    func readyResponse(to request: HTTPRequest) -> HTTPResponse?
+
     /// Whether a request is an API call (every fault applies) or an asset such as a picture
     /// (only the transport faults: latency, fail, reset, truncate, slow body).
     func isAPI(_ request: HTTPRequest) -> Bool
@@ -30,6 +34,9 @@ protocol SimulatedService: Sendable {
 }
 
 extension SimulatedService {
+    /// Nothing is ready: every request is computed on a worker.
+    func readyResponse(to request: HTTPRequest) -> HTTPResponse? { nil }
+
     /// Whether `path` is under the mount.
     func mounts(_ path: String) -> Bool {
         path.hasPrefix(mountPath) || path == String(mountPath.dropLast())

@@ -13,11 +13,36 @@ struct SimulatorHost: HTTPHandler {
     }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        if request.path == "/" { return index }
-        guard let service = services.first(where: { $0.mounts(request.path) }) else {
-            return Self.notFound
+        switch answer(request) {
+        case .ready(let response): response
+        case .compute(let work): work()
         }
-        return withFaults(request, service: service)
+    }
+
+    /// Routes and decides the fault once, on the I/O thread: what needs no computing (the
+    /// index, a 404, a fault page, an answer the service has at hand) is ready now; the rest
+    /// is work for a worker, with the fault already decided.
+    func answer(_ request: HTTPRequest) -> HTTPAnswer {
+        if request.path == "/" { return .ready(index) }
+        guard let service = services.first(where: { $0.mounts(request.path) }) else {
+            return .ready(Self.notFound)
+        }
+        guard let faults else {
+            if let ready = service.readyResponse(to: request) { return .ready(ready) }
+            return .compute { service.respond(to: request) }
+        }
+        let decision = faults.decide(target: request.pathAndQuery, isAPI: service.isAPI(request))
+        switch decision.kind {
+        case .reset, .fail, .throttle, .html:
+            return .ready(withFaults(request, service: service, decision: decision))
+        case nil:
+            if let ready = service.readyResponse(to: request) {
+                return .ready(Self.deliver(ready, with: decision))
+            }
+        case .emptyResults, .truncate:
+            break
+        }
+        return .compute { withFaults(request, service: service, decision: decision) }
     }
 
     /// The live services' plain 404.
@@ -34,9 +59,7 @@ struct SimulatorHost: HTTPHandler {
     }
 
     /// Applies the fault decided for this request around the service's answer.
-    private func withFaults(_ request: HTTPRequest, service: any SimulatedService) -> HTTPResponse {
-        guard let faults else { return service.respond(to: request) }
-        let decision = faults.decide(target: request.pathAndQuery, isAPI: service.isAPI(request))
+    private func withFaults(_ request: HTTPRequest, service: any SimulatedService, decision: FaultDecision) -> HTTPResponse {
         var response: HTTPResponse
         switch decision.kind {
         case .reset:
@@ -45,7 +68,7 @@ struct SimulatorHost: HTTPHandler {
         case .fail(let status):
             response = FaultPages.errorPage(status: status)
         case .throttle:
-            response = service.throttled(retryAfter: faults.configuration.throttleRetryAfter)
+            response = service.throttled(retryAfter: faults?.configuration.throttleRetryAfter ?? .seconds(1))
         case .html:
             response = service.blocked(rayID: ChaosRandom.hash(Array(request.pathAndQuery.utf8)))
         case .emptyResults:
@@ -59,6 +82,12 @@ struct SimulatorHost: HTTPHandler {
         case nil:
             response = service.respond(to: request)
         }
+        return Self.deliver(response, with: decision)
+    }
+
+    /// The decision's latency, slow body and log note, on top of what the response has.
+    private static func deliver(_ response: HTTPResponse, with decision: FaultDecision) -> HTTPResponse {
+        var response = response
         response.delivery.delay = response.delivery.delay + decision.delay
         if let slow = decision.slowBody {
             response.delivery.dribble = .init(chunk: slow.chunkBytes, interval: slow.interval)

@@ -18,6 +18,11 @@ final class PortraitStore: Sendable {
         return image
     }
 
+    /// The JPEG for `key` if it has been drawn, without drawing it.
+    func cachedJPEG(for key: PortraitKey) -> [UInt8]? {
+        cache.withLock { $0[key] }
+    }
+
     static func draw(_ key: PortraitKey) -> [UInt8] {
         let features = PortraitFeatures(gender: key.gender, index: key.index)
         let size = key.size.pixels

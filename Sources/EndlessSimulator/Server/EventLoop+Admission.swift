@@ -1,5 +1,8 @@
 /// How requests reach the workers, and the budget on response bytes held in memory.
 ///
+/// A handler's ready answers (``HTTPAnswer/ready(_:)``) skip the workers and go out at once;
+/// the budget below applies to them exactly as to computed ones.
+///
 /// A client that does not read keeps its response in the server's memory until the write
 /// timeout: 200 such clients asking for 5,000 users each once held over a gigabyte. So:
 /// - at most ``ServerLimits/workerThreads`` requests are with the workers at once, the rest
@@ -14,10 +17,10 @@
 /// Per connection, at most one response is held (pipelined requests are answered one at a
 /// time) and at most one request's worth of input is buffered (``readAvailable(_:now:)``).
 extension EventLoop {
-    /// Queues a parsed request for the workers; ``dispatchWaiting(now:)`` hands it over.
-    func enqueue(_ request: HTTPRequest, on connection: HTTPConnection) {
+    /// Queues a request's work for the workers; ``dispatchWaiting(now:)`` hands it over.
+    func enqueue(_ work: @escaping @Sendable () -> HTTPResponse, on connection: HTTPConnection) {
         connection.phase = .processing
-        waiting.append(.init(connectionID: connection.id, request: request))
+        waiting.append(.init(connectionID: connection.id, work: work))
     }
 
     /// Hands waiting requests to free workers, or answers them `503` while the budget is
@@ -34,11 +37,9 @@ extension EventLoop {
             jobsInFlight += 1
             let id = connection.id
             let mailbox = self.mailbox
-            let handler = settings.handler
-            let request = next.request
+            let work = next.work
             workers.submit {
-                let response = handler.respond(to: request)
-                mailbox.post(.init(connectionID: id, response: response))
+                mailbox.post(.init(connectionID: id, response: work()))
             }
         }
         if waitingHead == waiting.count {
@@ -57,12 +58,35 @@ extension EventLoop {
             noteReleased(completion.response.body.count)
             return
         }
-        let size = completion.response.body.count
+        startWithinBudget(completion.response, on: connection, now: now)
+    }
+
+    /// Sends the answers the handler had ready, in arrival order. Sending one may complete a
+    /// keep-alive exchange and parse the next pipelined request, which may be ready too: it
+    /// joins the list and goes out in this same turn, one after the other, never nested.
+    func sendReadyAnswers(now: ContinuousClock.Instant) {
+        var index = 0
+        while index < readyAnswers.count {
+            let answer = readyAnswers[index]
+            index += 1
+            guard let connection = connections[answer.connectionID], connection.phase == .processing else {
+                noteReleased(answer.response.body.count)
+                continue
+            }
+            startWithinBudget(answer.response, on: connection, now: now)
+        }
+        readyAnswers.removeAll(keepingCapacity: readyAnswers.count <= 1024)
+    }
+
+    /// Sends `response`, or a `503` instead when holding it would overflow the budget (unless
+    /// nothing else is held, so one response of any size can always go out).
+    func startWithinBudget(_ response: HTTPResponse, on connection: HTTPConnection, now: ContinuousClock.Instant) {
+        let size = response.body.count
         if heldResponseBytes > 0, heldResponseBytes + size > limits.maxBufferedResponseBytes {
             noteReleased(size)
             return startResponse(Self.busyResponse(), on: connection, now: now)
         }
-        startResponse(completion.response, on: connection, now: now)
+        startResponse(response, on: connection, now: now)
     }
 
     /// The answer when the server holds too much for clients that are not reading, or has

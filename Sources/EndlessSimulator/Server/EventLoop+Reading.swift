@@ -91,7 +91,15 @@ extension EventLoop {
         let request = HTTPRequest(
             method: head.method, target: head.target, path: parts.path, query: parts.query,
             version: head.version, headers: head.headers, peer: connection.peer, local: connection.local)
-        enqueue(request, on: connection)
+        switch settings.handler.answer(request) {
+        case .ready(let response):
+            // Sent later in this loop turn, not from here: a client pipelining many requests
+            // would otherwise nest one answer inside the previous one's completion.
+            connection.phase = .processing
+            readyAnswers.append(.init(connectionID: connection.id, response: response))
+        case .compute(let work):
+            enqueue(work, on: connection)
+        }
     }
 
     /// Answers a request the parser refused (or that timed out), then closes.

@@ -14,10 +14,10 @@ final class EventLoop {
         var statistics: ServerStatistics
     }
 
-    /// A parsed request waiting for a worker.
+    /// A parsed request waiting for a worker: its connection and the work that answers it.
     struct WaitingRequest {
         var connectionID: UInt64
-        var request: HTTPRequest
+        var work: @Sendable () -> HTTPResponse
     }
 
     let settings: Settings
@@ -41,6 +41,8 @@ final class EventLoop {
     var waitingHead = 0
     /// Requests with the workers now (at most `limits.workerThreads`).
     var jobsInFlight = 0
+    /// Answers the handler had ready, to send before this loop turn ends.
+    var readyAnswers: [LoopMailbox.Completion] = []
     /// Bytes of responses held for clients, counted against `limits.maxBufferedResponseBytes`.
     var heldResponseBytes = 0
     /// Response bytes freed since memory was last given back to the system.
@@ -80,7 +82,9 @@ final class EventLoop {
                 }
             }
             let count = nfds_t(pollFDs.count)
-            let ready = poll(&pollFDs, count, Self.timeoutMilliseconds(until: nextDeadline, now: now))
+            // Ready answers left by the last turn's timers or busy replies go out without waiting.
+            let timeout = readyAnswers.isEmpty ? Self.timeoutMilliseconds(until: nextDeadline, now: now) : 0
+            let ready = poll(&pollFDs, count, timeout)
             if ready < 0, errno != EINTR {
                 // poll itself failing (ENOMEM) would spin; back off briefly and retry.
                 usleep(10_000)
@@ -99,6 +103,7 @@ final class EventLoop {
                 guard revents != 0, let connection = connections[id] else { continue }
                 handleEvents(revents, on: connection, now: now)
             }
+            sendReadyAnswers(now: now)
             fireTimers(now: clock.now)
             dispatchWaiting(now: clock.now)
             releaseMemoryIfWorthIt()

@@ -1,8 +1,31 @@
 /// Answers requests for the generic HTTP layer.
 ///
-/// The server calls it on its own worker threads, never on the I/O thread and never on the
-/// Swift concurrency pool, so an implementation may compute synchronously for a while (a
-/// 5,000-user page) without stalling other connections.
+/// Each request first reaches ``answer(_:)`` on the I/O thread, which either has the answer
+/// at hand (a cached portrait or page, an error, a fault page) and returns it ready, so it is
+/// sent in the same loop turn with no thread hop; or hands back the work, which the server
+/// runs on one of its worker threads, never on the I/O thread and never on the Swift
+/// concurrency pool, so that work may compute synchronously for a while (a 5,000-user page)
+/// without stalling other connections.
 protocol HTTPHandler: Sendable {
+    /// Computes the answer to `request`; called on a worker thread.
     func respond(to request: HTTPRequest) -> HTTPResponse
+
+    /// Called on the I/O thread for every request: a ready answer, or the work for a worker.
+    /// It must return at once: no generation, no blocking, no I/O. The default hands
+    /// everything to the workers (``respond(to:)``).
+    func answer(_ request: HTTPRequest) -> HTTPAnswer
+}
+
+extension HTTPHandler {
+    func answer(_ request: HTTPRequest) -> HTTPAnswer {
+        .compute { respond(to: request) }
+    }
+}
+
+/// What ``HTTPHandler/answer(_:)`` returns.
+enum HTTPAnswer: Sendable {
+    /// The answer is at hand: the I/O thread sends it now.
+    case ready(HTTPResponse)
+    /// The answer needs computing: a worker thread runs this, then the I/O thread sends it.
+    case compute(@Sendable () -> HTTPResponse)
 }

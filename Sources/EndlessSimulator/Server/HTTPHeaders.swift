@@ -15,14 +15,26 @@ struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 
     /// The first value of `name`, compared case-insensitively.
     subscript(name: String) -> String? {
-        let wanted = name.lowercased()
-        return fields.first { $0.name.lowercased() == wanted }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
     }
 
     /// Every value of `name`, in order.
     func values(_ name: String) -> [String] {
-        let wanted = name.lowercased()
-        return fields.filter { $0.name.lowercased() == wanted }.map(\.value)
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// Whether two field names are equal ignoring ASCII case (names are tokens, so ASCII),
+    /// without building lowercased copies: every request looks up several headers.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        let first = a.utf8
+        let second = b.utf8
+        guard first.count == second.count else { return false }
+        for (x, y) in zip(first, second) where x != y {
+            let lowerX = x >= UInt8(ascii: "A") && x <= UInt8(ascii: "Z") ? x | 0x20 : x
+            let lowerY = y >= UInt8(ascii: "A") && y <= UInt8(ascii: "Z") ? y | 0x20 : y
+            if lowerX != lowerY { return false }
+        }
+        return true
     }
 
     /// Whether a comma-separated header (Connection) lists `token`, case-insensitively.
@@ -45,8 +57,7 @@ struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     }
 
     mutating func remove(_ name: String) {
-        let wanted = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == wanted }
+        fields.removeAll { Self.sameName($0.name, name) }
     }
 }
 

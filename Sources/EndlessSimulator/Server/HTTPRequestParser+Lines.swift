@@ -17,9 +17,9 @@ extension HTTPRequestParser {
                 status: 400, message: "The request target contains invalid characters.", method: method))
         }
         let target = String(decoding: parts[1], as: UTF8.self)
-        let lowered = target.lowercased()
-        guard target.hasPrefix("/") || target == "*" || lowered.hasPrefix("http://")
-            || lowered.hasPrefix("https://")
+        // The usual origin form first: the absolute form's lowercased copy only when needed.
+        guard target.hasPrefix("/") || target == "*" || target.lowercased().hasPrefix("http://")
+            || target.lowercased().hasPrefix("https://")
         else {
             return .failure(HTTPParseFailure(
                 status: 400, message: "The request target is malformed.", method: method, target: "-"))

@@ -36,27 +36,41 @@ struct TextBuffer: Sendable {
             bytes.append(UInt8(ascii: "-"))
         }
         var magnitude = value.magnitude
-        if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 {
+            divisor *= 10
         }
-        var reversed: [UInt8] = []
-        reversed.reserveCapacity(20)
-        while magnitude > 0 {
-            reversed.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
         }
-        bytes.append(contentsOf: reversed.reversed())
     }
 
     /// `pad(v, w)` of GENERATOR.md §3.3: `String(v)` left-padded with `0` to width `w`, never
     /// truncated, and padded before the sign (`pad(-1, 3)` is `"0-1"`).
     mutating func append(number value: Int, paddedTo width: Int) {
-        let text = String(value)
-        for _ in text.utf8.count..<max(width, text.utf8.count) {
-            bytes.append(UInt8(ascii: "0"))
+        var length = value < 0 ? 2 : 1
+        var magnitude = value.magnitude
+        while magnitude >= 10 {
+            length += 1
+            magnitude /= 10
         }
-        bytes.append(contentsOf: text.utf8)
+        if width > length {
+            for _ in length..<width {
+                bytes.append(UInt8(ascii: "0"))
+            }
+        }
+        append(number: value)
+    }
+
+    /// Appends `digest` as lowercase hexadecimal, two digits a byte.
+    mutating func appendHex(_ digest: [UInt8]) {
+        bytes.reserveCapacity(bytes.count + digest.count * 2)
+        for byte in digest {
+            bytes.append(HexDigits.lowercase[Int(byte >> 4)])
+            bytes.append(HexDigits.lowercase[Int(byte & 0xF)])
+        }
     }
 
     /// The buffer as a `String` (short values stay inline, without a heap allocation).

@@ -55,7 +55,8 @@ enum FetchJSON {
         return String(output)
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    /// The characters ``terminalSafe(_:)`` escapes.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
             true

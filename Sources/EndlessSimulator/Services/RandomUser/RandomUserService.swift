@@ -45,6 +45,25 @@ struct RandomUserService: SimulatedService {
         }
     }
 
+    /// A drawn portrait, a rate-limit refusal, or a seeded page the generator has cached.
+    func readyResponse(to request: HTTPRequest) -> HTTPResponse? {
+        let path = request.path
+        if path.hasPrefix(Self.portraitPrefix) {
+            guard let key = PortraitKey(path: path.dropFirst(Self.portraitPrefix.count)) else { return SimulatorHost.notFound }
+            return portraits.cachedJPEG(for: key).map(Self.jpeg)
+        }
+        guard Self.apiVersion(of: path) == .current else { return nil }
+        let client = request.peer.host
+        if let rateLimiter, let rejection = rateLimiter.check(client: client) {
+            return rateLimited(rejection, window: rateLimiter.configuration.window)
+        }
+        guard let cached = generator.cachedResponse(
+            toQuery: request.query ?? "", now: now(), portraitBaseURL: portraitBaseURL(for: request))
+        else { return nil }
+        rateLimiter?.record(client: client, users: cached.userCount)
+        return Self.usersResponse(cached)
+    }
+
     /// The throttle fault answers like the live rate limit: the "cowboy" JSON and Retry-After.
     func throttled(retryAfter: Duration) -> HTTPResponse {
         let window = rateLimiter?.configuration ?? .default
@@ -56,17 +75,12 @@ struct RandomUserService: SimulatedService {
     private func users(_ request: HTTPRequest) -> HTTPResponse {
         let client = request.peer.host
         if let rateLimiter, let rejection = rateLimiter.check(client: client) {
-            var response = Self.tooManyRequests(
-                requested: rejection.requested, window: rateLimiter.configuration.window,
-                retryAfter: rejection.retryAfter)
-            response.logNote = "rate-limited"
-            return response
+            return rateLimited(rejection, window: rateLimiter.configuration.window)
         }
-        let authority = HostHeader.validAuthority(request.headers["Host"]) ?? request.local.authority
         let generated: GeneratedResponse
         do {
             generated = try generator.respond(
-                toQuery: request.query ?? "", now: now(), portraitBaseURL: "http://\(authority)/api/portraits/")
+                toQuery: request.query ?? "", now: now(), portraitBaseURL: portraitBaseURL(for: request))
         } catch {
             // The live service crashes or hangs on the unsupported ones: a JSON 500 says why.
             // A parameter the simulator refuses (an unsafe JSONP callback) is the client's: 400.
@@ -80,7 +94,25 @@ struct RandomUserService: SimulatedService {
             }
         }
         rateLimiter?.record(client: client, users: generated.userCount)
-        var headers = Self.apiHeaders(contentType: generated.contentType)
+        return Self.usersResponse(generated)
+    }
+
+    /// Where this request's picture URLs point: the authority it was sent to.
+    private func portraitBaseURL(for request: HTTPRequest) -> String {
+        let authority = HostHeader.validAuthority(request.headers["Host"]) ?? request.local.authority
+        return "http://\(authority)/api/portraits/"
+    }
+
+    private func rateLimited(_ rejection: RateLimiter.Rejection, window: Duration) -> HTTPResponse {
+        var response = Self.tooManyRequests(
+            requested: rejection.requested, window: window, retryAfter: rejection.retryAfter)
+        response.logNote = "rate-limited"
+        return response
+    }
+
+    /// A generated (or cached) body with the live service's headers.
+    static func usersResponse(_ generated: GeneratedResponse) -> HTTPResponse {
+        var headers = apiHeaders(contentType: generated.contentType)
         if let filename = generated.attachmentFilename {
             headers.set("Content-Disposition", "attachment; filename=\"\(filename)\"")
         }

@@ -4,6 +4,14 @@ import Foundation
 /// query", so its tests can stand in canned bodies and run without generated users.
 protocol UserGenerating: Sendable {
     func respond(toQuery query: String, now: Date, portraitBaseURL: String) throws(GeneratorError) -> GeneratedResponse
+
+    /// The answer when it is already cached (a seeded page asked for before), else nil;
+    /// never generates.
+    func cachedResponse(toQuery query: String, now: Date, portraitBaseURL: String) -> GeneratedResponse?
+}
+
+extension UserGenerating {
+    func cachedResponse(toQuery query: String, now: Date, portraitBaseURL: String) -> GeneratedResponse? { nil }
 }
 
 extension RandomUserGenerator: UserGenerating {}

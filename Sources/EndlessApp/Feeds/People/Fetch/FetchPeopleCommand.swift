@@ -119,7 +119,7 @@ public enum FetchPeopleCommand {
     ) throws -> String {
         switch format {
         case .table: PeopleTableFormatter(width: width ?? TableWidth.whenPiped, now: now).format(response.results)
-        case .json: try FetchJSON.json(response)
+        case .json: PeopleJSONWriter.json(response)
         case .ndjson: try FetchJSON.ndjson(response.results) { $0.sanitized() }
         case .csv: PeopleCSVFormatter.format(response.results, for: query)
         }

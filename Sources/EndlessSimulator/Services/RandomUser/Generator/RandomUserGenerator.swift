@@ -7,11 +7,17 @@ public struct RandomUserGenerator: Sendable {
     public static let livePortraitBaseURL = "https://randomuser.me/api/portraits/"
 
     let data: GeneratorData
+    /// Seeded pages already answered; nil generates every request.
+    let bodyCache: SeededBodyCache?
 
     /// Creates a generator that draws from `data`.
-    /// - Parameter data: the lists, e.g. `try GeneratorData.builtIn()`.
-    public init(data: GeneratorData) {
+    /// - Parameters:
+    ///   - data: the lists, e.g. `try GeneratorData.builtIn()`.
+    ///   - bodyCache: where the bodies of seeded pages are kept, so asking again is a lookup
+    ///     (a new, default-sized cache unless given; nil generates every time).
+    public init(data: GeneratorData, bodyCache: SeededBodyCache? = SeededBodyCache()) {
         self.data = data
+        self.bodyCache = bodyCache
     }
 
     /// Answers one `/api/` request the way randomuser.me v1.4 does.
@@ -27,45 +33,93 @@ public struct RandomUserGenerator: Sendable {
         toQuery query: String, now: Date, portraitBaseURL: String
     ) throws(GeneratorError) -> GeneratedResponse {
         let request = try GeneratorRequest(QueryParameters(query)) { Seeding.makeDefaultSeed() }
+        let ages = AgeCalculator(now: Self.milliseconds(now))
+        guard request.isSeeded, let bodyCache else {
+            return try generate(request, ages: ages, portraitBaseURL: portraitBaseURL).response
+        }
+        let key = SeededPageKey(request: request, portraitBaseURL: portraitBaseURL)
+        if let cached = bodyCache.response(for: key, ages: ages) { return cached }
+        let (response, users) = try generate(request, ages: ages, portraitBaseURL: portraitBaseURL)
+        bodyCache.store(response, for: key, ageInstants: Self.ageInstants(of: users, request), ages: ages)
+        return response
+    }
+
+    /// The answer to a seeded query whose body is in the cache (and still the one the clock
+    /// gives), without generating anything; nil otherwise, including for queries that fail.
+    ///
+    /// - Parameters:
+    ///   - query: the raw query string, still percent-encoded, without the leading `?`.
+    ///   - now: the instant ages are computed at.
+    ///   - portraitBaseURL: the picture URL base, as for ``respond(toQuery:now:portraitBaseURL:)``.
+    /// - Returns: the cached response, or nil.
+    public func cachedResponse(toQuery query: String, now: Date, portraitBaseURL: String) -> GeneratedResponse? {
+        guard let bodyCache,
+            let request = try? GeneratorRequest(QueryParameters(query), defaultSeed: { "" }), request.isSeeded
+        else { return nil }
+        let key = SeededPageKey(request: request, portraitBaseURL: portraitBaseURL)
+        return bodyCache.response(for: key, ages: AgeCalculator(now: Self.milliseconds(now)), countsMiss: false)
+    }
+
+    /// Draws and encodes the users of `request`.
+    private func generate(
+        _ request: GeneratorRequest, ages: AgeCalculator, portraitBaseURL: String
+    ) throws(GeneratorError) -> (response: GeneratedResponse, users: [GeneratedUser]) {
         var generator = UserGenerator(data: data, request: request)
         let users = try generator.generateAll()
-        let nowMilliseconds = Self.milliseconds(now)
-        var encoder = ResponseEncoder(
-            data: data, request: request, ages: AgeCalculator(now: nowMilliseconds), portraitBaseURL: portraitBaseURL)
+        var encoder = ResponseEncoder(data: data, request: request, ages: ages, portraitBaseURL: portraitBaseURL)
 
         let format: ResponseFormat = request.photoshopExtension ? .json : request.format
-        var body = TextBuffer(capacity: 64)
+        var body: [UInt8]
         if format == .json {
             var sink = CompactJSONSink(capacity: users.count * 1_100 + 128)
             encoder.encodeResponse(users, into: &sink)
-            body = sink.output
+            body = sink.makeBody()
         } else {
             var sink = ResponseTreeSink()
             encoder.encodeResponse(users, into: &sink)
+            var text = TextBuffer(capacity: 64)
             switch format {
-            case .pretty: PrettyJSONWriter.write(sink.root, to: &body)
-            case .yaml: YAMLWriter.write(sink.root, to: &body)
-            case .xml: XMLWriter.write(sink.root, to: &body)
+            case .pretty: PrettyJSONWriter.write(sink.root, to: &text)
+            case .yaml: YAMLWriter.write(sink.root, to: &text)
+            case .xml: XMLWriter.write(sink.root, to: &text)
             case .csv:
                 if case .array(let results)? = sink.root["results"] {
-                    CSVWriter.write(users: results, to: &body)
+                    CSVWriter.write(users: results, to: &text)
                 }
             case .json: break
             }
+            body = text.bytes
         }
         if let callback = request.callback, format.supportsCallback {
             var wrapped = TextBuffer(capacity: body.count + callback.utf8.count + 3)
             wrapped.append(utf8: callback)
             wrapped.append(UInt8(ascii: "("))
-            wrapped.append(contentsOf: body.bytes)
+            wrapped.append(contentsOf: body)
             wrapped.append(");")
-            body = wrapped
+            body = wrapped.bytes
         }
-        return GeneratedResponse(
-            body: body.bytes,
+        let response = GeneratedResponse(
+            body: body,
             contentType: request.download ? ResponseFormat.downloadContentType : format.contentType,
             userCount: users.count,
             attachmentFilename: request.download ? "download.\(format.fileExtension)" : nil)
+        return (response, users)
+    }
+
+    /// The instants whose ages the body shows (dob, registered), in any order: what decides
+    /// whether a cached body is still the one the clock would give.
+    static func ageInstants(of users: [GeneratedUser], _ request: GeneratorRequest) -> [Int64] {
+        // The Photoshop shape has no dates; otherwise each included date shows its age.
+        guard !request.photoshopExtension else { return [] }
+        var instants: [Int64] = []
+        let dob = request.fields.contains(.dob)
+        let registered = request.fields.contains(.registered)
+        instants.reserveCapacity(users.count * 2)
+        for user in users {
+            if dob { instants.append(user.dob) }
+            if registered { instants.append(user.registered) }
+        }
+        return instants
     }
 
     /// JS's `Date.now()` for `now`, clamped to the ±8.64e15 ms a JS date can hold.

@@ -9,20 +9,25 @@ struct ResponseEncoder {
     let ages: AgeCalculator
     /// `portraitBaseURL`, replacing `https://randomuser.me/api/portraits/`.
     let portraitBase: [UInt8]
+    /// Whether picture URLs need no JSON escaping (a base URL without quotes or controls).
+    private let portraitBaseIsPlain: Bool
     /// The three login hashes, in key order.
     private static let loginDigests: [(StaticString, Digest)] = [("md5", .md5), ("sha1", .sha1), ("sha256", .sha256)]
     /// Reused for composite values (email, username, URLs, dates, hashes).
     private var scratch = TextBuffer(capacity: 256)
+    /// Reused for the bytes the login hashes digest (password + salt).
+    private var salted = TextBuffer(capacity: 96)
 
     init(data: GeneratorData, request: GeneratorRequest, ages: AgeCalculator, portraitBaseURL: String) {
         self.data = data
         self.request = request
         self.ages = ages
         portraitBase = Array(portraitBaseURL.utf8)
+        portraitBaseIsPlain = StringTable([portraitBaseURL]).isJSONPlain
     }
 
     /// The whole response object: `{"results":[…],"info":{…}}`.
-    mutating func encodeResponse(_ users: [GeneratedUser], into sink: inout some ResponseSink) {
+    mutating func encodeResponse(_ users: [GeneratedUser], into sink: inout some ResponseSink & ~Copyable) {
         sink.beginObject(nil)
         sink.beginArray("results")
         for user in users {
@@ -45,7 +50,7 @@ struct ResponseEncoder {
     }
 
     /// One user object, only with its included fields.
-    mutating func encode(_ user: GeneratedUser, into sink: inout some ResponseSink) {
+    mutating func encode(_ user: GeneratedUser, into sink: inout some ResponseSink & ~Copyable) {
         let fields = request.fields
         let common = data.common
         guard let lists = data.lists(for: user.nationality) else { return }
@@ -57,8 +62,8 @@ struct ResponseEncoder {
         if fields.contains(.name) {
             sink.beginObject("name")
             sink.string("title", user.title)
-            sink.string("first", firstNames.names.utf8(user.first))
-            sink.string("last", lists.last.names.utf8(user.last))
+            sink.string("first", from: firstNames.names, user.first)
+            sink.string("last", from: lists.last.names, user.last)
             sink.endObject()
         }
         if fields.contains(.location) {
@@ -66,11 +71,15 @@ struct ResponseEncoder {
         }
         if fields.contains(.email) {
             scratch.removeAll()
-            scratch.append(contentsOf: firstNames.emailParts.utf8(user.first))
+            firstNames.emailParts.withUTF8(user.first) { scratch.append(contentsOf: $0) }
             scratch.append(UInt8(ascii: "."))
-            scratch.append(contentsOf: lists.last.emailParts.utf8(user.last))
+            lists.last.emailParts.withUTF8(user.last) { scratch.append(contentsOf: $0) }
             scratch.append("@example.com")
-            sink.string("email", scratch.bytes)
+            if firstNames.emailParts.isJSONPlain && lists.last.emailParts.isJSONPlain {
+                sink.plainString("email", scratch.bytes)
+            } else {
+                sink.string("email", scratch.bytes)
+            }
         }
         if fields.contains(.login) {
             encodeLogin(user, common, into: &sink)
@@ -99,9 +108,9 @@ struct ResponseEncoder {
         }
         if fields.contains(.picture) {
             sink.beginObject("picture")
-            sink.string("large", pictureURL(user, size: ""))
-            sink.string("medium", pictureURL(user, size: "med/"))
-            sink.string("thumbnail", pictureURL(user, size: "thumb/"))
+            picture("large", user, size: "", into: &sink)
+            picture("medium", user, size: "med/", into: &sink)
+            picture("thumbnail", user, size: "thumb/", into: &sink)
             sink.endObject()
         }
         if fields.contains(.nat) {
@@ -111,16 +120,16 @@ struct ResponseEncoder {
     }
 
     private mutating func encodeLocation(
-        _ user: GeneratedUser, _ lists: NationalityLists, into sink: inout some ResponseSink
+        _ user: GeneratedUser, _ lists: NationalityLists, into sink: inout some ResponseSink & ~Copyable
     ) {
         let common = data.common
         sink.beginObject("location")
         sink.beginObject("street")
         sink.integer("number", user.streetNumber)
-        sink.string("name", lists.street.utf8(user.street))
+        sink.string("name", from: lists.street, user.street)
         sink.endObject()
-        sink.string("city", lists.cities.utf8(user.city))
-        sink.string("state", lists.states.utf8(user.state))
+        sink.string("city", from: lists.cities, user.city)
+        sink.string("state", from: lists.states, user.state)
         if let country = user.nationality.country {
             sink.string("country", country)
         } else {
@@ -133,56 +142,74 @@ struct ResponseEncoder {
         sink.beginObject("coordinates")
         scratch.removeAll()
         Self.appendCoordinate(user.latitude, to: &scratch)
-        sink.string("latitude", scratch.bytes)
+        sink.plainString("latitude", scratch.bytes)
         scratch.removeAll()
         Self.appendCoordinate(user.longitude, to: &scratch)
-        sink.string("longitude", scratch.bytes)
+        sink.plainString("longitude", scratch.bytes)
         sink.endObject()
         sink.beginObject("timezone")
-        sink.string("offset", common.timezoneOffsets.utf8(user.timezone))
-        sink.string("description", common.timezoneDescriptions.utf8(user.timezone))
+        sink.string("offset", from: common.timezoneOffsets, user.timezone)
+        sink.string("description", from: common.timezoneDescriptions, user.timezone)
         sink.endObject()
         sink.endObject()
     }
 
-    private mutating func encodeLogin(_ user: GeneratedUser, _ common: CommonLists, into sink: inout some ResponseSink)
+    private mutating func encodeLogin(_ user: GeneratedUser, _ common: CommonLists, into sink: inout some ResponseSink & ~Copyable)
     {
         sink.beginObject("login")
         scratch.removeAll()
         user.uuid.write(to: &scratch)
-        sink.string("uuid", scratch.bytes)
+        sink.plainString("uuid", scratch.bytes)
         scratch.removeAll()
-        scratch.append(contentsOf: common.user1.utf8(user.user1))
-        scratch.append(contentsOf: common.user2.utf8(user.user2))
+        common.user1.withUTF8(user.user1) { scratch.append(contentsOf: $0) }
+        common.user2.withUTF8(user.user2) { scratch.append(contentsOf: $0) }
         scratch.append(number: user.userNumber)
-        sink.string("username", scratch.bytes)
-        // §5.5: the hashes are over the UTF-8 bytes of password + salt.
-        var salted: [UInt8]
-        switch user.password {
-        case .listed(let index): salted = Array(common.passwords.utf8(index))
-        case .generated(let text): salted = Array(text.utf8)
+        if common.user1.isJSONPlain && common.user2.isJSONPlain {
+            sink.plainString("username", scratch.bytes)
+        } else {
+            sink.string("username", scratch.bytes)
         }
-        sink.string("password", salted)
-        sink.string("salt", user.salt)
-        salted.append(contentsOf: user.salt.utf8)
+        // §5.5: the hashes are over the UTF-8 bytes of password + salt.
+        salted.removeAll()
+        switch user.password {
+        case .listed(let index):
+            common.passwords.withUTF8(index) { salted.append(contentsOf: $0) }
+            sink.string("password", from: common.passwords, index)
+        case .generated(let text):
+            salted.append(utf8: text)
+            sink.string("password", text)
+        }
+        // The salt is drawn from letters and digits.
+        var salt = user.salt
+        salt.withUTF8 { sink.plainString("salt", $0) }
+        salted.append(utf8: user.salt)
         for (key, digest) in Self.loginDigests {
             scratch.removeAll()
-            for byte in digest.hash(salted) {
-                scratch.append(HexDigits.lowercase[Int(byte >> 4)])
-                scratch.append(HexDigits.lowercase[Int(byte & 0xF)])
-            }
-            sink.string(key, scratch.bytes)
+            scratch.appendHex(digest.hash(salted.bytes))
+            sink.plainString(key, scratch.bytes)
         }
         sink.endObject()
     }
 
-    private mutating func encodeDate(_ key: StaticString, _ instant: Int64, into sink: inout some ResponseSink) {
+    private mutating func encodeDate(_ key: StaticString, _ instant: Int64, into sink: inout some ResponseSink & ~Copyable) {
         sink.beginObject(key)
         scratch.removeAll()
         Timestamp.appendISO(instant, to: &scratch)
-        sink.string("date", scratch.bytes)
+        sink.plainString("date", scratch.bytes)
         sink.integer("age", ages.age(at: instant))
         sink.endObject()
+    }
+
+    /// One picture member: its URL needs escaping only if the base URL does.
+    private mutating func picture(
+        _ key: StaticString, _ user: GeneratedUser, size: StaticString, into sink: inout some ResponseSink & ~Copyable
+    ) {
+        let url = pictureURL(user, size: size)
+        if portraitBaseIsPlain {
+            sink.plainString(key, url)
+        } else {
+            sink.string(key, url)
+        }
     }
 
     /// `{G}/{i}.jpg` under the portrait base, with `med/` or `thumb/` before it (§5.7).
@@ -201,14 +228,14 @@ struct ResponseEncoder {
     }
 
     /// `extension=true`: `{"user":{"picture":…,"name":{"first","last"}}}` per user.
-    private mutating func encodeExtensionUser(_ user: GeneratedUser, into sink: inout some ResponseSink) {
+    private mutating func encodeExtensionUser(_ user: GeneratedUser, into sink: inout some ResponseSink & ~Copyable) {
         guard let lists = data.lists(for: user.nationality) else { return }
         sink.beginObject(nil)
         sink.beginObject("user")
-        sink.string("picture", pictureURL(user, size: ""))
+        picture("picture", user, size: "", into: &sink)
         sink.beginObject("name")
-        sink.string("first", lists.first(user.gender).names.utf8(user.first))
-        sink.string("last", lists.last.names.utf8(user.last))
+        sink.string("first", from: lists.first(user.gender).names, user.first)
+        sink.string("last", from: lists.last.names, user.last)
         sink.endObject()
         sink.endObject()
         sink.endObject()

@@ -1,5 +1,5 @@
 /// The body formats of GENERATOR.md §7, chosen by `format`/`fmt`.
-enum ResponseFormat: Sendable, Equatable {
+enum ResponseFormat: Sendable, Hashable {
     case json
     case pretty
     case yaml

@@ -1,5 +1,5 @@
 /// The set of included fields, after `inc` and `exc` (§1).
-struct FieldSet: Sendable, Equatable {
+struct FieldSet: Sendable, Hashable {
     private var bits: UInt16
 
     static let all = FieldSet(UserField.allCases)

@@ -1,9 +1,9 @@
 /// A request after the official sanitizing rules (GENERATOR.md §1), in the generator's order:
 /// last-wins → results/page → inc/exc → nat → results sanity → gender → lego / nat validation
 /// → 18-character seed or default seed → page clamp.
-struct GeneratorRequest: Sendable {
+struct GeneratorRequest: Sendable, Hashable {
     /// Where the nationality of each user comes from (§5.1 step 1).
-    enum NationalityOption: Sendable, Equatable {
+    enum NationalityOption: Sendable, Hashable {
         /// `NATS[r(0,20)]` per user.
         case random
         /// `list[r(0,len−1)]` per user; an empty list (`nat=,`) makes the generator throw.
@@ -44,6 +44,9 @@ struct GeneratorRequest: Sendable {
     var download: Bool
     /// `extension=true`, the Photoshop plug-in's shape (§1).
     var photoshopExtension: Bool
+    /// The query gave a seed: the page is the same bytes every time (ages aside), so its body
+    /// may be cached. Without one, the default seed is new for every request.
+    var isSeeded: Bool
 
     /// Applies §1 to a decoded query.
     /// - Parameter defaultSeed: called when the query has no seed (the official one is not reproducible).
@@ -80,6 +83,7 @@ struct GeneratorRequest: Sendable {
             nationality = .fixed(.lego)
         }
 
+        isSeeded = givenSeed != nil
         let seedValue = givenSeed ?? defaultSeed()
         var rngSeed = seedValue
         if JSString.length(seedValue) == 18 {

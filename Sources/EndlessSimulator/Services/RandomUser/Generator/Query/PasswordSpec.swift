@@ -2,7 +2,7 @@
 ///
 /// `nil` from `init(parameter:)` means "pick from the password list", which is what an
 /// absent parameter, an empty one, and one without any charset name all do.
-struct PasswordSpec: Sendable, Equatable {
+struct PasswordSpec: Sendable, Hashable {
     /// The charsets concatenated in the order the parameter names them.
     var characters: [UInt8]
     /// The length bounds; they may be fractional (`5.5`), as in the official code.
