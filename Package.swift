@@ -65,7 +65,7 @@ let package = Package(
                 "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages", "EndlessTerminal",
                 "EndlessSimulator", "EndlessCommandLine", "EndlessCache",
             ]),
-        .executableTarget(name: "endless", dependencies: ["EndlessApp"]),
+        .executableTarget(name: "endless", dependencies: ["EndlessApp", "EndlessDigest"]),
         .executableTarget(
             name: "endless-bench",
             dependencies: [

@@ -15,6 +15,7 @@ public enum Digest: Sendable {
     /// - Parameter bytes: the message, e.g. `Array(string.utf8)`.
     /// - Returns: the raw digest (16, 20 or 32 bytes).
     public func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        Self.initializeLibrary()
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let message = Array(bytes)
@@ -25,6 +26,19 @@ public enum Digest: Sendable {
         // result a caller could use instead, and continuing would hand out a wrong hash.
         precondition(succeeded, "libcrypto EVP_Digest failed")
         return Array(output.prefix(Int(length)))
+    }
+
+    /// Initializes libcrypto so that it stays usable until the process is gone. By default the
+    /// first initialization registers a cleanup with `atexit`, and `exit` then frees the
+    /// library's locks while other threads may still be hashing (an image being cached, the
+    /// simulator answering): they crashed in `pthread_rwlock_rdlock` or saw `EVP_Digest` fail
+    /// as `endless` quit. Only the first initialization in a process decides, and
+    /// FoundationNetworking's libcurl initializes OpenSSL when the first URLSession starts, so
+    /// a program calls this first thing in `main`; ``hash(_:)`` calls it too.
+    public static func initializeLibrary() {
+        // Called directly, not through a lazy global: the optimizer may drop an unused global's
+        // initializer. Later calls cost a check of OpenSSL's own run-once flags.
+        _ = OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT), nil)
     }
 
     /// The digest of `bytes` as lowercase hexadecimal.
@@ -55,3 +69,4 @@ public enum Digest: Sendable {
         }
     }
 }
+

@@ -17,7 +17,11 @@ import ReqresAPI
 ///   migrate, read), against loading it from the simulator over loopback (and, as a detail,
 ///   at 300 ms latency);
 /// - `cache open_full`: a cold open and first page with a feed at its default size limit,
-///   where `quick_check` reads the most, against the same cold open of a 50-page cache.
+///   where `quick_check` reads the most, against the same cold open of a 50-page cache;
+/// - `cache launch`: the real binary on a pseudo-terminal, from starting `endless` to the
+///   first people on screen with last session's pages in the cache, against `endless --help`
+///   (the process start alone: the goal is within 1.2×), with the same launch without the
+///   cache and both at `--latency 300ms` as details.
 enum CacheBenchmark {
     static let pageSize = 20
 
@@ -32,6 +36,7 @@ enum CacheBenchmark {
         try await sizes(people: people, data: data, root: root.appendingPathComponent("sizes"))
         let smallColdOpen = try await firstPage(people, data: data, root: root.appendingPathComponent("first"))
         try await openFull(people, root: root.appendingPathComponent("full"), baseline: smallColdOpen)
+        try launch(root: root.appendingPathComponent("launch"))
     }
 
     // MARK: Writes
@@ -183,6 +188,48 @@ enum CacheBenchmark {
             details: [
                 "feed_mib": Bench.fixed(Double(limit) / 1_048_576, 0),
                 "file_mib": Bench.fixed(Double(PageCache(directory: root).fileSize) / 1_048_576, 1), "pages": stored + 1,
+            ])
+    }
+
+    // MARK: Launch
+
+    static func launch(root: URL) throws {
+        guard let binary = AppBenchmark.locateBinary() else {
+            Bench.warn("cache", "the endless binary is not beside endless-bench; build it (make bench does)")
+            return
+        }
+        let environment = ["XDG_CACHE_HOME": root.path]
+        /// Seconds from starting `endless arguments` to people on screen.
+        func rows(_ arguments: [String]) throws -> Double {
+            let began = ContinuousClock.now
+            let app = try AppBenchmark.start(binary, arguments, environment: environment)
+            let seconds = Bench.seconds(ContinuousClock.now - began)
+            if seconds > 2 {
+                Bench.warn("cache", "endless \(arguments.joined(separator: " ")) took \(Bench.fixed(seconds, 1)) s to show rows:\n\(app.text)")
+            }
+            _ = app.quit()
+            return seconds
+        }
+        // The last session: its first pages are what the next launch opens on.
+        _ = try rows([])
+        let times = try Bench.interleaved(
+            runs: 7, ours: { try rows([]) },
+            baseline: { try Spawn.run([binary, "--help"], environment: environment).wallSeconds })
+        // The time to rows alone (quitting waits for requests in flight at 300 ms).
+        func samples(_ arguments: [String]) throws -> Bench.Samples {
+            Bench.Samples(try (0..<5).map { _ in try rows(arguments) })
+        }
+        let others = try [[], ["--latency", "300ms"]].map { latency in
+            (try samples(latency + ["--no-cache"]), try samples(latency))
+        }
+        Bench.figure(
+            "cache", "launch", unit: "ms_to_first_rows", ours: times.ours.scaled(1000),
+            baseline: .init(name: "endless_--help", samples: times.baseline.scaled(1000)), better: .lower, decimals: 1,
+            details: ["rows": "from_the_cache", "terminal": "\(AppBenchmark.size.width)x\(AppBenchmark.size.height)", "simulator": "embedded"],
+            more: [
+                ("no_cache_ms", others[0].0.scaled(1000).text(1)),
+                ("latency_300ms_cached_ms", others[1].1.scaled(1000).text(1)),
+                ("latency_300ms_no_cache_ms", others[1].0.scaled(1000).text(1)),
             ])
     }
 

@@ -100,11 +100,30 @@ final class PseudoTerminalApp {
         while true {
             let count = read(master, &buffer, buffer.count)
             guard count > 0 else { break }
-            terminal.write(Array(buffer[0..<count]))
+            let bytes = Array(buffer[0..<count])
+            terminal.write(bytes)
+            answerQueries(in: bytes)
             bytesRead += count
             any = true
         }
         return any
+    }
+
+    /// Answers Primary Device Attributes as xterm does (a VT420 with colour, no graphics):
+    /// every terminal answers it, and a program's start-up probe waits for that answer, so a
+    /// terminal that stayed silent would make every launch wait out the probe's deadline.
+    /// The other queries go unanswered, as on a terminal without those features.
+    private func answerQueries(in bytes: [UInt8]) {
+        let query: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "c")]
+        var index = bytes.startIndex
+        while index + query.count <= bytes.endIndex {
+            if bytes[index..<index + query.count].elementsEqual(query) {
+                send("\u{1B}[?64;1;2;6;9;15;18;21;22c")
+                index += query.count
+            } else {
+                index += 1
+            }
+        }
     }
 
     /// Reads output until `condition` holds for the screen, or `timeout` passes.
@@ -161,6 +180,7 @@ final class PseudoTerminalApp {
         while waitpid(pid, &status, WNOHANG) == 0 {
             pump(waitingUpTo: .milliseconds(10))
             if ContinuousClock.now > deadline {
+                Bench.warn("app", "pid \(pid) did not quit within 10 s of q; killed. Its screen:\n\(text)")
                 kill(pid, SIGKILL)
                 waitpid(pid, &status, 0)
                 break

@@ -33,18 +33,27 @@ final class AppConnection: Sendable {
         monitors: [any HTTPEventMonitor] = []
     ) throws(AppConnectionError) {
         if needsSimulator {
-            let data: GeneratorData
-            do {
-                data = try settings.loadData()
-            } catch {
-                throw .simulatorData("\(error)")
-            }
-            let server = SimulatorServer(
-                configuration: SimulatorConfiguration(
+            let limits = ServerLimits(shutdownGracePeriod: Self.simulatorShutdownGrace)
+            let simulatorConfiguration = { @Sendable (data: GeneratorData) in
+                SimulatorConfiguration(
                     data: data, faults: settings.faults, rateLimit: settings.rateLimit,
                     reqresUserCount: settings.reqresUserCount, unsplashRateLimit: settings.unsplashRateLimit,
-                    coinGeckoRateLimit: settings.coinGeckoRateLimit,
-                    limits: ServerLimits(shutdownGracePeriod: Self.simulatorShutdownGrace)))
+                    coinGeckoRateLimit: settings.coinGeckoRateLimit, limits: limits)
+            }
+            let server: SimulatorServer
+            if settings.dataDirectory == nil {
+                // The built-in lists and the catalogues load while the first screen is drawn
+                // (from the page cache, when it has the feed): a launch does not wait for them.
+                server = SimulatorServer(preparing: { simulatorConfiguration(try settings.loadData()) }, limits: limits)
+            } else {
+                // Lists the user named are read first, so that a wrong --data-dir is an error
+                // before the screen opens, not a 503 inside it.
+                do {
+                    server = SimulatorServer(configuration: simulatorConfiguration(try settings.loadData()))
+                } catch {
+                    throw .simulatorData("\(error)")
+                }
+            }
             do {
                 try server.start()
             } catch {

@@ -10,6 +10,12 @@ final class InFlightCounter: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Held while yielding, so that subscribers see changes in the order they were counted.
+    /// Never held with `state`'s lock by anything else: a yield resumes the reader's task and
+    /// takes that task's status lock, and cancelling that task holds its status lock while
+    /// `onTermination` takes `state`'s lock; yielding under `state`'s lock deadlocked the two
+    /// (seen as `endless` not quitting on q while a request started).
+    private let yielding = Mutex(())
 
     deinit {
         let subscribers = state.withLock { state in
@@ -26,22 +32,26 @@ final class InFlightCounter: Sendable {
     func decrement() { change(by: -1) }
 
     private func change(by delta: Int) {
-        state.withLock { state in
-            state.count += delta
-            // Yielding under the lock keeps every subscriber's last value equal to the count;
-            // yield never blocks and never calls back into this counter.
-            for subscriber in state.subscribers.values { subscriber.yield(state.count) }
+        yielding.withLock { _ in
+            let (count, subscribers) = state.withLock { state in
+                state.count += delta
+                return (state.count, Array(state.subscribers.values))
+            }
+            for subscriber in subscribers { subscriber.yield(count) }
         }
     }
 
     /// The current count, then every change; a reader that falls behind gets the latest.
     func updates() -> AsyncStream<Int> {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state in
-            let id = state.nextSubscriber
-            state.nextSubscriber += 1
-            state.subscribers[id] = continuation
-            continuation.yield(state.count)
+        let id = yielding.withLock { _ in
+            let (id, count) = state.withLock { state in
+                let id = state.nextSubscriber
+                state.nextSubscriber += 1
+                state.subscribers[id] = continuation
+                return (id, state.count)
+            }
+            continuation.yield(count)
             return id
         }
         continuation.onTermination = { [weak self] _ in

@@ -17,14 +17,45 @@ import Foundation
 /// It never runs on the Swift concurrency pool: one I/O thread polls non-blocking sockets
 /// and a few worker threads generate, so the app's tasks are never held up by it.
 public final class SimulatorServer: Sendable {
-    /// The configuration the server was made with.
-    public let configuration: SimulatorConfiguration
     private let http: HTTPServer
 
     /// Creates a server; nothing is bound until ``start()``.
     /// - Parameter configuration: where to listen and what to serve.
     public init(configuration: SimulatorConfiguration) {
-        self.configuration = configuration
+        http = HTTPServer(
+            options: .init(
+                host: configuration.host, port: configuration.port, limits: configuration.limits,
+                log: configuration.log),
+            handler: Self.host(configuration))
+    }
+
+    /// Creates a server that builds its services on a thread of its own, starting now, so that
+    /// ``start()`` binds at once and the caller can go on (the app draws its first screen from
+    /// the page cache meanwhile). Requests that come before the services are ready wait for
+    /// them; if `prepare` throws, every request is answered 503 with its error.
+    ///
+    /// Where and how to listen are given here, since the server binds before the
+    /// configuration exists: the prepared configuration's host, port, limits and log are
+    /// not used.
+    /// - Parameters:
+    ///   - prepare: makes the configuration (loading the generator's lists); called once, on
+    ///     the preparing thread.
+    ///   - host: the address to bind (default loopback).
+    ///   - port: the port to bind (default 0, any free one).
+    ///   - limits: limits and timeouts.
+    ///   - log: where per-request log lines go (default nowhere).
+    public init(
+        preparing prepare: @escaping @Sendable () throws -> SimulatorConfiguration,
+        host: String = SimulatorConfiguration.defaultHost, port: UInt16 = SimulatorConfiguration.defaultPort,
+        limits: ServerLimits = ServerLimits(), log: (@Sendable (String) -> Void)? = nil
+    ) {
+        http = HTTPServer(
+            options: .init(host: host, port: port, limits: limits, log: log),
+            handler: PreparingHost { try Self.host(prepare()) })
+    }
+
+    /// The services a configuration describes, behind one handler.
+    private static func host(_ configuration: SimulatorConfiguration) -> SimulatorHost {
         // The services, one line each: a service is its folder under Services/ and its line here.
         let services: [any SimulatedService] = [
             RandomUserService(
@@ -39,14 +70,9 @@ public final class SimulatorServer: Sendable {
                 rateLimiter: configuration.unsplashRateLimit.map { UnsplashRateLimiter(limit: $0, clock: configuration.clock) }),
             CoinGeckoService(rateLimit: configuration.coinGeckoRateLimit, clock: configuration.clock, now: configuration.now),
         ]
-        let service = SimulatorHost(
+        return SimulatorHost(
             services: services,
             faults: configuration.faults.isEnabled ? FaultInjector(configuration: configuration.faults) : nil)
-        http = HTTPServer(
-            options: .init(
-                host: configuration.host, port: configuration.port, limits: configuration.limits,
-                log: configuration.log),
-            handler: service)
     }
 
     /// Binds and starts serving.

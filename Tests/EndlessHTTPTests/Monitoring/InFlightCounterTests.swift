@@ -1,0 +1,50 @@
+@testable import EndlessHTTP
+import Testing
+
+@Suite("The in-flight counter under concurrent readers", .timeLimit(.minutes(1)))
+struct InFlightCounterTests {
+    /// Readers are cancelled while other threads count: a cancelled reader's stream ends under
+    /// its task's status lock and removes itself from the counter, while counting resumes
+    /// readers. The two once took each other's locks in opposite orders and hung `endless`
+    /// on quit; now every round finishes and the counter ends where it started.
+    @Test("readers cancelled while requests start and end: no deadlock, the count stays exact")
+    func cancelledReadersWhileCounting() async {
+        let counter = InFlightCounter()
+        for _ in 0..<300 {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        for await _ in counter.updates() {}
+                    }
+                }
+                for _ in 0..<4 {
+                    group.addTask {
+                        for _ in 0..<20 {
+                            counter.increment()
+                            counter.decrement()
+                        }
+                    }
+                }
+                await Task.yield()
+                group.cancelAll()
+            }
+        }
+        #expect(counter.count == 0)
+    }
+
+    @Test("a reader that keeps up sees the count after the last change")
+    func lastValueIsTheCount() async {
+        let counter = InFlightCounter()
+        var updates = counter.updates().makeAsyncIterator()
+        #expect(await updates.next() == 0)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { for _ in 0..<500 { counter.increment() } }
+            }
+        }
+        var last = -1
+        while last != 4000, let value = await updates.next() { last = value }
+        #expect(last == 4000)
+        #expect(counter.count == 4000)
+    }
+}
