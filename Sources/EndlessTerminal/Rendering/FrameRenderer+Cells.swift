@@ -19,7 +19,7 @@ extension FrameRenderer {
                     // Covered cells are never written, so only forced cells keep a row that
                     // did not change from being skipped.
                     if marks.row(y) & (CellMarks.forced | CellMarks.repaint) == 0 {
-                        if source == y, let rows, rows.unchanged[y] { continue }
+                        if source == y, let rows, rows.unchanged(y) { continue }
                         if source >= 0, source != y, let rows, let oldRows, rows.hashes[y] == oldRows.hashes[source],
                             Self.same(new, row, old, source * width, count: width)
                         {
@@ -27,14 +27,22 @@ extension FrameRenderer {
                         }
                         if source < 0, Self.plainBlank(new, row, count: width) { continue }
                     }
-                    diffRow(y, new: new, old: old, source: source, width: width, marks: marks, into: &out)
+                    // A row in place is looked at from where the hashing pass found the
+                    // first change, unless cells before it must be written anyway.
+                    var start = 0
+                    if source == y, let rows, marks.row(y) & (CellMarks.forced | CellMarks.repaint) == 0 {
+                        start = min(rows.firstChange[y], width - 1)
+                    }
+                    diffRow(y, from: start, new: new, old: old, source: source, width: width, marks: marks, into: &out)
                 }
             }
         }
     }
 
+    /// Writes what changed in row `y`, looking only at the columns from `start` (those
+    /// before it are known to be unchanged).
     private mutating func diffRow(
-        _ y: Int, new: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>, source: Int, width: Int, marks: CellMarks,
+        _ y: Int, from start: Int, new: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>, source: Int, width: Int, marks: CellMarks,
         into out: inout ByteWriter
     ) {
         let row = y * width
@@ -58,12 +66,13 @@ extension FrameRenderer {
         if tailStyle != nil {
             let packed = new[row + width - 1].packedStyle
             tailStart = width - 1
-            while tailStart > 0, new[row + tailStart - 1].isBlank, new[row + tailStart - 1].packedStyle == packed, !covered(tailStart - 1) {
+            // A tail reaching left of `start` covers all that may have changed.
+            while tailStart > start, new[row + tailStart - 1].isBlank, new[row + tailStart - 1].packedStyle == packed, !covered(tailStart - 1) {
                 tailStart -= 1
             }
             if covered(width - 1) { tailStart = width }
         }
-        var x = 0
+        var x = start
         while x < width {
             guard changed(x) else {
                 x += 1

@@ -88,8 +88,8 @@ public struct FrameRenderer: Sendable {
         var out = ByteWriter()
         beginFrame(&out)
         let start = out.count
-        let newRows = RowHashes(frame, comparedWith: old)
         let oldRows = previousRows ?? RowHashes(old)
+        let newRows = RowHashes(frame, comparedWith: old, oldRows: oldRows)
         let height = frame.size.height
 
         var move: ScrollMove?

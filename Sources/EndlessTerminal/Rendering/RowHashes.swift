@@ -1,71 +1,80 @@
+import Glibc
+
 /// One hash per row of a frame, over each cell's packed cluster and style and the graphics
 /// placed on the row; whether the row holds glyphs that may draw outside their cells; and,
-/// when the frame is compared with the last one, whether each row equals the row that was
-/// in its place.
+/// when the frame is compared with the last one, where each row starts to differ from the
+/// row that was in its place.
 ///
-/// The renderer walks each frame once here: equal hashes find rows that moved
-/// (``ScrollMove``), and the in-place comparison, made in the same pass, lets unchanged rows
-/// be skipped without a second look. Each cell feeds its key and its style into the hash one
-/// after the other, so rows that differ in one cell always hash differently; four
-/// interleaved lanes keep the multiplications from waiting on each other.
+/// Each row is first compared in place with the last frame's, as raw memory (see
+/// ``firstDifference(_:_:from:count:)``): a row that did not change takes the last frame's
+/// hash without being hashed again, and in a row that did, the comparison stops at the
+/// first difference, where the diff starts to look. Only changed rows are hashed, for
+/// ``ScrollMove`` to find rows that moved. Each cell folds its key and its style into one of
+/// four interleaved lanes, so the multiplications do not wait on each other.
 struct RowHashes: Sendable {
+    /// Per row, the hash of its cells and of the graphics placed on it.
     var hashes: [UInt64]
+    /// Per row, the hash of its cells alone: what a row whose cells did not change carries
+    /// over to the next frame, whatever happened to the graphics.
+    var cellHashes: [UInt64]
     /// Rows with a glyph whose ink may overflow its cell (see ``GlyphOverflow``).
     var overflows: [Bool]
-    /// Rows whose cells equal the compared frame's row at the same place, graphics aside (all
-    /// false when no frame of the same size was given).
-    var unchanged: [Bool]
+    /// Per row, the first column whose cell differs from the compared frame's cell at the
+    /// same place: `width` when none does, 0 when no frame of the same size was given.
+    /// Graphics are not compared here. Only the left edge is kept: the diff finds the end
+    /// of a change from the right anyway (a blank tail is one erase), so a walk from the
+    /// right here measured slower than none.
+    var firstChange: [Int]
 
     static let prime: UInt64 = 0x100_0000_01b3
+    /// Spreads a style over the whole word before it meets the key.
+    static let styleMultiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    init(_ buffer: ScreenBuffer, comparedWith old: ScreenBuffer? = nil) {
+    /// Whether row `y` equals the compared frame's row at the same place, graphics aside.
+    func unchanged(_ y: Int) -> Bool { firstChange[y] == width }
+
+    /// The frame's width.
+    let width: Int
+
+    /// Hashes `buffer`, comparing it with `old` when that has the same size.
+    ///
+    /// - Parameters:
+    ///   - buffer: the new frame.
+    ///   - old: the frame the terminal shows, if known.
+    ///   - oldRows: `old`'s hashes, whose rows are carried over where nothing changed; nil
+    ///     to hash every row.
+    init(_ buffer: ScreenBuffer, comparedWith old: ScreenBuffer? = nil, oldRows: RowHashes? = nil) {
         let width = buffer.size.width
         let height = buffer.size.height
-        var hashes = [UInt64](repeating: 0, count: height)
+        var cellHashes = [UInt64](repeating: 0, count: height)
         var overflows = [Bool](repeating: false, count: height)
-        var unchanged = [Bool](repeating: false, count: height)
+        var firstChange = [Int](repeating: 0, count: height)
         let compared = old.flatMap { $0.size == buffer.size ? $0.cells : nil } ?? []
+        let carried = compared.isEmpty ? nil : oldRows.flatMap { $0.cellHashes.count == height ? $0 : nil }
         buffer.cells.withUnsafeBufferPointer { cells in
             compared.withUnsafeBufferPointer { oldCells in
-                let comparing = !oldCells.isEmpty
                 for y in 0..<height {
-                    var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_cbf2_2325_8422, 0x2325_8422_9ce4_cbf2)
-                    var keys: UInt64 = 0
-                    var same = comparing
                     let row = y * width
-                    var x = 0
-                    @inline(__always) func mix(_ lane: inout UInt64, _ index: Int) {
-                        let key = cells[index].key.bits
-                        let style = cells[index].packedStyle
-                        keys |= key
-                        lane = (lane ^ key) &* Self.prime
-                        lane = (lane ^ style) &* Self.prime
-                        if same {
-                            same = key == oldCells[index].key.bits && style == oldCells[index].packedStyle
-                                && (key & GraphemeKey.hashedFlag == 0 || cells[index].grapheme == oldCells[index].grapheme)
+                    if !oldCells.isEmpty {
+                        guard let first = Self.firstDifference(cells, oldCells, from: row, count: width) else {
+                            firstChange[y] = width
+                            if let carried {
+                                cellHashes[y] = carried.cellHashes[y]
+                                overflows[y] = carried.overflows[y]
+                                continue
+                            }
+                            (cellHashes[y], overflows[y]) = Self.hash(cells, from: row, count: width)
+                            continue
                         }
+                        firstChange[y] = first
+                        (cellHashes[y], overflows[y]) = Self.hash(cells, from: row, count: width)
+                        continue
                     }
-                    while x + 4 <= width {
-                        mix(&lanes.0, row + x)
-                        mix(&lanes.1, row + x + 1)
-                        mix(&lanes.2, row + x + 2)
-                        mix(&lanes.3, row + x + 3)
-                        x += 4
-                    }
-                    while x < width {
-                        mix(&lanes.0, row + x)
-                        x += 1
-                    }
-                    var hash = lanes.0
-                    hash = (hash ^ lanes.1) &* Self.prime
-                    hash = (hash ^ lanes.2) &* Self.prime
-                    hash = (hash ^ lanes.3) &* Self.prime
-                    hashes[y] = hash
-                    overflows[y] = keys & GraphemeKey.overflowFlag != 0
-                    unchanged[y] = same
+                    (cellHashes[y], overflows[y]) = Self.hash(cells, from: row, count: width)
                 }
             }
         }
+        var hashes = cellHashes
         for placement in buffer.graphics {
             let rect = placement.rect
             for y in rect.y..<rect.maxY {
@@ -74,7 +83,70 @@ struct RowHashes: Sendable {
             }
         }
         self.hashes = hashes
+        self.cellHashes = cellHashes
         self.overflows = overflows
-        self.unchanged = unchanged
+        self.firstChange = firstChange
+        self.width = width
+    }
+
+    /// Whether two cells are equal: packed keys and styles decide, except for clusters too
+    /// long to pack.
+    @inline(__always)
+    static func same(_ a: Cell, _ b: Cell) -> Bool {
+        a.key.bits == b.key.bits && a.packedStyle == b.packedStyle && (!a.key.isHashed || a.grapheme == b.grapheme)
+    }
+
+    /// The first column from the left where the rows differ, nil when they are equal.
+    ///
+    /// Cells are compared as raw memory first, a block of cells at a time: identical bytes
+    /// are equal cells (the same key, style and string representation), and `memcmp` walks
+    /// a row of blanks many times faster than a cell-by-cell loop. Where the bytes differ,
+    /// the cells decide, since equal strings may be stored differently.
+    @inline(__always)
+    private static func firstDifference(_ new: UnsafeBufferPointer<Cell>, _ old: UnsafeBufferPointer<Cell>, from row: Int, count: Int) -> Int? {
+        guard let newBase = new.baseAddress, let oldBase = old.baseAddress else { return nil }
+        let stride = MemoryLayout<Cell>.stride
+        let newRow = UnsafeRawPointer(newBase + row)
+        let oldRow = UnsafeRawPointer(oldBase + row)
+        if memcmp(newRow, oldRow, count * stride) == 0 { return nil }
+        let block = 8
+        var x = 0
+        while x < count {
+            let length = min(block, count - x)
+            if memcmp(newRow + x * stride, oldRow + x * stride, length * stride) != 0 {
+                for index in x..<(x + length) where !same(new[row + index], old[row + index]) { return index }
+            }
+            x += length
+        }
+        return nil
+    }
+
+    /// The hash of one row's cells and whether any of its glyphs may overflow.
+    @inline(__always)
+    private static func hash(_ cells: UnsafeBufferPointer<Cell>, from row: Int, count width: Int) -> (UInt64, Bool) {
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_cbf2_2325_8422, 0x2325_8422_9ce4_cbf2)
+        var keys: UInt64 = 0
+        @inline(__always) func mix(_ lane: inout UInt64, _ x: Int) {
+            let key = cells[row + x].key.bits
+            keys |= key
+            lane = (lane ^ key ^ (cells[row + x].packedStyle &* Self.styleMultiplier)) &* Self.prime
+        }
+        var x = 0
+        while x + 4 <= width {
+            mix(&lanes.0, x)
+            mix(&lanes.1, x + 1)
+            mix(&lanes.2, x + 2)
+            mix(&lanes.3, x + 3)
+            x += 4
+        }
+        while x < width {
+            mix(&lanes.0, x)
+            x += 1
+        }
+        var hash = lanes.0
+        hash = (hash ^ lanes.1) &* Self.prime
+        hash = (hash ^ lanes.2) &* Self.prime
+        hash = (hash ^ lanes.3) &* Self.prime
+        return (hash, keys & GraphemeKey.overflowFlag != 0)
     }
 }

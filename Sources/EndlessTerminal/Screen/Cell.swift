@@ -6,22 +6,20 @@
 public struct Cell: Hashable, Sendable {
     /// The grapheme cluster drawn in the cell; empty for a continuation.
     public let grapheme: String
-    /// Colors and attributes.
+    /// Colors and attributes, kept packed (see ``Style/packed``): diffs compare and hash two
+    /// integers per cell, and a cell is 32 bytes, so a frame walks fewer cache lines.
     public var style: Style {
-        get { storedStyle }
-        set {
-            storedStyle = newValue
-            packedStyle = newValue.packed
-        }
+        get { Style(packed: packedStyle) }
+        set { packedStyle = newValue.packed }
     }
-    private var storedStyle: Style
-    /// ``style`` packed (see ``Style/packed``), kept with it so diffs compare two integers.
+    /// ``style`` packed.
     private(set) var packedStyle: UInt64
-    /// Columns the cluster occupies: 1 or 2, or 0 for the right half of a wide character.
-    public let width: UInt8
     /// The grapheme packed in 64 bits (see ``GraphemeKey``): what frames are compared and
-    /// hashed by, so that diffing a screen never walks a string.
+    /// hashed by, so that diffing a screen never walks a string. It holds the width too.
     let key: GraphemeKey
+
+    /// Columns the cluster occupies: 1 or 2, or 0 for the right half of a wide character.
+    public var width: UInt8 { key.width }
 
     /// A space in the default style.
     public static let blank = Cell(grapheme: " ", style: .plain, width: 1)
@@ -43,9 +41,7 @@ public struct Cell: Hashable, Sendable {
 
     init(grapheme: String, style: Style, width: UInt8) {
         self.grapheme = grapheme
-        storedStyle = style
         packedStyle = style.packed
-        self.width = width
         key = GraphemeKey(grapheme, width: width)
     }
 
@@ -75,10 +71,9 @@ public struct Cell: Hashable, Sendable {
     /// underlined), so spaces differing in foreground or boldness look alike, and a terminal
     /// may draw either with an erase.
     var look: Cell {
-        guard isBlank, style.attributes.intersection([.reverse, .underline]).isEmpty,
-            style.foreground != .default || !style.attributes.isEmpty
+        guard isBlank, packedStyle & Style.packedBackgroundMask != packedStyle, packedStyle & Style.packedShowingOnBlanks == 0
         else { return self }
-        return .blank(Style(background: style.background))
+        return .blank(Style(packed: packedStyle & Style.packedBackgroundMask))
     }
 
     /// Cells are equal when they show the same cluster in the same style. The packed keys

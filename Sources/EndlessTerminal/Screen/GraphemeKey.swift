@@ -61,6 +61,13 @@ struct GraphemeKey: Hashable, Sendable {
         self.bits = bits
     }
 
+    /// Columns the cluster occupies: 0 for a continuation (the only key without bytes), 2
+    /// when wide, else 1.
+    var width: UInt8 {
+        if bits == 0 { return 0 }
+        return bits & Self.wideFlag != 0 ? 2 : 1
+    }
+
     /// Whether the cluster was too long to pack and is stored as a hash.
     var isHashed: Bool { bits & Self.hashedFlag != 0 }
 

@@ -68,6 +68,29 @@ extension Style {
         Self.bits(foreground) | Self.bits(background) << 26 | UInt64(attributes.rawValue) << 52
     }
 
+    /// The bits of ``packed`` that hold the background.
+    static let packedBackgroundMask: UInt64 = ((1 << 26) - 1) << 26
+    /// The bits of ``packed`` for the attributes a blank shows (reverse, underline).
+    static let packedShowingOnBlanks = UInt64(TextAttributes([.reverse, .underline]).rawValue) << 52
+
+    /// The style a ``packed`` value holds.
+    @inline(__always)
+    init(packed: UInt64) {
+        self.init(
+            foreground: Self.color(packed & ((1 << 26) - 1)), background: Self.color(packed >> 26 & ((1 << 26) - 1)),
+            attributes: TextAttributes(rawValue: UInt8(truncatingIfNeeded: packed >> 52)))
+    }
+
+    @inline(__always)
+    private static func color(_ bits: UInt64) -> Color {
+        switch bits >> 24 {
+        case 0: return .default
+        case 1: return .ansi(UInt8(truncatingIfNeeded: bits))
+        case 2: return .indexed(UInt8(truncatingIfNeeded: bits))
+        default: return .rgb(UInt8(truncatingIfNeeded: bits >> 16), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits))
+        }
+    }
+
     @inline(__always)
     private static func bits(_ color: Color) -> UInt64 {
         switch color {

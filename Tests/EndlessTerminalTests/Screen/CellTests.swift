@@ -1,0 +1,45 @@
+import EndlessTesting
+import Testing
+
+@testable import EndlessTerminal
+
+@Suite("Cells")
+struct CellTests {
+    @Test("a style survives packing: every color kind, every attribute")
+    func packedStyleRoundTrip() {
+        var random = SeededRandomNumberGenerator(seed: 0xCE11)
+        let fixed: [Style] = [
+            .plain, .bold, .reverse, Style(foreground: .ansi(15), background: .indexed(0)),
+            Style(foreground: .rgb(255, 0, 128), background: .rgb(0, 0, 0), attributes: TextAttributes(rawValue: 31)),
+        ]
+        for style in fixed + (0..<500).map({ _ in RendererPropertyTests.randomStyle(&random) }) {
+            #expect(Style(packed: style.packed) == style)
+            let cell = Cell("a", style: style)
+            #expect(cell.style == style)
+            #expect(cell.style.foreground == style.foreground && cell.style.background == style.background)
+            #expect(cell.style.attributes == style.attributes)
+        }
+    }
+
+    @Test("a cell is 32 bytes and its width comes from its key")
+    func layoutAndWidth() {
+        #expect(MemoryLayout<Cell>.stride == 32)
+        #expect(Cell("a").width == 1)
+        #expect(Cell("山").width == 2)
+        #expect(Cell("👩‍👩‍👧‍👦").width == 2)
+        #expect(Cell.continuation(.plain).width == 0)
+        #expect(Cell.continuation(.plain).isContinuation)
+        var restyled = Cell("山")
+        restyled.style = .bold
+        #expect(restyled.width == 2 && restyled.style == .bold)
+    }
+
+    @Test("a blank's look is its background unless reverse or underline show")
+    func blankLook() {
+        let background = Color.indexed(238)
+        #expect(Cell.blank(Style(foreground: .ansi(1), background: background, attributes: .bold)).look == .blank(Style(background: background)))
+        let reversed = Cell.blank(Style(foreground: .ansi(1), attributes: .reverse))
+        #expect(reversed.look == reversed)
+        #expect(Cell("x", style: .bold).look == Cell("x", style: .bold))
+    }
+}
