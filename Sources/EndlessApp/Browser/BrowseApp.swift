@@ -30,17 +30,22 @@ enum BrowseApp {
         let cache = PageCache(onNotice: { notices.append($0) })
         defer { for notice in notices.all { output.standardError("endless: \(TextSanitizer.sanitize("\(notice)"))\n") } }
 
+        // Started downloads of rows scrolled away finish rather than being cancelled: on Linux,
+        // cancelling a URLSession transfer in flight keeps a core busy (see
+        // ImagePipeline.Configuration.finishesStartedDownloads).
         // Pictures the simulator draws are kept in memory only (a new port every run would only
         // fill the disk); pictures from real services also go to the disk cache.
         let showsImages = options.graphics != .none
         let simulatorImages =
             showsImages && options.needsSimulator
             ? ImageStore(
-                pipeline: ImagePipeline(configuration: .init(dataLoader: connection.images)),
+                pipeline: ImagePipeline(configuration: .init(dataLoader: connection.images, diskCache: nil, finishesStartedDownloads: true)),
                 resolve: connection.simulatorURLResolver) : nil
         let remoteImages =
             showsImages && options.feeds.contains(where: { $0.settings.api != nil })
-            ? ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: connection.images, diskCache: ImageDiskCache())))
+            ? ImageStore(
+                pipeline: ImagePipeline(
+                    configuration: .init(dataLoader: connection.images, diskCache: ImageDiskCache(), finishesStartedDownloads: true)))
             : nil
 
         let ending: BrowseLoop.Ending

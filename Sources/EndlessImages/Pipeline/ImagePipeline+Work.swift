@@ -56,12 +56,17 @@ extension ImagePipeline {
         let token = try await slot(in: downloadGate, for: task)
         defer { downloadGate.release(token) }
 
-        let data = try await configuration.dataLoader.data(for: url)
+        let loader = configuration.dataLoader
+        // An unstructured task does not inherit the waiters' cancellation.
+        let data =
+            configuration.finishesStartedDownloads
+            ? try await Task { try await loader.data(for: url) }.value
+            : try await loader.data(for: url)
+        configuration.diskCache?.store(data, for: url)
         recorder.record {
             $0.downloads += 1
             $0.bytesDownloaded += data.count
         }
-        configuration.diskCache?.store(data, for: url)
         return data
     }
 

@@ -13,7 +13,8 @@ import Foundation
 /// - Coalescing: concurrent requests with the same URL, size and content mode share one
 ///   download and one decode; requests for the same URL at other sizes share the download.
 /// - Cancellation: cancelling a caller's task ends only that caller's wait. When the last
-///   caller of a download or decode leaves, the work is cancelled, down to the loader.
+///   caller of a download or decode leaves, the work is cancelled, down to the loader
+///   (a started download may instead finish: ``Configuration/finishesStartedDownloads``).
 /// - Limits: at most ``Configuration/maximumConcurrentDownloads`` downloads and
 ///   ``Configuration/maximumConcurrentDecodes`` decodes at once; queued work goes by priority
 ///   (``ImagePriority``), and a queued request everyone has left is dropped from the queue.
