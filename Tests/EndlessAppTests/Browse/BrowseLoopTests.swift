@@ -81,6 +81,43 @@ struct BrowseLoopTests {
         #expect(terminal.text.contains("Ms First11 Last11"))
     }
 
+    @Test("frames are paced: after a pause two come at once (launch, then cached rows), then one per interval")
+    func framePacing() async throws {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        let terminal = RecordingTerminal()
+        let interval = BrowseLoop.defaultFrameInterval
+        let loop = BrowseLoop(terminal: terminal, browser: F.browser(model), clock: clock, frameInterval: interval)
+        try loop.start()
+        #expect(terminal.frames == 1)
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try Self.drain(loop)
+        // The rows came within the interval, yet show at once: the second frame of the burst.
+        #expect(terminal.frames == 2)
+        #expect(terminal.text.contains("First1 Last1"))
+
+        // A third frame within the interval waits for it.
+        let sleeping = clock.sleeperCount
+        _ = try loop.process(Self.j)
+        #expect(terminal.frames == 2)
+        #expect(model.selection == 1)
+        await clock.sleepers(atLeast: sleeping + 1)
+        clock.advance(by: interval)
+        guard let due = await loop.inbox.next() else {
+            Issue.record("the held frame was never due")
+            return
+        }
+        _ = try loop.process(due)
+        #expect(terminal.frames == 3)
+
+        // Keys one interval apart each draw at once.
+        for step in 1...3 {
+            clock.advance(by: interval)
+            _ = try loop.process(Self.j)
+            #expect(terminal.frames == 3 + step)
+        }
+    }
+
     @Test("nothing changed, nothing drawn: a key with no binding and a change from an old frame cost no frame")
     func idleDrawsNothing() async throws {
         let clock = ManualClock()

@@ -8,8 +8,10 @@ import Observation
 /// Redraws are driven by Observation, with one live observer at a time (``FrameTicket``): a page
 /// arriving, a picture decoding or a request finishing asks for one frame, and an idle browser
 /// draws nothing. A burst of changes costs one frame: the loop takes everything waiting in its
-/// inbox before it draws, and draws at most once per ``frameInterval`` (the first frame after a
-/// pause at once), so the cost of a key stays the same however long the session has run.
+/// inbox before it draws, and frames are paced at one per ``frameInterval`` with a burst of two
+/// (after a pause, two frames may follow at once: the launch frame and the cached rows that
+/// come a few milliseconds later both show without waiting), so the cost of a key stays the
+/// same however long the session has run.
 @MainActor
 final class BrowseLoop {
     enum Event: Sendable {
@@ -50,6 +52,8 @@ final class BrowseLoop {
     private let started: ContinuousClock.Instant
     private var needsFrame = true
     private var lastFrame: Duration?
+    /// The frame drawn before ``lastFrame``: two frames may come at once, not three.
+    private var frameBeforeLast: Duration?
     private var frameDuePending = false
     private var tickPending = false
     private let elapsed: @Sendable () -> Duration
@@ -117,8 +121,8 @@ final class BrowseLoop {
         }
         guard needsFrame else { return nil }
         let now = elapsed()
-        if let lastFrame, frameInterval > .zero, now - lastFrame < frameInterval {
-            scheduleFrame(after: frameInterval - (now - lastFrame))
+        if let wait = waitBeforeNextFrame(at: now) {
+            scheduleFrame(after: wait)
         } else {
             try render(at: now)
         }
@@ -141,9 +145,19 @@ final class BrowseLoop {
         return nil
     }
 
+    /// How long a frame asked for `now` must wait, or nil to draw it at once: a frame may
+    /// follow the last one after ``frameInterval``, or at once if the one before that is two
+    /// intervals old (a token bucket of two frames, refilled at one per interval).
+    private func waitBeforeNextFrame(at now: Duration) -> Duration? {
+        guard frameInterval > .zero, let lastFrame, now - lastFrame < frameInterval else { return nil }
+        guard let frameBeforeLast, now - frameBeforeLast < frameInterval * 2 else { return nil }
+        return min(frameInterval - (now - lastFrame), frameInterval * 2 - (now - frameBeforeLast))
+    }
+
     /// Draws a frame, reports the rows shown, and observes what it read for the next change.
     private func render(at now: Duration) throws {
         needsFrame = false
+        frameBeforeLast = lastFrame
         lastFrame = now
         renders += 1
         var frame = ScreenBuffer(size: terminal.size)
