@@ -26,33 +26,15 @@ extension CoinMarket: Codable {
         try container.encode(symbol, forKey: Field("symbol"))
         try container.encode(name, forKey: Field("name"))
         try container.encodeIfPresent(image, forKey: Field("image"))
-        try number(currentPrice, "current_price")
-        try number(marketCap, "market_cap")
+        for field in Self.numberFields { try number(self[keyPath: field.market], field.name) }
+        for field in Self.timestampFields { try timestamp(self[keyPath: field.market], field.name) }
         try container.encodeIfPresent(marketCapRank, forKey: Field("market_cap_rank"))
-        try number(fullyDilutedValuation, "fully_diluted_valuation")
-        try number(totalVolume, "total_volume")
-        try number(high24h, "high_24h")
-        try number(low24h, "low_24h")
-        try number(priceChange24h, "price_change_24h")
-        try number(priceChangePercentage24h, "price_change_percentage_24h")
-        try number(marketCapChange24h, "market_cap_change_24h")
-        try number(marketCapChangePercentage24h, "market_cap_change_percentage_24h")
-        try number(circulatingSupply, "circulating_supply")
-        try number(totalSupply, "total_supply")
-        try number(maxSupply, "max_supply")
-        try number(ath, "ath")
-        try number(athChangePercentage, "ath_change_percentage")
-        try timestamp(athDate, "ath_date")
-        try number(atl, "atl")
-        try number(atlChangePercentage, "atl_change_percentage")
-        try timestamp(atlDate, "atl_date")
         if let roi {
             var nested = container.nestedContainer(keyedBy: Field.self, forKey: Field("roi"))
             try nested.encodeIfPresent(roi.times?.literal, forKey: Field("times"))
             try nested.encodeIfPresent(roi.currency, forKey: Field("currency"))
             try nested.encodeIfPresent(roi.percentage?.literal, forKey: Field("percentage"))
         }
-        try timestamp(lastUpdated, "last_updated")
         for (window, change) in priceChangePercentage.sorted(by: { $0.key < $1.key }) {
             try number(change, window.fieldName)
         }
@@ -71,33 +53,15 @@ extension CoinMarket: Codable {
         let id = try container.decode(String.self, forKey: Field("id"))
         var fields = Fields()
         fields.image = text("image")
-        fields.currentPrice = number("current_price")
-        fields.marketCap = number("market_cap")
+        for field in Self.numberFields { fields[keyPath: field.fields] = number(field.name) }
+        for field in Self.timestampFields { fields[keyPath: field.fields] = timestamp(field.name) }
         fields.marketCapRank = (try? container.decodeIfPresent(Int.self, forKey: Field("market_cap_rank"))) ?? nil
-        fields.fullyDilutedValuation = number("fully_diluted_valuation")
-        fields.totalVolume = number("total_volume")
-        fields.high24h = number("high_24h")
-        fields.low24h = number("low_24h")
-        fields.priceChange24h = number("price_change_24h")
-        fields.priceChangePercentage24h = number("price_change_percentage_24h")
-        fields.marketCapChange24h = number("market_cap_change_24h")
-        fields.marketCapChangePercentage24h = number("market_cap_change_percentage_24h")
-        fields.circulatingSupply = number("circulating_supply")
-        fields.totalSupply = number("total_supply")
-        fields.maxSupply = number("max_supply")
-        fields.ath = number("ath")
-        fields.athChangePercentage = number("ath_change_percentage")
-        fields.athDate = timestamp("ath_date")
-        fields.atl = number("atl")
-        fields.atlChangePercentage = number("atl_change_percentage")
-        fields.atlDate = timestamp("atl_date")
         if let roi = try? container.nestedContainer(keyedBy: Field.self, forKey: Field("roi")) {
             func text(_ name: String) -> String? { (try? roi.decodeIfPresent(String.self, forKey: Field(name))) ?? nil }
             fields.roi = CoinROI(
                 times: text("times").flatMap(LiteralJSON.Number.init), currency: text("currency"),
                 percentage: text("percentage").flatMap(LiteralJSON.Number.init))
         }
-        fields.lastUpdated = timestamp("last_updated")
         for window in PriceChangeWindow.allCases {
             if let change = number(window.fieldName) { fields.priceChangePercentage[window] = change }
         }

@@ -15,31 +15,13 @@ extension CoinMarket {
         func timestamp(_ key: String) -> CoinTimestamp? { object[key]?.string.map(CoinTimestamp.init) }
         var fields = Fields()
         fields.image = object["image"]?.string
-        fields.currentPrice = number("current_price")
-        fields.marketCap = number("market_cap")
+        for field in Self.numberFields { fields[keyPath: field.fields] = number(field.name) }
+        for field in Self.timestampFields { fields[keyPath: field.fields] = timestamp(field.name) }
         fields.marketCapRank = number("market_cap_rank")?.int
-        fields.fullyDilutedValuation = number("fully_diluted_valuation")
-        fields.totalVolume = number("total_volume")
-        fields.high24h = number("high_24h")
-        fields.low24h = number("low_24h")
-        fields.priceChange24h = number("price_change_24h")
-        fields.priceChangePercentage24h = number("price_change_percentage_24h")
-        fields.marketCapChange24h = number("market_cap_change_24h")
-        fields.marketCapChangePercentage24h = number("market_cap_change_percentage_24h")
-        fields.circulatingSupply = number("circulating_supply")
-        fields.totalSupply = number("total_supply")
-        fields.maxSupply = number("max_supply")
-        fields.ath = number("ath")
-        fields.athChangePercentage = number("ath_change_percentage")
-        fields.athDate = timestamp("ath_date")
-        fields.atl = number("atl")
-        fields.atlChangePercentage = number("atl_change_percentage")
-        fields.atlDate = timestamp("atl_date")
         if let roi = object["roi"]?.object {
             fields.roi = CoinROI(
                 times: Self.number(roi["times"]), currency: roi["currency"]?.string, percentage: Self.number(roi["percentage"]))
         }
-        fields.lastUpdated = timestamp("last_updated")
         for window in PriceChangeWindow.allCases {
             if let change = number(window.fieldName) { fields.priceChangePercentage[window] = change }
         }
