@@ -2,8 +2,9 @@
 /// cost or count limit is exceeded. All operations are O(1) (amortised), using a doubly linked
 /// list threaded through an array so no node is allocated per entry.
 ///
-/// Not thread-safe: ``ImageMemoryCache`` guards it with a lock.
-struct LRUList<Key: Hashable, Value> {
+/// Not thread-safe: its owners (``ImageMemoryCache``, the simulator's cache of seeded pages)
+/// guard it with a lock. Visible to the package's other modules, not to its users.
+package struct LRUList<Key: Hashable, Value> {
     private struct Node {
         var key: Key
         var value: Value
@@ -12,9 +13,9 @@ struct LRUList<Key: Hashable, Value> {
         var newer: Int?
     }
 
-    let costLimit: Int
-    let countLimit: Int
-    private(set) var totalCost = 0
+    package let costLimit: Int
+    package let countLimit: Int
+    package private(set) var totalCost = 0
     private var nodes: [Node?] = []
     private var freeSlots: [Int] = []
     private var slots: [Key: Int] = [:]
@@ -23,12 +24,12 @@ struct LRUList<Key: Hashable, Value> {
     /// Most recently used end.
     private var newest: Int?
 
-    init(costLimit: Int, countLimit: Int) {
+    package init(costLimit: Int, countLimit: Int) {
         self.costLimit = costLimit
         self.countLimit = countLimit
     }
 
-    var count: Int { slots.count }
+    package var count: Int { slots.count }
 
     /// The keys from least to most recently used (for tests and diagnostics).
     var keysFromOldest: [Key] {
@@ -42,7 +43,7 @@ struct LRUList<Key: Hashable, Value> {
     }
 
     /// The value for `key`, which becomes the most recently used.
-    mutating func value(for key: Key) -> Value? {
+    package mutating func value(for key: Key) -> Value? {
         guard let slot = slots[key], let node = nodes[slot] else { return nil }
         unlink(slot)
         linkAsNewest(slot)
@@ -51,7 +52,7 @@ struct LRUList<Key: Hashable, Value> {
 
     /// Inserts or replaces `value`, then evicts from the old end until the limits hold. A value
     /// costlier than the whole limit is not kept (it would only flush everything else).
-    mutating func insert(_ value: Value, for key: Key, cost: Int) {
+    package mutating func insert(_ value: Value, for key: Key, cost: Int) {
         remove(key)
         guard cost <= costLimit, countLimit > 0 else { return }
         let node = Node(key: key, value: value, cost: cost, older: nil, newer: nil)
@@ -73,7 +74,8 @@ struct LRUList<Key: Hashable, Value> {
         }
     }
 
-    mutating func remove(_ key: Key) {
+    /// Forgets `key`.
+    package mutating func remove(_ key: Key) {
         guard let slot = slots.removeValue(forKey: key), let node = nodes[slot] else { return }
         unlink(slot)
         totalCost -= node.cost
@@ -81,7 +83,8 @@ struct LRUList<Key: Hashable, Value> {
         freeSlots.append(slot)
     }
 
-    mutating func removeAll() {
+    /// Forgets everything; the limits stay.
+    package mutating func removeAll() {
         self = LRUList(costLimit: costLimit, countLimit: countLimit)
     }
 

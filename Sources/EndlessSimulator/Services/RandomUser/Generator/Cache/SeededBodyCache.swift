@@ -1,3 +1,4 @@
+import EndlessImages
 import Synchronization
 
 /// The encoded bodies of seeded pages, kept so that asking for one again costs a lookup
@@ -30,7 +31,7 @@ public final class SeededBodyCache: Sendable {
     /// The largest body kept.
     public let maxBodyBytes: Int
 
-    private let state: Mutex<LeastRecentlyUsed<SeededPageKey, SeededBodyEntry>>
+    private let state: Mutex<LRUList<SeededPageKey, SeededBodyEntry>>
     private let counters = Mutex(Statistics())
 
     /// What the cache has done so far.
@@ -54,13 +55,13 @@ public final class SeededBodyCache: Sendable {
     public init(budgetBytes: Int = defaultBudgetBytes, maxBodyBytes: Int = defaultMaxBodyBytes) {
         self.budgetBytes = max(0, budgetBytes)
         self.maxBodyBytes = max(0, min(maxBodyBytes, budgetBytes))
-        state = Mutex(LeastRecentlyUsed(budget: self.budgetBytes))
+        state = Mutex(LRUList(costLimit: self.budgetBytes, countLimit: .max))
     }
 
     /// Hits, misses and what is held now.
     public var statistics: Statistics {
         var statistics = counters.withLock { $0 }
-        (statistics.entries, statistics.bytes) = state.withLock { ($0.count, $0.cost) }
+        (statistics.entries, statistics.bytes) = state.withLock { ($0.count, $0.totalCost) }
         return statistics
     }
 
