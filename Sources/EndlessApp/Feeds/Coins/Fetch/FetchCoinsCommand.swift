@@ -47,25 +47,11 @@ enum FetchCoinsCommand {
         ])
 
     /// The `coins` subcommand of `endless fetch`.
-    static let subcommand = Subcommand(declaration: declaration) { parsed, output in
-        let options: FetchCoinsOptions
-        do throws(UsageError) {
-            options = try FetchCoinsCommand.options(from: parsed)
-        } catch {
-            output.standardError(error.description)
-            return ExitCode.usage.rawValue
-        }
-        do {
-            return try await options.common.connect(
-                api: options.api, service: CoinsFeed.service, simulator: options.simulator, output: output,
-                command: "endless fetch coins", noun: "coins"
-            ) { endpoint in
-                await run(options, output: output, client: CoinGeckoClient(http: endpoint.http, demoKey: options.demoKey))
-            }
-        } catch {
-            output.standardError("endless fetch coins: \(TextSanitizer.sanitize("\(error)"))\n")
-            return ExitCode.failure.rawValue
-        }
+    static let subcommand = Subcommand.fetch(
+        declaration, noun: "coins", service: CoinsFeed.service,
+        options: { parsed throws(UsageError) in try FetchCoinsCommand.options(from: parsed) }
+    ) { options, endpoint, output in
+        await run(options, output: output, client: CoinGeckoClient(http: endpoint.http, demoKey: options.demoKey))
     }
 
     /// Reads the command line.

@@ -2,7 +2,7 @@ import CoinGeckoAPI
 import Foundation
 
 /// Everything `endless fetch coins` was asked to do, parsed and validated.
-struct FetchCoinsOptions: Sendable, Equatable {
+struct FetchCoinsOptions: FeedFetchOptions, Equatable {
     var vsCurrency = CoinMarketsQuery.defaultCurrency
     /// The page, from 1.
     var page = 1

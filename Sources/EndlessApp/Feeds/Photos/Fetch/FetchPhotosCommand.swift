@@ -46,25 +46,11 @@ enum FetchPhotosCommand {
         ])
 
     /// The `photos` subcommand of `endless fetch`.
-    static let subcommand = Subcommand(declaration: declaration) { parsed, output in
-        let options: FetchPhotosOptions
-        do throws(UsageError) {
-            options = try FetchPhotosCommand.options(from: parsed)
-        } catch {
-            output.standardError(error.description)
-            return ExitCode.usage.rawValue
-        }
-        do {
-            return try await options.common.connect(
-                api: options.api, service: PhotosFeed.service, simulator: options.simulator, output: output,
-                command: "endless fetch photos", noun: "photos"
-            ) { endpoint in
-                await run(options, output: output, client: UnsplashClient(http: endpoint.http, accessKey: options.accessKey))
-            }
-        } catch {
-            output.standardError("endless fetch photos: \(TextSanitizer.sanitize("\(error)"))\n")
-            return ExitCode.failure.rawValue
-        }
+    static let subcommand = Subcommand.fetch(
+        declaration, noun: "photos", service: PhotosFeed.service,
+        options: { parsed throws(UsageError) in try FetchPhotosCommand.options(from: parsed) }
+    ) { options, endpoint, output in
+        await run(options, output: output, client: UnsplashClient(http: endpoint.http, accessKey: options.accessKey))
     }
 
     /// Reads the command line.

@@ -2,7 +2,7 @@ import Foundation
 import UnsplashAPI
 
 /// Everything `endless fetch photos` was asked to do, parsed and validated.
-struct FetchPhotosOptions: Sendable, Equatable {
+struct FetchPhotosOptions: FeedFetchOptions, Equatable {
     /// The page, from 1.
     var page = 1
     /// Photos per page, 1-30; nil for the service's default (10).

@@ -48,25 +48,11 @@ enum FetchUsersCommand {
         ])
 
     /// The `users` subcommand of `endless fetch`.
-    static let subcommand = Subcommand(declaration: declaration) { parsed, output in
-        let options: FetchUsersOptions
-        do throws(UsageError) {
-            options = try FetchUsersCommand.options(from: parsed)
-        } catch {
-            output.standardError(error.description)
-            return ExitCode.usage.rawValue
-        }
-        do {
-            return try await options.common.connect(
-                api: options.api, service: UsersFeed.service, simulator: options.simulator, output: output,
-                command: "endless fetch users", noun: "users"
-            ) { endpoint in
-                await run(options, output: output, client: ReqresClient(http: endpoint.http, apiKey: options.apiKey))
-            }
-        } catch {
-            output.standardError("endless fetch users: \(TextSanitizer.sanitize("\(error)"))\n")
-            return ExitCode.failure.rawValue
-        }
+    static let subcommand = Subcommand.fetch(
+        declaration, noun: "users", service: UsersFeed.service,
+        options: { parsed throws(UsageError) in try FetchUsersCommand.options(from: parsed) }
+    ) { options, endpoint, output in
+        await run(options, output: output, client: ReqresClient(http: endpoint.http, apiKey: options.apiKey))
     }
 
     /// Reads the command line.

@@ -2,7 +2,7 @@ import Foundation
 import ReqresAPI
 
 /// Everything `endless fetch users` was asked to do, parsed and validated.
-struct FetchUsersOptions: Sendable, Equatable {
+struct FetchUsersOptions: FeedFetchOptions, Equatable {
     /// The page, from 1.
     var page = 1
     /// Users per page; nil for the service's default (6).
