@@ -1,4 +1,5 @@
 import CCrypto
+import Synchronization
 
 /// Message digests from OpenSSL's libcrypto (EVP), for the places that need a stable hash:
 /// the simulator's md5/sha1/sha256 login fields and seeding, the image disk cache's file
@@ -36,9 +37,11 @@ public enum Digest: Sendable {
     /// FoundationNetworking's libcurl initializes OpenSSL when the first URLSession starts, so
     /// a program calls this first thing in `main`; ``hash(_:)`` calls it too.
     public static func initializeLibrary() {
-        // Called directly, not through a lazy global: the optimizer may drop an unused global's
-        // initializer. Later calls cost a check of OpenSSL's own run-once flags.
+        // A flag rather than a lazy global, whose unused initializer the optimizer may drop;
+        // after the first call, a hash costs one relaxed load here.
+        guard !libraryInitialized.load(ordering: .relaxed) else { return }
         _ = OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT), nil)
+        libraryInitialized.store(true, ordering: .relaxed)
     }
 
     /// The digest of `bytes` as lowercase hexadecimal.
@@ -70,3 +73,5 @@ public enum Digest: Sendable {
     }
 }
 
+/// Whether ``Digest/initializeLibrary()`` has run (running it twice is harmless).
+private let libraryInitialized = Atomic<Bool>(false)
