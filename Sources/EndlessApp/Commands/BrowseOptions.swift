@@ -58,7 +58,8 @@ extension BrowseCommand {
         static let maxLoaded = Option(
             "max-loaded", placeholder: "N",
             help: "Items kept in memory per tab, 100-1000000; pages further away are dropped and reloaded "
-                + "(identically: pages are seeded) when you scroll back. 0 keeps everything.",
+                + "(identically: pages are seeded) when you scroll back. 0 keeps everything. The coins board "
+                + "keeps every coin: a live ranking's pages cannot be reloaded as they were.",
             default: String(BrowseOptions.defaultMaxLoaded),
             convert: { text throws(ValueError) in
                 let value = try ValueParsers.integer(in: 0...1_000_000)(text)

@@ -31,7 +31,7 @@ struct PhotosFeedTests {
 
     @Test("fetch photos: a table, the API's bare array as JSON, NDJSON with the API's names, CSV")
     func fetchFormats() async throws {
-        let table = await Self.run(["fetch", "photos", "--per-page", "3"])
+        let table = await Self.run(["fetch", "photos", "-n", "3"])
         #expect(table.status == 0, "\(table.standardError)")
         let lines = table.standardOutput.split(separator: "\n")
         #expect(lines.count == 4 && lines[0].hasPrefix("ID ") && lines[0].contains("PHOTOGRAPHER") && lines[0].contains("COLOR"))

@@ -39,7 +39,7 @@ struct UsersFeedTests {
         let object = try JSONSerialization.jsonObject(with: Data(janet.standardOutput.utf8)) as? [String: Any]
         #expect(object?["first_name"] as? String == "Janet" && object?["id"] as? Int == 2)
 
-        let ndjson = await Self.run(["fetch", "users", "--per-page", "12", "--format", "ndjson"])
+        let ndjson = await Self.run(["fetch", "users", "-n", "12", "--format", "ndjson"])  // -n: --per-page
         let records = ndjson.standardOutput.split(separator: "\n")
         #expect(records.count == 12)
         #expect(records.allSatisfy { $0.hasPrefix(#"{"avatar":"#) && $0.contains(#""first_name":"#) })

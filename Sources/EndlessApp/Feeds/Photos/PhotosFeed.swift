@@ -36,7 +36,7 @@ public enum PhotosFeed: FeedPlugin {
                 + "the embedded simulator needs none). Never logged.",
             convert: ValueParsers.nonEmpty)
         static let perPage = Option(
-            "per-page", placeholder: "N", help: "Photos per page, 1-30 (Unsplash's most).",
+            "per-page", short: "n", placeholder: "N", help: "Photos per page, 1-30 (Unsplash's most).",
             default: String(UnsplashClient.defaultPerPage), convert: ValueParsers.integer(in: UnsplashClient.perPageRange))
         static let photosPerPage = Option(
             "photos-per-page", placeholder: "N", help: "Photos per page on the photos tab, 1-30.",

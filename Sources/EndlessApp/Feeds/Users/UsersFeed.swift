@@ -28,7 +28,7 @@ enum UsersFeed: FeedPlugin {
                 + "\(ReqresClient.freeAPIKey)).",
             convert: ValueParsers.nonEmpty)
         static let perPage = Option(
-            "per-page", placeholder: "N", help: "Users per page, 1-1000.", default: String(UsersFeed.defaultPerPage),
+            "per-page", short: "n", placeholder: "N", help: "Users per page, 1-1000.", default: String(UsersFeed.defaultPerPage),
             convert: ValueParsers.integer(in: ReqresClient.perPageRange))
         static let usersPerPage = Option(
             "users-per-page", placeholder: "N", help: "Users per page on the users tab, 1-1000.",

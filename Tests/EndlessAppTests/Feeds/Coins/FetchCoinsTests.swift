@@ -46,7 +46,7 @@ struct FetchCoinsTests {
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         #expect(array.compactMap { $0["id"] as? String } == ["bitcoin", "ethereum", "tether"])
         #expect(array.first?["price_change_percentage_7d_in_currency"] != nil)
-        let ndjson = await Self.run(["fetch", "coins", "--per-page", "4", "--format", "ndjson"])
+        let ndjson = await Self.run(["fetch", "coins", "-n", "4", "--format", "ndjson"])  // -n: --per-page, as for people
         let records = ndjson.standardOutput.split(separator: "\n")
         #expect(records.count == 4)
         #expect(records.allSatisfy { $0.hasPrefix(#"{"id":""#) && $0.contains(#""circulating_supply":"#) })

@@ -14,7 +14,7 @@ enum FetchCoinsCommand {
             "page", placeholder: "N", help: "Which page, from 1 (past the last page, the list is empty).", default: "1",
             convert: ValueParsers.integer(in: 1...1_000_000))
         static let perPage = Option(
-            "per-page", placeholder: "N", help: "Coins per page, 1-250.", default: String(CoinMarketsQuery.defaultPerPage),
+            "per-page", short: "n", placeholder: "N", help: "Coins per page, 1-250.", default: String(CoinMarketsQuery.defaultPerPage),
             convert: ValueParsers.integer(in: CoinMarketsQuery.perPageRange))
         static let sparkline = Flag("sparkline", help: "Ask for each coin's 7-day sparkline (the table draws it in braille).")
     }
