@@ -15,7 +15,10 @@ import FoundationNetworking
 /// on the session's internal queue, are called on a private queue, never on the caller's
 /// thread, so a stuck session cannot delay a deadline or a cancellation.
 public final class URLSessionTransport: HTTPTransport {
-    let session: URLSession
+    /// Makes the session, the first time a request needs it (see ``session``).
+    private let makeSession: @Sendable () -> URLSession
+    /// Read and written on ``taskQueue`` only.
+    private nonisolated(unsafe) var madeSession: URLSession?
     private let delegate: SessionDelegate
     /// Where URLSession's blocking task methods are called (see `send`), cancellations from
     /// the delegate included.
@@ -33,27 +36,52 @@ public final class URLSessionTransport: HTTPTransport {
         return configuration
     }
 
+    /// Creates a transport with its own session, on ``defaultConfiguration``.
+    public convenience init() {
+        self.init(makingConfiguration: { URLSessionTransport.defaultConfiguration })
+    }
+
     /// Creates a transport with its own session.
     ///
     /// - Parameter configuration: The session configuration; tests add a `URLProtocol`
     ///   subclass to its `protocolClasses`.
-    public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration) {
+    public convenience init(configuration: URLSessionConfiguration) {
+        self.init(makingConfiguration: { configuration })
+    }
+
+    private init(makingConfiguration configuration: @escaping @Sendable () -> URLSessionConfiguration) {
         let delegate = SessionDelegate(taskQueue: taskQueue)
         self.delegate = delegate
-        #if canImport(FoundationNetworking)
-        // Callbacks run as libcurl delivers them, so the body limit cuts in at once.
-        let queue: OperationQueue? = InlineDelegateQueue()
-        #else
-        // The delegate queue is serial (nil makes one), so a task's callbacks arrive in order.
-        let queue: OperationQueue? = nil
-        #endif
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        makeSession = {
+            #if canImport(FoundationNetworking)
+            // Callbacks run as libcurl delivers them, so the body limit cuts in at once.
+            let queue: OperationQueue? = InlineDelegateQueue()
+            #else
+            // The delegate queue is serial (nil makes one), so a task's callbacks arrive in order.
+            let queue: OperationQueue? = nil
+            #endif
+            return URLSession(configuration: configuration(), delegate: delegate, delegateQueue: queue)
+        }
     }
 
     deinit {
         // The session holds its delegate until invalidated; no task is running here, because
         // every `send` keeps the transport alive until its task completes.
-        session.finishTasksAndInvalidate()
+        madeSession?.finishTasksAndInvalidate()
+    }
+
+    /// The session, made by the first request, on the task queue where it is always used.
+    ///
+    /// Making one takes milliseconds (the first in a process sets up FoundationNetworking,
+    /// libcurl and its TLS library, about 2.5 ms here): an app that makes its clients at launch
+    /// draws its first screen, rows from its page cache included, without waiting for a
+    /// network it may not need yet, and a client that never sends never makes one.
+    private var session: URLSession {
+        dispatchPrecondition(condition: .onQueue(taskQueue))
+        if let madeSession { return madeSession }
+        let session = makeSession()
+        madeSession = session
+        return session
     }
 
     /// Sends `request` once and collects the response, enforcing `maxBodyBytes` as it streams.
@@ -79,7 +107,7 @@ public final class URLSessionTransport: HTTPTransport {
                 // FoundationNetworking's task methods wait on the session's internal queue
                 // (`workQueue.sync`). Called here, they could stall a cooperative thread, and
                 // with it the deadline, for as long as that queue is busy.
-                taskQueue.async { [session, delegate] in
+                taskQueue.async { [self, delegate] in
                     let task = session.dataTask(with: request)
                     // Registered before the task starts, so no callback is ever missed.
                     delegate.register(transfer, for: task)
