@@ -18,7 +18,9 @@ enum BrowseApp {
         do {
             connection = try AppConnection(
                 needsSimulator: options.needsSimulator, simulator: options.simulator,
-                configuration: HTTPClient.Configuration(deadline: BrowseOptions.requestDeadline))
+                configuration: HTTPClient.Configuration(deadline: BrowseOptions.requestDeadline),
+                // Without the page cache, the first screen asks the simulator at once.
+                buildsSimulatorAtOnce: options.cacheMode == .disabled)
         } catch {
             output.standardError("endless: \(error)\n")
             return ExitCode.failure.rawValue

@@ -27,10 +27,13 @@ final class AppConnection: Sendable {
     ///   - simulator: the simulator's data, faults and rate limits.
     ///   - configuration: retries, deadline and limits for the HTTP clients.
     ///   - monitors: receive every request's events (the verbose log).
+    ///   - buildsSimulatorAtOnce: whether the simulator's built-in services are built now, for a
+    ///     caller about to ask; otherwise (a browser that opens on its page cache) the first
+    ///     request builds them, after the first screen.
     /// - Throws: ``AppConnectionError`` when the simulator's data cannot be read or it cannot listen.
     init(
         needsSimulator: Bool, simulator settings: SimulatorSettings, configuration: HTTPClient.Configuration,
-        monitors: [any HTTPEventMonitor] = []
+        monitors: [any HTTPEventMonitor] = [], buildsSimulatorAtOnce: Bool = true
     ) throws(AppConnectionError) {
         if needsSimulator {
             let limits = ServerLimits(shutdownGracePeriod: Self.simulatorShutdownGrace)
@@ -42,9 +45,10 @@ final class AppConnection: Sendable {
             }
             let server: SimulatorServer
             if settings.dataDirectory == nil {
-                // The built-in lists and the catalogues load while the first screen is drawn
-                // (from the page cache, when it has the feed): a launch does not wait for them.
+                // The built-in lists and the catalogues load on a thread of their own, when
+                // asked for: a launch that opens on cached rows draws them first.
                 server = SimulatorServer(preparing: { simulatorConfiguration(try settings.loadData()) }, limits: limits)
+                if buildsSimulatorAtOnce { server.prepare() }
             } else {
                 // Lists the user named are read first, so that a wrong --data-dir is an error
                 // before the screen opens, not a 503 inside it.

@@ -9,7 +9,8 @@ import Synchronization
 /// thread), then is answered as usual. If building fails, every request gets a 503 saying why.
 ///
 /// Building the services reads the generator's lists and draws the catalogues, tens of
-/// milliseconds that an app opening on cached pages should not wait for.
+/// milliseconds that an app opening on cached pages should not wait for, nor spend before its
+/// first screen: they are built when the first request comes (or when told to start).
 final class PreparingHost: HTTPHandler {
     private enum State {
         case preparing
@@ -17,22 +18,20 @@ final class PreparingHost: HTTPHandler {
         case failed(String)
     }
 
-    /// The preparing thread's nice value (Linux sets it per thread).
-    static let niceness: Int32 = 10
-
     private let state = Mutex(State.preparing)
     /// Entered until the services are built (or failed): workers wait on it.
     private let preparation = DispatchGroup()
+    /// The thread that builds the services; written once by the init, started once by
+    /// ``startBuilding()`` (the flag says who).
+    private nonisolated(unsafe) var builder: Thread?
+    private let started = Atomic<Bool>(false)
 
-    /// Starts building the host on a new thread.
-    /// - Parameter prepare: builds the host; called once, on that thread.
+    /// Readies the host; its services are built when the first request comes.
+    /// - Parameter prepare: builds the host; called once, on a thread of its own.
     init(_ prepare: @escaping @Sendable () throws -> SimulatorHost) {
         preparation.enter()
-        let thread = Thread { [self] in
-            // Below the threads that draw the first screen: on two cores, building the
-            // services at the same priority doubled the time to the cached rows. On Linux a
-            // nice value belongs to a thread, and `who` 0 is the calling thread (pthreads(7)).
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
+        let thread = Thread { [weak self] in
+            guard let self else { return }
             let outcome: State
             do {
                 outcome = .ready(try prepare())
@@ -43,7 +42,16 @@ final class PreparingHost: HTTPHandler {
             preparation.leave()
         }
         thread.name = "simulator-prepare"
-        thread.start()
+        builder = thread
+    }
+
+    /// Starts building the services, once. Built on demand, they never compete with what an
+    /// app draws before it asks for anything (an app opening on cached rows asks first for
+    /// their pictures), and, asked for, they are built at full priority: at a lower one, a
+    /// busy machine's other processes starved them and a first page took 5 to 10 times as long.
+    func startBuilding() {
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        builder?.start()
     }
 
     /// Blocks until the services are built; for a worker thread.
@@ -53,7 +61,8 @@ final class PreparingHost: HTTPHandler {
     }
 
     func answer(_ request: HTTPRequest) -> HTTPAnswer {
-        switch state.withLock({ $0 }) {
+        startBuilding()
+        return switch state.withLock({ $0 }) {
         case .ready(let host): host.answer(request)
         case .failed(let reason): .ready(Self.unavailable(reason))
         case .preparing: .compute { [self] in respond(to: request) }

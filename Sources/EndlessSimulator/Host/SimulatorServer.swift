@@ -18,6 +18,8 @@ import Foundation
 /// and a few worker threads generate, so the app's tasks are never held up by it.
 public final class SimulatorServer: Sendable {
     private let http: HTTPServer
+    /// The handler of a server made with ``init(preparing:host:port:limits:log:)``.
+    private let preparing: PreparingHost?
 
     /// Creates a server; nothing is bound until ``start()``.
     /// - Parameter configuration: where to listen and what to serve.
@@ -27,12 +29,14 @@ public final class SimulatorServer: Sendable {
                 host: configuration.host, port: configuration.port, limits: configuration.limits,
                 log: configuration.log),
             handler: Self.host(configuration))
+        preparing = nil
     }
 
-    /// Creates a server that builds its services on a thread of its own, starting now, so that
-    /// ``start()`` binds at once and the caller can go on (the app draws its first screen from
-    /// the page cache meanwhile). Requests that come before the services are ready wait for
-    /// them; if `prepare` throws, every request is answered 503 with its error.
+    /// Creates a server that builds its services on a thread of its own when the first request
+    /// comes (or ``prepare()`` says so), so that ``start()`` binds at once and the caller can go
+    /// on: the app draws its first screen from the page cache before anything is built, and a
+    /// run that asks for nothing builds nothing. Requests that come before the services are
+    /// ready wait for them; if `prepare` throws, every request is answered 503 with its error.
     ///
     /// Where and how to listen are given here, since the server binds before the
     /// configuration exists: the prepared configuration's host, port, limits and log are
@@ -49,9 +53,16 @@ public final class SimulatorServer: Sendable {
         host: String = SimulatorConfiguration.defaultHost, port: UInt16 = SimulatorConfiguration.defaultPort,
         limits: ServerLimits = ServerLimits(), log: (@Sendable (String) -> Void)? = nil
     ) {
-        http = HTTPServer(
-            options: .init(host: host, port: port, limits: limits, log: log),
-            handler: PreparingHost { try Self.host(prepare()) })
+        let preparing = PreparingHost { try Self.host(prepare()) }
+        http = HTTPServer(options: .init(host: host, port: port, limits: limits, log: log), handler: preparing)
+        self.preparing = preparing
+    }
+
+    /// Starts building the services now rather than at the first request, for a caller that
+    /// is about to ask (an app with no page cache to open on). Does nothing once started, or
+    /// for a server made from a configuration.
+    public func prepare() {
+        preparing?.startBuilding()
     }
 
     /// The services a configuration describes, behind one handler.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @testable import EndlessSimulator
@@ -10,12 +11,14 @@ private struct ListsUnreadable: Error, CustomStringConvertible {
 
 @Suite("A simulator that builds its services in the background", .timeLimit(.minutes(1)))
 struct PreparingHostTests {
-    @Test("bound before its services exist; a request that comes first waits, then is answered")
+    @Test("bound before its services exist, and builds none until the first request, which waits, then is answered")
     func requestWaitsForServices() throws {
         let data = try GeneratorData.builtIn()
+        let builds = Atomic<Int>(0)
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let server = SimulatorServer(preparing: {
+            builds.add(1, ordering: .relaxed)
             entered.signal()
             release.wait()
             return SimulatorConfiguration(data: data, rateLimit: nil)
@@ -25,16 +28,39 @@ struct PreparingHostTests {
             release.signal()
             server.stop()
         }
-        #expect(entered.wait(timeout: .now() + 10) == .success)
+        // Nothing but a request (or prepare()) starts the build.
+        #expect(builds.load(ordering: .relaxed) == 0)
         let port = try #require(url.port.flatMap { UInt16(exactly: $0) })
         let client = try RawClient(port: port)
         try client.send("GET /api/?results=3&seed=wait HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        #expect(entered.wait(timeout: .now() + 10) == .success)
         release.signal()
         let response = try client.readResponse()
         #expect(response.status == 200)
         #expect(response.text.components(separatedBy: "\"gender\"").count == 4)
-        // Later requests are answered by the built services directly.
+        // Later requests are answered by the built services directly; nothing is built twice.
         #expect(try RawClient(port: port).get("/api/?results=1&seed=wait").status == 200)
+        #expect(builds.load(ordering: .relaxed) == 1)
+    }
+
+    @Test("prepare() builds the services before any request, once however often it is called")
+    func prepareBuildsAtOnce() throws {
+        let data = try GeneratorData.builtIn()
+        let builds = Atomic<Int>(0)
+        let built = DispatchSemaphore(value: 0)
+        let server = SimulatorServer(preparing: {
+            builds.add(1, ordering: .relaxed)
+            defer { built.signal() }
+            return SimulatorConfiguration(data: data, rateLimit: nil)
+        })
+        let url = try server.start()
+        defer { server.stop() }
+        server.prepare()
+        server.prepare()
+        #expect(built.wait(timeout: .now() + 10) == .success)
+        let port = try #require(url.port.flatMap { UInt16(exactly: $0) })
+        #expect(try RawClient(port: port).get("/api/?results=2&seed=early").status == 200)
+        #expect(builds.load(ordering: .relaxed) == 1)
     }
 
     @Test("when building fails, every request gets a 503 that says why")
