@@ -21,8 +21,18 @@ final class ImageCells {
     private var graphics: [Key: TerminalGraphic] = [:]
     /// The most converted images kept; a few screens' worth.
     static let capacity = 600
+    /// The most bytes of graphics escapes kept by default: a sixel photo row is 50 to 200 KB,
+    /// so 600 of them would hold up to 120 MB where a few screens need a few MB.
+    static let defaultGraphicsByteLimit = 24 * 1024 * 1024
+    let graphicsByteLimit: Int
+    /// Bytes of the graphics escapes kept now.
+    private(set) var graphicsBytes = 0
 
-    init(mode: GraphicsMode, colorDepth: ColorDepth, symbols: SymbolSet = .standard, cellPixelSize: Size?) {
+    init(
+        mode: GraphicsMode, colorDepth: ColorDepth, symbols: SymbolSet = .standard, cellPixelSize: Size?,
+        graphicsByteLimit: Int = defaultGraphicsByteLimit
+    ) {
+        self.graphicsByteLimit = graphicsByteLimit
         self.mode = mode
         self.colorDepth = colorDepth
         self.symbols = symbols
@@ -97,8 +107,12 @@ final class ImageCells {
             let graphic = ImageRenderer.graphic(
                 for: pixels, size: key.size, kind: mode == .sixel ? .sixel : .kitty, cellPixelSize: cellPixelSize)
         else { return nil }
-        if graphics.count >= Self.capacity { graphics.removeAll(keepingCapacity: true) }
+        if graphics.count >= Self.capacity || graphicsBytes + graphic.escape.count > graphicsByteLimit {
+            graphics.removeAll(keepingCapacity: true)
+            graphicsBytes = 0
+        }
         graphics[key] = graphic
+        graphicsBytes += graphic.escape.count
         return graphic
     }
 }

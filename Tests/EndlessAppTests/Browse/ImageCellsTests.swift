@@ -1,0 +1,41 @@
+import EndlessImages
+import EndlessTerminal
+import Foundation
+import Testing
+
+@testable import EndlessApp
+
+@Suite("Converted pictures kept for the screen")
+@MainActor
+struct ImageCellsTests {
+    /// A noisy picture, so a sixel of it is as large as a photo's.
+    static func picture(_ index: Int, side: Int) throws -> DecodedImage {
+        var state = UInt32(truncatingIfNeeded: index &* 2_654_435_761 &+ 1)
+        let pixels = (0..<side * side * 4).map { channel -> UInt8 in
+            if channel % 4 == 3 { return 255 }
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let url = try #require(URL(string: "http://127.0.0.1:1/picture/\(index).jpg"))
+        return DecodedImage(
+            width: side, height: side, pixels: pixels, request: ImageRequest(url: url, targetSize: PixelSize(width: side, height: side)))
+    }
+
+    @Test("sixels of many different photos stay within the byte limit; the one drawn last is kept")
+    func graphicsStayWithinTheirBytes() throws {
+        let limit = 64 * 1024
+        let cells = ImageCells(mode: .sixel, colorDepth: .trueColor, cellPixelSize: Size(width: 10, height: 20), graphicsByteLimit: limit)
+        let rect = Rect(x: 0, y: 0, width: 8, height: 4)
+        var frame = ScreenBuffer(size: Size(width: 40, height: 14))
+        var largest = 0
+        for index in 0..<24 {
+            let image = try Self.picture(index, side: 80)
+            cells.draw(image, in: rect, into: &frame)
+            largest = max(largest, cells.graphicsBytes)
+            #expect(cells.graphicsBytes <= limit, "after \(index + 1) pictures")
+        }
+        // The limit was reached (so the bound did the work, not the count) and the last is held.
+        #expect(largest > limit / 2)
+        #expect(cells.graphicsBytes > 0)
+    }
+}
