@@ -14,10 +14,11 @@ extension FrameRenderer {
         let wanted = frame.graphics
         var matched = [Bool](repeating: false, count: wanted.count)
         var kept: [GraphicsLedger.Shown] = []
-        var removed: [(shown: GraphicsLedger.Shown, stale: [Rect])] = []
+        kept.reserveCapacity(graphics.shown.count)
+        var removed: [(shown: GraphicsLedger.Shown, stale: Stale)] = []
         for var shown in graphics.shown {
             // Where the pixels may be now: where they were, unless a scroll moved them.
-            var stale = [shown.rect]
+            var stale = Stale(shown.rect)
             var disturbed = false
             if let move, shown.rect.y < move.region.upperBound, shown.rect.maxY > move.region.lowerBound {
                 let region = move.region
@@ -29,14 +30,13 @@ extension FrameRenderer {
                 // inside tmux, tmux may redraw the rows, erasing pixels it does not know.
                 if inside && shown.graphic.kind == .sixel && passthrough == nil {
                     shown.rect = shifted
-                    stale = [shifted]
+                    stale = Stale(shifted)
                 } else {
                     disturbed = true
-                    let visible = shifted.intersection(Rect(x: 0, y: region.lowerBound, width: frame.size.width, height: region.count))
-                    stale.append(visible)
+                    stale.moved = shifted.intersection(Rect(x: 0, y: region.lowerBound, width: frame.size.width, height: region.count))
                 }
             }
-            if !disturbed, let index = wanted.indices.first(where: { !matched[$0] && wanted[$0].graphic == shown.graphic && wanted[$0].rect == shown.rect }) {
+            if !disturbed, let index = Self.unmatched(shown, in: wanted, matched: matched) {
                 matched[index] = true
                 kept.append(shown)
                 // A space written over sixel pixels erases them; kitty images lie above the
@@ -54,14 +54,37 @@ extension FrameRenderer {
         }
         graphics.shown = kept
         var plan = GraphicsPlan()
+        plan.toDraw.reserveCapacity(wanted.count - kept.count)
         for (index, placement) in wanted.enumerated() where !matched[index] { plan.toDraw.append(placement) }
         return plan
+    }
+
+    /// Where a graphic's pixels may be: where it was, and after a scroll that disturbed it,
+    /// where the scroll may have moved them.
+    struct Stale {
+        var rect: Rect
+        var moved: Rect?
+
+        init(_ rect: Rect) {
+            self.rect = rect
+        }
+    }
+
+    /// The first placement of `wanted` not matched yet that shows `shown`'s graphic where
+    /// it is. Compared in place, id first: no placement is copied.
+    private static func unmatched(_ shown: GraphicsLedger.Shown, in wanted: [GraphicPlacement], matched: [Bool]) -> Int? {
+        wanted.withUnsafeBufferPointer { wanted in
+            for index in wanted.indices where !matched[index] && wanted[index].graphic.id == shown.graphic.id {
+                if wanted[index].rect == shown.rect && wanted[index].graphic == shown.graphic { return index }
+            }
+            return nil
+        }
     }
 
     /// Removes a graphic from the terminal: a kitty placement by id; sixel pixels by
     /// repainting the cells (and, inside tmux, erasing them on the outer terminal).
     private mutating func remove(
-        _ shown: GraphicsLedger.Shown, stale: [Rect], deletingPlacement: Bool, marks: inout CellMarks, into out: inout ByteWriter
+        _ shown: GraphicsLedger.Shown, stale: Stale, deletingPlacement: Bool, marks: inout CellMarks, into out: inout ByteWriter
     ) {
         if deletingPlacement, let kitty = shown.kitty {
             var command = ByteWriter()
@@ -75,7 +98,7 @@ extension FrameRenderer {
         // Sixel pixels are overdrawn by repainting the cells; under a kitty image the cells
         // are already what the frame has, and deleting the placement uncovers them.
         guard shown.graphic.kind == .sixel else { return }
-        for rect in stale {
+        for rect in [stale.rect, stale.moved].compactMap(\.self) {
             marks.force(rect)
             if let passthrough { eraseOuter(rect, passthrough: passthrough, into: &out) }
         }
