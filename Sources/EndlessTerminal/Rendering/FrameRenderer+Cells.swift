@@ -77,15 +77,13 @@ extension FrameRenderer {
         let comparedOnly = source >= 0 && !hasCellMarks && !repaintAll
         var x = start
         while x < width {
+            // On to the next cell to write.
             if comparedOnly {
-                if CellComparison.same(new[row + x], old[oldRow + x]) {
-                    x = CellComparison.nextDifference(new, row: row, old, row: oldRow, from: x + 1, width: width)
-                    continue
-                }
-            } else if !changed(x) {
-                x += 1
-                continue
+                x = CellComparison.nextDifference(new, row: row, old, row: oldRow, from: x, width: width)
+            } else {
+                while x < width && !changed(x) { x += 1 }
             }
+            guard x < width else { break }
             var target = x
             if new[row + x].isContinuation && x > 0 { target = x - 1 }
             if let tailStyle, target >= tailStart, worthErasing(from: target, to: width, style: tailStyle, changed: changed) {
