@@ -88,21 +88,33 @@ struct RowHashes: Sendable {
     }
 
     /// The hash of one row's cells and whether any of its glyphs may overflow.
+    ///
+    /// Cells are taken four at a time, each into one of four interleaved lanes, so the
+    /// multiplications do not wait on each other. Four plain blanks in a row, most of a
+    /// list's rows, are only looked at: they leave the lanes as they are, and the next
+    /// group that is not blank folds in its column, so where the text stands still counts.
     @inline(__always)
     private static func hash(_ cells: UnsafeBufferPointer<Cell>, from row: Int, count width: Int) -> (UInt64, Bool) {
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_cbf2_2325_8422, 0x2325_8422_9ce4_cbf2)
         var keys: UInt64 = 0
+        let space = GraphemeKey.space.bits
         @inline(__always) func mix(_ lane: inout UInt64, _ x: Int) {
             let key = cells[row + x].key.bits
             keys |= key
             lane = (lane ^ key ^ (cells[row + x].packedStyle &* Self.styleMultiplier)) &* Self.prime
         }
+        @inline(__always) func shown(_ x: Int) -> UInt64 {
+            (cells[row + x].key.bits ^ space) | cells[row + x].packedStyle
+        }
         var x = 0
         while x + 4 <= width {
-            mix(&lanes.0, x)
-            mix(&lanes.1, x + 1)
-            mix(&lanes.2, x + 2)
-            mix(&lanes.3, x + 3)
+            if shown(x) | shown(x + 1) | shown(x + 2) | shown(x + 3) != 0 {
+                lanes.0 ^= UInt64(truncatingIfNeeded: x)
+                mix(&lanes.0, x)
+                mix(&lanes.1, x + 1)
+                mix(&lanes.2, x + 2)
+                mix(&lanes.3, x + 3)
+            }
             x += 4
         }
         while x < width {
