@@ -56,9 +56,19 @@ struct ScrollMove: Equatable {
         var votes = [Int](repeating: 0, count: 2 * height + 1)  // index: shift + height
         // Changed rows that match an old row elsewhere and are worth moving.
         var counted = [Bool](repeating: false, count: height)
+        // A 1024-bit filter of the old hashes: most rows of a page turned match none, and
+        // are let go after one look instead of a walk over every old row.
+        var filter = [UInt64](repeating: 0, count: 16)
+        @inline(__always) func slot(_ hash: UInt64) -> (word: Int, bit: UInt64) { (Int(hash >> 60), 1 << (hash >> 54 & 63)) }
+        for hash in oldHashes {
+            let (word, bit) = slot(hash)
+            filter[word] |= bit
+        }
         oldHashes.withUnsafeBufferPointer { old in
             newHashes.withUnsafeBufferPointer { new in
                 for y in 0..<height where new[y] != old[y] {
+                    let (word, bit) = slot(new[y])
+                    guard filter[word] & bit != 0 else { continue }
                     var found = 0
                     for source in 0..<height where source != y && old[source] == new[y] {
                         if found == 0 {
