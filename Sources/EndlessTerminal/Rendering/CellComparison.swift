@@ -14,7 +14,7 @@ enum CellComparison {
     /// long to pack.
     @inline(__always)
     static func same(_ a: Cell, _ b: Cell) -> Bool {
-        a.key.bits == b.key.bits && a.packedStyle == b.packedStyle && (!a.key.isHashed || a.grapheme == b.grapheme)
+        a.key.bits == b.key.bits && a.packedStyle == b.packedStyle && (!a.key.isHashed || a == b)
     }
 
     /// The offset of the first of `count` cells from `new[i]` and `old[j]` that differ, nil
