@@ -4,9 +4,9 @@
 /// row that was in its place.
 ///
 /// Each row is first compared in place with the last frame's, as raw memory (see
-/// ``CellComparison``): a row that did not change takes the last frame's
-/// hash without being hashed again, and in a row that did, the comparison stops at the
-/// first difference, where the diff starts to look. Only changed rows are hashed, for
+/// ``CellComparison``): a row that did not change takes the last frame's hash without
+/// being hashed again, and in a row that did, the comparison stops at the first
+/// difference, where the diff starts to look. Only changed rows are hashed, for
 /// ``ScrollMove`` to find rows that moved. Each cell folds its key and its style into one of
 /// four interleaved lanes, so the multiplications do not wait on each other.
 struct RowHashes: Sendable {
@@ -92,7 +92,8 @@ struct RowHashes: Sendable {
     /// Cells are taken four at a time, each into one of four interleaved lanes, so the
     /// multiplications do not wait on each other. Four plain blanks in a row, most of a
     /// list's rows, are only looked at: they leave the lanes as they are, and the next
-    /// group that is not blank folds in its column, so where the text stands still counts.
+    /// group that is not blank folds in its column, so the same text elsewhere in the row
+    /// hashes differently.
     @inline(__always)
     private static func hash(_ cells: UnsafeBufferPointer<Cell>, from row: Int, count width: Int) -> (UInt64, Bool) {
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_cbf2_2325_8422, 0x2325_8422_9ce4_cbf2)

@@ -95,13 +95,3 @@ public struct Cell: Hashable, Sendable {
         hasher.combine(packedStyle)
     }
 }
-
-/// The text of a cluster too long to pack in a ``GraphemeKey``, shared by the cells that
-/// show it (copies of a cell share it; it never changes).
-final class LongGrapheme: Sendable {
-    let text: String
-
-    init(_ text: String) {
-        self.text = text
-    }
-}
