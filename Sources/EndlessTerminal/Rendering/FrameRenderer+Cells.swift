@@ -21,7 +21,7 @@ extension FrameRenderer {
                     if marks.row(y) & (CellMarks.forced | CellMarks.repaint) == 0 {
                         if source == y, let rows, rows.unchanged(y) { continue }
                         if source >= 0, source != y, let rows, let oldRows, rows.hashes[y] == oldRows.hashes[source],
-                            Self.same(new, row, old, source * width, count: width)
+                            CellComparison.firstDifference(new, row, old, source * width, count: width) == nil
                         {
                             continue
                         }
@@ -57,7 +57,7 @@ extension FrameRenderer {
                 if mark & CellMarks.forced != 0 { return true }
             }
             if repaintAll { return true }
-            return source >= 0 ? !Self.same(new, row + x, old, oldRow + x, count: 1) : !new[row + x].isPlainBlank
+            return source >= 0 ? !CellComparison.same(new[row + x], old[oldRow + x]) : !new[row + x].isPlainBlank
         }
         // The blank tail that one EL can paint, with the background it should have: spaces of
         // one style (compared packed, the cheap test) that an erase draws.
@@ -72,12 +72,18 @@ extension FrameRenderer {
             }
             if covered(width - 1) { tailStart = width }
         }
+        // Compared with what the terminal shows and nothing else to decide: runs of
+        // unchanged cells are skipped a block at a time.
+        let comparedOnly = source >= 0 && !hasCellMarks && !repaintAll
         var x = start
         while x < width {
-            guard changed(x) else {
-                x += 1
-                continue
+            // On to the next cell to write.
+            if comparedOnly {
+                x = CellComparison.nextDifference(new, row: row, old, row: oldRow, from: x, width: width)
+            } else {
+                while x < width && !changed(x) { x += 1 }
             }
+            guard x < width else { break }
             var target = x
             if new[row + x].isContinuation && x > 0 { target = x - 1 }
             if let tailStyle, target >= tailStart, worthErasing(from: target, to: width, style: tailStyle, changed: changed) {
@@ -106,17 +112,6 @@ extension FrameRenderer {
             writeCell(cell, at: Point(x: target, y: y), rowWidth: width, into: &out)
             x = target + max(1, Int(cell.width))
         }
-    }
-
-    /// Whether `count` cells from `a[i]` and `b[j]` are equal.
-    @inline(__always)
-    static func same(_ a: UnsafeBufferPointer<Cell>, _ i: Int, _ b: UnsafeBufferPointer<Cell>, _ j: Int, count: Int) -> Bool {
-        for offset in 0..<count {
-            let lhs = a[i + offset].key
-            guard lhs == b[j + offset].key, a[i + offset].packedStyle == b[j + offset].packedStyle else { return false }
-            if lhs.isHashed && a[i + offset].grapheme != b[j + offset].grapheme { return false }
-        }
-        return true
     }
 
     private static func plainBlank(_ cells: UnsafeBufferPointer<Cell>, _ start: Int, count: Int) -> Bool {

@@ -14,56 +14,82 @@ extension FrameRenderer {
         let wanted = frame.graphics
         var matched = [Bool](repeating: false, count: wanted.count)
         var kept: [GraphicsLedger.Shown] = []
-        var removed: [(shown: GraphicsLedger.Shown, stale: [Rect])] = []
-        for var shown in graphics.shown {
+        kept.reserveCapacity(graphics.shown.count)
+        // Indices into the graphics shown, with where their pixels may be: no copies.
+        var removed: [(index: Int, stale: Stale)] = []
+        for index in graphics.shown.indices {
+            let rect = graphics.shown[index].rect
             // Where the pixels may be now: where they were, unless a scroll moved them.
-            var stale = [shown.rect]
+            var stale = Stale(rect)
+            var now = rect
             var disturbed = false
-            if let move, shown.rect.y < move.region.upperBound, shown.rect.maxY > move.region.lowerBound {
+            if let move, rect.y < move.region.upperBound, rect.maxY > move.region.lowerBound {
                 let region = move.region
-                let shifted = Rect(x: shown.rect.x, y: shown.rect.y - move.shift, width: shown.rect.width, height: shown.rect.height)
-                let inside = shown.rect.y >= region.lowerBound && shown.rect.maxY <= region.upperBound
+                let shifted = Rect(x: rect.x, y: rect.y - move.shift, width: rect.width, height: rect.height)
+                let inside = rect.y >= region.lowerBound && rect.maxY <= region.upperBound
                     && shifted.y >= region.lowerBound && shifted.maxY <= region.upperBound
                 // Sixel pixels move with the text in the region (xterm, foot, mlterm). Kitty
                 // placements are placed again by id, whatever the terminal did with them;
                 // inside tmux, tmux may redraw the rows, erasing pixels it does not know.
-                if inside && shown.graphic.kind == .sixel && passthrough == nil {
-                    shown.rect = shifted
-                    stale = [shifted]
+                if inside && graphics.shown[index].graphic.kind == .sixel && passthrough == nil {
+                    now = shifted
+                    stale = Stale(shifted)
                 } else {
                     disturbed = true
-                    let visible = shifted.intersection(Rect(x: 0, y: region.lowerBound, width: frame.size.width, height: region.count))
-                    stale.append(visible)
+                    stale.moved = shifted.intersection(Rect(x: 0, y: region.lowerBound, width: frame.size.width, height: region.count))
                 }
             }
-            if !disturbed, let index = wanted.indices.first(where: { !matched[$0] && wanted[$0].graphic == shown.graphic && wanted[$0].rect == shown.rect }) {
-                matched[index] = true
+            if !disturbed, let match = Self.unmatched(graphics.shown[index].graphic, at: now, in: wanted, matched: matched) {
+                matched[match] = true
+                var shown = graphics.shown[index]
+                shown.rect = now
                 kept.append(shown)
                 // A space written over sixel pixels erases them; kitty images lie above the
                 // text, so the cells under them are kept up to date instead.
-                if shown.graphic.kind == .sixel { marks.cover(shown.rect) }
+                if shown.graphic.kind == .sixel { marks.cover(now) }
                 continue
             }
-            removed.append((shown, stale))
+            removed.append((index, stale))
         }
         // When every kitty placement goes (a page turned), one command deletes them all.
-        let allKittyGo = removed.count(where: { $0.shown.kitty != nil }) > 1 && !kept.contains { $0.kitty != nil }
+        let allKittyGo = removed.count(where: { graphics.shown[$0.index].kitty != nil }) > 1 && !kept.contains { $0.kitty != nil }
         if allKittyGo { writeOuter(KittyCommands.deleteAllPlacements, into: &out) }
-        for (shown, stale) in removed {
-            remove(shown, stale: stale, deletingPlacement: !allKittyGo, marks: &marks, into: &out)
+        for (index, stale) in removed where !(allKittyGo && graphics.shown[index].kitty != nil) {
+            remove(graphics.shown[index], stale: stale, marks: &marks, into: &out)
         }
         graphics.shown = kept
         var plan = GraphicsPlan()
+        plan.toDraw.reserveCapacity(wanted.count - kept.count)
         for (index, placement) in wanted.enumerated() where !matched[index] { plan.toDraw.append(placement) }
         return plan
     }
 
+    /// Where a graphic's pixels may be: where it was, and after a scroll that disturbed it,
+    /// where the scroll may have moved them.
+    struct Stale {
+        var rect: Rect
+        var moved: Rect?
+
+        init(_ rect: Rect) {
+            self.rect = rect
+        }
+    }
+
+    /// The first placement of `wanted` not matched yet that shows `graphic` at `rect`.
+    /// Compared in place, id first: no placement is copied.
+    private static func unmatched(_ graphic: TerminalGraphic, at rect: Rect, in wanted: [GraphicPlacement], matched: [Bool]) -> Int? {
+        wanted.withUnsafeBufferPointer { wanted in
+            for index in wanted.indices where !matched[index] && wanted[index].graphic.id == graphic.id {
+                if wanted[index].rect == rect && wanted[index].graphic == graphic { return index }
+            }
+            return nil
+        }
+    }
+
     /// Removes a graphic from the terminal: a kitty placement by id; sixel pixels by
     /// repainting the cells (and, inside tmux, erasing them on the outer terminal).
-    private mutating func remove(
-        _ shown: GraphicsLedger.Shown, stale: [Rect], deletingPlacement: Bool, marks: inout CellMarks, into out: inout ByteWriter
-    ) {
-        if deletingPlacement, let kitty = shown.kitty {
+    private mutating func remove(_ shown: GraphicsLedger.Shown, stale: Stale, marks: inout CellMarks, into out: inout ByteWriter) {
+        if let kitty = shown.kitty {
             var command = ByteWriter()
             command.append("\u{1B}_Ga=d,d=i,i=")
             command.appendDecimal(Int(kitty.image))
@@ -75,7 +101,7 @@ extension FrameRenderer {
         // Sixel pixels are overdrawn by repainting the cells; under a kitty image the cells
         // are already what the frame has, and deleting the placement uncovers them.
         guard shown.graphic.kind == .sixel else { return }
-        for rect in stale {
+        for rect in [stale.rect, stale.moved].compactMap(\.self) {
             marks.force(rect)
             if let passthrough { eraseOuter(rect, passthrough: passthrough, into: &out) }
         }

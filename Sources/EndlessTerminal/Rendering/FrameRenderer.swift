@@ -94,8 +94,7 @@ public struct FrameRenderer: Sendable {
 
         var move: ScrollMove?
         if scrollOptimization {
-            move = ScrollMove.detect(oldHashes: oldRows.hashes, newHashes: newRows.hashes)?
-                .extended(old: old, new: frame, oldHashes: oldRows.hashes, newHashes: newRows.hashes)
+            move = detectScroll(old: old, new: frame, oldRows: oldRows, newRows: newRows)
         }
         var sources = Array(0..<height)
         if let move {
@@ -177,6 +176,26 @@ public struct FrameRenderer: Sendable {
             out.append("\u{1B}[r")  // full-screen region again; homes the cursor
             cursor = .zero
         }
+    }
+
+    /// The block of rows that moved, if scrolling it saves enough. Rows count as saved when
+    /// they have a few cells of content, or lie under a sixel, whose pixels the terminal
+    /// scrolls with the text (outside tmux); kitty pictures are placed again anyway.
+    private func detectScroll(old: ScreenBuffer, new frame: ScreenBuffer, oldRows: RowHashes, newRows: RowHashes) -> ScrollMove? {
+        var sixelRows: [Bool]?
+        if passthrough == nil {
+            for placement in frame.graphics where placement.graphic.kind == .sixel {
+                if sixelRows == nil { sixelRows = [Bool](repeating: false, count: frame.size.height) }
+                for y in placement.rect.y..<placement.rect.maxY { sixelRows?[y] = true }
+            }
+        }
+        let width = frame.size.width
+        let move = frame.cells.withUnsafeBufferPointer { cells in
+            ScrollMove.detect(oldHashes: oldRows.hashes, newHashes: newRows.hashes) { y in
+                sixelRows?[y] == true || ScrollMove.hasContent(cells, row: y * width, width: width)
+            }
+        }
+        return move?.extended(old: old, new: frame, oldHashes: oldRows.hashes, newHashes: newRows.hashes)
     }
 
     /// Rows that held glyphs drawing outside their cells and changed are repainted whole,

@@ -1,14 +1,12 @@
-import Glibc
-
 /// One hash per row of a frame, over each cell's packed cluster and style and the graphics
 /// placed on the row; whether the row holds glyphs that may draw outside their cells; and,
 /// when the frame is compared with the last one, where each row starts to differ from the
 /// row that was in its place.
 ///
 /// Each row is first compared in place with the last frame's, as raw memory (see
-/// ``firstDifference(_:_:from:count:)``): a row that did not change takes the last frame's
-/// hash without being hashed again, and in a row that did, the comparison stops at the
-/// first difference, where the diff starts to look. Only changed rows are hashed, for
+/// ``CellComparison``): a row that did not change takes the last frame's hash without
+/// being hashed again, and in a row that did, the comparison stops at the first
+/// difference, where the diff starts to look. Only changed rows are hashed, for
 /// ``ScrollMove`` to find rows that moved. Each cell folds its key and its style into one of
 /// four interleaved lanes, so the multiplications do not wait on each other.
 struct RowHashes: Sendable {
@@ -56,7 +54,7 @@ struct RowHashes: Sendable {
                 for y in 0..<height {
                     let row = y * width
                     if !oldCells.isEmpty {
-                        guard let first = Self.firstDifference(cells, oldCells, from: row, count: width) else {
+                        guard let first = CellComparison.firstDifference(cells, row, oldCells, row, count: width) else {
                             firstChange[y] = width
                             if let carried {
                                 cellHashes[y] = carried.cellHashes[y]
@@ -89,54 +87,35 @@ struct RowHashes: Sendable {
         self.width = width
     }
 
-    /// Whether two cells are equal: packed keys and styles decide, except for clusters too
-    /// long to pack.
-    @inline(__always)
-    static func same(_ a: Cell, _ b: Cell) -> Bool {
-        a.key.bits == b.key.bits && a.packedStyle == b.packedStyle && (!a.key.isHashed || a.grapheme == b.grapheme)
-    }
-
-    /// The first column from the left where the rows differ, nil when they are equal.
-    ///
-    /// Cells are compared as raw memory first, a block of cells at a time: identical bytes
-    /// are equal cells (the same key, style and string representation), and `memcmp` walks
-    /// a row of blanks many times faster than a cell-by-cell loop. Where the bytes differ,
-    /// the cells decide, since equal strings may be stored differently.
-    @inline(__always)
-    private static func firstDifference(_ new: UnsafeBufferPointer<Cell>, _ old: UnsafeBufferPointer<Cell>, from row: Int, count: Int) -> Int? {
-        guard let newBase = new.baseAddress, let oldBase = old.baseAddress else { return nil }
-        let stride = MemoryLayout<Cell>.stride
-        let newRow = UnsafeRawPointer(newBase + row)
-        let oldRow = UnsafeRawPointer(oldBase + row)
-        if memcmp(newRow, oldRow, count * stride) == 0 { return nil }
-        let block = 8
-        var x = 0
-        while x < count {
-            let length = min(block, count - x)
-            if memcmp(newRow + x * stride, oldRow + x * stride, length * stride) != 0 {
-                for index in x..<(x + length) where !same(new[row + index], old[row + index]) { return index }
-            }
-            x += length
-        }
-        return nil
-    }
-
     /// The hash of one row's cells and whether any of its glyphs may overflow.
+    ///
+    /// Cells are taken four at a time, each into one of four interleaved lanes, so the
+    /// multiplications do not wait on each other. Four plain blanks in a row, most of a
+    /// list's rows, are only looked at: they leave the lanes as they are, and the next
+    /// group that is not blank folds in its column, so the same text elsewhere in the row
+    /// hashes differently.
     @inline(__always)
     private static func hash(_ cells: UnsafeBufferPointer<Cell>, from row: Int, count width: Int) -> (UInt64, Bool) {
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9ce4_cbf2_2325_8422, 0x2325_8422_9ce4_cbf2)
         var keys: UInt64 = 0
+        let space = GraphemeKey.space.bits
         @inline(__always) func mix(_ lane: inout UInt64, _ x: Int) {
             let key = cells[row + x].key.bits
             keys |= key
             lane = (lane ^ key ^ (cells[row + x].packedStyle &* Self.styleMultiplier)) &* Self.prime
         }
+        @inline(__always) func shown(_ x: Int) -> UInt64 {
+            (cells[row + x].key.bits ^ space) | cells[row + x].packedStyle
+        }
         var x = 0
         while x + 4 <= width {
-            mix(&lanes.0, x)
-            mix(&lanes.1, x + 1)
-            mix(&lanes.2, x + 2)
-            mix(&lanes.3, x + 3)
+            if shown(x) | shown(x + 1) | shown(x + 2) | shown(x + 3) != 0 {
+                lanes.0 ^= UInt64(truncatingIfNeeded: x)
+                mix(&lanes.0, x)
+                mix(&lanes.1, x + 1)
+                mix(&lanes.2, x + 2)
+                mix(&lanes.3, x + 3)
+            }
             x += 4
         }
         while x < width {

@@ -16,14 +16,34 @@ struct ScrollMove: Equatable {
         shift > 0 ? top..<(bottom + shift) : (top + shift)..<bottom
     }
 
-    /// Looks for the shift that saves the most rewritten rows; nil when none saves at least
-    /// `minimumGain` rows.
-    static func detect(old: ScreenBuffer, new: ScreenBuffer, minimumGain: Int = 3) -> ScrollMove? {
-        detect(oldHashes: rowHashes(old), newHashes: rowHashes(new), minimumGain: minimumGain)
+    /// The fewest cells of content (not plain blanks) for a row to count as saved when it
+    /// moves (see ``detect(oldHashes:newHashes:minimumGain:movable:)``).
+    static let minimumContent = 3
+
+    /// Whether a row of `width` cells from `cells[row]` has ``minimumContent`` cells that
+    /// are not plain blanks.
+    static func hasContent(_ cells: UnsafeBufferPointer<Cell>, row: Int, width: Int) -> Bool {
+        var found = 0
+        for x in row..<(row + width) where !cells[x].isPlainBlank {
+            found += 1
+            if found == minimumContent { return true }
+        }
+        return false
     }
 
-    /// The same, from row hashes (the renderer keeps the last frame's).
-    static func detect(oldHashes: [UInt64], newHashes: [UInt64], minimumGain: Int = 3) -> ScrollMove? {
+    /// Looks for the shift that saves the most rewritten rows, from the row hashes of both
+    /// frames (the renderer keeps the last frame's); nil when none saves at least
+    /// `minimumGain` rows.
+    ///
+    /// Only rows that are `movable` count as saved when they move: a row of plain blanks,
+    /// or with a cell or two of content (a scrollbar's track beside a kitty picture, which
+    /// is placed again after a scroll anyway), costs about nothing to draw where the scroll
+    /// uncovers it. Scrolling the screen for such rows would trade the rows around them,
+    /// which in place share much with what the terminal shows (a list's layout), for rows
+    /// drawn from nothing: a page turned in a list of kitty pictures cost more bytes
+    /// scrolled than diffed in place. `movable` is asked once per row, only about changed
+    /// rows that match an old row elsewhere.
+    static func detect(oldHashes: [UInt64], newHashes: [UInt64], minimumGain: Int = 3, movable: (Int) -> Bool) -> ScrollMove? {
         let height = newHashes.count
         guard oldHashes.count == height, height >= 3 else { return nil }
         var changedRows = 0
@@ -34,11 +54,27 @@ struct ScrollMove: Equatable {
         // was; only the most voted shifts are evaluated. Screens are a few dozen rows high,
         // so plain arrays beat dictionaries: no allocation per row.
         var votes = [Int](repeating: 0, count: 2 * height + 1)  // index: shift + height
+        // Changed rows that match an old row elsewhere and are worth moving.
+        var counted = [Bool](repeating: false, count: height)
+        // A 1024-bit filter of the old hashes: most rows of a page turned match none, and
+        // are let go after one look instead of a walk over every old row.
+        var filter = [UInt64](repeating: 0, count: 16)
+        @inline(__always) func slot(_ hash: UInt64) -> (word: Int, bit: UInt64) { (Int(hash >> 60), 1 << (hash >> 54 & 63)) }
+        for hash in oldHashes {
+            let (word, bit) = slot(hash)
+            filter[word] |= bit
+        }
         oldHashes.withUnsafeBufferPointer { old in
             newHashes.withUnsafeBufferPointer { new in
                 for y in 0..<height where new[y] != old[y] {
+                    let (word, bit) = slot(new[y])
+                    guard filter[word] & bit != 0 else { continue }
                     var found = 0
                     for source in 0..<height where source != y && old[source] == new[y] {
+                        if found == 0 {
+                            guard movable(y) else { break }
+                            counted[y] = true
+                        }
                         votes[source - y + height] += 1
                         found += 1
                         if found == 8 { break }
@@ -59,15 +95,16 @@ struct ScrollMove: Equatable {
             }
             guard chosen >= 0 else { break }
             votes[chosen] = 0
-            guard let candidate = evaluate(shift: chosen - height, old: oldHashes, new: newHashes) else { continue }
+            guard let candidate = evaluate(shift: chosen - height, old: oldHashes, new: newHashes, counted: counted) else { continue }
             if candidate.gain > (best?.gain ?? minimumGain - 1) { best = candidate }
         }
         return best?.move
     }
 
     /// The region and gain for one shift: the rows from the first to the last that match,
-    /// counting rows saved minus rows that matched in place and would now need rewriting.
-    private static func evaluate(shift: Int, old: [UInt64], new: [UInt64]) -> (move: ScrollMove, gain: Int)? {
+    /// counting rows saved (those `counted` as worth moving) minus rows that matched in
+    /// place and would now need rewriting.
+    private static func evaluate(shift: Int, old: [UInt64], new: [UInt64], counted: [Bool]) -> (move: ScrollMove, gain: Int)? {
         let height = new.count
         var first = -1
         var last = -1
@@ -85,15 +122,10 @@ struct ScrollMove: Equatable {
             let source = y + shift
             let moved = new[y] == old[source]
             let inPlace = new[y] == old[y]
-            if moved && !inPlace { gain += 1 }
+            if moved && !inPlace && counted[y] { gain += 1 }
             if inPlace && !moved { gain -= 1 }
         }
         return (ScrollMove(top: first, bottom: last + 1, shift: shift), gain)
-    }
-
-    /// One hash per row (see ``RowHashes``).
-    static func rowHashes(_ buffer: ScreenBuffer) -> [UInt64] {
-        RowHashes(buffer).hashes
     }
 
     /// Where each screen row's content comes from after the move, as the terminal does it:

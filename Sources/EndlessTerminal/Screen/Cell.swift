@@ -5,13 +5,20 @@
 /// renderer never writes by itself.
 public struct Cell: Hashable, Sendable {
     /// The grapheme cluster drawn in the cell; empty for a continuation.
-    public let grapheme: String
+    public var grapheme: String {
+        if let long { return long.text }
+        return key.text
+    }
     /// Colors and attributes, kept packed (see ``Style/packed``): diffs compare and hash two
-    /// integers per cell, and a cell is 32 bytes, so a frame walks fewer cache lines.
+    /// integers per cell.
     public var style: Style {
         get { Style(packed: packedStyle) }
         set { packedStyle = newValue.packed }
     }
+    /// A cluster too long to pack in the key, kept whole; nil when the key holds the
+    /// cluster's bytes, as it does for nearly every cell. Without a string of its own a cell
+    /// is 24 bytes instead of 32, and a frame a quarter fewer cache lines to walk.
+    private let long: LongGrapheme?
     /// ``style`` packed.
     private(set) var packedStyle: UInt64
     /// The grapheme packed in 64 bits (see ``GraphemeKey``): what frames are compared and
@@ -40,9 +47,9 @@ public struct Cell: Hashable, Sendable {
     }
 
     init(grapheme: String, style: Style, width: UInt8) {
-        self.grapheme = grapheme
         packedStyle = style.packed
         key = GraphemeKey(grapheme, width: width)
+        long = key.isHashed ? LongGrapheme(grapheme) : nil
     }
 
     /// A space with the given style: how cleared areas keep their background.
@@ -79,7 +86,7 @@ public struct Cell: Hashable, Sendable {
     /// Cells are equal when they show the same cluster in the same style. The packed keys
     /// decide, and only clusters too long to pack compare their strings.
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
-        lhs.key == rhs.key && lhs.packedStyle == rhs.packedStyle && (!lhs.key.isHashed || lhs.grapheme == rhs.grapheme)
+        lhs.key == rhs.key && lhs.packedStyle == rhs.packedStyle && (!lhs.key.isHashed || lhs.long === rhs.long || lhs.grapheme == rhs.grapheme)
     }
 
     /// Hashes the packed cluster and the style.

@@ -81,6 +81,13 @@ struct GraphemeKey: Hashable, Sendable {
     /// The UTF-8 byte count of a packed cluster; 0 when hashed or empty.
     var byteCount: Int { Int(bits >> 56 & 7) }
 
+    /// The cluster of a packed key; empty for a continuation or a hashed key.
+    var text: String {
+        let count = byteCount
+        guard count > 0 else { return "" }
+        return withUnsafeBytes(of: bits.littleEndian) { String(decoding: $0.prefix(count), as: UTF8.self) }
+    }
+
     /// Appends the cluster's bytes when it is packed; false when hashed (write the string).
     func appendBytes(to bytes: inout [UInt8]) -> Bool {
         let count = byteCount

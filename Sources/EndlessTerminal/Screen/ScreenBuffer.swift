@@ -100,12 +100,14 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// The rows as plain text, wide characters once, trailing spaces kept.
     public var lines: [String] {
         (0..<size.height).map { y in
-            var line = ""
+            // A continuation has no bytes; only clusters too long to pack are strings.
+            var line: [UInt8] = []
+            line.reserveCapacity(size.width)
             for x in 0..<size.width {
                 let cell = cells[y * size.width + x]
-                if !cell.isContinuation { line += cell.grapheme }
+                if !cell.key.appendBytes(to: &line) { line.append(contentsOf: cell.grapheme.utf8) }
             }
-            return line
+            return String(decoding: line, as: UTF8.self)
         }
     }
 

@@ -21,9 +21,13 @@ struct CellTests {
         }
     }
 
-    @Test("a cell is 32 bytes and its width comes from its key")
+    @Test("a cell is 24 bytes, its width comes from its key, and its cluster survives packing")
     func layoutAndWidth() {
-        #expect(MemoryLayout<Cell>.stride == 32)
+        #expect(MemoryLayout<Cell>.stride == 24)
+        for text in ["a", "Zoë", "山", "e\u{301}", "👩‍🚀", "👩‍👩‍👧‍👦", "\u{1100}\u{1100}\u{1100}\u{1100}\u{1161}\u{11A8}", "فاطمه"] {
+            for character in text { #expect(Cell(character).grapheme == String(character), "\(text)") }
+        }
+        #expect(Cell.continuation(.plain).grapheme == "")
         #expect(Cell("a").width == 1)
         #expect(Cell("山").width == 2)
         #expect(Cell("👩‍👩‍👧‍👦").width == 2)

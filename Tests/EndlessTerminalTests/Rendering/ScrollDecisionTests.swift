@@ -1,0 +1,143 @@
+import EndlessTesting
+import Testing
+
+@testable import EndlessTerminal
+
+/// When the renderer scrolls the terminal: only for rows worth moving. A page turned in a
+/// list of kitty pictures repeats nothing but a scrollbar's track beside a picture; scrolling
+/// for those rows would draw the rest from nothing, so the page is diffed in place, and the
+/// screen and its pictures are still exactly the frame's.
+@Suite("Scroll decisions: only rows worth moving")
+struct ScrollDecisionTests {
+    static let size = Size(width: 48, height: 20)
+    static let rowHeight = 3
+    static let pictures = 4  // fewer than the items on a page: pictures repeat on the next one
+
+    /// A kitty transmission shaped like chafa's, 4×3 cells, unique to `seed`.
+    static func kitty(_ seed: Int) -> TerminalGraphic {
+        let data = String(repeating: "S0lU\(seed)", count: 4)
+        let body = "\u{1B}_Ga=T,f=32,s=40,v=60,c=4,r=3,m=1\u{1B}\\\u{1B}_Gm=0;\(data)\u{1B}\\"
+        return TerminalGraphic(kind: .kitty, escape: Array(body.utf8), size: Size(width: 4, height: 3))
+    }
+
+    /// A small sixel, 4×3 cells, unique to `seed`.
+    static func sixel(_ seed: Int) -> TerminalGraphic {
+        let body = "\u{1B}P0;1;0q\"1;1;40;60#\(seed % 256);2;\(seed % 100);20;30#\(seed % 256)" + String(repeating: "~", count: 40) + "\u{1B}\\"
+        return TerminalGraphic(kind: .sixel, escape: Array(body.utf8), size: Size(width: 4, height: 3))
+    }
+
+    /// The app's main screen in small: a header, a list of people whose pictures fill their
+    /// item's three rows (the third row is blanks, the picture's last row and the scrollbar),
+    /// a footer.
+    static func frame(offset: Int, selection: Int, kind: TerminalGraphic.Kind) -> ScreenBuffer {
+        var frame = ScreenBuffer(size: size)
+        frame.write("endless · people", at: .zero, style: .reverse)
+        let list = ListView(itemCount: 500, rowHeight: rowHeight)
+        var state = ListState(selection: selection, offset: offset)
+        list.draw(into: &frame, in: Rect(x: 0, y: 1, width: size.width, height: size.height - 2), state: &state) { index, rect, _, frame in
+            let picture = index % pictures
+            frame.place(kind == .kitty ? kitty(picture) : sixel(picture), in: Rect(x: rect.x + 1, y: rect.y, width: 4, height: 3))
+            frame.write(GraphicsPropertyTests.names[index % GraphicsPropertyTests.names.count], at: Point(x: rect.x + 7, y: rect.y), style: .bold)
+            frame.write("row \(index) · \(20 + index % 60)", at: Point(x: rect.x + 7, y: rect.y + 1), style: .dim)
+        }
+        frame.write("j/k move", at: Point(x: 0, y: size.height - 1), style: .dim)
+        return frame
+    }
+
+    static func scrolls(_ output: [UInt8]) throws -> Bool {
+        String(decoding: output, as: UTF8.self).contains(try Regex("\u{1B}\\[[0-9]*[ST]"))
+    }
+
+    @Test("changed rows that match elsewhere count only when worth moving; only they are asked about")
+    func movableRows() {
+        // Rows 2…7 hold what rows 3…8 held: content moved up by one.
+        let old: [UInt64] = [1, 10, 11, 12, 13, 14, 15, 16, 17, 9]
+        let new: [UInt64] = [1, 11, 12, 13, 14, 15, 16, 17, 99, 9]
+        var asked: [Int] = []
+        let move = ScrollMove.detect(oldHashes: old, newHashes: new) { y in
+            asked.append(y)
+            return true
+        }
+        #expect(move == ScrollMove(top: 1, bottom: 8, shift: 1))
+        #expect(asked == Array(1...7), "row 8 matches nothing, rows 0 and 9 did not change")
+        #expect(ScrollMove.detect(oldHashes: old, newHashes: new) { _ in false } == nil)
+        // Two rows worth moving are fewer than the three a scroll must save.
+        #expect(ScrollMove.detect(oldHashes: old, newHashes: new) { $0 <= 2 } == nil)
+        #expect(ScrollMove.detect(oldHashes: old, newHashes: new) { $0 <= 3 } != nil)
+    }
+
+    @Test("a row counts as content from three cells that are not plain blanks")
+    func content() {
+        var frame = ScreenBuffer(size: Size(width: 10, height: 3))
+        frame.write("│", at: Point(x: 9, y: 0), style: .dim)
+        frame.write("ab", at: Point(x: 0, y: 1))
+        frame.write("│", at: Point(x: 9, y: 1), style: .dim)
+        frame.fill(Rect(x: 2, y: 2, width: 3, height: 1), style: Style(background: .ansi(4)))
+        let rows = frame.cells.withUnsafeBufferPointer { cells in
+            (0..<3).map { ScrollMove.hasContent(cells, row: $0 * 10, width: 10) }
+        }
+        #expect(rows == [false, true, true], "a track alone is not content; colored blanks are")
+    }
+
+    @Test(
+        "a page turned in a list of kitty pictures is diffed in place: no scroll, the screen and pictures a full redraw gives",
+        arguments: ColorDepth.allCases)
+    func kittyPage(depth: ColorDepth) throws {
+        let visible = (Self.size.height - 2) / Self.rowHeight
+        var terminal = InMemoryTerminal(size: Self.size, colorDepth: depth)
+        let first = Self.frame(offset: 10, selection: 11, kind: .kitty)
+        terminal.render(first)
+        terminal.render(first)
+        // The third rows of items showing the same picture hash alike wherever they are.
+        let page = Self.frame(offset: 10 + visible, selection: 11 + visible, kind: .kitty)
+        let rows = RowHashes(page)
+        let oldRows = RowHashes(first)
+        let repeated = (0..<Self.size.height).filter { y in rows.hashes[y] != oldRows.hashes[y] && oldRows.hashes.contains(rows.hashes[y]) }
+        #expect(repeated.count >= 3, "\(repeated)")
+
+        let output = terminal.render(page)
+        #expect(try !Self.scrolls(output))
+        #expect(terminal.shows(page))
+        #expect(terminal.pictureDifferences(from: page).isEmpty, "\(terminal.pictureDifferences(from: page))")
+        var redrawn = InMemoryTerminal(size: Self.size, colorDepth: depth)
+        redrawn.render(page)
+        #expect(terminal.screen.cells.map(\.look) == redrawn.screen.cells.map(\.look))
+        #expect(terminal.screen.visiblePictures.kitty == redrawn.screen.visiblePictures.kitty)
+        var full = terminal.renderer
+        #expect(output.count < full.renderFull(page).count)
+
+        // And back, and on: the frames after it are right too.
+        for (offset, selection) in [(10, 11), (11, 12), (11 + visible, 12 + visible)] {
+            let next = Self.frame(offset: offset, selection: selection, kind: .kitty)
+            terminal.render(next)
+            #expect(terminal.shows(next), "offset \(offset)")
+            #expect(terminal.pictureDifferences(from: next).isEmpty, "offset \(offset): \(terminal.pictureDifferences(from: next))")
+        }
+    }
+
+    @Test("a list of kitty pictures moved by one item still scrolls")
+    func kittyScroll() throws {
+        var terminal = InMemoryTerminal(size: Self.size, colorDepth: .trueColor)
+        let first = Self.frame(offset: 10, selection: 12, kind: .kitty)
+        terminal.render(first)
+        let next = Self.frame(offset: 11, selection: 12, kind: .kitty)
+        #expect(try Self.scrolls(terminal.render(next)))
+        #expect(terminal.shows(next))
+        #expect(terminal.pictureDifferences(from: next).isEmpty)
+    }
+
+    @Test("rows under a sixel count as worth moving: its pixels scroll with the text and are not sent again")
+    func sixelScroll() throws {
+        var terminal = InMemoryTerminal(size: Self.size, colorDepth: .indexed256)
+        let first = Self.frame(offset: 10, selection: 12, kind: .sixel)
+        terminal.render(first)
+        let next = Self.frame(offset: 11, selection: 12, kind: .sixel)
+        let output = terminal.render(next)
+        #expect(try Self.scrolls(output))
+        // One item scrolled in: its picture is the only one drawn (one DCS, `ESC P`).
+        let introducers = output.indices.dropLast().filter { output[$0] == 0x1B && output[$0 + 1] == 0x50 }
+        #expect(introducers.count == 1, "\(String(decoding: output, as: UTF8.self))")
+        #expect(terminal.shows(next))
+        #expect(terminal.pictureDifferences(from: next).isEmpty, "\(terminal.pictureDifferences(from: next))")
+    }
+}
