@@ -72,38 +72,11 @@ public final class Feed<Source: PageSource> {
     let broadcaster = SnapshotBroadcaster<FeedSnapshot<Source.Item, Source.Key>>()
 
     // Observed state: everything a view may read.
-    /// The pages. Read once a row on screen, so observed through a signal whose key path is
-    /// not generic (see ``ObservationSignal``).
-    var store: PageStore<Source.Item, Source.Key> {
-        get {
-            storeSignal.read()
-            return storeStorage
-        }
-        set {
-            storeSignal.willChange()
-            storeStorage = newValue
-        }
-        _modify {
-            storeSignal.willChange()
-            yield &storeStorage
-        }
-    }
-    @ObservationIgnored private var storeStorage = PageStore<Source.Item, Source.Key>()
-    @ObservationIgnored private let storeSignal = ObservationSignal()
-    /// The state of each direction: refresh, append, prepend. Read by every frame, so observed
-    /// through a signal too.
-    public internal(set) var loadStates: LoadStates {
-        get {
-            loadStatesSignal.read()
-            return loadStatesStorage
-        }
-        set {
-            loadStatesSignal.willChange()
-            loadStatesStorage = newValue
-        }
-    }
-    @ObservationIgnored private var loadStatesStorage = LoadStates()
-    @ObservationIgnored private let loadStatesSignal = ObservationSignal()
+    /// The pages. Read once a row on screen, so observed without a generic key path (see
+    /// ``SignalObserved``), like the load states every frame reads.
+    @ObservationIgnored @SignalObserved var store = PageStore<Source.Item, Source.Key>()
+    /// The state of each direction: refresh, append, prepend.
+    @ObservationIgnored @SignalObserved public internal(set) var loadStates = LoadStates()
     var lastErrors: [LoadDirection: any Error] = [:]
     var lastRefreshStart: Duration?
 
@@ -154,7 +127,7 @@ public final class Feed<Source: PageSource> {
         self.clock = FeedClock(clock)
         // Fingerprints reach as far as a window can span: the bound, and a page or two past it.
         let horizon = configuration.resolvedMaxLoadedItems.map { $0 + 2 * configuration.resolvedPageSize }
-        storeStorage = PageStore(horizon: horizon)
+        store = PageStore(horizon: horizon)
     }
 
     // Not isolated: it touches only Sendable lets, so it runs at once on whatever thread

@@ -22,50 +22,27 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored public let images: ImageStore?
     /// The sizes the screen draws pictures at, set once the terminal is known.
     @ObservationIgnored public var imageSizing = ImageSizing()
-    /// Where the properties below live, observed (see ``FeedViewState``).
-    @ObservationIgnored let state = FeedViewState()
+
+    // What the view shows that can change: read many times a frame, so observed without a
+    // generic key path (see SignalObserved).
 
     /// The selected row.
-    public internal(set) var selection: Int {
-        get { state.selection }
-        set { state.selection = newValue }
-    }
+    @ObservationIgnored @SignalObserved public internal(set) var selection = 0
     /// The rows on screen, as the list last reported them.
-    public internal(set) var visibleRange: Range<Int> {
-        get { state.visibleRange }
-        set { state.visibleRange = newValue }
-    }
+    @ObservationIgnored @SignalObserved public internal(set) var visibleRange = 0..<0
     /// The details panel's content, if it is open.
-    public internal(set) var details: ItemDetails? {
-        get { state.details }
-        set { state.details = newValue }
-    }
+    @ObservationIgnored @SignalObserved public internal(set) var details: ItemDetails? = nil
     /// A short-lived message, e.g. why a refresh did not happen.
-    public internal(set) var notice: Notice? {
-        get { state.notice }
-        set { state.notice = newValue }
-    }
+    @ObservationIgnored @SignalObserved public internal(set) var notice: Notice? = nil
     /// The pull-to-refresh gesture at the top of the list.
-    public internal(set) var pull: PullGesture {
-        get { state.pull }
-        set { state.pull = newValue }
-    }
+    @ObservationIgnored @SignalObserved public internal(set) var pull = PullGesture()
     /// True while a pull inside the cooldown shows the spinner (``CooldownFeedback/spinnerThenNotice``).
-    public internal(set) var isHoldingRefreshSpinner: Bool {
-        get { state.isHoldingRefreshSpinner }
-        set { state.isHoldingRefreshSpinner = newValue }
-    }
+    @ObservationIgnored @SignalObserved public internal(set) var isHoldingRefreshSpinner = false
     /// How the last refresh moved the selection to keep the same item selected, for the list to
     /// scroll by as much and keep it where it was on screen.
-    public internal(set) var selectionMove: SelectionMove? {
-        get { state.selectionMove }
-        set { state.selectionMove = newValue }
-    }
+    @ObservationIgnored @SignalObserved public internal(set) var selectionMove: SelectionMove? = nil
     /// The live timer's state, when the list refreshes itself (`--live`).
-    public internal(set) var live: LiveState? {
-        get { state.live }
-        set { state.live = newValue }
-    }
+    @ObservationIgnored @SignalObserved public internal(set) var live: LiveState? = nil
 
     @ObservationIgnored let clock: any Clock<Duration>
     @ObservationIgnored let now: @Sendable () -> Date
