@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Glibc
 import Synchronization
 
 /// The simulator's handler while its services are being built on a thread of their own: the
@@ -21,17 +20,24 @@ final class PreparingHost: HTTPHandler {
     private let state = Mutex(State.preparing)
     /// Entered until the services are built (or failed): workers wait on it.
     private let preparation = DispatchGroup()
-    /// The thread that builds the services; written once by the init, started once by
-    /// ``startBuilding()`` (the flag says who).
-    private nonisolated(unsafe) var builder: Thread?
+    /// Builds the services; called once, by the thread ``startBuilding()`` starts.
+    private let prepare: @Sendable () throws -> SimulatorHost
     private let started = Atomic<Bool>(false)
 
     /// Readies the host; its services are built when the first request comes.
     /// - Parameter prepare: builds the host; called once, on a thread of its own.
     init(_ prepare: @escaping @Sendable () throws -> SimulatorHost) {
+        self.prepare = prepare
         preparation.enter()
-        let thread = Thread { [weak self] in
-            guard let self else { return }
+    }
+
+    /// Starts building the services, once. Built on demand, they never compete with what an
+    /// app draws before it asks for anything (an app opening on cached rows asks first for
+    /// their pictures), and, asked for, they are built at full priority: at a lower one, a
+    /// busy machine's other processes starved them and a first page took 5 to 10 times as long.
+    func startBuilding() {
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let thread = Thread { [self] in
             let outcome: State
             do {
                 outcome = .ready(try prepare())
@@ -42,16 +48,7 @@ final class PreparingHost: HTTPHandler {
             preparation.leave()
         }
         thread.name = "simulator-prepare"
-        builder = thread
-    }
-
-    /// Starts building the services, once. Built on demand, they never compete with what an
-    /// app draws before it asks for anything (an app opening on cached rows asks first for
-    /// their pictures), and, asked for, they are built at full priority: at a lower one, a
-    /// busy machine's other processes starved them and a first page took 5 to 10 times as long.
-    func startBuilding() {
-        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        builder?.start()
+        thread.start()
     }
 
     /// Blocks until the services are built; for a worker thread.
