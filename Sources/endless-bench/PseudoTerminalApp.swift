@@ -114,16 +114,7 @@ final class PseudoTerminalApp {
     /// terminal that stayed silent would make every launch wait out the probe's deadline.
     /// The other queries go unanswered, as on a terminal without those features.
     private func answerQueries(in bytes: [UInt8]) {
-        let query: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "c")]
-        var index = bytes.startIndex
-        while index + query.count <= bytes.endIndex {
-            if bytes[index..<index + query.count].elementsEqual(query) {
-                send("\u{1B}[?64;1;2;6;9;15;18;21;22c")
-                index += query.count
-            } else {
-                index += 1
-            }
-        }
+        for _ in bytes.ranges(of: Array("\u{1B}[c".utf8)) { send("\u{1B}[?64;1;2;6;9;15;18;21;22c") }
     }
 
     /// Reads output until `condition` holds for the screen, or `timeout` passes.
