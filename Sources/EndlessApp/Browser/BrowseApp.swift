@@ -38,6 +38,7 @@ enum BrowseApp {
         // screen: they are said on standard error once the terminal is back.
         let notices = CacheNotices()
         let cache = PageCache(onNotice: { notices.append($0) })
+        defer { cache.close() }
         defer { for notice in notices.all { output.standardError("endless: \(TextSanitizer.sanitize("\(notice)"))\n") } }
 
         // Started downloads of rows scrolled away finish rather than being cancelled: on Linux,
