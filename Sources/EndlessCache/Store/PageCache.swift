@@ -55,6 +55,9 @@ public final class PageCache: Sendable {
     let migrations: [Migration]
     let busyTimeout: Duration
     let state = Mutex(StoreState())
+    /// Pages read since the last write, oldest first: their recency is written with the next
+    /// write (see ``noteRead(_:in:)``).
+    let unrecordedReads = Mutex<[Int]>([])
 
     /// Creates a cache over `directory`; nothing is opened or created until first used.
     /// - Parameters:

@@ -3,7 +3,7 @@ import Testing
 
 @testable import EndlessCache
 
-@Suite("Closing the page store, and the length of its write-ahead log")
+@Suite("Closing the page store, the length of its write-ahead log, and reads that write nothing")
 struct PageCacheClosingTests {
     static func address(_ key: Int) -> PageAddress {
         PageAddress(feed: "people", variant: "", key: "\(key)", loadSize: 20)
@@ -53,5 +53,59 @@ struct PageCacheClosingTests {
         #expect(cache.page(at: Self.address(767))?.body == body)
         #expect(largest > 0)
         #expect(largest < 2 << 20, "the log reached \(largest) bytes")
+    }
+    @Test("a read writes nothing; its recency is written with the next write, in time for that write's eviction")
+    func readsWriteNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = PageCacheFixtures.cache(in: directory)
+        defer { cache.close() }
+        let limit = 3 * (1000 + 1 + PageCache.rowOverhead) + 50
+        let body = Data(repeating: UInt8(ascii: "x"), count: 1000)
+        for key in 0..<3 {
+            cache.store(body, itemCount: 20, at: Self.address(key), firstPageOf: nil, fetchedAt: PageCacheFixtures.epoch, sizeLimit: limit)
+        }
+        let logBefore = Self.walSize(directory)
+
+        for _ in 0..<10 { #expect(cache.page(at: Self.address(0)) != nil) }
+
+        #expect(Self.walSize(directory) == logBefore, "the reads appended to the log")
+        // Page 0 was read, so page 1 is the least recently used when page 3 needs room.
+        cache.store(body, itemCount: 20, at: Self.address(3), firstPageOf: nil, fetchedAt: PageCacheFixtures.epoch, sizeLimit: limit)
+        #expect(cache.page(at: Self.address(1)) == nil)
+        #expect(cache.page(at: Self.address(0)) != nil)
+    }
+
+    @Test("reads not yet written are written at close, so the next process evicts by them")
+    func readsRecordedAtClose() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let limit = 3 * (1000 + 1 + PageCache.rowOverhead) + 50
+        let body = Data(repeating: UInt8(ascii: "x"), count: 1000)
+        let first = PageCacheFixtures.cache(in: directory)
+        for key in 0..<3 {
+            first.store(body, itemCount: 20, at: Self.address(key), firstPageOf: nil, fetchedAt: PageCacheFixtures.epoch, sizeLimit: limit)
+        }
+        #expect(first.page(at: Self.address(0)) != nil)
+        first.close()
+
+        let next = PageCacheFixtures.cache(in: directory)
+        defer { next.close() }
+        next.store(body, itemCount: 20, at: Self.address(3), firstPageOf: nil, fetchedAt: PageCacheFixtures.epoch, sizeLimit: limit)
+        #expect(next.page(at: Self.address(1)) == nil, "page 1 was the least recently used")
+        #expect(next.page(at: Self.address(0)) != nil, "the read before close was lost")
+    }
+
+    @Test("after many reads and no write, a read records them itself")
+    func manyReadsRecorded() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = PageCacheFixtures.cache(in: directory)
+        defer { cache.close() }
+        cache.store(Data("p".utf8), itemCount: 20, at: Self.address(0), firstPageOf: nil, fetchedAt: PageCacheFixtures.epoch, sizeLimit: 1 << 20)
+        for _ in 0..<(PageCache.unrecordedReadLimit - 1) { _ = cache.page(at: Self.address(0)) }
+        #expect(cache.unrecordedReads.withLock { $0.count } == PageCache.unrecordedReadLimit - 1)
+        _ = cache.page(at: Self.address(0))
+        #expect(cache.unrecordedReads.withLock { $0.isEmpty })
     }
 }
