@@ -77,8 +77,8 @@ enum BrowseApp {
                     refreshCooldown: options.refreshCooldown, maxLoaded: options.maxLoaded,
                     tracksSeenItems: options.dumpStatePath != nil, cache: cache, cacheMode: options.cacheMode,
                     simulatorDataVariant: options.simulator.dataDirectory.map { "lists=\($0.path)" } ?? "")
-                let tabs = try options.feeds.map { try $0.settings.makeTab(environment) }
-                let browser = BrowserModel(tabs: tabs, opening: options.opening)
+                let slots = options.feeds.map { feed in TabSlot(kind: feed.kind) { try feed.settings.makeTab(environment) } }
+                let browser = try BrowserModel(slots: slots, opening: options.opening)
                 let loop = BrowseLoop(terminal: session, browser: browser)
                 let ending = try await loop.run(events: session.events, inFlightUpdates: connection.inFlightCountUpdates())
                 return (ending, browser)
@@ -89,7 +89,7 @@ enum BrowseApp {
         }
         if let path = options.dumpStatePath {
             do {
-                try StateDump(active: browser.active.kind.name, tabs: browser.tabs.map { $0.dump() }).write(to: path)
+                try StateDump(active: browser.active.kind.name, tabs: browser.allTabs.map { $0.dump() }).write(to: path)
             } catch {
                 output.standardError("endless: could not write --dump-state \(path): \(error)\n")
                 return ExitCode.failure.rawValue
