@@ -103,13 +103,14 @@ struct TabEnvironment {
     ///   - variant: what else changes a page (filters, fields).
     ///   - policy: how long the feed's pages stay fresh.
     func cached<Source: PageSource>(
-        _ source: Source, as kind: FeedKind, endpoint: FeedEndpoint, variant: String = "", policy: CachePolicy
+        _ source: Source, as kind: FeedKind, endpoint: FeedEndpoint, variant: String = "", policy: CachePolicy,
+        codec: (any PageBodyCodec<Source.Item, Source.Key>)? = nil
     ) -> CachedPageSource<Source> where Source.Item: Codable, Source.Key: Codable {
         // The simulator's port changes every run; its data does not (given the same lists).
         let origin = endpoint.isSimulator ? "simulator" : endpoint.baseURL.absoluteString
         return CachedPageSource(
             source, cache: cache, feed: kind.name, variant: [origin, simulatorDataVariant, variant].joined(separator: " "),
-            policy: policy, mode: cacheMode)
+            policy: policy, mode: cacheMode, codec: codec)
     }
 
     /// Which lists the embedded simulator draws from (`--data-dir`), since they change its people.

@@ -72,7 +72,7 @@ extension CachedPageSource {
         let address = PageAddress(feed: feed, variant: variant, key: key, loadSize: request.loadSize)
         let stored = request.direction == .refresh ? cache.firstPage(requestedAs: address) : cache.page(at: address)
         guard let stored else { return nil }
-        guard let page = Codec.page(from: stored.body) else {
+        guard let page = codec.page(from: stored.body) else {
             cache.removePage(stored.id)
             return nil
         }
@@ -83,7 +83,7 @@ extension CachedPageSource {
     /// the server chose, say) and recorded as the first page for the request's key.
     func write(_ page: Page<Item, Key>, for request: PageRequest<Key>, at fetchedAt: Date, into store: PageCache) {
         let isRefresh = request.direction == .refresh
-        guard let body = Codec.body(of: page),
+        guard let body = codec.body(of: page),
             let key = Codec.text(of: isRefresh ? (page.key ?? request.key) : request.key),
             let requestKey = Codec.text(of: request.key)
         else { return }
