@@ -66,7 +66,8 @@ extension CachedPageSource {
 
     /// The cached page a request names: for a refresh the first page that request last
     /// brought, else the page under the request's key. A copy that no longer decodes is
-    /// deleted and counts as a miss.
+    /// deleted and counts as a miss; one in an older form of the codec's is written again in
+    /// the current one.
     func cached(_ request: PageRequest<Key>) -> Hit? {
         guard let key = Codec.text(of: request.key) else { return nil }
         let address = PageAddress(feed: feed, variant: variant, key: key, loadSize: request.loadSize)
@@ -75,6 +76,9 @@ extension CachedPageSource {
         guard let page = codec.page(from: stored.body) else {
             cache.removePage(stored.id)
             return nil
+        }
+        if mode == .readWrite, !codec.isCurrentForm(stored.body), let body = codec.body(of: page) {
+            cache.replaceBody(of: stored.id, with: body)
         }
         return Hit(page: page, fetchedAt: stored.fetchedAt)
     }

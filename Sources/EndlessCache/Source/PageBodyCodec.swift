@@ -21,6 +21,19 @@ public protocol PageBodyCodec<Item, Key>: Sendable {
     /// - Parameter body: what ``body(of:)`` made, possibly in an older build.
     /// - Returns: the page, or nil when it does not decode (a miss: the copy is deleted).
     func page(from body: Data) -> Page<Item, Key>?
+
+    /// Whether `body` is in the form ``body(of:)`` writes now. A page read in an older form
+    /// is written again in this one, so it is read the fast way from then on.
+    /// - Parameter body: a stored page.
+    /// - Returns: true by default.
+    func isCurrentForm(_ body: Data) -> Bool
+}
+
+extension PageBodyCodec {
+    /// A codec with one form: every body is current.
+    /// - Parameter body: a stored page.
+    /// - Returns: true.
+    public func isCurrentForm(_ body: Data) -> Bool { true }
 }
 
 /// Pages as JSON: `{"items": […], "previousKey": …, "nextKey": …, "key": …}`, through the

@@ -117,6 +117,19 @@ extension PageCache {
         _ = attempt(for: .write) { database, _ in try database.prepare("DELETE FROM pages WHERE id = ?1").run([.int(id)]) }
     }
 
+    /// Writes a page's body again, in another form of the same page (see
+    /// ``PageBodyCodec/isCurrentForm(_:)``); its fetch time, recency and key stay.
+    /// - Parameters:
+    ///   - id: the page's row.
+    ///   - body: the page in its new form.
+    func replaceBody(of id: Int, with body: Data) {
+        _ = attempt(for: .write) { database, _ in
+            // SET reads the row as it was: length(body) is the old body's.
+            try database.prepare("UPDATE pages SET bytes = bytes - length(body) + ?2, body = ?3 WHERE id = ?1")
+                .run([.int(id), .int(body.count), .blob(body)])
+        }
+    }
+
     /// A row's share of the file beyond its body and key: the other columns, the index
     /// entries, the b-tree cell. Measured, roughly, on the bench's pages.
     static let rowOverhead = 96

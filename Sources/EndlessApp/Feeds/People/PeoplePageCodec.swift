@@ -10,7 +10,8 @@ import RandomUserAPI
 /// `JSONDecoder`, a page of 20 people took a millisecond on a cold start (half of it warm);
 /// the reader the client uses for the network's bodies takes a fraction of that. The keys
 /// are not stored: a seed and a page number make them, as the page source makes them.
-/// Pages kept by an older build, in ``JSONPageBodyCodec``'s form, are still read.
+/// Pages kept by an older build, in ``JSONPageBodyCodec``'s form, are still read (and then
+/// written again in this form).
 struct PeoplePageCodec: PageBodyCodec {
     typealias Item = RandomUser
     typealias Key = RandomUserPageSource.Key
@@ -36,6 +37,8 @@ struct PeoplePageCodec: PageBodyCodec {
         else { return nil }
         return RandomUserPageSource.page(of: response.results, seed: seed, page: page)
     }
+
+    func isCurrentForm(_ body: Data) -> Bool { body.starts(with: Self.responsePrefix) }
 
     /// How a body of this codec starts; an older page's body has no `results`.
     static let responsePrefix = Data(#"{"results":"#.utf8)
