@@ -22,6 +22,15 @@ enum BrowseApp {
     /// - Returns: 0 after a quit, 128 + the signal after a termination signal, 1 on failure,
     ///   2 when a feed's settings cannot work.
     static func run(_ options: BrowseOptions, output: CommandOutput) async -> Int32 {
+        // The cache's notices (a damaged file rebuilt, no cache this run) would garble the
+        // screen: they are said on standard error once the terminal is back.
+        let notices = CacheNotices()
+        let cache = PageCache(onNotice: { notices.append($0) })
+        defer { cache.close() }
+        defer { for notice in notices.all { output.standardError("endless: \(TextSanitizer.sanitize("\(notice)"))\n") } }
+        // The file opens on the other core while the screen is set up.
+        if options.cacheMode != .disabled { Thread.detachNewThread { cache.prepare() } }
+
         let connection: AppConnection
         do {
             connection = try AppConnection(
@@ -34,12 +43,6 @@ enum BrowseApp {
             return ExitCode.failure.rawValue
         }
         defer { connection.close() }
-        // The cache's notices (a damaged file rebuilt, no cache this run) would garble the
-        // screen: they are said on standard error once the terminal is back.
-        let notices = CacheNotices()
-        let cache = PageCache(onNotice: { notices.append($0) })
-        defer { cache.close() }
-        defer { for notice in notices.all { output.standardError("endless: \(TextSanitizer.sanitize("\(notice)"))\n") } }
 
         // Started downloads of rows scrolled away finish rather than being cancelled: on Linux,
         // cancelling a URLSession transfer in flight keeps a core busy (see

@@ -3,8 +3,8 @@ import Testing
 
 @testable import EndlessCache
 
-@Suite("Closing the page store, the length of its write-ahead log, and reads that write nothing")
-struct PageCacheClosingTests {
+@Suite("Preparing and closing the page store, the length of its write-ahead log, and reads that write nothing")
+struct PageCacheLifecycleTests {
     static func address(_ key: Int) -> PageAddress {
         PageAddress(feed: "people", variant: "", key: "\(key)", loadSize: 20)
     }
@@ -12,6 +12,25 @@ struct PageCacheClosingTests {
     static func walSize(_ directory: TemporaryDirectory) -> Int? {
         let attributes = try? FileManager.default.attributesOfItem(atPath: directory.databaseURL.path + "-wal")
         return (attributes?[.size] as? NSNumber)?.intValue
+    }
+
+    @Test("prepare opens (and creates) the file once, from any thread; after close it opens nothing")
+    func prepareOpens() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = PageCacheFixtures.cache(in: directory)
+        #expect(!FileManager.default.fileExists(atPath: directory.databaseURL.path), "creating a cache opens nothing")
+
+        await Task.detached { cache.prepare() }.value
+        cache.prepare()
+
+        #expect(FileManager.default.fileExists(atPath: directory.databaseURL.path))
+        #expect(cache.knownAvailability == .available)
+        #expect(cache.store(Data("p".utf8), itemCount: 1, at: Self.address(1), firstPageOf: nil, fetchedAt: PageCacheFixtures.epoch, sizeLimit: 1 << 20))
+        cache.close()
+        try FileManager.default.removeItem(at: directory.databaseURL)
+        cache.prepare()
+        #expect(!FileManager.default.fileExists(atPath: directory.databaseURL.path), "a closed cache opened its file again")
     }
 
     @Test("close folds the log into the file and deletes it; later calls find nothing; the next process reads every page")

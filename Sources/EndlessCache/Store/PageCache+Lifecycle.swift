@@ -1,4 +1,13 @@
 extension PageCache {
+    /// Opens the file now, if no use has opened it yet (creating it if need be).
+    ///
+    /// Opening connects, sets the file up and migrates it: about a millisecond on a cold start.
+    /// An app calls this on another thread at launch while it sets up its screen, so the first
+    /// page read finds the file open. Calling it again, or after another use, does nothing.
+    public func prepare() {
+        _ = use { _, _ in }
+    }
+
     /// Closes the file for the rest of the process: later reads find nothing and writes are
     /// skipped, silently.
     ///
