@@ -96,8 +96,11 @@ final class BrowseLoop {
             for await event in events { inbox.post(.terminal(event)) }
             inbox.post(.terminal(.terminate(.hangup)))  // the terminal went away
         }
-        let inFlight = Task { [browser] in
-            for await count in inFlightUpdates where browser.requestsInFlight != count { browser.requestsInFlight = count }
+        let figure = InFlightFigure(clock: clock) { [browser] count in
+            if browser.requestsInFlight != count { browser.requestsInFlight = count }
+        }
+        let inFlight = Task {
+            for await count in inFlightUpdates { figure.update(count) }
         }
         defer {
             input.cancel()

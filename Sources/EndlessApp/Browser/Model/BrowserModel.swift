@@ -15,7 +15,8 @@ final class BrowserModel {
     private(set) var active: any BrowserTab
     /// Whether the key help is open.
     private(set) var isHelpVisible = false
-    /// HTTP requests running now (every feed's, and pictures), for the status bar.
+    /// HTTP requests running now (every feed's, and pictures), for the status bar: 0 until
+    /// they have run for ``InFlightFigure/appearanceDelay``.
     var requestsInFlight = 0
     /// Why the tab last asked for could not be made, for the status bar; nil once one opens.
     private(set) var tabFailure: String?
