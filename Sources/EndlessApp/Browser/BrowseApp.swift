@@ -25,7 +25,8 @@ enum BrowseApp {
         // The cache's notices (a damaged file rebuilt, no cache this run) would garble the
         // screen: they are said on standard error once the terminal is back.
         let notices = CacheNotices()
-        let cache = PageCache(onNotice: { notices.append($0) })
+        let processEnvironment = options.environment ?? ProcessInfo.processInfo.environment
+        let cache = PageCache(directory: PageCache.defaultDirectory(environment: processEnvironment), onNotice: { notices.append($0) })
         defer { cache.close() }
         defer { for notice in notices.all { output.standardError("endless: \(TextSanitizer.sanitize("\(notice)"))\n") } }
         // The file opens on the other core while the screen is set up.
@@ -64,14 +65,16 @@ enum BrowseApp {
             ? ImageStore(
                 pipeline: ImagePipeline(
                     configuration: .init(
-                        dataLoader: connection.images, memoryCache: decoded, diskCache: ImageDiskCache(),
+                        dataLoader: connection.images, memoryCache: decoded, diskCache: ImageDiskCache(directory: ImageDiskCache.defaultDirectory(environment: processEnvironment)),
                         finishesStartedDownloads: true)))
             : nil
 
         let ending: BrowseLoop.Ending
         let browser: BrowserModel
         do {
-            (ending, browser) = try await TerminalSession.run { session in
+            var terminalOptions = TerminalSession.Options()
+            terminalOptions.environment = processEnvironment
+            (ending, browser) = try await TerminalSession.run(options: terminalOptions) { session in
                 let cells = ImageCells(
                     mode: options.graphics.resolved(for: session.capabilities),
                     colorDepth: session.capabilities.colorDepth, cellPixelSize: session.cellPixelSize)

@@ -32,8 +32,9 @@ protocol FeedPlugin {
     ///   - parsed: the command line.
     ///   - api: its API root (`--<feed>-api`, or `--api` when the browser opens on it); nil for
     ///     the simulator.
+    ///   - environment: where keys given by variable are read (`UNSPLASH_ACCESS_KEY`).
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
-    static func settings(from parsed: ParsedArguments, api: URL?) throws(UsageError) -> Settings
+    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> Settings
 }
 
 extension FeedPlugin {
