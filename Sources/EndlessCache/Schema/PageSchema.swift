@@ -10,6 +10,8 @@
 /// - `feed_usage`: pages, items and bytes per feed, kept by triggers in the same transaction
 ///   as every change to `pages`, so the size check after a write is one row, and two
 ///   processes writing at once cannot make it drift.
+/// - `positions` (2): where each feed's list was left, per variant: the key of the page and
+///   the id of the item selected, so a relaunch opens there.
 enum PageSchema {
     static let migrations: [Migration] = [
         Migration(
@@ -58,7 +60,20 @@ enum PageSchema {
                     UPDATE feed_usage SET items = items - OLD.item_count + NEW.item_count, bytes = bytes - OLD.bytes + NEW.bytes
                     WHERE feed = NEW.feed;
                 END;
-                """)
+                """),
+        Migration(
+            version: 2, summary: "where each list was left",
+            sql: """
+                CREATE TABLE positions (
+                    feed TEXT NOT NULL,
+                    variant TEXT NOT NULL,
+                    page_key TEXT NOT NULL,
+                    load_size INTEGER NOT NULL,
+                    item_id TEXT NOT NULL,
+                    saved_at REAL NOT NULL,
+                    PRIMARY KEY (feed, variant)
+                ) WITHOUT ROWID;
+                """),
     ]
 
     /// The version this build writes.

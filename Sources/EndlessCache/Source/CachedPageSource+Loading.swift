@@ -65,13 +65,17 @@ extension CachedPageSource {
     }
 
     /// The cached page a request names: for a refresh the first page that request last
-    /// brought, else the page under the request's key. A copy that no longer decodes is
+    /// brought (a refresh with a key that never brought one, a list opening where it was
+    /// left, is the page under that key), else the page under the request's key. A copy that no longer decodes is
     /// deleted and counts as a miss; one in an older form of the codec's is written again in
     /// the current one.
     func cached(_ request: PageRequest<Key>) -> Hit? {
         guard let key = Codec.text(of: request.key) else { return nil }
         let address = PageAddress(feed: feed, variant: variant, key: key, loadSize: request.loadSize)
-        let stored = request.direction == .refresh ? cache.firstPage(requestedAs: address) : cache.page(at: address)
+        let stored =
+            request.direction == .refresh
+            ? cache.firstPage(requestedAs: address) ?? (request.key == nil ? nil : cache.page(at: address))
+            : cache.page(at: address)
         guard let stored else { return nil }
         guard let page = codec.page(from: stored.body) else {
             cache.removePage(stored.id)

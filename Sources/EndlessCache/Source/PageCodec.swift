@@ -25,6 +25,13 @@ enum PageCodec<Item: Codable & Identifiable & Sendable, Key: Codable & Hashable 
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The key stored as `text`.
+    /// - Parameter text: what ``text(of:)`` made.
+    /// - Returns: the key, or nil when the text is not one (a key type changed since).
+    static func key(from text: String) -> Key? {
+        try? JSONDecoder().decode(Key.self, from: Data(text.utf8))
+    }
+
     /// The bytes a page is stored as.
     /// - Parameter page: the page the network sent.
     /// - Returns: its JSON, or nil when an item cannot be encoded (it is then not cached).

@@ -23,8 +23,8 @@ extension PageCache {
         }.get() ?? []
     }
 
-    /// Deletes every page of one feed (all its variants), then gives the space back to the
-    /// file system.
+    /// Deletes every page of one feed (all its variants) and where its lists were left, then
+    /// gives the space back to the file system.
     /// - Parameter feed: the feed's name, as in ``FeedCacheUsage/feed``.
     /// - Returns: the pages deleted; 0 for a feed with none.
     /// - Throws: ``PageCacheError`` when the file cannot be opened or written.
@@ -51,6 +51,7 @@ extension PageCache {
                 try database.prepare("DELETE FROM pages \(condition)").run(parameters)
                 let deleted = database.changes
                 try database.prepare("DELETE FROM feed_usage \(condition)").run(parameters)
+                try database.prepare("DELETE FROM positions \(condition)").run(parameters)
                 return deleted
             }
             try database.compact()
