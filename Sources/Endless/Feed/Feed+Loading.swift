@@ -133,7 +133,10 @@ extension Feed {
         dropFarPages(before: direction, incoming: page.items.count)
         let isReload = store.nextIsReload(direction)
         let added = try store.add(page, request: request)
-        if direction == .prepend, !isReload { demand.shift(by: added) }
+        if direction == .prepend, !isReload {
+            demand.shift(by: added)
+            rowsAbove.count += added
+        }
         lastErrors[direction] = nil
 
         let canContinue = store.request(direction, offset: 0, pageSize: configuration.resolvedPageSize) != nil

@@ -167,6 +167,7 @@ extension Feed {
         lastErrors = [:]
         duplicatePageRuns = [:]
         openingKey = nil
+        rowsAbove = RowsAbove(list: rowsAbove.list + 1, count: 0)
         refreshAnchorIndex = anchor.flatMap { store.index(of: $0) }
         // Rows on screen beyond the new list belonged to the old one; the view reports where it is.
         demand.clamp(toCount: store.items.totalCount)

@@ -148,6 +148,26 @@ public final class Feed<Source: PageSource> {
     /// The loaded items, at their absolute, stable indices (see ``FeedItems``).
     public var items: FeedItems<Source.Item> { store.items }
 
+    /// Rows put above the first loaded row since the list was last replaced. A list opened on
+    /// a page in its middle (`openingKey`) grows upwards as it is scrolled up, and every row
+    /// below moves down by as many; a view that keeps a selection or a scroll position by
+    /// index adds the growth. The count starts again from 0 with each new list (`list`
+    /// changes). Pages dropped to bound memory and loaded again do not count: their rows
+    /// never moved.
+    @ObservationIgnored public internal(set) var rowsAbove = RowsAbove()
+
+    /// The key and load size of the loaded page holding row `index`: where to open next time
+    /// to show that row again (see `openingKey`).
+    /// - Parameter index: a row.
+    /// - Returns: the page's key (nil for a first page asked for with no key) and the number of
+    ///   items it was asked for; nil for a row whose page is not loaded.
+    public func page(containing index: Int) -> (key: Source.Key?, loadSize: Int)? {
+        guard store.items.indices.contains(index), store.items.item(at: index) != nil else { return nil }
+        let page = store.items.pageIndex(containing: index)
+        guard store.loaded.indices.contains(page) else { return nil }
+        return (store.pageKeys[page], store.loaded[page].loadSize)
+    }
+
     /// The keys of the loaded pages, in list order: `pageKeys.count` pages are loaded, and
     /// `pageKeys.first` is the first loaded page's key (a page's own ``Page/key`` if it gave
     /// one, else its request's key, so `nil` for a first page requested with no key that did

@@ -122,9 +122,18 @@ struct FeedLoadingTests {
         await harness.loadFirstPage()
         #expect(harness.feed.items.first?.id == 100)
         #expect(harness.source.requests.first == PageRequest(direction: .refresh, key: 5, loadSize: 20))
+        let opened = harness.feed.rowsAbove
+        #expect(opened.count == 0)
+        #expect(harness.feed.page(containing: 7)! == (5, 20))
         await harness.see([0])
         #expect(harness.source.requests.contains(PageRequest(direction: .prepend, key: 4, loadSize: 20)))
         #expect(harness.feed.items.first?.id == 80)
+        // Every row moved down by the page put above; the view adds as much to its indices.
+        #expect(harness.feed.rowsAbove.rowsMoved(since: opened) == 20)
+        #expect(harness.feed.page(containing: 27)! == (5, 20))
+        #expect(harness.feed.page(containing: 7)! == (4, 20))
+        #expect(harness.feed.page(containing: 4000) == nil)
+        let beforeRefresh = harness.feed.rowsAbove
 
         guard case .refreshed = await harness.feed.refresh() else {
             Issue.record("the refresh did not refresh")
@@ -132,6 +141,7 @@ struct FeedLoadingTests {
         }
         #expect(harness.source.requests.last == PageRequest(direction: .refresh, key: nil, loadSize: 20))
         #expect(harness.feed.items.first?.id == 0)
+        #expect(harness.feed.rowsAbove.rowsMoved(since: beforeRefresh) == 0, "a new list moved nothing")
     }
 
     @Test("an opening that failed is retried at its key, not at the first page")
