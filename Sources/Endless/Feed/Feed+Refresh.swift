@@ -25,17 +25,20 @@ extension Feed {
     /// ``RefreshOutcome/refreshed``: the new index of the item first on screen when the refresh
     /// started, or `nil` (show the top) when that item is gone.
     ///
-    /// - Parameter ignoringCooldown: true for a refresh the app starts itself rather than a
-    ///   person's pull: revalidating a list that opened from a cache, once, at once. The
-    ///   cooldown guards a rate-limited API against repeated pulls; it still starts anew.
+    /// - Parameters:
+    ///   - ignoringCooldown: true for a refresh the app starts itself rather than a
+    ///     person's pull: revalidating a list that opened from a cache, once, at once. The
+    ///     cooldown guards a rate-limited API against repeated pulls; it still starts anew.
+    ///   - scope: what to reload, when not `FeedConfiguration.refreshScope`: revalidating a
+    ///     list that opened where it was left reloads the pages on screen, not the first.
     /// - Returns: ``RefreshOutcome/refreshed``, ``RefreshOutcome/failed(_:)`` or
     ///   ``RefreshOutcome/coolingDown(remaining:)``.
     @discardableResult
-    public func refresh(ignoringCooldown: Bool = false) async -> RefreshOutcome {
+    public func refresh(ignoringCooldown: Bool = false, scope: RefreshScope? = nil) async -> RefreshOutcome {
         if let refreshTask { return await refreshTask.value }
         let remaining = refreshAvailableIn
         if remaining > .zero, !ignoringCooldown { return .coolingDown(remaining: remaining) }
-        return await startRefresh(scope: configuration.refreshScope).value
+        return await startRefresh(scope: scope ?? configuration.refreshScope).value
     }
 
     @discardableResult

@@ -93,6 +93,8 @@ enum BrowseApp {
             output.standardError("endless: \(TextSanitizer.sanitize("\(error)"))\n")
             return ExitCode.failure.rawValue
         }
+        // Where each list is, for the next launch to open there (before the cache closes).
+        for slot in browser.slots { slot.madeTab?.saveWhereLeft() }
         if let path = options.dumpStatePath {
             do {
                 try StateDump(active: browser.active.kind.name, tabs: browser.allTabs.map { $0.dump() }).write(to: path)

@@ -114,6 +114,22 @@ struct TabEnvironment {
             policy: policy, mode: cacheMode, codec: codec)
     }
 
+    /// A feed over `source` that opens where its list was left last time, with the item that
+    /// was selected there: the saved page, if it was asked for with the size this feed asks
+    /// for first (a page of another size is another page).
+    /// - Parameters:
+    ///   - source: the feed's pages, through the cache.
+    ///   - configuration: the feed's paging.
+    /// - Returns: the feed, and the selected item's id for ``FeedTab`` to select again.
+    func feed<Upstream: PageSource>(
+        over source: CachedPageSource<Upstream>, configuration: FeedConfiguration
+    ) -> (feed: Feed<CachedPageSource<Upstream>>, restoring: String?) {
+        guard let left = source.savedPosition, left.loadSize == configuration.initialLoadSize else {
+            return (Feed(source: source, configuration: configuration), nil)
+        }
+        return (Feed(source: source, configuration: configuration, openingKey: left.pageKey), left.itemID)
+    }
+
     /// Which lists the embedded simulator draws from (`--data-dir`), since they change its people.
     let simulatorDataVariant: String
 

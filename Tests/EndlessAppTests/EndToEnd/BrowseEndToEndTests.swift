@@ -194,6 +194,26 @@ struct BrowseEndToEndTests {
         #expect(again.loaded.prefix(shared).map(\.id) == first.loaded.prefix(shared).map(\.id))
     }
 
+    @Test("where it was left: 45 rows down, quit, relaunch --offline, and the same person is selected again (issue 15)")
+    func reopensWhereLeft() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("endless-e2e-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = ["XDG_CACHE_HOME": cache.path]
+
+        let online = try Self.launch("--graphics none", environment: environment)
+        try online.wait(for: "the first rows") { Self.settled($0) }
+        for _ in 0..<45 { try online.send("j") }
+        let first = try Self.quit(online)
+        #expect(first.selection == 45)
+        let selected = try #require(first.loaded.first { $0.row == first.selection }?.id)
+
+        let offline = try Self.launch("--graphics none --offline", environment: environment)
+        try offline.wait(for: "the cached rows, saying so") { Self.hasRows($0) && $0.contains("offline · cached") }
+        let again = try Self.quit(offline)
+        // The 46th person is selected again: the list opened on their page (3, of 20 a page).
+        #expect(again.loaded.first { $0.row == again.selection }?.id == selected)
+    }
+
     @Test("r refreshes, and so does the wheel pulled up at the top")
     func refreshByKeyAndWheel() throws {
         let session = try Self.launch("--refresh-cooldown 0")

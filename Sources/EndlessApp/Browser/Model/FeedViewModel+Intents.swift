@@ -125,17 +125,19 @@ extension FeedViewModel {
     /// by as much as it moved (``selectionMove``), so it stays where it was on screen; open
     /// details follow it. Otherwise the place is where the first row on screen went (the feed's
     /// refresh anchor), else the top.
-    /// - Parameter ignoringCooldown: for a refresh the app starts itself (revalidating a list
-    ///   opened from the cache), which a person's pulls do not hold back.
+    /// - Parameters:
+    ///   - ignoringCooldown: for a refresh the app starts itself (revalidating a list opened
+    ///     from the cache), which a person's pulls do not hold back.
+    ///   - scope: what to reload, when not the feed's configured scope.
     /// - Returns: how the refresh went.
     @discardableResult
-    public func refresh(ignoringCooldown: Bool = false) async -> RefreshOutcome {
-        await refresh(answeringCooldown: true, ignoringCooldown: ignoringCooldown)
+    public func refresh(ignoringCooldown: Bool = false, scope: RefreshScope? = nil) async -> RefreshOutcome {
+        await refresh(answeringCooldown: true, ignoringCooldown: ignoringCooldown, scope: scope)
     }
 
     /// A refresh; `answeringCooldown` false (the live timer's) shows nothing when it is refused
     /// by the cooldown.
-    func refresh(answeringCooldown: Bool, ignoringCooldown: Bool = false) async -> RefreshOutcome {
+    func refresh(answeringCooldown: Bool, ignoringCooldown: Bool = false, scope: RefreshScope? = nil) async -> RefreshOutcome {
         pull.release()
         let selectedID = feed.items.item(at: selection)?.id
         // The new page replaces the rows before the refresh returns (it still shows its spinner
@@ -150,7 +152,7 @@ extension FeedViewModel {
                 self.keepSelection(self.followedSelection)
             }
         }
-        let outcome = await feed.refresh(ignoringCooldown: ignoringCooldown)
+        let outcome = await feed.refresh(ignoringCooldown: ignoringCooldown, scope: scope)
         let stillToFollow = follow.take()
         switch outcome {
         case .coolingDown:

@@ -56,6 +56,8 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored var liveInterval: Duration?
     /// The item selected when the running refresh started, to select again in the new rows.
     @ObservationIgnored var followedSelection: Source.Item.ID?
+    /// The feed's rows above as the selection last followed them (see ``followRowsAbove()``).
+    @ObservationIgnored var rowsAboveFollowed = RowsAbove()
     /// Which item was seen at which row, when tracking (for `--dump-state`).
     @ObservationIgnored var seen = SeenItems()
     @ObservationIgnored var lastVisibleReport: VisibleReport?

@@ -39,6 +39,9 @@ protocol BrowserTab: AnyObject {
     func draw(into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)]
     /// Hears which rows the last frame showed.
     func rowsShown(_ rows: [(row: ListRow, rect: Rect)])
+    /// Records where its list is (the page and the item selected), for the next launch to
+    /// open there; nothing for a feed without a page cache.
+    func saveWhereLeft()
     /// What `--dump-state` writes for it.
     func dump() -> StateDump.Tab
 }

@@ -17,16 +17,30 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     private var revalidation: Task<Void, Never>?
     /// The last ``FeedViewModel/selectionMove`` scrolled along with.
     private var appliedMove = 0
+    /// The item selected when the list was left last time, to select again once its page
+    /// (the feed's opening page) has landed; nil when nothing is to be restored.
+    private var restoring: String?
+    /// Whether the list's place is saved at quit, for the next launch to open there.
+    private let keepsPosition: Bool
 
     /// Creates a tab.
     /// - Parameters:
     ///   - model: the feed's view model, not started yet.
     ///   - style: how its rows look.
     ///   - cells: turns pictures into cells or graphics for this terminal.
-    init(model: FeedViewModel<Source>, style: FeedRowStyle<Source.Item>, cells: ImageCells) {
+    ///   - restoring: the id (as text) of the item to select when the first page lands: the
+    ///     one selected when the list was left, its feed opening on that item's page.
+    ///   - keepsPosition: whether to save the list's place at quit (a feed whose pages name
+    ///     no page before them cannot open in its middle, and a live ranking should not).
+    init(
+        model: FeedViewModel<Source>, style: FeedRowStyle<Source.Item>, cells: ImageCells, restoring: String? = nil,
+        keepsPosition: Bool = true
+    ) {
         self.model = model
         self.style = style
         self.cells = cells
+        self.restoring = restoring
+        self.keepsPosition = keepsPosition
         model.imageSizing = cells.sizing(row: style.rowImageSize, details: style.detailsImageSize)
     }
 
@@ -55,10 +69,12 @@ final class FeedTab<Source: PageSource>: BrowserTab {
         guard !started else { return }
         started = true
         guard let reporter = model.feed.source as? any CacheStatusReporting else { return }
+        // A list opened where it was left is revalidated where it is, not from its first page.
+        let scope: RefreshScope? = restoring == nil ? nil : .loadedPages(maxPages: 3)
         revalidation = Task { [model] in
             _ = await model.feed.refresh()  // joins the first load, from the cache or the network
             guard !Task.isCancelled, reporter.cacheStatus.needsRevalidation else { return }
-            await model.refresh(ignoringCooldown: true)
+            await model.refresh(ignoringCooldown: true, scope: scope)
         }
     }
 
@@ -71,13 +87,31 @@ final class FeedTab<Source: PageSource>: BrowserTab {
         model.pauseLive()
     }
 
+    /// Brings the selection up to date before it is used: rows put above a list opened in its
+    /// middle move it (and the scroll) down, and once the opening page has landed the item
+    /// selected when the list was left is selected again. Every use calls it first: a key, a
+    /// click or the quit can come before the next frame.
+    private func catchUp() {
+        model.followRowsAbove()
+        // After following: the item is found where it is now.
+        if let id = restoring, model.rowCount > 0 {
+            restoring = nil
+            model.select(itemDescribedAs: id)
+        }
+    }
+
     func perform(_ intent: BrowseIntent, visibleRows: Int) {
+        catchUp()
         model.perform(intent, visibleRows: visibleRows)
     }
 
-    func wheel(up: Bool) { model.wheel(up: up) }
+    func wheel(up: Bool) {
+        catchUp()
+        model.wheel(up: up)
+    }
 
     func click(_ row: ListRow) {
+        catchUp()
         switch row {
         case .item(let index) where model.item(at: index) != nil:
             model.click(at: index)
@@ -90,6 +124,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     }
 
     func draw(into frame: inout ScreenBuffer, indicator: Rect, list area: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)] {
+        catchUp()
         // A refresh that kept the selected item where it moved to: scroll as far, so the item
         // stays on the row of the screen it was on.
         if let move = model.selectionMove, move.serial != appliedMove {
@@ -104,7 +139,14 @@ final class FeedTab<Source: PageSource>: BrowserTab {
         model.visibleRangeChanged(FeedScreen<Source>.visibleItems(rows))
     }
 
+    func saveWhereLeft() {
+        catchUp()
+        guard keepsPosition, let keeper = model.feed.source as? any ListPositionKeeping<Source.Key>, let position = model.position else { return }
+        keeper.savePosition(position)
+    }
+
     func dump() -> StateDump.Tab {
-        StateDump.Tab(model)
+        catchUp()
+        return StateDump.Tab(model)
     }
 }

@@ -24,13 +24,15 @@ struct CoinsSettings: FeedSettings {
         let cached = environment.cached(
             ExplainedCoinsSource(source: source), as: CoinsFeed.kind, endpoint: endpoint, variant: "vs_currency=\(vsCurrency) per_page=\(perPage)",
             policy: CoinsFeed.cachePolicy)
+        // The board opens on the top of the market as it ranks now: a place in an older ranking
+        // means little (and its pages name no page before them to scroll up to).
         let model = FeedViewModel(
             feed: Feed(source: cached, configuration: configuration),
             descriptor: CoinsFeed.descriptor(sourceLabel: endpoint.label, currency: vsCurrency),
             images: environment.images(for: endpoint))
         if environment.tracksSeenItems { model.seen.startTracking() }
         model.setLive(every: live)
-        return FeedTab(model: model, style: CoinRow.style(currency: vsCurrency), cells: environment.cells)
+        return FeedTab(model: model, style: CoinRow.style(currency: vsCurrency), cells: environment.cells, keepsPosition: false)
     }
 
     func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32 {

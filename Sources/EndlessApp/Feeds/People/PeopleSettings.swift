@@ -26,11 +26,12 @@ struct PeopleSettings: FeedSettings {
             variant: [query.url.query ?? "", seed.map { "seed=\($0)" } ?? ""].joined(separator: " "), policy: .neverStale,
             codec: PeoplePageCodec())
         let configuration = environment.feedConfiguration(pageSize: pageSize)
+        let (feed, restoring) = environment.feed(over: source, configuration: configuration)
         let model = FeedViewModel(
-            feed: Feed(source: source, configuration: configuration),
+            feed: feed,
             descriptor: PeopleFeed.descriptor(sourceLabel: endpoint.label), images: environment.images(for: endpoint))
         if environment.tracksSeenItems { model.seen.startTracking() }
-        return FeedTab(model: model, style: PeopleFeed.rowStyle, cells: environment.cells)
+        return FeedTab(model: model, style: PeopleFeed.rowStyle, cells: environment.cells, restoring: restoring)
     }
 
     func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32 {

@@ -26,12 +26,13 @@ struct PhotosSettings: FeedSettings {
         let source = environment.cached(
             ExplainedPhotosSource(source: UnsplashPageSource(client: client, orderBy: orderBy, reserve: PhotosFeed.reserve)),
             as: PhotosFeed.kind, endpoint: endpoint, variant: "order_by=\(orderBy.rawValue)", policy: PhotosFeed.cachePolicy)
+        let (feed, restoring) = environment.feed(over: source, configuration: configuration)
         let model = FeedViewModel(
-            feed: Feed(source: source, configuration: configuration),
+            feed: feed,
             descriptor: PhotosFeed.descriptor(client: client, sourceLabel: endpoint.label, layout: layout),
             images: environment.images(for: endpoint))
         if environment.tracksSeenItems { model.seen.startTracking() }
-        return FeedTab(model: model, style: PhotoRow.style(layout), cells: environment.cells)
+        return FeedTab(model: model, style: PhotoRow.style(layout), cells: environment.cells, restoring: restoring)
     }
 
     func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32 {

@@ -16,16 +16,16 @@ struct UsersSettings: FeedSettings {
         let endpoint = environment.connection.endpoint(api: api, service: UsersFeed.service)
         let client = ReqresClient(http: endpoint.http, apiKey: apiKey)
         let configuration = environment.feedConfiguration(pageSize: perPage)
+        let source = environment.cached(
+            ExplainedUsersSource(source: ReqresPageSource(client: client)), as: UsersFeed.kind, endpoint: endpoint,
+            policy: UsersFeed.cachePolicy)
+        let (feed, restoring) = environment.feed(over: source, configuration: configuration)
         let model = FeedViewModel(
-            feed: Feed(
-                source: environment.cached(
-                    ExplainedUsersSource(source: ReqresPageSource(client: client)), as: UsersFeed.kind, endpoint: endpoint,
-                    policy: UsersFeed.cachePolicy),
-                configuration: configuration),
+            feed: feed,
             descriptor: UsersFeed.descriptor(client: client, sourceLabel: endpoint.label),
             images: environment.images(for: endpoint))
         if environment.tracksSeenItems { model.seen.startTracking() }
-        return FeedTab(model: model, style: UsersFeed.rowStyle, cells: environment.cells)
+        return FeedTab(model: model, style: UsersFeed.rowStyle, cells: environment.cells, restoring: restoring)
     }
 
     func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32 {
