@@ -42,10 +42,12 @@ final class IntegrityCheck: Sendable {
 
     /// What a test can watch, to hold the check at a known point.
     enum Event: Sendable, Equatable {
-        /// On the check's thread: its connection is open, quick_check is about to run.
+        /// On the check's thread: its read transaction is open (it holds a snapshot of the
+        /// file), quick_check is about to run.
         case checking
-        /// On the thread that cancels (the cache going away, or rebuilding), before it waits.
-        case cancelling
+        /// On the thread that waits for the check to finish (the cache going away), before
+        /// it waits.
+        case awaited
     }
 
     private struct State {
@@ -101,12 +103,16 @@ final class IntegrityCheck: Sendable {
     /// The lowest priority: the check runs when nothing else wants the processor.
     static let niceness: Int32 = 19
 
-    /// Opens the file read-only and runs quick_check; the connection is closed on return.
+    /// Opens the file read-only and runs quick_check in a read transaction; the connection
+    /// is closed on return, which ends the transaction.
     private func check() -> Outcome {
         do throws(SQLiteError) {
             let database = try SQLiteDatabase(
                 path: path, options: SQLiteDatabase.Options(busyTimeout: busyTimeout, create: false, readOnly: true))
             database.stop(when: cancellation)
+            // The snapshot quick_check reads is taken here, by the first read.
+            try database.execute("BEGIN")
+            _ = try database.userVersion()
             observe(.checking)
             if cancellation.isCancelled { return .abandoned("cancelled") }
             let findings = try database.quickCheck()
@@ -134,15 +140,18 @@ final class IntegrityCheck: Sendable {
     /// Stops the check if it runs, or keeps it from starting; does not wait (see
     /// ``waitUntilFinished()``).
     func cancel() {
-        observe(.cancelling)
         cancellation.cancel()
     }
 
     /// Blocks until the check's thread has closed its connection; at once when it never
     /// started. For the cache going away, after ``cancel()``.
     func waitUntilFinished() {
+        observe(.awaited)
         running.wait()
     }
+
+    /// The outcome, if the check has finished; nil while it runs or before it starts.
+    var finishedOutcome: Outcome? { state.withLock { $0.outcome } }
 
     /// The damage found, once the check has found it; nil while it runs, and when the file
     /// passed or the check was abandoned.
