@@ -26,7 +26,10 @@ import Synchronization
 ///   the cache's own connection, closing last, checkpoints and removes the WAL as before.
 ///   A process that exits mid-check simply ends the thread: it never writes.
 ///
-/// A check runs once: ``start()`` does nothing the second time, or after ``cancel()``.
+/// A check runs once: a second ``start()`` does nothing, and one after ``cancel()`` only
+/// records the check as abandoned. The cache makes one check per file it opens that held
+/// pages before (a file it created needs none), so once per file in an app, which has one
+/// cache.
 final class IntegrityCheck: Sendable {
     /// What the check concluded.
     enum Outcome: Sendable, Equatable {
@@ -76,20 +79,22 @@ final class IntegrityCheck: Sendable {
         self.observe = observe
     }
 
-    /// Starts the check on a thread of its own; does nothing if it started or was cancelled
-    /// already. Returns at once.
+    /// Starts the check on a thread of its own, once; after ``cancel()``, records it as
+    /// abandoned instead. Returns at once.
     func start() {
         let starts = state.withLock { state in
             guard !state.started, state.outcome == nil else { return false }
             state.started = true
+            // Under the lock, so that no one sees it started and not yet running.
+            running.enter()
             return true
         }
         guard starts else { return }
         if cancellation.isCancelled {
             finish(.abandoned("cancelled"))
+            running.leave()
             return
         }
-        running.enter()
         let thread = Thread { [self] in
             // Linux keeps a nice value per thread: this lowers this thread's alone.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
