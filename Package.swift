@@ -108,7 +108,7 @@ let package = Package(
             name: "EndlessAppTests",
             dependencies: [
                 "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessTerminal",
-                "EndlessSimulator", "EndlessHTTP", "EndlessImages", "EndlessCommandLine",
+                "EndlessSimulator", "EndlessHTTP", "EndlessImages", "EndlessCommandLine", "EndlessCache",
             ],
             exclude: ["__Snapshots__"]),
     ]

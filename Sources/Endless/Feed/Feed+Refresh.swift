@@ -89,7 +89,8 @@ extension Feed {
     /// screen (at most `maxPages`), with the index of the first of them among the loaded
     /// pages (`nil`: replace everything).
     private func refreshRequests(scope: RefreshScope?) -> ([PageRequest<Source.Key>], Int?) {
-        let first = [PageRequest(direction: .refresh, key: initialKey, loadSize: configuration.resolvedInitialLoadSize)]
+        // Until the list has opened (a retry of a failed opening included), it opens where asked.
+        let first = [PageRequest(direction: .refresh, key: openingKey ?? initialKey, loadSize: configuration.resolvedInitialLoadSize)]
         guard case .loadedPages = scope, let window = demand.window,
             store.items.indices.contains(window.lowerBound),
             // A page that no longer fits its placeholders means the source changed: start over.
@@ -165,6 +166,7 @@ extension Feed {
         stopped = [:]
         lastErrors = [:]
         duplicatePageRuns = [:]
+        openingKey = nil
         refreshAnchorIndex = anchor.flatMap { store.index(of: $0) }
         // Rows on screen beyond the new list belonged to the old one; the view reports where it is.
         demand.clamp(toCount: store.items.totalCount)

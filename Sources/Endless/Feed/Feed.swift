@@ -68,6 +68,8 @@ public final class Feed<Source: PageSource> {
 
     let clock: FeedClock
     let initialKey: Source.Key?
+    /// Where the list opens, until a first page has been shown (see ``init(source:configuration:initialKey:openingKey:clock:)``).
+    @ObservationIgnored var openingKey: Source.Key?
     let lifetime = FeedLifetime()
     let broadcaster = SnapshotBroadcaster<FeedSnapshot<Source.Item, Source.Key>>()
 
@@ -113,17 +115,23 @@ public final class Feed<Source: PageSource> {
     ///   - source: where pages come from.
     ///   - configuration: sizes, prefetching, memory bound, pacing and retries.
     ///   - initialKey: the key of the first page, or `nil` to let the source choose.
+    ///   - openingKey: the key of the page the list opens on, when that is not its first page:
+    ///     where a person left it last time. Pages before it load as they are scrolled to; a
+    ///     refresh after it has opened loads `initialKey`'s page as always. Nil opens on
+    ///     `initialKey`'s page.
     ///   - clock: the clock for cooldowns, indicator times and retry delays; tests pass a
     ///     manual clock.
     public init(
         source: Source,
         configuration: FeedConfiguration = .default,
         initialKey: Source.Key? = nil,
+        openingKey: Source.Key? = nil,
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.source = source
         self.configuration = configuration
         self.initialKey = initialKey
+        self.openingKey = openingKey
         self.clock = FeedClock(clock)
         // Fingerprints reach as far as a window can span: the bound, and a page or two past it.
         let horizon = configuration.resolvedMaxLoadedItems.map { $0 + 2 * configuration.resolvedPageSize }

@@ -22,6 +22,16 @@ enum BrowseApp {
     /// - Returns: 0 after a quit, 128 + the signal after a termination signal, 1 on failure,
     ///   2 when a feed's settings cannot work.
     static func run(_ options: BrowseOptions, output: CommandOutput) async -> Int32 {
+        // The cache's notices (a damaged file rebuilt, no cache this run) would garble the
+        // screen: they are said on standard error once the terminal is back.
+        let notices = CacheNotices()
+        let processEnvironment = options.environment ?? ProcessInfo.processInfo.environment
+        let cache = PageCache(directory: PageCache.defaultDirectory(environment: processEnvironment), onNotice: { notices.append($0) })
+        defer { cache.close() }
+        defer { for notice in notices.all { output.standardError("endless: \(TextSanitizer.sanitize("\(notice)"))\n") } }
+        // The file opens on the other core while the screen is set up.
+        if options.cacheMode != .disabled { Thread.detachNewThread { cache.prepare() } }
+
         let connection: AppConnection
         do {
             connection = try AppConnection(
@@ -34,11 +44,6 @@ enum BrowseApp {
             return ExitCode.failure.rawValue
         }
         defer { connection.close() }
-        // The cache's notices (a damaged file rebuilt, no cache this run) would garble the
-        // screen: they are said on standard error once the terminal is back.
-        let notices = CacheNotices()
-        let cache = PageCache(onNotice: { notices.append($0) })
-        defer { for notice in notices.all { output.standardError("endless: \(TextSanitizer.sanitize("\(notice)"))\n") } }
 
         // Started downloads of rows scrolled away finish rather than being cancelled: on Linux,
         // cancelling a URLSession transfer in flight keeps a core busy (see
@@ -60,14 +65,16 @@ enum BrowseApp {
             ? ImageStore(
                 pipeline: ImagePipeline(
                     configuration: .init(
-                        dataLoader: connection.images, memoryCache: decoded, diskCache: ImageDiskCache(),
+                        dataLoader: connection.images, memoryCache: decoded, diskCache: ImageDiskCache(directory: ImageDiskCache.defaultDirectory(environment: processEnvironment)),
                         finishesStartedDownloads: true)))
             : nil
 
         let ending: BrowseLoop.Ending
         let browser: BrowserModel
         do {
-            (ending, browser) = try await TerminalSession.run { session in
+            var terminalOptions = TerminalSession.Options()
+            terminalOptions.environment = processEnvironment
+            (ending, browser) = try await TerminalSession.run(options: terminalOptions) { session in
                 let cells = ImageCells(
                     mode: options.graphics.resolved(for: session.capabilities),
                     colorDepth: session.capabilities.colorDepth, cellPixelSize: session.cellPixelSize)
@@ -76,8 +83,8 @@ enum BrowseApp {
                     refreshCooldown: options.refreshCooldown, maxLoaded: options.maxLoaded,
                     tracksSeenItems: options.dumpStatePath != nil, cache: cache, cacheMode: options.cacheMode,
                     simulatorDataVariant: options.simulator.dataDirectory.map { "lists=\($0.path)" } ?? "")
-                let tabs = try options.feeds.map { try $0.settings.makeTab(environment) }
-                let browser = BrowserModel(tabs: tabs, opening: options.opening)
+                let slots = options.feeds.map { feed in TabSlot(kind: feed.kind) { try feed.settings.makeTab(environment) } }
+                let browser = try BrowserModel(slots: slots, opening: options.opening)
                 let loop = BrowseLoop(terminal: session, browser: browser)
                 let ending = try await loop.run(events: session.events, inFlightUpdates: connection.inFlightCountUpdates())
                 return (ending, browser)
@@ -88,7 +95,7 @@ enum BrowseApp {
         }
         if let path = options.dumpStatePath {
             do {
-                try StateDump(active: browser.active.kind.name, tabs: browser.tabs.map { $0.dump() }).write(to: path)
+                try StateDump(active: browser.active.kind.name, tabs: browser.allTabs.map { $0.dump() }).write(to: path)
             } catch {
                 output.standardError("endless: could not write --dump-state \(path): \(error)\n")
                 return ExitCode.failure.rawValue

@@ -27,6 +27,10 @@ struct BrowseOptions: Sendable {
     var simulator = SimulatorSettings()
     /// Whether pages come from the page cache and go into it (`--offline`, `--no-cache`).
     var cacheMode = CacheMode.readWrite
+    /// The process environment as the command line was read with, for the cache's folder
+    /// and the terminal session: building it from `environ` cost a few tenths of a millisecond
+    /// at launch each time. Nil reads the process's where it is needed.
+    var environment: [String: String]?
 
     /// Whether some feed has no API of its own, so the embedded simulator must run.
     var needsSimulator: Bool { feeds.contains { $0.settings.api == nil } }
@@ -91,12 +95,14 @@ extension BrowseCommand {
     /// - Parameters:
     ///   - parsed: the command line.
     ///   - opening: the tab to open on.
-    ///   - environment: where `ENDLESS_GRAPHICS` is read.
+    ///   - environment: where `ENDLESS_GRAPHICS`, the feeds' keys and the cache's folder are
+    ///     read; kept in the options for the session and the cache.
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
     static func options(
         from parsed: ParsedArguments, opening: FeedKind, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(UsageError) -> BrowseOptions {
         var options = BrowseOptions(opening: opening)
+        options.environment = environment
         let api = try parsed.value(Options.api)
         for plugin in FeedCatalog.all {
             var own = try parsed.value(plugin.apiOption)
@@ -108,7 +114,7 @@ extension BrowseCommand {
                 }
                 own = api
             }
-            options.feeds.append((plugin.kind, try plugin.settings(from: parsed, api: own)))
+            options.feeds.append((plugin.kind, try plugin.settings(from: parsed, api: own, environment: environment)))
         }
         if !options.needsSimulator {
             try SimulatorOptions.requireNone(

@@ -32,8 +32,9 @@ protocol FeedPlugin {
     ///   - parsed: the command line.
     ///   - api: its API root (`--<feed>-api`, or `--api` when the browser opens on it); nil for
     ///     the simulator.
+    ///   - environment: where keys given by variable are read (`UNSPLASH_ACCESS_KEY`).
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
-    static func settings(from parsed: ParsedArguments, api: URL?) throws(UsageError) -> Settings
+    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> Settings
 }
 
 extension FeedPlugin {
@@ -103,13 +104,14 @@ struct TabEnvironment {
     ///   - variant: what else changes a page (filters, fields).
     ///   - policy: how long the feed's pages stay fresh.
     func cached<Source: PageSource>(
-        _ source: Source, as kind: FeedKind, endpoint: FeedEndpoint, variant: String = "", policy: CachePolicy
+        _ source: Source, as kind: FeedKind, endpoint: FeedEndpoint, variant: String = "", policy: CachePolicy,
+        codec: (any PageBodyCodec<Source.Item, Source.Key>)? = nil
     ) -> CachedPageSource<Source> where Source.Item: Codable, Source.Key: Codable {
         // The simulator's port changes every run; its data does not (given the same lists).
         let origin = endpoint.isSimulator ? "simulator" : endpoint.baseURL.absoluteString
         return CachedPageSource(
             source, cache: cache, feed: kind.name, variant: [origin, simulatorDataVariant, variant].joined(separator: " "),
-            policy: policy, mode: cacheMode)
+            policy: policy, mode: cacheMode, codec: codec)
     }
 
     /// Which lists the embedded simulator draws from (`--data-dir`), since they change its people.

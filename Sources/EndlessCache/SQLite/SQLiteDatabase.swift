@@ -83,6 +83,11 @@ final class SQLiteDatabase {
         }
         let mode = try prepare("PRAGMA journal_mode = WAL").firstRow { $0.text(0) } ?? nil
         try execute("PRAGMA synchronous = NORMAL")
+        // A process killed with the connection open leaves its log for the next one to replay
+        // before its first read: checkpoints every 256 pages (not 1,000) and a log cut back
+        // to 1 MiB after each keep that replay short.
+        try execute("PRAGMA wal_autocheckpoint = 256")
+        try execute("PRAGMA journal_size_limit = 1048576")
         try execute("PRAGMA foreign_keys = ON")
         return mode ?? "unknown"
     }

@@ -66,15 +66,19 @@ extension CachedPageSource {
 
     /// The cached page a request names: for a refresh the first page that request last
     /// brought, else the page under the request's key. A copy that no longer decodes is
-    /// deleted and counts as a miss.
+    /// deleted and counts as a miss; one in an older form of the codec's is written again in
+    /// the current one.
     func cached(_ request: PageRequest<Key>) -> Hit? {
         guard let key = Codec.text(of: request.key) else { return nil }
         let address = PageAddress(feed: feed, variant: variant, key: key, loadSize: request.loadSize)
         let stored = request.direction == .refresh ? cache.firstPage(requestedAs: address) : cache.page(at: address)
         guard let stored else { return nil }
-        guard let page = Codec.page(from: stored.body) else {
+        guard let page = codec.page(from: stored.body) else {
             cache.removePage(stored.id)
             return nil
+        }
+        if mode == .readWrite, !codec.isCurrentForm(stored.body), let body = codec.body(of: page) {
+            cache.replaceBody(of: stored.id, with: body)
         }
         return Hit(page: page, fetchedAt: stored.fetchedAt)
     }
@@ -83,7 +87,7 @@ extension CachedPageSource {
     /// the server chose, say) and recorded as the first page for the request's key.
     func write(_ page: Page<Item, Key>, for request: PageRequest<Key>, at fetchedAt: Date, into store: PageCache) {
         let isRefresh = request.direction == .refresh
-        guard let body = Codec.body(of: page),
+        guard let body = codec.body(of: page),
             let key = Codec.text(of: isRefresh ? (page.key ?? request.key) : request.key),
             let requestKey = Codec.text(of: request.key)
         else { return }

@@ -60,6 +60,8 @@ where Upstream.Item: Codable, Upstream.Key: Codable {
     public let policy: CachePolicy
     /// Read and write, only read (`--offline`), or neither (`--no-cache`).
     public let mode: CacheMode
+    /// How pages are stored: JSON through `Codable` unless the feed gave its own.
+    public let codec: any PageBodyCodec<Item, Key>
 
     let now: @Sendable () -> Date
     let tracker: StatusTracker
@@ -75,11 +77,13 @@ where Upstream.Item: Codable, Upstream.Key: Codable {
     ///   - variant: what else changes a page's content; empty by default.
     ///   - policy: freshness and size limit.
     ///   - mode: ``CacheMode/readWrite`` by default.
+    ///   - codec: how pages are stored; ``JSONPageBodyCodec`` by default.
     ///   - now: the wall clock pages are dated with (fetch times outlive the process, so it is
     ///     a date, not a monotonic clock); tests pass a fixed one.
     public init(
         _ upstream: Upstream, cache: PageCache, feed: String, variant: String = "", policy: CachePolicy,
-        mode: CacheMode = .readWrite, now: @escaping @Sendable () -> Date = { Date() }
+        mode: CacheMode = .readWrite, codec: (any PageBodyCodec<Item, Key>)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.upstream = upstream
         self.cache = cache
@@ -87,6 +91,7 @@ where Upstream.Item: Codable, Upstream.Key: Codable {
         self.variant = variant
         self.policy = policy
         self.mode = mode
+        self.codec = codec ?? JSONPageBodyCodec<Item, Key>()
         self.now = now
         self.tracker = StatusTracker(mode: mode)
     }

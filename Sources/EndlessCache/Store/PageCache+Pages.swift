@@ -28,8 +28,7 @@ extension PageCache {
             let page = try database.prepare(
                 "SELECT id, body, fetched_at FROM pages WHERE feed = ?1 AND variant = ?2 AND page_key = ?3 AND load_size = ?4"
             ).firstRow(address.parameters, Self.storedPage)
-            // Recency is a hint: a busy or full disk must not turn a hit into a miss.
-            if let page, writable { try? touch(page.id, in: database) }
+            if let page, writable { noteRead(page.id, in: database) }
             return page
         } ?? nil
     }
@@ -46,8 +45,7 @@ extension PageCache {
                 WHERE f.feed = ?1 AND f.variant = ?2 AND f.request_key = ?3 AND f.load_size = ?4
                 """
             ).firstRow(address.parameters, Self.storedPage)
-            // Recency is a hint: a busy or full disk must not turn a hit into a miss.
-            if let page, writable { try? touch(page.id, in: database) }
+            if let page, writable { noteRead(page.id, in: database) }
             return page
         } ?? nil
     }
@@ -71,7 +69,8 @@ extension PageCache {
     ) -> Bool {
         attempt(for: .write) { database, _ in
             try database.transaction {
-                try writePage(
+                try recordReads(in: database)
+                return try writePage(
                     body, itemCount: itemCount, at: address, firstPageOf: requestKey, fetchedAt: fetchedAt,
                     sizeLimit: sizeLimit, in: database)
             }
@@ -118,6 +117,19 @@ extension PageCache {
         _ = attempt(for: .write) { database, _ in try database.prepare("DELETE FROM pages WHERE id = ?1").run([.int(id)]) }
     }
 
+    /// Writes a page's body again, in another form of the same page (see
+    /// ``PageBodyCodec/isCurrentForm(_:)``); its fetch time, recency and key stay.
+    /// - Parameters:
+    ///   - id: the page's row.
+    ///   - body: the page in its new form.
+    func replaceBody(of id: Int, with body: Data) {
+        _ = attempt(for: .write) { database, _ in
+            // SET reads the row as it was: length(body) is the old body's.
+            try database.prepare("UPDATE pages SET bytes = bytes - length(body) + ?2, body = ?3 WHERE id = ?1")
+                .run([.int(id), .int(body.count), .blob(body)])
+        }
+    }
+
     /// A row's share of the file beyond its body and key: the other columns, the index
     /// entries, the b-tree cell. Measured, roughly, on the bench's pages.
     static let rowOverhead = 96
@@ -139,9 +151,34 @@ extension PageCache {
         ).run([.text(feed), .int(limit), .int(id)])
     }
 
-    /// Marks a page as the most recently used.
-    private func touch(_ id: Int, in database: SQLiteDatabase) throws(SQLiteError) {
-        try database.prepare("UPDATE pages SET used = (SELECT MAX(used) FROM pages) + 1 WHERE id = ?1").run([.int(id)])
+    /// The most reads kept unrecorded: past it, a read records them all itself.
+    static let unrecordedReadLimit = 64
+
+    /// Notes that a page was read. Its recency is written with the next write, inside that
+    /// write's transaction and before its eviction, which is the only thing that reads it; a
+    /// read itself writes nothing. A write transaction of its own would cost each read the
+    /// write lock (waiting, up to the busy timeout, for another process's write) and a log
+    /// append: half a millisecond of the first read at launch. Only after
+    /// ``unrecordedReadLimit`` reads with no write does a read record them.
+    private func noteRead(_ id: Int, in database: SQLiteDatabase) {
+        let due = unrecordedReads.withLock { reads in
+            reads.append(id)
+            return reads.count >= Self.unrecordedReadLimit
+        }
+        // Recency is a hint: a busy or full disk must not turn a hit into a miss.
+        if due { try? database.transaction { try recordReads(in: database) } }
+    }
+
+    /// Marks the pages read since the last write as the most recently used, in the order they
+    /// were read. Inside a transaction; if it rolls back, the reads are lost, which costs
+    /// only recency.
+    func recordReads(in database: SQLiteDatabase) throws(SQLiteError) {
+        let reads = unrecordedReads.withLock { reads in
+            defer { reads.removeAll() }
+            return reads
+        }
+        let touch = try database.prepare("UPDATE pages SET used = (SELECT MAX(used) FROM pages) + 1 WHERE id = ?1")
+        for id in reads { try touch.run([.int(id)]) }
     }
 
     private static func storedPage(_ row: SQLiteRow) -> StoredPage {

@@ -64,6 +64,9 @@ public final class PageCache: Sendable {
     /// Hears what the background checks do; tests hold a check at a known point with it.
     let observeIntegrityCheck: @Sendable (IntegrityCheck.Event) -> Void
     let state = Mutex(StoreState())
+    /// Pages read since the last write, oldest first: their recency is written with the next
+    /// write (see ``noteRead(_:in:)``).
+    let unrecordedReads = Mutex<[Int]>([])
 
     /// Creates a cache over `directory`; nothing is opened or created until first used.
     /// - Parameters:

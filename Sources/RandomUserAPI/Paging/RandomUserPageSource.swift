@@ -83,13 +83,23 @@ public struct RandomUserPageSource: PageSource {
         let response = try await client.page(pageQuery)
 
         guard let listSeed = response.info?.seed ?? seed else { throw RandomUserPagingError.missingSeed }
-        let key = Key(seed: listSeed, page: page)
         let people = gender.map { wanted in response.results.filter { $0.gender == wanted.rawValue } } ?? response.results
-        return Page(
+        return Self.page(of: people, seed: listSeed, page: page)
+    }
+
+    /// The page `load` makes of the people of page `page` of a seeded list: its key and its
+    /// neighbours' (for a store that keeps the people and the seed, and not the keys).
+    /// - Parameters:
+    ///   - people: the page's people, filtered as the query asked.
+    ///   - seed: the list's seed.
+    ///   - page: the page's number, from 1.
+    /// - Returns: the page, with the keys of the pages before and after it.
+    public static func page(of people: [RandomUser], seed: String, page: Int) -> Page<RandomUser, Key> {
+        Page(
             items: people,
-            previousKey: page > 1 ? Key(seed: listSeed, page: page - 1) : nil,
-            nextKey: page < RandomUserQuery.pageRange.upperBound ? Key(seed: listSeed, page: page + 1) : nil,
-            key: key)
+            previousKey: page > 1 ? Key(seed: seed, page: page - 1) : nil,
+            nextKey: page < RandomUserQuery.pageRange.upperBound ? Key(seed: seed, page: page + 1) : nil,
+            key: Key(seed: seed, page: page))
     }
 
     /// The next page of the same seeded list: pages are numbered, so the feed may load several

@@ -81,7 +81,7 @@ struct BrowseLoopTests {
         #expect(terminal.text.contains("Ms First11 Last11"))
     }
 
-    @Test("frames are paced: after a pause two come at once (launch, then cached rows), then one per interval")
+    @Test("frames are paced: after a pause two come at once (the first page landing), then one per interval")
     func framePacing() async throws {
         let clock = ManualClock()
         let model = F.model(F.source(clock: clock), clock: clock)
@@ -89,11 +89,14 @@ struct BrowseLoopTests {
         let interval = BrowseLoop.defaultFrameInterval
         let loop = BrowseLoop(terminal: terminal, browser: F.browser(model), clock: clock, frameInterval: interval)
         try loop.start()
-        #expect(terminal.frames == 1)
+        // The first page is on its way: no loading frame to be replaced a moment later.
+        #expect(terminal.frames == 0)
         await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
         try Self.drain(loop)
-        // The rows came within the interval, yet show at once: the second frame of the burst.
+        // The rows came within the interval of the first frame, yet show at once: the second
+        // frame of the burst (the first showed the rows too, as the page landed).
         #expect(terminal.frames == 2)
+        #expect(terminal.firstFrameText?.contains("First1 Last1") == true)
         #expect(terminal.text.contains("First1 Last1"))
 
         // A third frame within the interval waits for it.
@@ -116,6 +119,28 @@ struct BrowseLoopTests {
             _ = try loop.process(Self.j)
             #expect(terminal.frames == 3 + step)
         }
+    }
+
+    @Test("a first page slower than the opening grace: the loading frame is drawn when the grace is over, then the rows")
+    func slowFirstPageShowsLoading() async throws {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock, gated: true), clock: clock)
+        let terminal = RecordingTerminal()
+        let loop = Self.loop(F.browser(model), terminal: terminal, clock: clock)
+        try loop.start()
+        #expect(terminal.frames == 0)
+        #expect(model.feed.loadStates.refresh.isLoading)
+
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: BrowseLoop.openingGrace)
+        guard let graceOver = await loop.inbox.next() else {
+            Issue.record("the opening grace never ended")
+            return
+        }
+        _ = try loop.process(graceOver)
+        #expect(terminal.frames == 1)
+        #expect(!terminal.text.contains("First1 Last1"))
+        #expect(terminal.text.lowercased().contains("loading"))
     }
 
     @Test("nothing changed, nothing drawn: a key with no binding and a change from an old frame cost no frame")

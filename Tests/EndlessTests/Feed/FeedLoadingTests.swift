@@ -115,4 +115,34 @@ struct FeedLoadingTests {
         #expect(harness.feed.items.first?.id == 80)
         #expect(harness.feed.items[20].id == 100)
     }
+
+    @Test("an opening key opens the list where it was left; pages before it load when scrolled to; a refresh then loads the first page")
+    func openingKey() async {
+        let harness = FeedHarness(openingKey: 5)
+        await harness.loadFirstPage()
+        #expect(harness.feed.items.first?.id == 100)
+        #expect(harness.source.requests.first == PageRequest(direction: .refresh, key: 5, loadSize: 20))
+        await harness.see([0])
+        #expect(harness.source.requests.contains(PageRequest(direction: .prepend, key: 4, loadSize: 20)))
+        #expect(harness.feed.items.first?.id == 80)
+
+        guard case .refreshed = await harness.feed.refresh() else {
+            Issue.record("the refresh did not refresh")
+            return
+        }
+        #expect(harness.source.requests.last == PageRequest(direction: .refresh, key: nil, loadSize: 20))
+        #expect(harness.feed.items.first?.id == 0)
+    }
+
+    @Test("an opening that failed is retried at its key, not at the first page")
+    func failedOpeningRetriesItsKey() async {
+        let harness = FeedHarness(openingKey: 3)
+        harness.source.script(.failure(ScriptedFailure()), forPage: 3)
+        await harness.loadFirstPage()
+        #expect(harness.feed.loadStates.refresh.error != nil)
+        harness.feed.retry()
+        await harness.feed.wait { !$0.loadStates.refresh.isLoading }
+        #expect(harness.source.requests.map(\.key) == [3, 3])
+        #expect(harness.feed.items.first?.id == 60)
+    }
 }

@@ -19,13 +19,13 @@ struct FeedHarness {
     init(
         configuration: FeedConfiguration = .test, pageCount: Int? = nil, gated: Bool = false,
         ignoresCancellation: Bool = false, keysKnownInAdvance: Bool = true, repeatEvery: Int? = nil,
-        latency: Duration = .zero, initialKey: Int? = nil
+        latency: Duration = .zero, initialKey: Int? = nil, openingKey: Int? = nil
     ) {
         source = ScriptedPageSource(
             pageSize: configuration.pageSize, pageCount: pageCount, latency: latency, clock: clock, gated: gated,
             ignoresCancellation: ignoresCancellation, keysKnownInAdvance: keysKnownInAdvance,
             repeatEvery: repeatEvery)
-        feed = Feed(source: source, configuration: configuration, initialKey: initialKey, clock: clock)
+        feed = Feed(source: source, configuration: configuration, initialKey: initialKey, openingKey: openingKey, clock: clock)
     }
 
     /// Loads the first page (opening the gate for it if closed) and waits until it is shown.

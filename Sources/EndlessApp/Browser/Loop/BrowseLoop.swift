@@ -22,6 +22,8 @@ final class BrowseLoop {
         case tick
         /// A frame held back by ``BrowseLoop/frameInterval`` is due.
         case frameDue
+        /// The first frame has waited ``BrowseLoop/openingGrace`` for the first page.
+        case openingGraceOver
     }
 
     /// How the loop ended.
@@ -34,6 +36,12 @@ final class BrowseLoop {
     static let defaultFrameInterval: Duration = .milliseconds(16)
     /// How often a spinner moves on.
     static let tickInterval: Duration = .milliseconds(80)
+    /// How long the first frame waits for the first page of the tab shown. Rows from the page
+    /// cache come within a few milliseconds and are then the first frame: no "loading" frame
+    /// is drawn to be replaced at once (its drawing delayed the rows by half a millisecond).
+    /// A slower page shows the loading frame when this has passed, long before a person
+    /// would wonder whether anything is happening.
+    static let openingGrace: Duration = .milliseconds(50)
 
     let terminal: any BrowserTerminal
     let browser: BrowserModel
@@ -88,8 +96,11 @@ final class BrowseLoop {
             for await event in events { inbox.post(.terminal(event)) }
             inbox.post(.terminal(.terminate(.hangup)))  // the terminal went away
         }
-        let inFlight = Task { [browser] in
-            for await count in inFlightUpdates where browser.requestsInFlight != count { browser.requestsInFlight = count }
+        let figure = InFlightFigure(clock: clock) { [browser] count in
+            if browser.requestsInFlight != count { browser.requestsInFlight = count }
+        }
+        let inFlight = Task {
+            for await count in inFlightUpdates { figure.update(count) }
         }
         defer {
             input.cancel()
@@ -103,11 +114,24 @@ final class BrowseLoop {
         return .quit
     }
 
-    /// Starts the tab shown and draws the first frame.
+    /// Starts the tab shown and draws the first frame, or waits up to ``openingGrace`` for
+    /// its first page to draw that instead.
     /// - Throws: when the terminal cannot be written.
     func start() throws {
         browser.start()
-        try render(at: elapsed())
+        guard browser.active.isOpening else { return try render(at: elapsed()) }
+        // The first page ending its opening (rows, or an error) is a change like any other; a
+        // key or a resize meanwhile draws at once, as any event asking for a frame does.
+        let generation = ticket.renew()
+        let inbox = self.inbox
+        let ticket = self.ticket
+        let tab = browser.active
+        withObservationTracking {
+            _ = tab.isOpening
+        } onChange: {
+            if ticket.isCurrent(generation) { inbox.post(.changed(generation)) }
+        }
+        post(.openingGraceOver, after: Self.openingGrace)
     }
 
     /// Handles `event` and everything else already waiting, then draws if anything asked for a
@@ -141,6 +165,8 @@ final class BrowseLoop {
             if browser.isAnimating { needsFrame = true }
         case .frameDue:
             frameDuePending = false
+        case .openingGraceOver:
+            if renders == 0 { needsFrame = true }
         }
         return nil
     }

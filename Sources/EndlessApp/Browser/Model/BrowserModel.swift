@@ -6,29 +6,54 @@ import Observation
 /// tab shown. Each tab keeps its own list, position and load states while hidden.
 @MainActor @Observable
 final class BrowserModel {
-    /// The tabs, in tab order (by their number keys).
-    @ObservationIgnored let tabs: [any BrowserTab]
+    /// The places on the tab bar, in tab order (by their number keys); each tab is made the
+    /// first time it is shown.
+    @ObservationIgnored let slots: [TabSlot]
     /// The index of the tab shown.
     private(set) var activeIndex: Int
+    /// The tab shown.
+    private(set) var active: any BrowserTab
     /// Whether the key help is open.
     private(set) var isHelpVisible = false
-    /// HTTP requests running now (every feed's, and pictures), for the status bar.
+    /// HTTP requests running now (every feed's, and pictures), for the status bar: 0 until
+    /// they have run for ``InFlightFigure/appearanceDelay``.
     var requestsInFlight = 0
+    /// Why the tab last asked for could not be made, for the status bar; nil once one opens.
+    private(set) var tabFailure: String?
 
-    /// Creates the browser.
+    /// Creates the browser and makes the tab it opens on; the others are made when shown.
+    /// - Parameters:
+    ///   - slots: the feeds; they are shown in the order of their numbers.
+    ///   - opening: the tab to show first; the first tab when it is not among them.
+    /// - Throws: the opening tab's error: what is wrong with its feed's settings.
+    init(slots: [TabSlot], opening: FeedKind) throws {
+        precondition(!slots.isEmpty, "a browser needs at least one feed")
+        let slots = slots.sorted { $0.kind < $1.kind }
+        let index = slots.firstIndex { $0.kind == opening } ?? 0
+        active = try slots[index].tab()
+        activeIndex = index
+        self.slots = slots
+    }
+
+    /// Creates the browser over tabs already made.
     /// - Parameters:
     ///   - tabs: the tabs; they are shown in the order of their numbers.
     ///   - opening: the tab to show first; the first tab when it is not among them.
     init(tabs: [any BrowserTab], opening: FeedKind) {
-        self.tabs = tabs.sorted { $0.kind < $1.kind }
-        activeIndex = self.tabs.firstIndex { $0.kind == opening } ?? 0
+        precondition(!tabs.isEmpty, "a browser needs at least one tab")
+        let tabs = tabs.sorted { $0.kind < $1.kind }
+        let index = tabs.firstIndex { $0.kind == opening } ?? 0
+        slots = tabs.map(TabSlot.init)
+        activeIndex = index
+        active = tabs[index]
     }
 
-    /// The tab shown.
-    var active: any BrowserTab { tabs[activeIndex] }
-
     /// The feeds on the tab bar.
-    var kinds: [FeedKind] { tabs.map(\.kind) }
+    var kinds: [FeedKind] { slots.map(\.kind) }
+
+    /// Every tab, made now if never shown (for `--dump-state`); a tab that cannot be made is
+    /// left out.
+    var allTabs: [any BrowserTab] { slots.compactMap { try? $0.tab() } }
 
     /// Starts the tab shown (its first page loads).
     func start() {
@@ -46,11 +71,11 @@ final class BrowserModel {
         case .close where isHelpVisible:
             isHelpVisible = false
         case .nextTab:
-            show(index: (activeIndex + 1) % tabs.count)
+            show(index: (activeIndex + 1) % slots.count)
         case .previousTab:
-            show(index: (activeIndex + tabs.count - 1) % tabs.count)
+            show(index: (activeIndex + slots.count - 1) % slots.count)
         case .showTab(let kind):
-            if let index = tabs.firstIndex(where: { $0.kind == kind }) { show(index: index) }
+            if let index = slots.firstIndex(where: { $0.kind == kind }) { show(index: index) }
         case .quit:
             break
         default:
@@ -62,9 +87,18 @@ final class BrowserModel {
     /// Shows a tab: the one hidden stops loading pictures, the one shown starts (its first
     /// page loads the first time).
     func show(index: Int) {
-        guard tabs.indices.contains(index), index != activeIndex else { return }
+        guard slots.indices.contains(index), index != activeIndex else { return }
+        let tab: any BrowserTab
+        do {
+            tab = try slots[index].tab()
+        } catch {
+            tabFailure = "cannot open \(slots[index].kind.name): \(error)"
+            return
+        }
+        tabFailure = nil
         active.deactivate()
         activeIndex = index
+        active = tab
         active.activate()
     }
 

@@ -20,7 +20,7 @@ enum BrowserScreen {
         layout.tabs = BrowserChrome.drawHeader(
             .init(tabs: kinds, active: tab.kind, source: tab.sourceLabel, status: tab.status, nouns: tab.nouns),
             into: &frame, in: bands.header)
-        var right = tab.statusNote.map { [$0] } ?? []
+        var right = [browser.tabFailure, tab.statusNote].compactMap { $0 }
         right.append("\(browser.requestsInFlight) in flight")
         if let rate = tab.cacheHitRate { right.append("cache \(Int((rate * 100).rounded()))%") }
         BrowserChrome.drawStatus(hints: KeyBindings.statusHints(tabs: kinds), right: right, into: &frame, in: bands.status)

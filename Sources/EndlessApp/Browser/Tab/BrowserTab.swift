@@ -17,6 +17,8 @@ protocol BrowserTab: AnyObject {
     var isAnimating: Bool { get }
     /// Whether its details panel is open.
     var hasDetails: Bool { get }
+    /// Whether its first page is on its way and it has nothing to show yet.
+    var isOpening: Bool { get }
     /// The image store's hit rate, 0...1, or nil without images.
     var cacheHitRate: Double? { get }
     /// The tab's own segment of the status bar, read every frame: `41 requests left this hour`,

@@ -36,6 +36,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     var status: FeedStatus { model.status }
     var isAnimating: Bool { model.isAnimating }
     var hasDetails: Bool { model.details != nil }
+    var isOpening: Bool { model.rowCount == 0 && model.feed.loadStates.refresh.isLoading }
     var cacheHitRate: Double? { model.images?.cacheHitRate }
     /// The feed's own note (`41 requests left this hour`), then the cache's (`cached 3 min ago`).
     var statusNote: String? {

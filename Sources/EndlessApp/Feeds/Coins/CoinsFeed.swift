@@ -66,10 +66,10 @@ enum CoinsFeed: FeedPlugin {
 
     static var fetchCommand: Subcommand { FetchCoinsCommand.subcommand }
 
-    static func settings(from parsed: ParsedArguments, api: URL?) throws(UsageError) -> CoinsSettings {
+    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> CoinsSettings {
         CoinsSettings(
             api: api, vsCurrency: try parsed.value(Options.vsCurrency) ?? CoinMarketsQuery.defaultCurrency,
-            perPage: try parsed.value(Options.coinsPerPage) ?? defaultPerPage, demoKey: try demoKey(from: parsed),
+            perPage: try parsed.value(Options.coinsPerPage) ?? defaultPerPage, demoKey: try demoKey(from: parsed, environment: environment),
             live: try parsed.value(Options.live).map { .seconds($0) })
     }
 

@@ -31,7 +31,7 @@ enum PeopleFeed: FeedPlugin {
 
     static var fetchCommand: Subcommand { FetchPeopleCommand.subcommand(makeFetcher: FetchPeopleCommand.liveFetcher) }
 
-    static func settings(from parsed: ParsedArguments, api: URL?) throws(UsageError) -> PeopleSettings {
+    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> PeopleSettings {
         let seed = try parsed.value(FetchPeopleCommand.Options.seed)
         let gender = try parsed.value(FetchPeopleCommand.Options.gender)
         let query: RandomUserQuery

@@ -23,7 +23,8 @@ struct PeopleSettings: FeedSettings {
         // A seeded page never changes; the filters and the seed name the list.
         let source = environment.cached(
             people, as: PeopleFeed.kind, endpoint: endpoint,
-            variant: [query.url.query ?? "", seed.map { "seed=\($0)" } ?? ""].joined(separator: " "), policy: .neverStale)
+            variant: [query.url.query ?? "", seed.map { "seed=\($0)" } ?? ""].joined(separator: " "), policy: .neverStale,
+            codec: PeoplePageCodec())
         let configuration = environment.feedConfiguration(pageSize: pageSize)
         let model = FeedViewModel(
             feed: Feed(source: source, configuration: configuration),

@@ -52,9 +52,9 @@ public enum PhotosFeed: FeedPlugin {
 
     static var fetchCommand: Subcommand { FetchPhotosCommand.subcommand }
 
-    static func settings(from parsed: ParsedArguments, api: URL?) throws(UsageError) -> PhotosSettings {
+    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> PhotosSettings {
         PhotosSettings(
-            api: api, accessKey: try accessKey(from: parsed, api: api),
+            api: api, accessKey: try accessKey(from: parsed, api: api, environment: environment),
             perPage: try parsed.value(Options.photosPerPage) ?? defaultPerPage,
             orderBy: try parsed.value(Options.orderBy) ?? .latest)
     }

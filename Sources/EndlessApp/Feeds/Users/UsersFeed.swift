@@ -41,9 +41,9 @@ enum UsersFeed: FeedPlugin {
 
     static var fetchCommand: Subcommand { FetchUsersCommand.subcommand }
 
-    static func settings(from parsed: ParsedArguments, api: URL?) throws(UsageError) -> UsersSettings {
+    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> UsersSettings {
         UsersSettings(
-            api: api, apiKey: try apiKey(from: parsed),
+            api: api, apiKey: try apiKey(from: parsed, environment: environment),
             perPage: try parsed.value(Options.usersPerPage) ?? defaultPerPage)
     }
 

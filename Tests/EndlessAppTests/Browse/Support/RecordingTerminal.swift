@@ -6,10 +6,10 @@ import Synchronization
 /// An in-memory terminal for the browse loop: frames go through the real renderer into a
 /// virtual screen, and every frame is counted.
 final class RecordingTerminal: BrowserTerminal {
-    private let state: Mutex<(terminal: InMemoryTerminal, frames: Int)>
+    private let state: Mutex<(terminal: InMemoryTerminal, frames: Int, firstText: String?)>
 
     init(size: Size = Size(width: 80, height: 24)) {
-        state = Mutex((InMemoryTerminal(size: size), 0))
+        state = Mutex((InMemoryTerminal(size: size), 0, nil))
     }
 
     var size: Size { state.withLock { $0.terminal.size } }
@@ -18,11 +18,14 @@ final class RecordingTerminal: BrowserTerminal {
         state.withLock {
             $0.terminal.render(frame)
             $0.frames += 1
+            if $0.firstText == nil { $0.firstText = $0.terminal.text }
         }
     }
 
     /// Frames drawn so far.
     var frames: Int { state.withLock { $0.frames } }
+    /// The screen as the first frame left it, as text; nil before it.
+    var firstFrameText: String? { state.withLock { $0.firstText } }
     /// The screen as text.
     var text: String { state.withLock { $0.terminal.text } }
     /// The bytes of the last frame.

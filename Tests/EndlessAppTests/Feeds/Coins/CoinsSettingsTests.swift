@@ -29,16 +29,20 @@ struct CoinsSettingsTests {
     @Test("the tab's flags: currency, page size, demo key (flag, else the variable), --live alone or with seconds")
     func tabFlags() throws {
         let settings = try CoinsFeed.settings(
-            from: try Self.parse(["coins", "--vs-currency", "EUR", "--coins-per-page", "25", "--demo-key", "CG-k", "--live"]), api: nil)
+            from: try Self.parse(["coins", "--vs-currency", "EUR", "--coins-per-page", "25", "--demo-key", "CG-k", "--live"]), api: nil, environment: [:])
         #expect(settings.vsCurrency == "eur" && settings.perPage == 25 && settings.demoKey == "CG-k")
+        // The variable comes from the environment the browser read once and passed down.
+        let fromVariable = try CoinsFeed.settings(
+            from: try Self.parse(["coins"]), api: nil, environment: [CoinsFeed.demoKeyVariable: "CG-env"])
+        #expect(fromVariable.demoKey == "CG-env")
         #expect(settings.live == .seconds(30))
-        #expect(try CoinsFeed.settings(from: try Self.parse(["coins", "--live", "90"]), api: nil).live == .seconds(90))
-        #expect(try CoinsFeed.settings(from: try Self.parse(["coins"]), api: nil).live == nil)
+        #expect(try CoinsFeed.settings(from: try Self.parse(["coins", "--live", "90"]), api: nil, environment: [:]).live == .seconds(90))
+        #expect(try CoinsFeed.settings(from: try Self.parse(["coins"]), api: nil, environment: [:]).live == nil)
         let parsed = try Self.parse(["coins"])
         #expect(try CoinsFeed.demoKey(from: parsed, environment: ["COINGECKO_DEMO_API_KEY": "CG-env"]) == "CG-env")
         #expect(try CoinsFeed.demoKey(from: parsed, environment: [:]) == nil)
         for bad in [["--live", "1"], ["--coins-per-page", "300"], ["--vs-currency", "zzz"]] {
-            #expect(throws: UsageError.self) { try CoinsFeed.settings(from: try Self.parse(["coins"] + bad), api: nil) }
+            #expect(throws: UsageError.self) { try CoinsFeed.settings(from: try Self.parse(["coins"] + bad), api: nil, environment: [:]) }
         }
     }
 
