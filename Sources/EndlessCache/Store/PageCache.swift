@@ -23,8 +23,9 @@ import Synchronization
 ///   be written, or a file from a newer version, means no cache for this run; a full disk
 ///   stops writes while cached pages are still served. Each is reported once through
 ///   `onNotice`, as one line.
-/// - When the cache goes away, a check still running is stopped and waited for (it stops
-///   within microseconds), so no connection outlives the cache.
+/// - When the cache is closed (``close()``) or goes away, a check still running is stopped
+///   and waited for (it stops within microseconds of running), so no connection outlives
+///   the cache's own, and that one, closing last, folds the log into the file.
 /// - Every page is written in one transaction, so a process killed mid-write loses at most
 ///   that page.
 ///
@@ -100,9 +101,7 @@ public final class PageCache: Sendable {
     // stored state goes), checkpoints the WAL into the file and removes it, as SQLite does
     // for the last connection. A cancelled check stops within microseconds of running.
     deinit {
-        let checks = state.withLock { $0.checks }
-        for check in checks { check.cancel() }
-        for check in checks { check.waitUntilFinished() }
+        Self.stop(state.withLock { $0.checks })
     }
 
     /// What the background check of the open file concluded, waiting for it if it still

@@ -42,7 +42,7 @@ struct IntegrityCheckTests {
         #expect(gate.niceness == IntegrityCheck.niceness)
     }
 
-    @Test("one check per file, however many feeds and calls use the cache; none for a file the cache created")
+    @Test("one check per file, however many feeds and calls (prepare first) use the cache; none for a file the cache created")
     func runsOnce() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -54,6 +54,7 @@ struct IntegrityCheckTests {
         let rows = CachedPageSource(network, cache: cache, feed: "rows", policy: .neverStale)
         let others = CachedPageSource(network, cache: cache, feed: "others", policy: .neverStale)
 
+        await Task.detached { cache.prepare() }.value
         #expect(cache.availability == .available)
         for key in [nil, 1, 2] as [Int?] {
             _ = try await rows.load(Self.request(key))
@@ -107,22 +108,38 @@ struct IntegrityCheckTests {
         #expect(!gate.timedOut, "the use waited for the check")
     }
 
-    @Test("a cache that goes away during its check stops it and waits for it: no connection is left, so the WAL is checkpointed away")
-    func closingDuringCheck() async throws {
+    /// How a cache ends.
+    enum Ending: String, CaseIterable, CustomStringConvertible {
+        /// ``PageCache/close()``, as the browser does when it ends.
+        case closed
+        /// The last reference dropped.
+        case released
+
+        var description: String { rawValue }
+    }
+
+    @Test(
+        "a cache closed or released during its check stops it and waits for it: its own connection is the last out, so the log is folded away",
+        arguments: Ending.allCases)
+    func endingDuringCheck(_ ending: Ending) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try await DamagedFileTests.populatedCache(in: directory)
-        // Held until the cache waits for it: a cache that did not wait would be gone first.
+        // Held until the cache waits for it: a cache that did not wait would be done first.
         let gate = CheckGate(opensWhenAwaited: true)
         let check: IntegrityCheck?
         do {
             let cache = PageCacheFixtures.cache(in: directory, gate: gate)
             let source = CachedPageSource(NetworkSource(), cache: cache, feed: "rows", policy: .neverStale)
-            // Served from the cache, its recency written to the WAL.
+            // Served from the cache; its recency is written at close.
             _ = try await source.load(Self.request(nil))
             await gate.arrival()
             check = cache.state.withLock { $0.check }
             #expect(FileManager.default.fileExists(atPath: Self.walPath(directory)))
+            if ending == .closed {
+                cache.close()
+                #expect(check?.finishedOutcome == .abandoned("cancelled"), "close returned before the check finished")
+            }
         }
 
         #expect(check?.finishedOutcome == .abandoned("cancelled"), "the cache went away before its check finished")
@@ -131,11 +148,12 @@ struct IntegrityCheckTests {
         #expect(!gate.timedOut)
         #expect(
             !FileManager.default.fileExists(atPath: Self.walPath(directory)),
-            "a connection outlived the cache, so the last one to close could not checkpoint")
+            "a connection outlived the cache's own, so the last one to close could not fold the log in")
         // The next open finds a sound file.
         let reopened = PageCacheFixtures.cache(in: directory)
         #expect(reopened.availability == .available)
         #expect(await reopened.waitForIntegrityCheck() == .passed)
+        reopened.close()
     }
 
     @Test("a check cancelled before it starts never opens the file")
