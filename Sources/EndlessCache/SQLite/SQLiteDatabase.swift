@@ -30,6 +30,8 @@ final class SQLiteDatabase {
     private let handle: OpaquePointer
     /// Prepared statements by SQL text, compiled on first use.
     private var statements: [String: SQLiteStatement] = [:]
+    /// The flag the progress handler reads, kept alive as long as the connection.
+    private var cancellation: SQLiteCancellation?
 
     /// Opens (and, if asked, creates) the database at `path`.
     ///
@@ -142,6 +144,22 @@ final class SQLiteDatabase {
         let findings = try prepare("PRAGMA quick_check").rows { $0.text(0) ?? "" }
         return findings == ["ok"] ? [] : findings
     }
+
+    /// Makes every statement of this connection stop (with `SQLITE_INTERRUPT`) soon after
+    /// `cancellation` is cancelled, even one that started before; for a connection that runs
+    /// long statements on a thread of its own.
+    /// - Parameter cancellation: the flag; the connection keeps it.
+    func stop(when cancellation: SQLiteCancellation) {
+        self.cancellation = cancellation
+        let context = Unmanaged.passUnretained(cancellation).toOpaque()
+        sqlite3_progress_handler(handle, Self.progressSteps, { context in
+            guard let context else { return 0 }
+            return Unmanaged<SQLiteCancellation>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+        }, context)
+    }
+
+    /// How often the progress handler runs, in SQLite's steps: a few microseconds apart.
+    static let progressSteps: Int32 = 100
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }

@@ -26,6 +26,8 @@ struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     var isStorageFailure: Bool {
         [SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM].contains(primaryCode)
     }
+    /// The statement was stopped on purpose (``SQLiteCancellation``).
+    var isInterrupted: Bool { primaryCode == SQLITE_INTERRUPT }
     /// Another connection held a lock for longer than the busy timeout.
     var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
 

@@ -6,7 +6,9 @@
 public struct CacheNotice: Sendable, Equatable, CustomStringConvertible {
     /// What happened.
     public enum Kind: Sendable, Hashable {
-        /// The file failed `PRAGMA quick_check` or was not a database: it was moved aside
+        /// The file was damaged: not a database or cut short (found at open), failing the
+        /// `PRAGMA quick_check` that runs in the background after opening (acted on at the
+        /// cache's next use), or failing a statement. It was moved aside
         /// (`pages.sqlite.corrupt`) and an empty cache started in its place.
         case rebuilt
         /// The cache cannot be used at all (a read-only or missing directory, a file from a

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the connection is: not opened yet, open (and whether it may still write), or given
-/// up on for this run.
+/// up on for this run; and the background check of the file it has open.
 struct StoreState {
     enum Phase {
         case closed
@@ -14,12 +14,19 @@ struct StoreState {
     var rebuilds = 0
     /// Kinds already reported, so each is said once (rebuilds are each said).
     var reported: Set<CacheNotice.Kind> = []
+    /// The check of the file open now: nil for a file this cache created, or once the file
+    /// is closed.
+    var check: IntegrityCheck?
+    /// Every check made, each run at most once: the cache stops and waits for them when it
+    /// goes away.
+    var checks: [IntegrityCheck] = []
 
     static let maxRebuilds = 2
 }
 
-// Every use of the connection goes through here: it opens on first use, turns faults into
-// states and notices, and never lets one reach the caller as a crash.
+// Every use of the connection goes through here: it opens on first use (and starts the file's
+// background check after that use), acts on damage the check found, turns faults into states
+// and notices, and never lets one reach the caller as a crash.
 extension PageCache {
     /// What a use of the store is for: reads go on when writes have stopped; writes do not.
     enum Purpose { case read, write }
@@ -37,12 +44,19 @@ extension PageCache {
         _ body: (SQLiteDatabase, _ writable: Bool) throws -> Value
     ) -> Result<Value?, PageCacheError> {
         var notices: [CacheNotice] = []
+        var newCheck: IntegrityCheck?
         let path = fileURL.path
         let result = state.withLock { state -> Result<Value?, PageCacheError> in
+            let checks = state.checks.count
+            defer { if state.checks.count != checks { newCheck = state.check } }
             if case .closed = state.phase {
                 let exists = FileManager.default.fileExists(atPath: path)
                 guard opening || exists else { return .success(nil) }
                 open(&state, notices: &notices)
+            }
+            if case .open = state.phase, let reason = state.check?.damage {
+                closeDamaged(&state)
+                rebuild(because: reason, state: &state, notices: &notices)
             }
             switch state.phase {
             case .closed: return .success(nil)
@@ -59,6 +73,8 @@ extension PageCache {
                 }
             }
         }
+        // After the statements, so the first page is read before a thread is even made.
+        newCheck?.start()
         // Outside the lock: the app's callback may well call back into the cache.
         for notice in notices { onNotice(notice) }
         return result
@@ -78,7 +94,7 @@ extension PageCache {
         _ error: SQLiteError, purpose: Purpose, state: inout StoreState, notices: inout [CacheNotice]
     ) {
         if error.isCorruption {
-            state.phase = .closed
+            closeDamaged(&state)
             rebuild(because: error.message, state: &state, notices: &notices)
         } else if error.isStorageFailure, purpose == .write, case .open(let database, _) = state.phase {
             state.phase = .open(database, writable: false)
@@ -91,8 +107,9 @@ extension PageCache {
         }
     }
 
-    /// Opens the file: creates its folder, connects, checks, migrates; a damaged file is
-    /// moved aside and rebuilt, anything else unusable leaves the cache unavailable.
+    /// Opens the file: creates its folder, connects, migrates, and readies the file's
+    /// background check; a file found damaged meanwhile is moved aside and rebuilt, anything
+    /// else unusable leaves the cache unavailable.
     func open(_ state: inout StoreState, notices: inout [CacheNotice]) {
         let directory = fileURL.deletingLastPathComponent()
         do {
@@ -110,8 +127,8 @@ extension PageCache {
             return
         }
         switch connect() {
-        case .success(let database):
-            state.phase = .open(database, writable: true)
+        case .success(let connection):
+            adopt(connection, &state)
         case .failure(.damaged(let reason)):
             rebuild(because: reason, state: &state, notices: &notices)
         case .failure(.unusable(let reason)):
@@ -138,9 +155,27 @@ extension PageCache {
                 message: "page cache: \(path) was damaged (\(reason)); moved it to "
                     + "\(URL(fileURLWithPath: aside).lastPathComponent) and started an empty cache"))
         switch connect() {
-        case .success(let database): state.phase = .open(database, writable: true)
+        case .success(let connection): adopt(connection, &state)
         case .failure(.damaged(let reason)), .failure(.unusable(let reason)): giveUp(reason, state: &state, notices: &notices)
         }
+    }
+
+    /// Uses a new connection; a file that held pages before gets a check (not started yet:
+    /// ``use(opening:for:_:)`` starts it after its statements).
+    private func adopt(_ connection: Connection, _ state: inout StoreState) {
+        state.phase = .open(connection.database, writable: true)
+        guard !connection.isNew else { return }
+        let check = IntegrityCheck(path: fileURL.path, busyTimeout: busyTimeout, observe: observeIntegrityCheck)
+        state.check = check
+        state.checks.append(check)
+    }
+
+    /// Closes the connection to a damaged file, before it is moved aside. Its check, if it
+    /// still runs, is told to stop, and not waited for: a use never waits for a check.
+    private func closeDamaged(_ state: inout StoreState) {
+        state.phase = .closed
+        state.check?.cancel()
+        state.check = nil
     }
 
     private func giveUp(_ reason: String, state: inout StoreState, notices: inout [CacheNotice]) {
@@ -156,25 +191,30 @@ extension PageCache {
         notices.append(notice)
     }
 
+    /// A connection, set up and migrated; `isNew` when the file held no pages before.
+    struct Connection {
+        let database: SQLiteDatabase
+        let isNew: Bool
+    }
+
     /// Why a connection attempt failed: a file to rebuild, or a cache to do without.
     enum ConnectFailure: Error {
         case damaged(String)
         case unusable(String)
     }
 
-    /// Connects, sets WAL and the rest up, runs `PRAGMA quick_check`, migrates.
-    func connect() -> Result<SQLiteDatabase, ConnectFailure> {
+    /// Connects, sets WAL and the rest up, migrates: a cost that does not grow with the file.
+    /// A file that is not a database, or is shorter than its header says, fails the first
+    /// statement (SQLite checks both as it reads the header); damage further in is left to
+    /// the ``IntegrityCheck`` (`PRAGMA quick_check`) that runs after.
+    func connect() -> Result<Connection, ConnectFailure> {
         do {
             let database = try SQLiteDatabase(
                 path: fileURL.path, options: SQLiteDatabase.Options(busyTimeout: busyTimeout))
+            let isNew = try database.prepare("PRAGMA page_count").firstRow { $0.int(0) } == 0
             try database.configureForSharing()
-            let findings = try database.quickCheck()
-            if let first = findings.first {
-                let more = findings.count > 1 ? " and \(findings.count - 1) more" : ""
-                return .failure(.damaged("quick_check: \(first)\(more)"))
-            }
             try Migrator.migrate(database, to: migrations)
-            return .success(database)
+            return .success(Connection(database: database, isNew: isNew))
         } catch let error as SQLiteError where error.isCorruption {
             return .failure(.damaged(error.message))
         } catch let error as SQLiteError {

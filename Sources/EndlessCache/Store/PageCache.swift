@@ -13,11 +13,19 @@ import Synchronization
 /// ```
 ///
 /// - The file is opened on first use (so creating a cache costs nothing), in WAL mode with a
-///   busy timeout, checked with `PRAGMA quick_check`, and brought to the current schema.
-/// - Faults never reach the feeds: a damaged file is moved aside (`pages.sqlite.corrupt`) and
-///   rebuilt; a directory that cannot be written, or a file from a newer version, means no
-///   cache for this run; a full disk stops writes while cached pages are still served. Each
-///   is reported once through `onNotice`, as one line.
+///   busy timeout, and brought to the current schema: a cost that does not grow with the
+///   file. A file that is not a database or was cut short fails there.
+/// - Then `PRAGMA quick_check` reads the whole file, on a low-priority thread and a read-only
+///   connection of its own (see ``IntegrityCheck``); the launch's first pages do not wait
+///   for it. Damage it finds is acted on by the next use of the cache.
+/// - Faults never reach the feeds: a damaged file (found at open, by the check, or by any
+///   statement) is moved aside (`pages.sqlite.corrupt`) and rebuilt; a directory that cannot
+///   be written, or a file from a newer version, means no cache for this run; a full disk
+///   stops writes while cached pages are still served. Each is reported once through
+///   `onNotice`, as one line.
+/// - When the cache is closed (``close()``) or goes away, a check still running is stopped
+///   and waited for (it stops within microseconds of running), so no connection outlives
+///   the cache's own, and that one, closing last, folds the log into the file.
 /// - Every page is written in one transaction, so a process killed mid-write loses at most
 ///   that page.
 ///
@@ -54,6 +62,8 @@ public final class PageCache: Sendable {
     let onNotice: @Sendable (CacheNotice) -> Void
     let migrations: [Migration]
     let busyTimeout: Duration
+    /// Hears what the background checks do; tests hold a check at a known point with it.
+    let observeIntegrityCheck: @Sendable (IntegrityCheck.Event) -> Void
     let state = Mutex(StoreState())
     /// Pages read since the last write, oldest first: their recency is written with the next
     /// write (see ``noteRead(_:in:)``).
@@ -73,16 +83,38 @@ public final class PageCache: Sendable {
             busyTimeout: Self.defaultBusyTimeout, onNotice: onNotice)
     }
 
-    /// The full initializer, for tests: another schema history, another timeout.
+    /// The full initializer, for tests: another schema history, another timeout, a watch on
+    /// the background check.
     init(
         fileURL: URL, migrations: [Migration], busyTimeout: Duration,
-        onNotice: @escaping @Sendable (CacheNotice) -> Void
+        onNotice: @escaping @Sendable (CacheNotice) -> Void,
+        observeIntegrityCheck: @escaping @Sendable (IntegrityCheck.Event) -> Void = { _ in }
     ) {
         self.fileURL = fileURL
         self.migrations = migrations
         self.busyTimeout = busyTimeout
         self.onNotice = onNotice
+        self.observeIntegrityCheck = observeIntegrityCheck
     }
+
+    // The checks' connections close first, so that the cache's own, closing last (as the
+    // stored state goes), checkpoints the WAL into the file and removes it, as SQLite does
+    // for the last connection. A cancelled check stops within microseconds of running.
+    deinit {
+        Self.stop(state.withLock { $0.checks })
+    }
+
+    /// What the background check of the open file concluded, waiting for it if it still
+    /// runs; nil when the open file has no check (this cache created it, or nothing is open).
+    /// For tests: the cache acts on the outcome by itself.
+    /// - Returns: the outcome.
+    func waitForIntegrityCheck() async -> IntegrityCheck.Outcome? {
+        guard let check = state.withLock({ $0.check }) else { return nil }
+        return await check.outcome()
+    }
+
+    /// How many background checks this cache has made (each runs at most once).
+    var integrityChecksMade: Int { state.withLock { $0.checks.count } }
 
     /// Whether the cache can be used, opening it if this is the first use: the answer the
     /// status bar needs before any page has loaded.

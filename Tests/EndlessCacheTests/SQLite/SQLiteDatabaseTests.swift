@@ -122,4 +122,28 @@ struct SQLiteDatabaseTests {
         #expect(try database.userVersion() == 3)
         #expect(try database.quickCheck() == [])
     }
+
+    @Test("a cancellation stops quick_check and other long statements with SQLITE_INTERRUPT, even set before they start")
+    func cancellation() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let database = try Self.database(directory)
+        // About 700 pages: quick_check runs the progress handler many times over them.
+        try database.execute(
+            "CREATE TABLE t (v BLOB); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
+                + "INSERT INTO t SELECT randomblob(1200) FROM n")
+        let cancellation = SQLiteCancellation()
+        database.stop(when: cancellation)
+        #expect(try database.quickCheck() == [])
+
+        cancellation.cancel()
+
+        let check = #expect(throws: SQLiteError.self) { try database.quickCheck() }
+        #expect(check?.isInterrupted == true)
+        #expect(check?.isCorruption == false)
+        let join = #expect(throws: SQLiteError.self) {
+            try database.prepare("SELECT COUNT(*) FROM t a, t b").firstRow { $0.int(0) }
+        }
+        #expect(join?.isInterrupted == true)
+    }
 }

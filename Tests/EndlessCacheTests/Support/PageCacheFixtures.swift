@@ -12,6 +12,13 @@ enum PageCacheFixtures {
         PageCache(directory: directory.url, onNotice: { notices.append($0) })
     }
 
+    /// A cache in `directory` whose background check `gate` holds.
+    static func cache(in directory: TemporaryDirectory, notices: NoticeLog = NoticeLog(), gate: CheckGate) -> PageCache {
+        PageCache(
+            fileURL: directory.databaseURL, migrations: PageSchema.migrations, busyTimeout: PageCache.defaultBusyTimeout,
+            onNotice: { notices.append($0) }, observeIntegrityCheck: gate.observer)
+    }
+
     /// 2026-03-01 12:00 UTC: a fixed "now" that tests move by hand.
     static let epoch = Date(timeIntervalSince1970: 1_772_366_400)
 }
