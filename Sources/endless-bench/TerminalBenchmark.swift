@@ -308,9 +308,10 @@ extension TerminalBenchmark {
         }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("endless-bench-terminal-\(getpid())")
         defer { try? FileManager.default.removeItem(at: cache) }
-        // The end-to-end tests' terminal, and the frame figures' one.
+        // The end-to-end tests' terminal, and the frame figures' one; a cache each, so each
+        // opens at the top (the list reopens where the last session left it).
         for size in [Size(width: 100, height: 30), Size(width: 200, height: 60)] {
-            try appJ(binary: binary, size: size, cache: cache)
+            try appJ(binary: binary, size: size, cache: cache.appendingPathComponent("\(size.width)x\(size.height)"))
         }
     }
 
