@@ -14,7 +14,9 @@ import Synchronization
 /// is what this check finds, while the cache serves pages:
 ///
 /// - It starts after the first use's statements have run (``start()``), on a thread at the
-///   lowest priority (nice 19), so it takes no time a launch could use; being late is fine.
+///   lowest priority (nice 19), and reads nothing until ``delay`` has passed: a launch's
+///   first rows come within that, and reading 8 MiB beside them, even at nice 19 on the other
+///   core, made them 4 ms later. Being late is fine.
 /// - WAL lets its connection read beside the cache's own; the pages the cache serves
 ///   meanwhile are pages SQLite read without error (a statement that meets damage fails, and
 ///   the cache rebuilds then, as ever).
@@ -62,20 +64,29 @@ final class IntegrityCheck: Sendable {
     /// The file, opened again read-only.
     let path: String
     let busyTimeout: Duration
+    /// How long after ``start()`` the check begins reading.
+    let delay: Duration
+    /// Signalled by ``cancel()``, to end the wait before the check at once.
+    private let wakeUp = DispatchSemaphore(value: 0)
     private let observe: @Sendable (Event) -> Void
     private let cancellation = SQLiteCancellation()
     private let state = Mutex(State())
     /// Entered while the thread runs; left once its connection is closed.
     private let running = DispatchGroup()
 
+    /// How long an app's check waits before it reads: well past a launch's first rows.
+    static let launchDelay: Duration = .seconds(2)
+
     /// A check of `path`, not started yet.
     /// - Parameters:
     ///   - path: the database file.
     ///   - busyTimeout: how long its connection waits for a lock.
+    ///   - delay: how long after starting it begins reading; none by default (tests).
     ///   - observe: hears each ``Event``; tests hold the check with it.
-    init(path: String, busyTimeout: Duration, observe: @escaping @Sendable (Event) -> Void = { _ in }) {
+    init(path: String, busyTimeout: Duration, delay: Duration = .zero, observe: @escaping @Sendable (Event) -> Void = { _ in }) {
         self.path = path
         self.busyTimeout = busyTimeout
+        self.delay = delay
         self.observe = observe
     }
 
@@ -98,7 +109,11 @@ final class IntegrityCheck: Sendable {
         let thread = Thread { [self] in
             // Linux keeps a nice value per thread: this lowers this thread's alone.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
-            finish(check())
+            if delay > .zero {
+                let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+                _ = wakeUp.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
+            }
+            finish(cancellation.isCancelled ? .abandoned("cancelled") : check())
             running.leave()
         }
         thread.name = "page-cache-check"
@@ -146,6 +161,7 @@ final class IntegrityCheck: Sendable {
     /// ``waitUntilFinished()``).
     func cancel() {
         cancellation.cancel()
+        wakeUp.signal()
     }
 
     /// Blocks until the check's thread has closed its connection; at once when it never

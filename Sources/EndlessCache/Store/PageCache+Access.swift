@@ -165,7 +165,8 @@ extension PageCache {
     private func adopt(_ connection: Connection, _ state: inout StoreState) {
         state.phase = .open(connection.database, writable: true)
         guard !connection.isNew else { return }
-        let check = IntegrityCheck(path: fileURL.path, busyTimeout: busyTimeout, observe: observeIntegrityCheck)
+        let check = IntegrityCheck(
+            path: fileURL.path, busyTimeout: busyTimeout, delay: integrityCheckDelay, observe: observeIntegrityCheck)
         state.check = check
         state.checks.append(check)
     }

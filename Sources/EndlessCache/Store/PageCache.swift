@@ -64,6 +64,8 @@ public final class PageCache: Sendable {
     let busyTimeout: Duration
     /// Hears what the background checks do; tests hold a check at a known point with it.
     let observeIntegrityCheck: @Sendable (IntegrityCheck.Event) -> Void
+    /// How long a check waits before it reads (see ``IntegrityCheck/launchDelay``).
+    let integrityCheckDelay: Duration
     let state = Mutex(StoreState())
     /// Pages read since the last write, oldest first: their recency is written with the next
     /// write (see ``noteRead(_:in:)``).
@@ -80,21 +82,23 @@ public final class PageCache: Sendable {
     ) {
         self.init(
             fileURL: directory.appendingPathComponent(fileName), migrations: PageSchema.migrations,
-            busyTimeout: Self.defaultBusyTimeout, onNotice: onNotice)
+            busyTimeout: Self.defaultBusyTimeout, onNotice: onNotice, integrityCheckDelay: IntegrityCheck.launchDelay)
     }
 
     /// The full initializer, for tests: another schema history, another timeout, a watch on
-    /// the background check.
+    /// the background check and no wait before it.
     init(
         fileURL: URL, migrations: [Migration], busyTimeout: Duration,
         onNotice: @escaping @Sendable (CacheNotice) -> Void,
-        observeIntegrityCheck: @escaping @Sendable (IntegrityCheck.Event) -> Void = { _ in }
+        observeIntegrityCheck: @escaping @Sendable (IntegrityCheck.Event) -> Void = { _ in },
+        integrityCheckDelay: Duration = .zero
     ) {
         self.fileURL = fileURL
         self.migrations = migrations
         self.busyTimeout = busyTimeout
         self.onNotice = onNotice
         self.observeIntegrityCheck = observeIntegrityCheck
+        self.integrityCheckDelay = integrityCheckDelay
     }
 
     // The checks' connections close first, so that the cache's own, closing last (as the

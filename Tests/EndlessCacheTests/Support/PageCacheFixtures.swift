@@ -7,9 +7,11 @@ import Synchronization
 enum PageCacheFixtures {
     static let fileName = PageCache.defaultFileName
 
-    /// A cache in `directory`, reporting into `notices`.
+    /// A cache in `directory`, reporting into `notices`; its background check reads at once.
     static func cache(in directory: TemporaryDirectory, notices: NoticeLog = NoticeLog()) -> PageCache {
-        PageCache(directory: directory.url, onNotice: { notices.append($0) })
+        PageCache(
+            fileURL: directory.databaseURL, migrations: PageSchema.migrations, busyTimeout: PageCache.defaultBusyTimeout,
+            onNotice: { notices.append($0) })
     }
 
     /// A cache in `directory` whose background check `gate` holds.
