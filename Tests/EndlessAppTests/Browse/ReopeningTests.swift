@@ -51,7 +51,7 @@ struct ReopeningTests {
         // A key before the next frame still moves from the same person.
         tab.perform(.moveDown, visibleRows: 10)
         #expect(model.item(at: model.selection)?.id == F.person(108).id)
-        #expect(model.position == ListPositionForTest.page(5, item: F.person(108)))
+        #expect(model.position == ListPosition(pageKey: 5, loadSize: 20, itemID: String(describing: F.person(108).id)))
     }
 
     @Test("a quit before the first frame still saves the person to reopen on, not the top of the page")
@@ -63,12 +63,5 @@ struct ReopeningTests {
         let dump = tab.dump()
         #expect(dump.selection == 7)
         #expect(model.position?.itemID == String(describing: F.person(107).id))
-    }
-}
-
-/// The position a tab saves, for comparing.
-enum ListPositionForTest {
-    static func page(_ key: Int, item: RandomUser) -> ListPosition<Int> {
-        ListPosition(pageKey: key, loadSize: 20, itemID: String(describing: item.id))
     }
 }
