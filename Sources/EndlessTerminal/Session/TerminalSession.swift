@@ -58,6 +58,10 @@ public final class TerminalSession: Sendable {
         public var probeTerminal = true
         /// The longest the probe waits for a terminal that does not answer.
         public var probeTimeout = TerminalSession.defaultProbeTimeout
+        /// A screen drawn the moment the terminal is taken, before it is probed, when it is the
+        /// terminal's size: something to look at while the app gets ready (its last screen, see
+        /// ``ScreenSnapshot``). The app's first frame is then drawn as a change from it.
+        public var firstFrame: ScreenBuffer?
 
         /// The defaults: drag-capable mouse, bracketed paste, synchronized output, Ctrl-Z
         /// suspends, 25 ms ESC timeout, depth from the environment, the terminal probed for
@@ -193,6 +197,7 @@ public final class TerminalSession: Sendable {
         do {
             try RawMode.apply(rawSettings, to: input)
             try RawMode.writeAll(modes.enterSequence, to: output)
+            if let frame = options.firstFrame, frame.size == size { try render(frame) }
             if options.probeTerminal { probe() }
             let reader = try InputReader(input: input, signals: signalPipe.read, sink: rawSink) { [self] signal in
                 handle(signal: signal)

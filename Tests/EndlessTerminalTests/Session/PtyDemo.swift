@@ -33,6 +33,12 @@ enum PtyDemo {
         // A terminal that answers ends the probe when it has; a loaded machine must not make
         // the answers late. Only "caps-silent" keeps the real deadline, to be waited out.
         if mode == "caps" { options.probeTimeout = .seconds(30) }
+        // An app's last screen, to be drawn before the probe; of another size, not at all.
+        if mode.hasPrefix("first-frame") {
+            var frame = ScreenBuffer(size: mode == "first-frame" ? Size(width: 80, height: 24) : Size(width: 40, height: 12))
+            frame.write("SNAPSHOT", at: Point(x: 2, y: 1), style: .bold)
+            options.firstFrame = frame
+        }
         var keys = 0
         try await TerminalSession.run(options: options) { session in
             func draw(_ text: String) throws {

@@ -71,6 +71,26 @@ struct PtySessionTests {
         return demo
     }
 
+    @Test("a first frame of the terminal's size is drawn before the probe's queries, and the app's frame changes it")
+    func firstFrameBeforeProbe() throws {
+        let demo = try start("first-frame")
+        let snapshot = try #require(demo.pty.firstIndex(of: "SNAPSHOT"), "the first frame was not drawn")
+        let query = try #require(demo.pty.firstIndex(of: "\u{1B}[c"), "the probe was not sent")
+        #expect(snapshot < query)
+        #expect(!demo.pty.screen.text.contains("SNAPSHOT"))
+        demo.pty.type("q")
+        #expect(demo.finish().exitCode == 0)
+        try demo.expectRestored()
+    }
+
+    @Test("a first frame of another size is not drawn")
+    func firstFrameOfAnotherSize() throws {
+        let demo = try start("first-frame-other-size")
+        #expect(demo.pty.firstIndex(of: "SNAPSHOT") == nil)
+        demo.pty.type("q")
+        #expect(demo.finish().exitCode == 0)
+    }
+
     @Test("a normal quit restores termios and the screen")
     func normalExit() throws {
         let demo = try start("normal")
