@@ -26,55 +26,31 @@ enum BrowseApp {
         // screen: they are said on standard error once the terminal is back.
         let notices = CacheNotices()
         let processEnvironment = options.environment ?? ProcessInfo.processInfo.environment
-        let cache = PageCache(directory: PageCache.defaultDirectory(environment: processEnvironment), onNotice: { notices.append($0) })
+        let cacheDirectory = PageCache.defaultDirectory(environment: processEnvironment)
+        let cache = PageCache(directory: cacheDirectory, onNotice: { notices.append($0) })
         defer { cache.close() }
         defer { for notice in notices.all { output.standardError("endless: \(TextSanitizer.sanitize("\(notice)"))\n") } }
         // The file opens on the other core while the screen is set up.
         if options.cacheMode != .disabled { Thread.detachNewThread { cache.prepare() } }
-
-        let connection: AppConnection
-        do {
-            connection = try AppConnection(
-                needsSimulator: options.needsSimulator, simulator: options.simulator,
-                configuration: HTTPClient.Configuration(deadline: BrowseOptions.requestDeadline),
-                // Without the page cache, the first screen asks the simulator at once.
-                buildsSimulatorAtOnce: options.cacheMode == .disabled)
-        } catch {
-            output.standardError("endless: \(error)\n")
-            return ExitCode.failure.rawValue
-        }
-        defer { connection.close() }
-
-        // Started downloads of rows scrolled away finish rather than being cancelled: on Linux,
-        // cancelling a URLSession transfer in flight keeps a core busy (see
-        // ImagePipeline.Configuration.finishesStartedDownloads).
-        // Pictures the simulator draws are kept in memory only (a new port every run would only
-        // fill the disk); pictures from real services also go to the disk cache.
-        // Both keep their decoded pictures in one memory cache of ``pictureMemoryLimit``.
-        let showsImages = options.graphics != .none
-        let decoded = ImageMemoryCache(costLimit: pictureMemoryLimit)
-        let simulatorImages =
-            showsImages && options.needsSimulator
-            ? ImageStore(
-                pipeline: ImagePipeline(
-                    configuration: .init(
-                        dataLoader: connection.images, memoryCache: decoded, diskCache: nil, finishesStartedDownloads: true)),
-                resolve: connection.simulatorURLResolver) : nil
-        let remoteImages =
-            showsImages && options.feeds.contains(where: { $0.settings.api != nil })
-            ? ImageStore(
-                pipeline: ImagePipeline(
-                    configuration: .init(
-                        dataLoader: connection.images, memoryCache: decoded, diskCache: ImageDiskCache(directory: ImageDiskCache.defaultDirectory(environment: processEnvironment)),
-                        finishesStartedDownloads: true)))
-            : nil
+        // The screen this command left last time, drawn as the terminal is taken.
+        let launchScreen =
+            options.cacheMode == .disabled
+            ? nil : LaunchScreen(directory: cacheDirectory, key: options.launchScreenKey)
 
         let ending: BrowseLoop.Ending
         let browser: BrowserModel
         do {
             var terminalOptions = TerminalSession.Options()
             terminalOptions.environment = processEnvironment
+            terminalOptions.firstFrame = launchScreen?.load()
             (ending, browser) = try await TerminalSession.run(options: terminalOptions) { session in
+                let connection = try AppConnection(
+                    needsSimulator: options.needsSimulator, simulator: options.simulator,
+                    configuration: HTTPClient.Configuration(deadline: BrowseOptions.requestDeadline),
+                    // Without the page cache, the first screen asks the simulator at once.
+                    buildsSimulatorAtOnce: options.cacheMode == .disabled)
+                defer { connection.close() }
+                let (simulatorImages, remoteImages) = imageStores(options, connection: connection, environment: processEnvironment)
                 let cells = ImageCells(
                     mode: options.graphics.resolved(for: session.capabilities),
                     colorDepth: session.capabilities.colorDepth, cellPixelSize: session.cellPixelSize)
@@ -87,6 +63,11 @@ enum BrowseApp {
                 let browser = try BrowserModel(slots: slots, opening: options.opening)
                 let loop = BrowseLoop(terminal: session, browser: browser)
                 let ending = try await loop.run(events: session.events, inFlightUpdates: connection.inFlightCountUpdates())
+                if let launchScreen {
+                    // The same command opens on this tab next time, as it is left now.
+                    let next = browser.active.kind == options.opening ? BrowserScreen.reopening(browser, size: session.size) : nil
+                    if let next { launchScreen.save(next) } else { launchScreen.remove() }
+                }
                 return (ending, browser)
             }
         } catch {
@@ -107,6 +88,37 @@ enum BrowseApp {
         case .quit: return ExitCode.success.rawValue
         case .signal(let signal): return 128 + signal.number
         }
+    }
+}
+
+extension BrowseApp {
+    /// The picture stores: the simulator's, kept in memory only (a new port every run would only
+    /// fill the disk), and the real services', also on disk; both keep their decoded pictures in
+    /// one memory cache of ``pictureMemoryLimit``. Started downloads of rows scrolled away
+    /// finish rather than being cancelled: on Linux, cancelling a URLSession transfer in flight
+    /// keeps a core busy (see ImagePipeline.Configuration.finishesStartedDownloads).
+    static func imageStores(
+        _ options: BrowseOptions, connection: AppConnection, environment: [String: String]
+    ) -> (simulator: ImageStore?, remote: ImageStore?) {
+        guard options.graphics != .none else { return (nil, nil) }
+        let decoded = ImageMemoryCache(costLimit: pictureMemoryLimit)
+        let simulator =
+            options.needsSimulator
+            ? ImageStore(
+                pipeline: ImagePipeline(
+                    configuration: .init(
+                        dataLoader: connection.images, memoryCache: decoded, diskCache: nil, finishesStartedDownloads: true)),
+                resolve: connection.simulatorURLResolver) : nil
+        let remote =
+            options.feeds.contains(where: { $0.settings.api != nil })
+            ? ImageStore(
+                pipeline: ImagePipeline(
+                    configuration: .init(
+                        dataLoader: connection.images, memoryCache: decoded,
+                        diskCache: ImageDiskCache(directory: ImageDiskCache.defaultDirectory(environment: environment)),
+                        finishesStartedDownloads: true)))
+            : nil
+        return (simulator, remote)
     }
 }
 

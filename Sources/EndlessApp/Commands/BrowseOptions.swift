@@ -31,6 +31,8 @@ struct BrowseOptions: Sendable {
     /// and the terminal session: building it from `environ` cost a few tenths of a millisecond
     /// at launch each time. Nil reads the process's where it is needed.
     var environment: [String: String]?
+    /// Names the screen this command leaves at quit and opens on next time (``LaunchScreen``).
+    var launchScreenKey = ""
 
     /// Whether some feed has no API of its own, so the embedded simulator must run.
     var needsSimulator: Bool { feeds.contains { $0.settings.api == nil } }
@@ -141,6 +143,23 @@ extension BrowseCommand {
         case (false, false): options.cacheMode = .readWrite
         }
         options.simulator = try SimulatorOptions.settings(from: parsed)
+        options.launchScreenKey = launchScreenKey(parsed, environment: environment)
         return options
+    }
+
+    /// What names a launch screen: the command and its options (all but `--dump-state` and
+    /// `--offline`, which change nothing the list shows), and the environment that changes what
+    /// is drawn. The same command in the same terminal opens on the same screen.
+    static func launchScreenKey(_ parsed: ParsedArguments, environment: [String: String]) -> String {
+        let drawnFrom = environment.filter { name, _ in
+            ["TERM", "COLORTERM", "NO_COLOR"].contains(name) || name.hasPrefix("ENDLESS_")
+        }
+        let values = parsed.values.filter { $0.key != Options.dumpState.declaration.name }
+        var parts = ["browse", parsed.command]
+        parts += values.keys.sorted().map { "--\($0)=\(values[$0, default: []].joined(separator: ","))" }
+        parts += parsed.flags.subtracting([Options.offline.declaration.name]).sorted().map { "--\($0)" }
+        parts += parsed.positionals
+        parts += drawnFrom.keys.sorted().map { "\($0)=\(drawnFrom[$0, default: ""])" }
+        return parts.joined(separator: "\u{0}")
     }
 }

@@ -78,6 +78,8 @@ enum CacheCommand {
         }
         do {
             let pages = try feed.map { try cache.clear(feed: $0) } ?? cache.clearAll()
+            // A launch screen shows pages: the next launch opens on the network's instead.
+            LaunchScreen.removeAll(in: cache.fileURL.deletingLastPathComponent())
             output.standardOutput("endless cache: \(pages) \(pages == 1 ? "page" : "pages") of \(feed ?? "every feed") cleared\n")
             return ExitCode.success.rawValue
         } catch {

@@ -214,6 +214,36 @@ struct BrowseEndToEndTests {
         #expect(again.loaded.first { $0.row == again.selection }?.id == selected)
     }
 
+    @Test("the last screen is drawn before the terminal is asked anything, as the list reopens (issue 15)")
+    func launchScreen() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("endless-e2e-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = ["XDG_CACHE_HOME": cache.path]
+        let first = try Self.launch("--graphics none", environment: environment)
+        try first.wait(for: "the first rows") { Self.settled($0) }
+        for _ in 0..<30 { try first.send("j") }
+        _ = try Self.quit(first)
+
+        // `script` keeps every byte the relaunched app writes, in order.
+        let again = try TmuxSession(environment: environment) { directory in
+            "script -q -c '\(Self.binary) --graphics none --offline' \(directory.path)/typescript; echo \"EXIT=$?\"; exec sleep 600"
+        }
+        let screen = try again.wait(for: "the cached rows") { Self.hasRows($0) && $0.contains("offline · cached") }
+        try again.send("q")
+        try again.wait(for: "the exit status", timeout: .seconds(60)) { $0.contains("EXIT=") }
+        let typescript = try Data(contentsOf: again.directory.appendingPathComponent("typescript"))
+        let query = try #require(typescript.range(of: Data("\u{1B}[c".utf8)), "the terminal was not probed")
+        let beforeProbe = String(decoding: typescript[..<query.lowerBound], as: UTF8.self)
+        // Every person the live list shows, by their line `City, Country · age`, was on the
+        // screen already: the launch screen is the list as it reopened.
+        // (One space at a time: two or more part the place from the initials beside it.)
+        let places = screen.split(separator: "\n").compactMap { line in
+            line.firstMatch(of: /\s{2,}(\p{L}(?:[^│┃▌\s]| (?! ))*, (?:[^│┃▌\s]| (?! ))+ · \d+)/).map { String($0.1) }
+        }
+        #expect(places.count >= 5, "\(screen)")
+        for place in places { #expect(beforeProbe.contains(place), "\(place) was not on the launch screen") }
+    }
+
     @Test("r refreshes, and so does the wheel pulled up at the top")
     func refreshByKeyAndWheel() throws {
         let session = try Self.launch("--refresh-cooldown 0")

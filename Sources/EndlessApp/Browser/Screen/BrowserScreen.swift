@@ -17,17 +17,44 @@ enum BrowserScreen {
         let kinds = browser.kinds
         layout.list = bands.list
         layout.rows = tab.draw(into: &frame, indicator: bands.indicator, list: bands.list, elapsed: elapsed)
-        layout.tabs = BrowserChrome.drawHeader(
+        layout.tabs = drawChrome(browser, into: &frame, bands: bands)
+        layout.hasOverlay = tab.hasDetails || browser.isHelpVisible
+        if browser.isHelpVisible {
+            BrowserChrome.drawHelp(KeyBindings.helpHints(KeyBindings.all(nouns: tab.nouns, tabs: kinds)), into: &frame)
+        }
+        return layout
+    }
+
+    /// The screen the next launch of this command opens on (see ``LaunchScreen``): the active
+    /// tab as it will reopen, under the chrome, without the help.
+    /// - Parameters:
+    ///   - browser: the state at quit.
+    ///   - size: the terminal's size.
+    /// - Returns: the frame, or nil when the tab does not reopen where it was left.
+    static func reopening(_ browser: BrowserModel, size: Size) -> ScreenBuffer? {
+        var frame = ScreenBuffer(size: size)
+        guard let bands = BrowserLayout.bands(in: frame.bounds),
+            browser.active.drawReopening(into: &frame, indicator: bands.indicator, list: bands.list)
+        else { return nil }
+        drawChrome(browser, into: &frame, bands: bands)
+        return frame
+    }
+
+    /// The header with the tabs, and the status bar; returns where the tabs went.
+    @discardableResult
+    private static func drawChrome(
+        _ browser: BrowserModel, into frame: inout ScreenBuffer,
+        bands: (header: Rect, indicator: Rect, list: Rect, status: Rect)
+    ) -> [(kind: FeedKind, rect: Rect)] {
+        let tab = browser.active
+        let kinds = browser.kinds
+        let tabs = BrowserChrome.drawHeader(
             .init(tabs: kinds, active: tab.kind, source: tab.sourceLabel, status: tab.status, nouns: tab.nouns),
             into: &frame, in: bands.header)
         var right = [browser.tabFailure, tab.statusNote].compactMap { $0 }
         right.append("\(browser.requestsInFlight) in flight")
         if let rate = tab.cacheHitRate { right.append("cache \(Int((rate * 100).rounded()))%") }
         BrowserChrome.drawStatus(hints: KeyBindings.statusHints(tabs: kinds), right: right, into: &frame, in: bands.status)
-        layout.hasOverlay = tab.hasDetails || browser.isHelpVisible
-        if browser.isHelpVisible {
-            BrowserChrome.drawHelp(KeyBindings.helpHints(KeyBindings.all(nouns: tab.nouns, tabs: kinds)), into: &frame)
-        }
-        return layout
+        return tabs
     }
 }

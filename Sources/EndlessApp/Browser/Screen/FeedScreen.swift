@@ -17,6 +17,9 @@ struct FeedScreen<Source: PageSource> {
     let model: FeedViewModel<Source>
     let style: FeedRowStyle<Source.Item>
     let cells: ImageCells
+    /// Drawn for a ``LaunchScreen``: pictures as their placeholders, since a new process loads
+    /// them again, and no details, which a launch does not open on.
+    var isLaunchScreen = false
 
     /// Draws the indicator line, the list and the details.
     /// - Parameters:
@@ -43,7 +46,7 @@ struct FeedScreen<Source: PageSource> {
         case let content:
             drawCentered(content, elapsed: elapsed, into: &frame, in: area)
         }
-        if let details = model.details {
+        if let details = model.details, !isLaunchScreen {
             let below = Rect(x: indicator.x, y: indicator.y, width: indicator.width, height: indicator.height + area.height)
             drawDetails(details, into: &frame, in: below)
         }
@@ -99,7 +102,7 @@ struct FeedScreen<Source: PageSource> {
                 drawFooter(footer, elapsed: elapsed, into: &buffer, in: row)
             } else if let item = model.item(at: index) {
                 let request = model.imageRequest(for: item)
-                let image = request.flatMap { model.images?.image(for: $0) }
+                let image = isLaunchScreen ? nil : request.flatMap { model.images?.image(for: $0) }
                 // The placeholder is drawn in the frame the row first appears in.
                 let placeholder = image == nil && cells.showsImages ? request.flatMap { model.placeholderImage(for: item, request: $0) } : nil
                 style.draw(

@@ -37,6 +37,10 @@ protocol BrowserTab: AnyObject {
     func click(_ row: ListRow)
     /// Draws the indicator line, the list and the details; returns the rows drawn.
     func draw(into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)]
+    /// Draws the indicator line and the list as the next launch will open them, for its
+    /// ``LaunchScreen``: pictures as their placeholders (they load again), no details.
+    /// - Returns: false, drawing nothing, when the tab does not open where it was left.
+    func drawReopening(into frame: inout ScreenBuffer, indicator: Rect, list: Rect) -> Bool
     /// Hears which rows the last frame showed.
     func rowsShown(_ rows: [(row: ListRow, rect: Rect)])
     /// Records where its list is (the page and the item selected), for the next launch to
