@@ -64,9 +64,13 @@ enum BrowseApp {
                 let loop = BrowseLoop(terminal: session, browser: browser)
                 let ending = try await loop.run(events: session.events, inFlightUpdates: connection.inFlightCountUpdates())
                 if let launchScreen {
-                    // The same command opens on this tab next time, as it is left now.
-                    let next = browser.active.kind == options.opening ? BrowserScreen.reopening(browser, size: session.size) : nil
-                    if let next { launchScreen.save(next) } else { launchScreen.remove() }
+                    // The same command opens on this tab next time, as it is left now; a quit
+                    // before its first page landed leaves the last screen as it was.
+                    if browser.active.kind != options.opening || !browser.active.reopensWhereLeft {
+                        launchScreen.remove()
+                    } else if let next = BrowserScreen.reopening(browser, size: session.size) {
+                        launchScreen.save(next)
+                    }
                 }
                 return (ending, browser)
             }

@@ -97,6 +97,17 @@ struct LaunchScreenTests {
         return (tab, model)
     }
 
+    @Test("a tab whose first page has not landed draws nothing, so a quit that early keeps the last screen")
+    func notLoadedYet() {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        let tab = FeedTab(model: model, style: PeopleFeed.rowStyle, cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil))
+        var frame = ScreenBuffer(size: Size(width: 80, height: 24))
+        #expect(tab.reopensWhereLeft)
+        #expect(!tab.drawReopening(into: &frame, indicator: Rect(x: 0, y: 0, width: 80, height: 1), list: Rect(x: 0, y: 1, width: 80, height: 22)))
+        #expect(frame == ScreenBuffer(size: Size(width: 80, height: 24)))
+    }
+
     @Test("the tab is drawn as it will reopen: the selected item's page from its top, selected, without the details")
     func drawnAsReopened() async throws {
         let clock = ManualClock()

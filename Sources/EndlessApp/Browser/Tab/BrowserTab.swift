@@ -37,9 +37,12 @@ protocol BrowserTab: AnyObject {
     func click(_ row: ListRow)
     /// Draws the indicator line, the list and the details; returns the rows drawn.
     func draw(into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)]
+    /// Whether the next launch opens its list where it is now (see ``saveWhereLeft()``).
+    var reopensWhereLeft: Bool { get }
     /// Draws the indicator line and the list as the next launch will open them, for its
     /// ``LaunchScreen``: pictures as their placeholders (they load again), no details.
-    /// - Returns: false, drawing nothing, when the tab does not open where it was left.
+    /// - Returns: false, drawing nothing, when the tab does not open where it was left or has
+    ///   nothing selected yet (its first page has not landed).
     func drawReopening(into frame: inout ScreenBuffer, indicator: Rect, list: Rect) -> Bool
     /// Hears which rows the last frame showed.
     func rowsShown(_ rows: [(row: ListRow, rect: Rect)])

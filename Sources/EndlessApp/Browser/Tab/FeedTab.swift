@@ -135,6 +135,8 @@ final class FeedTab<Source: PageSource>: BrowserTab {
             .draw(into: &frame, indicator: indicator, area: area, list: &list, elapsed: elapsed)
     }
 
+    var reopensWhereLeft: Bool { keepsPosition }
+
     func drawReopening(into frame: inout ScreenBuffer, indicator: Rect, list area: Rect) -> Bool {
         catchUp()
         guard keepsPosition, let page = model.feed.page(containing: model.selection) else { return false }
