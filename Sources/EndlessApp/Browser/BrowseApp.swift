@@ -27,23 +27,22 @@ enum BrowseApp {
         let notices = CacheNotices()
         let processEnvironment = options.environment ?? ProcessInfo.processInfo.environment
         let cacheDirectory = PageCache.defaultDirectory(environment: processEnvironment)
-        let cache = PageCache(directory: cacheDirectory, onNotice: { notices.append($0) })
-        defer { cache.close() }
         defer { for notice in notices.all { output.standardError("endless: \(TextSanitizer.sanitize("\(notice)"))\n") } }
-        // The file opens on the other core while the screen is set up.
-        if options.cacheMode != .disabled { Thread.detachNewThread { cache.prepare() } }
-        // The screen this command left last time, drawn as the terminal is taken.
-        let launchScreen =
-            options.cacheMode == .disabled
-            ? nil : LaunchScreen(directory: cacheDirectory, key: options.launchScreenKey)
+        // The screen this command left last time, drawn as the terminal is taken: before the
+        // cache, the connection and the tabs are made.
+        let launchScreen = options.cacheMode == .disabled ? nil : LaunchScreen(directory: cacheDirectory, key: options.launchScreenKey)
 
         let ending: BrowseLoop.Ending
-        let browser: BrowserModel
+        let dumpFailure: String?
         do {
             var terminalOptions = TerminalSession.Options()
             terminalOptions.environment = processEnvironment
             terminalOptions.firstFrame = launchScreen?.load()
-            (ending, browser) = try await TerminalSession.run(options: terminalOptions) { session in
+            (ending, dumpFailure) = try await TerminalSession.run(options: terminalOptions) { session in
+                let cache = PageCache(directory: cacheDirectory, onNotice: { notices.append($0) })
+                defer { cache.close() }
+                // The file opens on the other core while the connection and the tab are made.
+                if options.cacheMode != .disabled { Thread.detachNewThread { cache.prepare() } }
                 let connection = try AppConnection(
                     needsSimulator: options.needsSimulator, simulator: options.simulator,
                     configuration: HTTPClient.Configuration(deadline: BrowseOptions.requestDeadline),
@@ -63,6 +62,8 @@ enum BrowseApp {
                 let browser = try BrowserModel(slots: slots, opening: options.opening)
                 let loop = BrowseLoop(terminal: session, browser: browser)
                 let ending = try await loop.run(events: session.events, inFlightUpdates: connection.inFlightCountUpdates())
+                // Where each list is, for the next launch to open there (before the cache closes).
+                for slot in browser.slots { slot.madeTab?.saveWhereLeft() }
                 if let launchScreen {
                     // The same command opens on this tab next time, as it is left now; a quit
                     // before its first page landed leaves the last screen as it was.
@@ -72,21 +73,15 @@ enum BrowseApp {
                         launchScreen.save(next)
                     }
                 }
-                return (ending, browser)
+                return (ending, writeDump(of: browser, to: options.dumpStatePath))
             }
         } catch {
             output.standardError("endless: \(TextSanitizer.sanitize("\(error)"))\n")
             return ExitCode.failure.rawValue
         }
-        // Where each list is, for the next launch to open there (before the cache closes).
-        for slot in browser.slots { slot.madeTab?.saveWhereLeft() }
-        if let path = options.dumpStatePath {
-            do {
-                try StateDump(active: browser.active.kind.name, tabs: browser.allTabs.map { $0.dump() }).write(to: path)
-            } catch {
-                output.standardError("endless: could not write --dump-state \(path): \(error)\n")
-                return ExitCode.failure.rawValue
-            }
+        if let dumpFailure {
+            output.standardError("endless: could not write --dump-state \(dumpFailure)\n")
+            return ExitCode.failure.rawValue
         }
         switch ending {
         case .quit: return ExitCode.success.rawValue
@@ -96,6 +91,18 @@ enum BrowseApp {
 }
 
 extension BrowseApp {
+    /// Writes `--dump-state` (making the tabs not shown yet, with the cache still open).
+    /// - Returns: nil when written or not asked for, else the path and why it failed.
+    static func writeDump(of browser: BrowserModel, to path: String?) -> String? {
+        guard let path else { return nil }
+        do {
+            try StateDump(active: browser.active.kind.name, tabs: browser.allTabs.map { $0.dump() }).write(to: path)
+            return nil
+        } catch {
+            return "\(path): \(error)"
+        }
+    }
+
     /// The picture stores: the simulator's, kept in memory only (a new port every run would only
     /// fill the disk), and the real services', also on disk; both keep their decoded pictures in
     /// one memory cache of ``pictureMemoryLimit``. Started downloads of rows scrolled away
