@@ -26,7 +26,9 @@ public enum ColorDepth: Int, Hashable, Sendable, Comparable, CaseIterable {
         if term == "dumb" { return .none }
         let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
         if colorTerm == "truecolor" || colorTerm == "24bit" || term.hasSuffix("-direct") { return .trueColor }
-        if term.contains("256color") { return .indexed256 }
+        // `xterm-256color`, `screen-256color-bce`: a word of the name, found without
+        // Foundation's `contains`, whose first call costs a tenth of a millisecond at launch.
+        if term.split(separator: "-").contains("256color") { return .indexed256 }
         return .ansi16
     }
 

@@ -36,3 +36,28 @@ struct DisplayWidthTests {
         #expect(TextLayout.pad("山", toWidth: 5, alignment: .center) == " 山  ")
     }
 }
+
+@Suite("DisplayWidthTables")
+struct DisplayWidthTablesTests {
+    @Test("the wide ranges are pairs, each in order and after the one before, so bisection finds them")
+    func sortedPairs() {
+        let table = DisplayWidthTables.wide
+        #expect(table.count.isMultiple(of: 2))
+        for pair in stride(from: 0, to: table.count, by: 2) {
+            #expect(table[pair] <= table[pair + 1])
+            if pair > 0 { #expect(table[pair] > table[pair - 1]) }
+        }
+    }
+
+    @Test("the first and last code point of every range are wide, the ones just outside are not")
+    func edges() {
+        let table = DisplayWidthTables.wide
+        for pair in stride(from: 0, to: table.count, by: 2) {
+            #expect(DisplayWidthTables.isWide(table[pair]) && DisplayWidthTables.isWide(table[pair + 1]))
+            let after = table[pair + 1] + 1
+            if pair + 2 >= table.count || after < table[pair + 2] { #expect(!DisplayWidthTables.isWide(after), "U+\(String(after, radix: 16))") }
+        }
+        #expect(!DisplayWidthTables.isWide(0x10FF))
+        #expect(!DisplayWidthTables.isWide(0x2328))
+    }
+}
