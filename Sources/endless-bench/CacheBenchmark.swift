@@ -260,7 +260,7 @@ enum CacheBenchmark {
         // The last session: its first pages are what the next launch opens on.
         _ = try rows([])
         let times = try Bench.interleaved(
-            runs: 7, ours: { try rows([]) },
+            runs: 15, ours: { try rows([]) },
             baseline: { try Spawn.run([binary, "--help"], environment: environment).wallSeconds })
         // The time to rows alone (quitting waits for requests in flight at 300 ms).
         func samples(_ arguments: [String]) throws -> Bench.Samples {
@@ -291,7 +291,7 @@ enum CacheBenchmark {
         let stored = try await fill(people, directory: directory, variant: "earlier sessions")
         let fileMiB = Double(PageCache(directory: directory).fileSize) / 1_048_576
         let times = try Bench.interleaved(
-            runs: 7, ours: { try rows(binary, [], cacheHome: root) },
+            runs: 15, ours: { try rows(binary, [], cacheHome: root) },
             baseline: { try Spawn.run([binary, "--help"], environment: ["XDG_CACHE_HOME": root.path]).wallSeconds })
         let live = Bench.Samples(try (0..<7).map { _ in try rows(binary, [], cacheHome: root, launchScreen: false) })
         Bench.figure(
