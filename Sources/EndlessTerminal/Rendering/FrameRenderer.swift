@@ -15,9 +15,9 @@
 /// kitty placement deleted by its id, sixel pixels overdrawn by repainting the cells under
 /// them. Kitty images are sent once and placed again by id.
 ///
-/// Rows that held glyphs whose ink overflows their cells (Arabic, Indic, emoji; see
-/// ``GlyphOverflow``) are repainted with their neighbours when they change, since terminals
-/// clear only the cells they write.
+/// Rows where a glyph whose ink overflows its cells (Arabic, Indic, emoji; see
+/// ``GlyphOverflow``) changed, or a cell beside one, are repainted with their neighbours,
+/// since terminals clear only the cells they write; other changes on such rows are diffed.
 ///
 /// ```swift
 /// var renderer = FrameRenderer(colorDepth: .trueColor)
@@ -103,7 +103,7 @@ public struct FrameRenderer: Sendable {
         }
         var marks = CellMarks(size: frame.size)
         let plan = planGraphics(for: frame, after: move, marks: &marks, into: &out)
-        markOverflowRepaints(newRows: newRows, oldRows: oldRows, sources: sources, move: move, marks: &marks)
+        markOverflowRepaints(frame, old: old, newRows: newRows, oldRows: oldRows, sources: sources, move: move, marks: &marks)
         diffCells(frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, into: &out)
         reserve(for: plan.toDraw, in: &out)
         for placement in plan.toDraw { drawGraphic(placement, into: &out) }
@@ -198,18 +198,29 @@ public struct FrameRenderer: Sendable {
         return move?.extended(old: old, new: frame, oldHashes: oldRows.hashes, newHashes: newRows.hashes)
     }
 
-    /// Rows that held glyphs drawing outside their cells and changed are repainted whole,
-    /// with the rows above and below, so no ink of a glyph that is gone stays behind. A scroll
-    /// moves ink with its row inside the region only: where a glyph and its ink were on
-    /// either side of the region's edge, the row the ink is on now is repainted too.
+    /// Rows where a glyph drawing outside its cells changed are repainted whole, with the
+    /// rows above and below, so no ink of a glyph that is gone stays behind, and no glyph is
+    /// left cut by a neighbour written over its ink. A change elsewhere on such a row (the
+    /// scrollbar's thumb, the selection's bar) leaves the glyph and its ink as they were, so
+    /// it is diffed as any row is. A scroll moves ink with its row inside the region only:
+    /// where a glyph and its ink were on either side of the region's edge, the row the ink
+    /// is on now is repainted too.
     private func markOverflowRepaints(
-        newRows: RowHashes, oldRows: RowHashes, sources: [Int], move: ScrollMove?, marks: inout CellMarks
+        _ frame: ScreenBuffer, old: ScreenBuffer, newRows: RowHashes, oldRows: RowHashes, sources: [Int], move: ScrollMove?,
+        marks: inout CellMarks
     ) {
         let height = sources.count
+        let width = frame.size.width
         func repaint(_ row: Int) { if row >= 0 && row < height { marks.repaint(row: row) } }
-        for (y, source) in sources.enumerated() where source >= 0 && oldRows.overflows[source] {
-            guard newRows.hashes[y] != oldRows.hashes[source] else { continue }
-            for row in (y - 1)...(y + 1) { repaint(row) }
+        frame.cells.withUnsafeBufferPointer { new in
+            old.cells.withUnsafeBufferPointer { old in
+                for (y, source) in sources.enumerated() where source >= 0 && oldRows.overflows[source] {
+                    guard newRows.hashes[y] != oldRows.hashes[source],
+                        GlyphOverflow.changed(new: new, row: y * width, old: old, row: source * width, width: width)
+                    else { continue }
+                    for row in (y - 1)...(y + 1) { repaint(row) }
+                }
+            }
         }
         guard let move else { return }
         let region = move.region

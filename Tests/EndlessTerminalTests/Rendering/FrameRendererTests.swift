@@ -187,36 +187,6 @@ struct FrameRendererTests {
         #expect(String(decoding: terminal.lastOutput, as: UTF8.self).contains("\u{1B}_Ga=d,d=i,i="), "the kitty placement is deleted by id")
     }
 
-    @Test("a changed row that held Persian glyphs is repainted with its neighbours: no stray mark is left before a name")
-    func glyphOverflow() {
-        let size = Size(width: 30, height: 3)
-        func row(_ name: String) -> ScreenBuffer {
-            var frame = ScreenBuffer(size: size)
-            frame.write("header", at: .zero)
-            frame.write(name, at: Point(x: 0, y: 1), style: .bold)
-            frame.write("footer", at: Point(x: 0, y: 2))
-            return frame
-        }
-        // The model holds xterm's behaviour: a diff that rewrites from the fourth column, as
-        // a cell diff does, leaves the tail of reh (ر) on the space before the S.
-        var naive = VirtualScreen(size: size)
-        naive.write(Array("\u{1B}[2;1HMr رضا کریمی".utf8))
-        naive.write(Array("\u{1B}[2;4HSondre Ødegård\u{1B}[K".utf8))
-        #expect(naive.pixels.staleInk.contains(Point(x: 2, y: 1)), "ink left on the space before the name")
-
-        var terminal = InMemoryTerminal(size: size)
-        terminal.render(row("Mr رضا کریمی"))
-        let next = row("Mr Sondre Ødegård")
-        terminal.render(next)
-        #expect(terminal.shows(next))
-        #expect(terminal.screen.pixels.staleInk.isEmpty, "\(terminal.screen.pixels.staleInk)")
-        #expect(String(decoding: terminal.lastOutput, as: UTF8.self).contains("Mr Sondre"), "the whole row is written again")
-
-        // Rows without such glyphs still get the minimal diff.
-        terminal.render(row("Mr Sondre Berg"))
-        #expect(!String(decoding: terminal.lastOutput, as: UTF8.self).contains("Mr "))
-    }
-
     @Test("a kitty image is sent once, then placed again by id; its placement is deleted by id")
     func kittyByID() {
         let size = Size(width: 30, height: 8)
