@@ -96,15 +96,23 @@ public struct FrameRenderer: Sendable {
         if scrollOptimization {
             move = detectScroll(old: old, new: frame, oldRows: oldRows, newRows: newRows)
         }
-        var sources = Array(0..<height)
-        if let move {
-            emitScroll(move, size: frame.size, into: &out)
-            sources = move.rowSources(height: height)
-        }
+        let sources = move?.rowSources(height: height) ?? Array(0..<height)
         var marks = CellMarks(size: frame.size)
-        let plan = planGraphics(for: frame, after: move, marks: &marks, into: &out)
         markOverflowRepaints(frame, old: old, newRows: newRows, oldRows: oldRows, sources: sources, move: move, marks: &marks)
-        diffCells(frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, into: &out)
+        // The row the cursor was left on goes first, where the last frame left the pen (a
+        // status bar changing at each key: its colours are not set again, nor is the cursor
+        // moved there from the other end of the screen). Not a row the scroll moves, and not
+        // with pictures, whose bookkeeping assumes the scroll comes first.
+        var early: Int?
+        if let cursor, cursor.y < height, !(move?.region.contains(cursor.y) ?? false), graphics.shown.isEmpty, frame.graphics.isEmpty {
+            early = cursor.y
+            diffCells(
+                frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, only: cursor.y..<(cursor.y + 1),
+                into: &out)
+        }
+        if let move { emitScroll(move, size: frame.size, into: &out) }
+        let plan = planGraphics(for: frame, after: move, marks: &marks, into: &out)
+        diffCells(frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, skipping: early, into: &out)
         reserve(for: plan.toDraw, in: &out)
         for placement in plan.toDraw { drawGraphic(placement, into: &out) }
 

@@ -187,6 +187,30 @@ struct FrameRendererTests {
         #expect(String(decoding: terminal.lastOutput, as: UTF8.self).contains("\u{1B}_Ga=d,d=i,i="), "the kitty placement is deleted by id")
     }
 
+    @Test("the row the cursor was left on, outside the scroll, is written first, with the pen the last frame left")
+    func cursorRowFirst() throws {
+        let size = Size(width: 30, height: 9)
+        let status = Style(foreground: .indexed(250), background: .indexed(236))
+        func frame(offset: Int, cache: Int) -> ScreenBuffer {
+            var frame = ScreenBuffer(size: size)
+            frame.write("endless", at: .zero, style: .reverse)
+            for line in 0..<7 { frame.write("person \(offset + line) · Almere", at: Point(x: 1, y: 1 + line), style: .bold) }
+            frame.fill(Rect(x: 0, y: 8, width: size.width, height: 1), style: status)
+            frame.write("0 in flight · cache \(cache)%", at: Point(x: 1, y: 8), style: status)
+            return frame
+        }
+        var terminal = InMemoryTerminal(size: size, colorDepth: .indexed256)
+        terminal.render(frame(offset: 0, cache: 27))
+        terminal.render(frame(offset: 0, cache: 28))  // ends on the status bar, in its colours
+        let next = frame(offset: 1, cache: 29)
+        terminal.render(next)
+        #expect(terminal.shows(next))
+        let output = String(decoding: terminal.lastOutput, as: UTF8.self)
+        // Cursor after the 8: one back, the 9, then the scroll.
+        #expect(output.hasPrefix(begin + "\u{8}9\u{1B}[m\u{1B}[2;8r\u{1B}[S"), "\(output.debugDescription)")
+        #expect(!output.contains("38;5;250"), "the status colours are not set again")
+    }
+
     @Test("a kitty image is sent once, then placed again by id; its placement is deleted by id")
     func kittyByID() {
         let size = Size(width: 30, height: 8)
