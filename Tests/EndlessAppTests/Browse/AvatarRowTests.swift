@@ -51,9 +51,9 @@ struct AvatarRowTests {
         }
         #expect(differing == [Point(x: 0, y: 3), Point(x: 0, y: 4)])
         for y in 3...4 {
-            #expect(selected[0, y].grapheme == Theme.selectionMarkerGlyph && selected[0, y].style == Theme.selectionMarker)
+            #expect(selected[0, y].grapheme == Theme.selectionBarGlyph && selected[0, y].style == Theme.selectionBar)
         }
-        #expect(Theme.selectionMarker.background == .default)
+        #expect(Theme.selectionBar.background == .default)
     }
 
     @Test("moving the selection to the next row writes the four gutter cells and none of the text")

@@ -51,7 +51,7 @@ enum AvatarRow {
     /// The selection: the marker in the row's gutter column, on every line of the row.
     static func drawSelectionBar(in row: Rect, into frame: inout ScreenBuffer) {
         for y in row.y..<row.maxY {
-            frame.write(Theme.selectionMarkerGlyph, at: Point(x: row.x, y: y), style: Theme.selectionMarker)
+            frame.write(Theme.selectionBarGlyph, at: Point(x: row.x, y: y), style: Theme.selectionBar)
         }
     }
 
