@@ -101,10 +101,13 @@ public struct FrameRenderer: Sendable {
         markOverflowRepaints(frame, old: old, newRows: newRows, oldRows: oldRows, sources: sources, move: move, marks: &marks)
         // The row the cursor was left on goes first, where the last frame left the pen (a
         // status bar changing at each key: its colours are not set again, nor is the cursor
-        // moved there from the other end of the screen). Not a row the scroll moves, and not
-        // with pictures, whose bookkeeping assumes the scroll comes first.
+        // moved there from the other end of the screen). Not a row the scroll moves, nor one
+        // with glyphs whose ink would reach into the region before it scrolls, and not with
+        // pictures, whose bookkeeping assumes the scroll comes first.
         var early: Int?
-        if let cursor, cursor.y < height, !(move?.region.contains(cursor.y) ?? false), graphics.shown.isEmpty, frame.graphics.isEmpty {
+        if let cursor, cursor.y < height, !(move?.region.contains(cursor.y) ?? false), !newRows.overflows[cursor.y],
+            graphics.shown.isEmpty, frame.graphics.isEmpty
+        {
             early = cursor.y
             diffCells(
                 frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, only: cursor.y..<(cursor.y + 1),
@@ -204,43 +207,5 @@ public struct FrameRenderer: Sendable {
             }
         }
         return move?.extended(old: old, new: frame, oldHashes: oldRows.hashes, newHashes: newRows.hashes)
-    }
-
-    /// Rows where a glyph drawing outside its cells changed are repainted whole, with the
-    /// rows above and below, so no ink of a glyph that is gone stays behind, and no glyph is
-    /// left cut by a neighbour written over its ink. A change elsewhere on such a row (the
-    /// scrollbar's thumb, the selection's bar) leaves the glyph and its ink as they were, so
-    /// it is diffed as any row is. A scroll moves ink with its row inside the region only:
-    /// where a glyph and its ink were on either side of the region's edge, the row the ink
-    /// is on now is repainted too.
-    private func markOverflowRepaints(
-        _ frame: ScreenBuffer, old: ScreenBuffer, newRows: RowHashes, oldRows: RowHashes, sources: [Int], move: ScrollMove?,
-        marks: inout CellMarks
-    ) {
-        let height = sources.count
-        let width = frame.size.width
-        func repaint(_ row: Int) { if row >= 0 && row < height { marks.repaint(row: row) } }
-        frame.cells.withUnsafeBufferPointer { new in
-            old.cells.withUnsafeBufferPointer { old in
-                for (y, source) in sources.enumerated() where source >= 0 && oldRows.overflows[source] {
-                    guard newRows.hashes[y] != oldRows.hashes[source],
-                        GlyphOverflow.changed(new: new, row: y * width, old: old, row: source * width, width: width)
-                    else { continue }
-                    for row in (y - 1)...(y + 1) { repaint(row) }
-                }
-            }
-        }
-        guard let move else { return }
-        let region = move.region
-        let top = region.lowerBound
-        let bottom = region.upperBound
-        // Ink above the region from its first row's glyphs, which moved.
-        if oldRows.overflows[top] { repaint(top - 1) }
-        // Ink on the region's first row from the glyphs above it, which stayed.
-        if top > 0, oldRows.overflows[top - 1], region.contains(top - move.shift) { repaint(top - move.shift) }
-        // Ink on the region's last row from the glyphs below it.
-        if bottom < height, oldRows.overflows[bottom], region.contains(bottom - 1 - move.shift) { repaint(bottom - 1 - move.shift) }
-        // Ink below the region from its last row's glyphs.
-        if oldRows.overflows[bottom - 1] { repaint(bottom) }
     }
 }

@@ -63,4 +63,32 @@ enum GlyphOverflow {
         }
         return false
     }
+
+    /// The columns the ink of a row's glyphs may be on, in the rows above and below: each
+    /// glyph that may overflow, one column either side, as runs (adjacent glyphs merged).
+    ///
+    /// - Parameters:
+    ///   - cells: the frame's cells.
+    ///   - row: the index of the row's first cell.
+    ///   - width: cells per row.
+    ///   - body: called with each run of columns, left to right.
+    static func inkColumns(_ cells: UnsafeBufferPointer<Cell>, row: Int, width: Int, _ body: (Range<Int>) -> Void) {
+        var run: Range<Int>?
+        var x = 0
+        while x < width {
+            let cell = cells[row + x]
+            let cellWidth = max(1, Int(cell.width))
+            if cell.key.mayOverflow {
+                let columns = max(0, x - 1)..<min(width, x + cellWidth + 1)
+                if let current = run, columns.lowerBound <= current.upperBound {
+                    run = current.lowerBound..<max(current.upperBound, columns.upperBound)
+                } else {
+                    if let current = run { body(current) }
+                    run = columns
+                }
+            }
+            x += cellWidth
+        }
+        if let run { body(run) }
+    }
 }

@@ -93,6 +93,37 @@ struct GlyphOverflowRepaintTests {
         #expect(terminal.screen.pixels.ink[beforeName].contains { $0.dx == 1 && $0.dy == 0 }, "the tail drawn again over the dash")
     }
 
+    @Test("a Persian place scrolled out of the top of the list leaves no ink on the line moved up under it; only the cells below the word are written again")
+    func glyphScrolledOut() {
+        let size = Size(width: 40, height: 12)
+        // Line i of the list: a name, and on every third line a Persian place further right,
+        // over a line whose cells below it are blank, where its ink stays.
+        func screen(offset: Int) -> ScreenBuffer {
+            var frame = ScreenBuffer(size: size)
+            frame.write("endless", at: .zero, style: .reverse)
+            for line in 0..<10 {
+                let index = offset + line
+                frame.write("person \(index)", at: Point(x: 1, y: 1 + line), style: .bold)
+                if index % 3 == 0 { frame.write("تهران", at: Point(x: 20, y: 1 + line), style: .dim) }
+            }
+            frame.write("j/k move", at: Point(x: 0, y: size.height - 1), style: .dim)
+            return frame
+        }
+        for offset in [3, 2] {  // the place on the first line, then on the line that moves up under it
+            var terminal = InMemoryTerminal(size: size)
+            terminal.render(screen(offset: offset))
+            let before = terminal.totalBytes
+            let next = screen(offset: offset + 1)
+            terminal.render(next)
+            #expect(terminal.shows(next))
+            #expect(terminal.screen.pixels.staleInk.isEmpty, "offset \(offset): \(terminal.screen.pixels.staleInk)")
+            let output = Self.text(terminal.lastOutput)
+            #expect(output.contains("\u{1B}[S"), "scrolled: \(output.debugDescription)")
+            #expect(!output.contains("person \(offset + 1)"), "the lines that moved are not written again: \(output.debugDescription)")
+            #expect(terminal.totalBytes - before < 100, "\(output.debugDescription)")
+        }
+    }
+
     @Test("j at the bottom of a list of Persian names: only the row that came in is written, whatever the thumb and the bar do")
     func scrolledList() {
         // The app's rows: a picture (a block of colours of its own), a name, a place; the
