@@ -168,8 +168,11 @@ public struct FrameRenderer: Sendable {
     // MARK: - Scrolling
 
     private mutating func emitScroll(_ move: ScrollMove, size: Size, into out: inout ByteWriter) {
-        // Scrolled-in rows take the current background on most terminals: make it the default.
-        setPen(.plain, into: &out)
+        // Scrolled-in rows take the current background on most terminals: make it the
+        // default, unless it is already (boldness, dimness and slant do not reach erased
+        // cells; a reverse or an underline might).
+        let erasesPlain = pen.map { $0.background == .default && $0.attributes.isSubset(of: [.bold, .dim, .italic]) } ?? false
+        if !erasesPlain { setPen(.plain, into: &out) }
         let region = move.region
         let fullScreen = region.lowerBound == 0 && region.upperBound == size.height
         if !fullScreen {

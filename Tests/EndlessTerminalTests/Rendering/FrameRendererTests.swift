@@ -211,6 +211,27 @@ struct FrameRendererTests {
         #expect(!output.contains("38;5;250"), "the status colours are not set again")
     }
 
+    @Test("a scroll resets the pen only when erased rows would take its background")
+    func scrollPen() {
+        let size = Size(width: 20, height: 8)
+        func frame(offset: Int, last: Style) -> ScreenBuffer {
+            var frame = ScreenBuffer(size: size)
+            for line in 0..<7 { frame.write("row \(offset + line)", at: Point(x: 0, y: line), style: .bold) }
+            frame.write("end", at: Point(x: 0, y: 7), style: last)
+            return frame
+        }
+        for (last, resets) in [(Style.dim, false), (Style(foreground: .red, attributes: .bold), false), (Style(background: .indexed(236)), true), (Style.reverse, true)] {
+            var terminal = InMemoryTerminal(size: size, colorDepth: .indexed256)
+            terminal.render(frame(offset: 0, last: .plain))
+            terminal.render(frame(offset: 0, last: last))  // ends with the pen in `last`
+            let next = frame(offset: 1, last: last)
+            terminal.render(next)
+            #expect(terminal.shows(next))
+            let output = String(decoding: terminal.lastOutput, as: UTF8.self)
+            #expect(output.hasPrefix(begin + (resets ? "\u{1B}[m" : "") + "\u{1B}[1;7r\u{1B}[S"), "\(last): \(output.debugDescription)")
+        }
+    }
+
     @Test("a kitty image is sent once, then placed again by id; its placement is deleted by id")
     func kittyByID() {
         let size = Size(width: 30, height: 8)
