@@ -6,10 +6,11 @@ import Synchronization
 /// Figures for the terminal layer (issues 6 and 13):
 /// - `terminal frame=<scenario> cols=200 rows=60 diff_bytes=… full_bytes=… bytes_ratio=…
 ///   diff_us=… full_us=… cpu_ratio=… cpu_ratio_min=… cpu_ratio_max=…`: one line per scenario
-///   of the app's main screen (a list of people with avatars in 3-line rows), the diff
-///   renderer against a full redraw of the same frame, measured in the same runs. The CPU
-///   ratio is the median over 11 runs (each a batch of 40 renders of each, diff and full
-///   interleaved, in thread CPU time), with the smallest and largest run.
+///   of the app's main screen (a list of people with 4×2 avatars in 2-line rows, the selection
+///   a bar in the gutter, as `AvatarRow` draws them), the diff renderer against a full redraw
+///   of the same frame, measured in the same runs. The CPU ratio is the median over 11 runs
+///   (each a batch of 40 renders of each, diff and full interleaved, in thread CPU time), with
+///   the smallest and largest run.
 /// - `terminal app_j …`: the real `endless` binary on a pseudo-terminal, bytes written for a
 ///   `j` that scrolls the list by one row, against the bytes of a full redraw in the same run.
 /// - `terminal detect …`: how long opening a session takes on a terminal that answers the
@@ -29,6 +30,8 @@ enum TerminalBenchmark {
     // MARK: - Rendering
 
     static let size = Size(width: 200, height: 60)
+    /// Lines of a person's row in the app (`AvatarRow.height`).
+    static let rowHeight = 2
 
     /// One change from a frame to the next, as the app makes it.
     struct Scenario {
@@ -58,18 +61,20 @@ enum TerminalBenchmark {
         // scrolls by one row to keep it visible.
         var bottom = ListState(selection: 40, offset: 40)
         var pressed = bottom
-        let visible = ListView(itemCount: people.count, rowHeight: 3).visibleItemCount(height: size.height - 2)
+        let visible = ListView(itemCount: people.count, rowHeight: rowHeight).visibleItemCount(height: size.height - 2)
         while pressed.offset == bottom.offset {
             bottom = pressed
             pressed.moveSelection(by: 1, itemCount: people.count, visibleItems: visible)
         }
         let wheelBefore = ListState(selection: 45, offset: 40)
         let wheelAfter = ListState(selection: 45, offset: 41)
+        // A screen down (PgDn): the list moves by the rows on screen.
+        let paged = ListState(selection: 45 + visible, offset: 40 + visible)
         return [
             Scenario(name: "wheel", before: screen(wheelBefore), after: screen(wheelAfter)),
             Scenario(name: "j_scroll", before: screen(bottom), after: screen(pressed)),
             Scenario(name: "j_move", before: screen(ListState(selection: 45, offset: 40)), after: screen(ListState(selection: 46, offset: 40))),
-            Scenario(name: "page", before: screen(ListState(selection: 45, offset: 40)), after: screen(ListState(selection: 64, offset: 59))),
+            Scenario(name: "page", before: screen(ListState(selection: 45, offset: 40)), after: screen(paged)),
             Scenario(name: "idle", before: screen(wheelBefore), after: screen(wheelBefore)),
             Scenario(name: "status", before: screen(wheelBefore), after: screen(wheelBefore, status: "3 in flight")),
             Scenario(name: "details_open", before: screen(wheelBefore), after: screen(wheelBefore, details: true)),
@@ -77,7 +82,7 @@ enum TerminalBenchmark {
             Scenario(name: "persian_j_scroll", before: screen(bottom, people: persian), after: screen(pressed, people: persian)),
             Scenario(name: "sixel_j_scroll", before: screen(bottom, avatars: sixels), after: screen(pressed, avatars: sixels)),
             Scenario(name: "kitty_j_scroll", before: screen(bottom, avatars: kitties), after: screen(pressed, avatars: kitties)),
-            Scenario(name: "kitty_page", before: screen(wheelBefore, avatars: kitties), after: screen(ListState(selection: 64, offset: 59), avatars: kitties)),
+            Scenario(name: "kitty_page", before: screen(wheelBefore, avatars: kitties), after: screen(paged, avatars: kitties)),
         ]
     }
 
@@ -135,18 +140,25 @@ enum TerminalBenchmark {
     }
 
     /// The app's main screen: header, list of people with avatars, footer, and optionally
-    /// the details panel over the list.
+    /// the details panel over the list. Rows as the app's: the picture at the second column,
+    /// the name bold and the place dim from the eighth, the selection a bar in the gutter on
+    /// both lines (no background).
     static func frame(state: ListState, people: [(name: String, line: String)], avatars: Avatars, status: String, details: Bool) -> ScreenBuffer {
         var frame = ScreenBuffer(size: size)
         let parts = Layout.rows([.fixed(1), .flexible, .fixed(1)], in: frame.bounds)
         StatusBar(left: ["endless", "simulator 127.0.0.1:41235", "seed 5f2c09a1"], right: ["\(people.count) people", "page 40"], style: .reverse)
             .draw(into: &frame, in: parts[0])
-        let list = ListView(itemCount: people.count, rowHeight: 3)
+        let list = ListView(itemCount: people.count, rowHeight: rowHeight, highlight: .none)
         var state = state
-        list.draw(into: &frame, in: parts[1], state: &state) { index, rect, _, frame in
+        list.draw(into: &frame, in: parts[1], state: &state) { index, rect, selected, frame in
             avatars.draw(index, at: Point(x: rect.x + 1, y: rect.y), into: &frame)
-            frame.write(people[index].name, at: Point(x: rect.x + 9, y: rect.y), style: .bold, maxWidth: rect.width - 10, ellipsis: true)
-            frame.write(people[index].line, at: Point(x: rect.x + 9, y: rect.y + 1), style: .dim, maxWidth: rect.width - 10, ellipsis: true)
+            if selected {
+                for y in rect.y..<rect.maxY { frame.write("▌", at: Point(x: rect.x, y: y), style: Style(foreground: .ansi(14))) }
+            }
+            let textX = rect.x + 1 + Avatars.cells.width + 2
+            let width = rect.maxX - textX - 1
+            frame.write(people[index].name, at: Point(x: textX, y: rect.y), style: .bold, maxWidth: width, ellipsis: true)
+            frame.write(people[index].line, at: Point(x: textX, y: rect.y + 1), style: .dim, maxWidth: width, ellipsis: true)
         }
         if details, let selection = state.selection {
             let panel = DetailPanel(
@@ -181,7 +193,7 @@ enum TerminalBenchmark {
     struct Avatars {
         var symbols: [CellImage] = []
         var graphics: [TerminalGraphic] = []
-        static let cells = Size(width: 6, height: 3)
+        static let cells = Size(width: 4, height: 2)
 
         static func symbols(count: Int) -> Avatars {
             Avatars(symbols: (0..<count).compactMap { portrait(seed: $0) }.map {
@@ -297,7 +309,7 @@ extension TerminalBenchmark {
     // MARK: - The real app
 
     /// `j` in the real app, once the selection is at the bottom: each press moves the
-    /// selection one row and scrolls the list by one 3-line row. Bytes per press (median of
+    /// selection one row and scrolls the list by one 2-line row. Bytes per press (median of
     /// 21, with min and max) against the bytes of a full redraw of the same screen (after a
     /// resize there and back), in the same run.
     static func appFigures() throws {
@@ -323,8 +335,9 @@ extension TerminalBenchmark {
             throw PseudoTerminalApp.Failure(description: "no rows within 20 s:\n\(app.text)")
         }
         app.settle()
-        // Down to the bottom of the screen first: from there every j scrolls.
-        for _ in 0..<(size.height / 3 + 2) {
+        // Down to the bottom of the screen first (more presses than rows on screen): from
+        // there every j scrolls.
+        for _ in 0..<(size.height / rowHeight + 2) {
             app.send("j")
             app.settle()
         }

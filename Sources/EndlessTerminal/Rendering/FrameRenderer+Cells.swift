@@ -6,14 +6,15 @@ extension FrameRenderer {
     /// `rows` and `oldRows` are the hashes of both frames (nil for a full redraw): a row in
     /// place is skipped when the hashing pass found it unchanged, a moved row when its hash
     /// and cells equal its source's.
+    /// `only` limits the diff to some rows, `skipping` leaves one out (written already).
     mutating func diffCells(
         _ frame: ScreenBuffer, against old: [Cell], sources: [Int], rows: RowHashes?, oldRows: RowHashes?,
-        marks: CellMarks, into out: inout ByteWriter
+        marks: CellMarks, only: Range<Int>? = nil, skipping: Int? = nil, into out: inout ByteWriter
     ) {
         let width = frame.size.width
         frame.cells.withUnsafeBufferPointer { new in
             old.withUnsafeBufferPointer { old in
-                for y in 0..<frame.size.height {
+                for y in only ?? 0..<frame.size.height where y != skipping {
                     let source = sources[y]
                     let row = y * width
                     // Covered cells are never written, so only forced cells keep a row that

@@ -15,9 +15,9 @@
 /// kitty placement deleted by its id, sixel pixels overdrawn by repainting the cells under
 /// them. Kitty images are sent once and placed again by id.
 ///
-/// Rows that held glyphs whose ink overflows their cells (Arabic, Indic, emoji; see
-/// ``GlyphOverflow``) are repainted with their neighbours when they change, since terminals
-/// clear only the cells they write.
+/// Rows where a glyph whose ink overflows its cells (Arabic, Indic, emoji; see
+/// ``GlyphOverflow``) changed, or a cell beside one, are repainted with their neighbours,
+/// since terminals clear only the cells they write; other changes on such rows are diffed.
 ///
 /// ```swift
 /// var renderer = FrameRenderer(colorDepth: .trueColor)
@@ -96,15 +96,26 @@ public struct FrameRenderer: Sendable {
         if scrollOptimization {
             move = detectScroll(old: old, new: frame, oldRows: oldRows, newRows: newRows)
         }
-        var sources = Array(0..<height)
-        if let move {
-            emitScroll(move, size: frame.size, into: &out)
-            sources = move.rowSources(height: height)
-        }
+        let sources = move?.rowSources(height: height) ?? Array(0..<height)
         var marks = CellMarks(size: frame.size)
+        markOverflowRepaints(frame, old: old, newRows: newRows, oldRows: oldRows, sources: sources, move: move, marks: &marks)
+        // The row the cursor was left on goes first, where the last frame left the pen (a
+        // status bar changing at each key: its colours are not set again, nor is the cursor
+        // moved there from the other end of the screen). Not a row the scroll moves, nor one
+        // with glyphs whose ink would reach into the region before it scrolls, and not with
+        // pictures, whose bookkeeping assumes the scroll comes first.
+        var early: Int?
+        if let cursor, cursor.y < height, !(move?.region.contains(cursor.y) ?? false), !newRows.overflows[cursor.y],
+            graphics.shown.isEmpty, frame.graphics.isEmpty
+        {
+            early = cursor.y
+            diffCells(
+                frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, only: cursor.y..<(cursor.y + 1),
+                into: &out)
+        }
+        if let move { emitScroll(move, size: frame.size, into: &out) }
         let plan = planGraphics(for: frame, after: move, marks: &marks, into: &out)
-        markOverflowRepaints(newRows: newRows, oldRows: oldRows, sources: sources, move: move, marks: &marks)
-        diffCells(frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, into: &out)
+        diffCells(frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, skipping: early, into: &out)
         reserve(for: plan.toDraw, in: &out)
         for placement in plan.toDraw { drawGraphic(placement, into: &out) }
 
@@ -157,8 +168,11 @@ public struct FrameRenderer: Sendable {
     // MARK: - Scrolling
 
     private mutating func emitScroll(_ move: ScrollMove, size: Size, into out: inout ByteWriter) {
-        // Scrolled-in rows take the current background on most terminals: make it the default.
-        setPen(.plain, into: &out)
+        // Scrolled-in rows take the current background on most terminals: make it the
+        // default, unless it is already (boldness, dimness and slant do not reach erased
+        // cells; a reverse or an underline might).
+        let erasesPlain = pen.map { $0.background == .default && $0.attributes.isSubset(of: [.bold, .dim, .italic]) } ?? false
+        if !erasesPlain { setPen(.plain, into: &out) }
         let region = move.region
         let fullScreen = region.lowerBound == 0 && region.upperBound == size.height
         if !fullScreen {
@@ -196,32 +210,5 @@ public struct FrameRenderer: Sendable {
             }
         }
         return move?.extended(old: old, new: frame, oldHashes: oldRows.hashes, newHashes: newRows.hashes)
-    }
-
-    /// Rows that held glyphs drawing outside their cells and changed are repainted whole,
-    /// with the rows above and below, so no ink of a glyph that is gone stays behind. A scroll
-    /// moves ink with its row inside the region only: where a glyph and its ink were on
-    /// either side of the region's edge, the row the ink is on now is repainted too.
-    private func markOverflowRepaints(
-        newRows: RowHashes, oldRows: RowHashes, sources: [Int], move: ScrollMove?, marks: inout CellMarks
-    ) {
-        let height = sources.count
-        func repaint(_ row: Int) { if row >= 0 && row < height { marks.repaint(row: row) } }
-        for (y, source) in sources.enumerated() where source >= 0 && oldRows.overflows[source] {
-            guard newRows.hashes[y] != oldRows.hashes[source] else { continue }
-            for row in (y - 1)...(y + 1) { repaint(row) }
-        }
-        guard let move else { return }
-        let region = move.region
-        let top = region.lowerBound
-        let bottom = region.upperBound
-        // Ink above the region from its first row's glyphs, which moved.
-        if oldRows.overflows[top] { repaint(top - 1) }
-        // Ink on the region's first row from the glyphs above it, which stayed.
-        if top > 0, oldRows.overflows[top - 1], region.contains(top - move.shift) { repaint(top - move.shift) }
-        // Ink on the region's last row from the glyphs below it.
-        if bottom < height, oldRows.overflows[bottom], region.contains(bottom - 1 - move.shift) { repaint(bottom - 1 - move.shift) }
-        // Ink below the region from its last row's glyphs.
-        if oldRows.overflows[bottom - 1] { repaint(bottom) }
     }
 }

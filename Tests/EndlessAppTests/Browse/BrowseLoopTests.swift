@@ -238,9 +238,11 @@ struct BrowseLoopTests {
         await people.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
         try Self.drain(loop)
 
-        // Rows are 3 lines from line 2: line 6 is the second person.
-        _ = try loop.process(.terminal(.mouse(MouseEvent(.press(.left), at: Point(x: 20, y: 6)))))
+        // Rows are 2 lines from line 2: lines 4 and 5 are the second person, 6 the third.
+        _ = try loop.process(.terminal(.mouse(MouseEvent(.press(.left), at: Point(x: 20, y: 5)))))
         #expect(people.selection == 1)
+        _ = try loop.process(.terminal(.mouse(MouseEvent(.press(.left), at: Point(x: 20, y: 6)))))
+        #expect(people.selection == 2)
 
         _ = try loop.process(.terminal(.key(KeyEvent(.character("G")))))
         await people.wait { if case .failed = $0.footer { true } else { false } }

@@ -54,7 +54,7 @@ struct PeopleScreenTests {
         let (terminal, visible) = Self.render(F.browser(model))
 
         Self.expectSnapshot(terminal, "browse-list")
-        #expect(visible == 0..<7)  // 21 lines for the list, 3 lines a person
+        #expect(visible == 0..<10)  // 21 lines for the list, 2 lines a person
     }
 
     @Test("the first page loading, and failing with its cause and the key that retries")

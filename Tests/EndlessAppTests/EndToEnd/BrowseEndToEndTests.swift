@@ -42,6 +42,15 @@ struct BrowseEndToEndTests {
         (peopleCount(screen) ?? 0) > 0 && screen.contains(" · ")
     }
 
+    /// The row on screen with the selection's bar, counted from the top of the list: rows
+    /// are 2 lines from line 2, and the bar marks both lines of the selected one, nothing else.
+    static func selectedPersonRow(_ screen: String) -> Int? {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2)
+        let marked = lines.indices.filter { lines[$0].hasPrefix("▌") }
+        guard marked.count == 2, let first = marked.first, marked.last == first + 1, (first - 2) % 2 == 0 else { return nil }
+        return (first - 2) / 2
+    }
+
     /// The people tab of the state dump.
     struct Dump: Decodable {
         struct Row: Decodable { let row: Int; let id: String }
@@ -113,8 +122,7 @@ struct BrowseEndToEndTests {
         let session = try Self.launch("--graphics none")
         try session.wait(for: "the first rows") { Self.settled($0) }
         try session.send(contentsOf: ["j", "j", "j"])
-        // Rows are 3 lines from line 2; the selection marks a row's second line.
-        try session.wait(for: "the fourth person selected") { $0.split(separator: "\n", omittingEmptySubsequences: false)[12].hasPrefix("▌") }
+        try session.wait(for: "the fourth person selected") { Self.selectedPersonRow($0) == 3 }
         let people = try session.screen()
 
         try session.send("4")
@@ -124,7 +132,7 @@ struct BrowseEndToEndTests {
 
         try session.send("Tab")
         try session.wait(for: "the people again") {
-            Self.header($0).contains(" people · page 1") && $0.split(separator: "\n", omittingEmptySubsequences: false)[12].hasPrefix("▌")
+            Self.header($0).contains(" people · page 1") && Self.selectedPersonRow($0) == 3
         }
         // The same people, the same selection: nothing reloaded. (The scrollbar at the right
         // edge may have moved meanwhile: the next page can land at any time.)
@@ -167,7 +175,7 @@ struct BrowseEndToEndTests {
             return Self.header(screen).contains("page 1") && !screen.contains("loading…")
                 && lines.dropFirst(2).prefix(24).contains { $0.contains(" · ") }
         }
-        #expect(top.split(separator: "\n", omittingEmptySubsequences: false)[3].hasPrefix("▌"), "the first person is selected:\n\(top)")
+        #expect(Self.selectedPersonRow(top) == 0, "the first person is selected:\n\(top)")
         let dump = try Self.quit(session)
         #expect(dump.selection == 0)
         #expect(dump.loaded.first?.row == 0)
@@ -347,12 +355,13 @@ struct BrowseEndToEndTests {
         return sawError
     }
 
-    /// Where the selected row is and what it shows: the line marked `▌` at the left edge, and
-    /// the line above it (a row's title: the person's name, the photographer's).
+    /// Where the selected row is and what it shows: the first line marked `▌` at the left
+    /// edge, with the line itself and the one above it (a person's row is marked on both its
+    /// lines, from the name; a photo's on its second line, under the photographer's name).
     static func selectedRow(_ screen: String) -> String {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         guard let marker = lines.firstIndex(where: { $0.hasPrefix("▌") }), marker > 0 else { return "" }
-        return "\(marker) \(lines[marker - 1])"
+        return "\(marker) \(lines[marker - 1]) \(lines[marker])"
     }
 
     /// The people count at the right of the header: `140 people · page 7` (the tab bar's

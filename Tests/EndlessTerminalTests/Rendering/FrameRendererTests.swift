@@ -187,34 +187,49 @@ struct FrameRendererTests {
         #expect(String(decoding: terminal.lastOutput, as: UTF8.self).contains("\u{1B}_Ga=d,d=i,i="), "the kitty placement is deleted by id")
     }
 
-    @Test("a changed row that held Persian glyphs is repainted with its neighbours: no stray mark is left before a name")
-    func glyphOverflow() {
-        let size = Size(width: 30, height: 3)
-        func row(_ name: String) -> ScreenBuffer {
+    @Test("the row the cursor was left on, outside the scroll, is written first, with the pen the last frame left")
+    func cursorRowFirst() throws {
+        let size = Size(width: 30, height: 9)
+        let status = Style(foreground: .indexed(250), background: .indexed(236))
+        func frame(offset: Int, cache: Int) -> ScreenBuffer {
             var frame = ScreenBuffer(size: size)
-            frame.write("header", at: .zero)
-            frame.write(name, at: Point(x: 0, y: 1), style: .bold)
-            frame.write("footer", at: Point(x: 0, y: 2))
+            frame.write("endless", at: .zero, style: .reverse)
+            for line in 0..<7 { frame.write("person \(offset + line) · Almere", at: Point(x: 1, y: 1 + line), style: .bold) }
+            frame.fill(Rect(x: 0, y: 8, width: size.width, height: 1), style: status)
+            frame.write("0 in flight · cache \(cache)%", at: Point(x: 1, y: 8), style: status)
             return frame
         }
-        // The model holds xterm's behaviour: a diff that rewrites from the fourth column, as
-        // a cell diff does, leaves the tail of reh (ر) on the space before the S.
-        var naive = VirtualScreen(size: size)
-        naive.write(Array("\u{1B}[2;1HMr رضا کریمی".utf8))
-        naive.write(Array("\u{1B}[2;4HSondre Ødegård\u{1B}[K".utf8))
-        #expect(naive.pixels.staleInk.contains(Point(x: 2, y: 1)), "ink left on the space before the name")
-
-        var terminal = InMemoryTerminal(size: size)
-        terminal.render(row("Mr رضا کریمی"))
-        let next = row("Mr Sondre Ødegård")
+        var terminal = InMemoryTerminal(size: size, colorDepth: .indexed256)
+        terminal.render(frame(offset: 0, cache: 27))
+        terminal.render(frame(offset: 0, cache: 28))  // ends on the status bar, in its colours
+        let next = frame(offset: 1, cache: 29)
         terminal.render(next)
         #expect(terminal.shows(next))
-        #expect(terminal.screen.pixels.staleInk.isEmpty, "\(terminal.screen.pixels.staleInk)")
-        #expect(String(decoding: terminal.lastOutput, as: UTF8.self).contains("Mr Sondre"), "the whole row is written again")
+        let output = String(decoding: terminal.lastOutput, as: UTF8.self)
+        // Cursor after the 8: one back, the 9, then the scroll.
+        #expect(output.hasPrefix(begin + "\u{8}9\u{1B}[m\u{1B}[2;8r\u{1B}[S"), "\(output.debugDescription)")
+        #expect(!output.contains("38;5;250"), "the status colours are not set again")
+    }
 
-        // Rows without such glyphs still get the minimal diff.
-        terminal.render(row("Mr Sondre Berg"))
-        #expect(!String(decoding: terminal.lastOutput, as: UTF8.self).contains("Mr "))
+    @Test("a scroll resets the pen only when erased rows would take its background")
+    func scrollPen() {
+        let size = Size(width: 20, height: 8)
+        func frame(offset: Int, last: Style) -> ScreenBuffer {
+            var frame = ScreenBuffer(size: size)
+            for line in 0..<7 { frame.write("row \(offset + line)", at: Point(x: 0, y: line), style: .bold) }
+            frame.write("end", at: Point(x: 0, y: 7), style: last)
+            return frame
+        }
+        for (last, resets) in [(Style.dim, false), (Style(foreground: .red, attributes: .bold), false), (Style(background: .indexed(236)), true), (Style.reverse, true)] {
+            var terminal = InMemoryTerminal(size: size, colorDepth: .indexed256)
+            terminal.render(frame(offset: 0, last: .plain))
+            terminal.render(frame(offset: 0, last: last))  // ends with the pen in `last`
+            let next = frame(offset: 1, last: last)
+            terminal.render(next)
+            #expect(terminal.shows(next))
+            let output = String(decoding: terminal.lastOutput, as: UTF8.self)
+            #expect(output.hasPrefix(begin + (resets ? "\u{1B}[m" : "") + "\u{1B}[1;7r\u{1B}[S"), "\(last): \(output.debugDescription)")
+        }
     }
 
     @Test("a kitty image is sent once, then placed again by id; its placement is deleted by id")

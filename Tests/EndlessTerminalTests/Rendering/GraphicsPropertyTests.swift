@@ -4,13 +4,12 @@ import Testing
 @testable import EndlessTerminal
 
 /// Random sequences of the app's kind of frames (a list of people with pictures, scrolled,
-/// highlighted, covered by a panel, replaced) through the renderer into the virtual screen,
+/// selected, covered by a panel, replaced) through the renderer into the virtual screen,
 /// which models sixel pixels, kitty placements and glyph ink the way terminals keep them: after
 /// every frame the screen must show exactly the frame's pictures, no stale pixel anywhere.
 @Suite("Renderer property: pictures on screen are exactly the frame's")
 struct GraphicsPropertyTests {
     static let size = Size(width: 44, height: 17)
-    static let rowHeight = 3
     static let names = ["Mr Leo Bennink", "Ms Aada Lehtonen", "Mr رضا کریمی", "Ms فاطمه رضایی", "Mr Sondre Ødegård", "Ms 山田 花子", "Mr ژینا گلشیری"]
 
     /// A small sixel (raster 40×40: 4×2 cells at 10×20 pixels) unique to `seed`.
@@ -27,6 +26,8 @@ struct GraphicsPropertyTests {
     }
 
     struct Screen {
+        /// 2: the app's rows, the selection a bar in the gutter; 3: a background highlight.
+        var rowHeight = 3
         var offset = 0
         var selection = 1
         var panel = false
@@ -37,10 +38,14 @@ struct GraphicsPropertyTests {
     static func frame(_ state: Screen, kind: TerminalGraphic.Kind) -> ScreenBuffer {
         var frame = ScreenBuffer(size: size)
         frame.write("endless · \(state.status)", at: .zero, style: .reverse)
-        let list = ListView(itemCount: 200, rowHeight: rowHeight)
+        let bar = state.rowHeight == 2
+        let list = ListView(itemCount: 200, rowHeight: state.rowHeight, highlight: bar ? .none : .background(.indexed(237)))
         var listState = ListState(selection: state.selection, offset: state.offset)
         let area = Rect(x: 0, y: 1, width: size.width, height: size.height - 2)
-        list.draw(into: &frame, in: area, state: &listState) { index, rect, _, frame in
+        list.draw(into: &frame, in: area, state: &listState) { index, rect, selected, frame in
+            if bar && selected {
+                for y in rect.y..<rect.maxY { frame.write("▌", at: Point(x: rect.x, y: y), style: Style(foreground: .ansi(14))) }
+            }
             let seed = index * 7 + state.generation * 1000
             // Every fifth row has no picture yet (still loading).
             if index % 5 != 4 {
@@ -61,7 +66,7 @@ struct GraphicsPropertyTests {
     }
 
     static func step(_ state: inout Screen, _ random: inout SeededRandomNumberGenerator, terminal: inout InMemoryTerminal) {
-        let visible = (size.height - 2) / rowHeight
+        let visible = (size.height - 2) / state.rowHeight
         switch Int.random(in: 0..<12, using: &random) {
         case 0...3:  // j or k
             state.selection = max(0, state.selection + (Bool.random(using: &random) ? 1 : -1))
@@ -87,13 +92,13 @@ struct GraphicsPropertyTests {
     }
 
     @Test(
-        "random screens with sixel and kitty pictures",
-        arguments: [(TerminalGraphic.Kind.sixel, true), (.kitty, true), (.kitty, false)])
-    func randomScreens(kind: TerminalGraphic.Kind, kittyScrolls: Bool) {
-        var random = SeededRandomNumberGenerator(seed: kind == .sixel ? 0x5157 : kittyScrolls ? 0x7177 : 0x7170)
+        "random screens with sixel and kitty pictures, in 3-line rows with a highlight and in the app's 2-line rows with a bar",
+        arguments: [(TerminalGraphic.Kind.sixel, true, 3), (.kitty, true, 3), (.kitty, false, 3), (.sixel, true, 2), (.kitty, true, 2)])
+    func randomScreens(kind: TerminalGraphic.Kind, kittyScrolls: Bool, rowHeight: Int) {
+        var random = SeededRandomNumberGenerator(seed: (kind == .sixel ? 0x5157 : kittyScrolls ? 0x7177 : 0x7170) + (rowHeight == 2 ? 0x200 : 0))
         var terminal = InMemoryTerminal(size: Self.size, colorDepth: .indexed256)
         terminal.screen.pixels.kittyScrollsImages = kittyScrolls
-        var state = Screen()
+        var state = Screen(rowHeight: rowHeight)
         var failures = 0
         for index in 0..<400 {
             Self.step(&state, &random, terminal: &terminal)

@@ -1,20 +1,26 @@
 import EndlessImages
 import EndlessTerminal
 
-/// The row most feeds share: a picture a few cells wide (or initials on a grey square while it
-/// loads), a bold first line and a dim second line, highlighted when selected.
+/// The row most feeds share: a square picture four cells wide and two lines high (or initials
+/// on a grey square while it loads), a bold first line and a dim second line. The selected
+/// row has a bar in the gutter on both its lines; its text keeps its styles.
 ///
 /// ```
-/// ▌▗▄▄▄▄▖  Mr Leo Bennink
-///  ▐████▌  Almere, Netherlands · 34
-///  ▝▀▀▀▀▘
+/// ▌▗██▖  Mr Leo Bennink
+/// ▌▝██▘  Almere, Netherlands · 34
+///  ▗██▖  Ms Aada Lehtonen
+///  ▝██▘  Pori, Finland · 52
 /// ```
+///
+/// The selection is drawn in the gutter alone so that moving it rewrites two cells per row,
+/// not the text (a background fill made each `j` rewrite both rows' text); two lines, not
+/// three, since the third only ever held the bottom of the picture.
 @MainActor
 enum AvatarRow {
-    /// Lines per row: the two lines of text and the picture's third line.
-    static let height = 3
+    /// Lines per row: the title and the subtitle, beside the picture.
+    static let height = 2
     /// The picture of a row, in cells: about square on a terminal's 1:2 cells.
-    static let imageSize = Size(width: 6, height: 3)
+    static let imageSize = Size(width: 4, height: 2)
 
     /// Draws the row.
     /// - Parameters:
@@ -28,25 +34,25 @@ enum AvatarRow {
         into frame: inout ScreenBuffer
     ) {
         let row = context.rect
-        let picture = Rect(x: row.x + 1, y: row.y, width: imageSize.width, height: imageSize.height)
+        let picture = Rect(x: row.x + 1, y: row.y, width: imageSize.width, height: min(row.height, imageSize.height))
         if let image = context.image {
             context.cells.draw(image, in: picture, into: &frame)
         } else {
             drawInitials(initials, into: &frame, in: picture)
         }
+        if context.isSelected { drawSelectionBar(in: row, into: &frame) }
         let textX = picture.maxX + 2
-        let text = Rect(x: textX - 1, y: row.y, width: max(0, row.maxX - textX + 1), height: 2)
-        if context.isSelected {
-            frame.write("▌", at: Point(x: row.x, y: row.y + 1), style: Theme.selectionMarker)
-            frame.fill(text, style: Theme.selectedName)
-        }
         let width = max(0, row.maxX - textX - 1)
+        frame.write(title.displayText, at: Point(x: textX, y: row.y), style: Theme.name, maxWidth: width, ellipsis: true)
         frame.write(
-            title.displayText, at: Point(x: textX, y: row.y), style: context.isSelected ? Theme.selectedName : Theme.name,
-            maxWidth: width, ellipsis: true)
-        frame.write(
-            subtitle.displayText, at: Point(x: textX, y: row.y + 1),
-            style: context.isSelected ? Theme.selectedSubtitle : Theme.subtitle, maxWidth: width, ellipsis: true)
+            subtitle.displayText, at: Point(x: textX, y: row.y + 1), style: Theme.subtitle, maxWidth: width, ellipsis: true)
+    }
+
+    /// The selection: the marker in the row's gutter column, on every line of the row.
+    static func drawSelectionBar(in row: Rect, into frame: inout ScreenBuffer) {
+        for y in row.y..<row.maxY {
+            frame.write(Theme.selectionBarGlyph, at: Point(x: row.x, y: y), style: Theme.selectionBar)
+        }
     }
 
     /// The picture's place while it loads: the initials on a grey square.

@@ -14,8 +14,9 @@ struct FeedRowStyle<Item> {
     var draw: (Item, RowContext, inout ScreenBuffer) -> Void
     /// The details panel's picture size, in cells.
     var detailsImageSize = Size(width: 24, height: 12)
-    /// The picture size of a row, in cells, to size image requests.
-    var rowImageSize = Size(width: 6, height: 3)
+    /// The picture size of a row, in cells, to size image requests: the shared avatar row's
+    /// unless the feed draws its own.
+    var rowImageSize = AvatarRow.imageSize
     /// A line above the rows, such as a table's column titles; nil for none. Drawn with the
     /// list's width (the scrollbar column excluded), so it lines up with the rows.
     var header: ((Rect, inout ScreenBuffer) -> Void)?

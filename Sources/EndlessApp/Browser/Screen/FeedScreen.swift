@@ -7,10 +7,11 @@ import EndlessTerminal
 ///
 /// ```
 ///  ⠋ refreshing…
-/// ▌▗▄▄▄▄▖  Mr Leo Bennink                                                              ┃
-///  ▐████▌  Almere, Netherlands · 34                                                    ┃
-///  ▝▀▀▀▀▘                                                                              │
-///  ⠋ loading more…                                                                     │
+/// ▌▗██▖  Mr Leo Bennink                                                                 ┃
+/// ▌▝██▘  Almere, Netherlands · 34                                                       ┃
+///  ▗██▖  Ms Aada Lehtonen                                                               │
+///  ▝██▘  Pori, Finland · 52                                                             │
+///  ⠋ loading more…                                                                      │
 /// ```
 @MainActor
 struct FeedScreen<Source: PageSource> {
@@ -122,7 +123,7 @@ struct FeedScreen<Source: PageSource> {
     ) {
         let picture = Rect(x: row.x + 1, y: row.y, width: style.rowImageSize.width, height: min(row.height, style.rowImageSize.height))
         frame.fill(picture, style: Theme.placeholder)
-        if selected { frame.write("▌", at: Point(x: row.x, y: row.y + min(1, row.height - 1)), style: Theme.selectionMarker) }
+        if selected { AvatarRow.drawSelectionBar(in: row, into: &frame) }
         let origin = Point(x: picture.maxX + 2, y: row.y)
         switch state {
         case .waiting:

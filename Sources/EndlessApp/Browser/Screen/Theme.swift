@@ -13,7 +13,15 @@ enum Theme {
     static let selectedName = Style(foreground: .brightWhite, background: .indexed(238), attributes: .bold)
     static let selectedSubtitle = Style(foreground: .indexed(250), background: .indexed(238))
     static let selectedPlain = Style(background: .indexed(238))
+    /// The marker of a selected photo or coin, beside its highlighted text.
     static let selectionMarker = Style(foreground: .cyan, attributes: .bold)
+    /// The selection bar of a list row, in the gutter column on each of the row's lines: it
+    /// alone marks the selected row (the text keeps its styles), so moving the selection
+    /// rewrites the gutter and nothing else. A half block, two lines of which join into one
+    /// bar beside the picture; bright cyan rather than bold cyan, which most terminals draw
+    /// alike, since the next cell's style would have to undo the bold (2 bytes a line).
+    static let selectionBar = Style(foreground: .ansi(14))
+    static let selectionBarGlyph = "▌"
     static let placeholder = Style(foreground: .indexed(244), background: .indexed(236))
     static let loading = Style(foreground: .cyan)
     static let endOfList = Style.dim
