@@ -24,7 +24,9 @@ struct TerminalModes: Hashable, Sendable {
     /// sequence a crash may have cut in half, and ends synchronized output in case a frame
     /// was interrupted. Precomputed, because a signal handler writes it.
     var restoreSequence: [UInt8] {
-        var text = "\u{18}\u{1B}[?2026l\u{1B}[m"
+        // The scroll region too: a fatal signal between a frame's region and its reset would
+        // leave the shell scrolling only part of the screen.
+        var text = "\u{18}\u{1B}[?2026l\u{1B}[m\u{1B}[r"
         if mouse != .off { text += "\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?1006l" }
         if bracketedPaste { text += "\u{1B}[?2004l" }
         if focusEvents { text += "\u{1B}[?1004l" }

@@ -41,7 +41,7 @@ struct SessionTests {
         #expect(sameSettings(pty.settings, before))
         pty.drain()
         #expect(pty.contains("working"))
-        #expect(pty.contains("\u{18}\u{1B}[?2026l\u{1B}[m"), "the restore sequence was written")
+        #expect(pty.contains("\u{18}\u{1B}[?2026l\u{1B}[m\u{1B}[r"), "the restore sequence was written, the scroll region reset")
         // And the next session can open.
         let session = try TerminalSession.open(input: pty.slave, output: pty.slave)
         session.close()
