@@ -37,10 +37,11 @@ struct SeededPeople {
     func selectedIndex(on app: PseudoTerminalApp, from start: Int) -> Int? {
         let screen = app.terminal.screen
         let lines = screen.lines
-        // The selection marker sits in the first column of a selected row's second line.
-        guard let marker = (1..<screen.size.height).first(where: { screen[0, $0].grapheme == "▌" }) else { return nil }
-        let nameLine = lines[marker - 1]
-        let placeLine = lines[marker]
+        // The selection bar sits in the first column of both lines of the selected row: the
+        // first line it is on holds the name, the next the place.
+        guard let marker = (0..<(screen.size.height - 1)).first(where: { screen[0, $0].grapheme == "▌" }) else { return nil }
+        let nameLine = lines[marker]
+        let placeLine = lines[marker + 1]
         for index in max(0, start)..<min(count, max(0, start) + 400)
         where nameLine.contains(names[index]) && (cities[index].isEmpty || placeLine.contains(cities[index])) {
             return index
