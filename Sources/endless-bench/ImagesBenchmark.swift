@@ -7,8 +7,8 @@ import Synchronization
 
 /// Figures for the image pipeline, each against its baseline in the same run:
 /// - `images list_thumbnail`: what a people or users row really does with its avatar: the 48 px
-///   thumbnail JPEG the simulator serves, decoded and resized to 48×48 (DCT scaling cannot
-///   help: the source is already the drawn size) and turned into 6×3 cells of chafa symbols;
+///   thumbnail JPEG the simulator serves, decoded at half size by DCT scaling and resized to
+///   the 20×20 px a row asks for, and turned into 4×2 cells of chafa symbols;
 ///   against the `chafa` command on the same file with the same cells, symbols and colors;
 /// - `images photo_row`, `images photo_details`: the same path at the sizes the photo feed asks
 ///   imgix for (a row of 60×15 cells is 300×150 px, the details 100×30 cells 500×300 px), on
@@ -27,7 +27,8 @@ import Synchronization
 enum ImagesBenchmark {
     static func run() async throws {
         let thumbnail = try await portraitThumbnail()
-        try chafaFigure("list_thumbnail", jpeg: thumbnail, pixels: PixelSize(width: 48, height: 48), cells: Size(width: 6, height: 3))
+        // A people row's picture: 4×2 cells, asked for at 20×20 px (5×10 a cell of symbols).
+        try chafaFigure("list_thumbnail", jpeg: thumbnail, pixels: PixelSize(width: 20, height: 20), cells: Size(width: 4, height: 2))
         try chafaFigure(
             "photo_row", jpeg: try photoJPEG(width: 300, height: 150, quality: 85),
             pixels: PixelSize(width: 300, height: 150), cells: Size(width: 60, height: 15))
