@@ -143,6 +143,33 @@ struct BrowseLoopTests {
         #expect(terminal.text.lowercased().contains("loading"))
     }
 
+    @Test("under the launch screen the first frame waits its longer grace: a page landing within it is the first frame, with no loading frame before")
+    func launchScreenGrace() async throws {
+        let clock = ManualClock()
+        let source = F.source(clock: clock, gated: true)
+        let model = F.model(source, clock: clock)
+        let terminal = RecordingTerminal()
+        let loop = BrowseLoop(
+            terminal: terminal, browser: F.browser(model), clock: clock, frameInterval: .zero,
+            firstPageGrace: BrowseLoop.openingGraceOverLaunchScreen)
+        try loop.start()
+        await clock.sleepers(atLeast: 1)
+        // Past the usual grace, short of the longer one: whatever is waiting draws nothing.
+        clock.advance(by: BrowseLoop.openingGrace * 4)
+        try Self.drain(loop)
+        #expect(terminal.frames == 0)
+
+        source.release()
+        await model.wait { $0.rowCount > 0 }
+        while let event = await loop.inbox.next() {
+            _ = try loop.process(event)
+            if terminal.frames > 0 { break }
+        }
+        #expect(terminal.frames == 1)
+        #expect(terminal.text.contains("First1 Last1"))
+        #expect(!terminal.text.lowercased().contains("loading"))
+    }
+
     @Test("nothing changed, nothing drawn: a key with no binding and a change from an old frame cost no frame")
     func idleDrawsNothing() async throws {
         let clock = ManualClock()

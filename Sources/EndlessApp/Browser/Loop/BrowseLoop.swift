@@ -22,7 +22,7 @@ final class BrowseLoop {
         case tick
         /// A frame held back by ``BrowseLoop/frameInterval`` is due.
         case frameDue
-        /// The first frame has waited ``BrowseLoop/openingGrace`` for the first page.
+        /// The first frame has waited ``BrowseLoop/firstPageGrace`` for the first page.
         case openingGraceOver
     }
 
@@ -42,6 +42,14 @@ final class BrowseLoop {
     /// A slower page shows the loading frame when this has passed, long before a person
     /// would wonder whether anything is happening.
     static let openingGrace: Duration = .milliseconds(50)
+    /// The same wait while the launch screen shows the rows the list reopens on (see
+    /// ``LaunchScreen``): a loading frame would replace them with a spinner, then with the
+    /// same rows. A page held up that long (a cache file another process is writing) shows
+    /// the loading frame then; a key draws at once.
+    static let openingGraceOverLaunchScreen: Duration = .milliseconds(500)
+
+    /// How long this loop's first frame waits for the first page.
+    let firstPageGrace: Duration
 
     let terminal: any BrowserTerminal
     let browser: BrowserModel
@@ -74,8 +82,9 @@ final class BrowseLoop {
     ///   - frameInterval: the shortest time between frames; zero draws after every batch.
     init(
         terminal: any BrowserTerminal, browser: BrowserModel, clock: any Clock<Duration> = ContinuousClock(),
-        frameInterval: Duration = defaultFrameInterval
+        frameInterval: Duration = defaultFrameInterval, firstPageGrace: Duration = openingGrace
     ) {
+        self.firstPageGrace = firstPageGrace
         self.terminal = terminal
         self.browser = browser
         self.clock = clock
@@ -114,7 +123,7 @@ final class BrowseLoop {
         return .quit
     }
 
-    /// Starts the tab shown and draws the first frame, or waits up to ``openingGrace`` for
+    /// Starts the tab shown and draws the first frame, or waits up to ``firstPageGrace`` for
     /// its first page to draw that instead.
     /// - Throws: when the terminal cannot be written.
     func start() throws {
@@ -131,7 +140,7 @@ final class BrowseLoop {
         } onChange: {
             if ticket.isCurrent(generation) { inbox.post(.changed(generation)) }
         }
-        post(.openingGraceOver, after: Self.openingGrace)
+        post(.openingGraceOver, after: firstPageGrace)
     }
 
     /// Handles `event` and everything else already waiting, then draws if anything asked for a
