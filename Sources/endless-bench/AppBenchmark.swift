@@ -82,9 +82,8 @@ enum AppBenchmark {
         let times = try Bench.interleaved(
             runs: 7,
             ours: {
-                let began = ContinuousClock.now
                 let app = try start(binary, [], environment: environment)
-                let seconds = Bench.seconds(ContinuousClock.now - began)
+                let seconds = app.secondsToLastOutput
                 app.quit()
                 return seconds
             },

@@ -13,6 +13,15 @@ final class PseudoTerminalApp {
     private let master: Int32
     /// Bytes the program has written so far.
     private(set) var bytesRead = 0
+    /// When the last output was read, before the bench's terminal parsed it: a time to
+    /// "rows on screen" ends when the program wrote them, not when this emulator was done.
+    private(set) var lastOutputAt: ContinuousClock.Instant?
+    /// When the program was started: the clock starts here, as ``Spawn/run(_:environment:)``'s
+    /// does, after the pty is open and the environment built.
+    let spawnedAt: ContinuousClock.Instant
+
+    /// From the start of the program to the last output read, in seconds.
+    var secondsToLastOutput: Double { Bench.seconds((lastOutputAt ?? .now) - spawnedAt) }
     private(set) var terminal: InMemoryTerminal
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
@@ -46,6 +55,7 @@ final class PseudoTerminalApp {
             argv.forEach { free($0) }
         }
         var pid: pid_t = 0
+        spawnedAt = .now
         let spawned = posix_spawn(&pid, binary, &actions, &attributes, argv, envp)
         guard spawned == 0 else {
             close(master)
@@ -100,6 +110,7 @@ final class PseudoTerminalApp {
         while true {
             let count = read(master, &buffer, buffer.count)
             guard count > 0 else { break }
+            lastOutputAt = .now
             let bytes = Array(buffer[0..<count])
             terminal.write(bytes)
             answerQueries(in: bytes)
