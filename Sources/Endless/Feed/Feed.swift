@@ -156,16 +156,16 @@ public final class Feed<Source: PageSource> {
     /// never moved.
     @ObservationIgnored public internal(set) var rowsAbove = RowsAbove()
 
-    /// The key and load size of the loaded page holding row `index`: where to open next time
-    /// to show that row again (see `openingKey`).
+    /// The loaded page holding row `index`: where to open next time to show that row again
+    /// (see `openingKey`), and where that page's rows are now.
     /// - Parameter index: a row.
-    /// - Returns: the page's key (nil for a first page asked for with no key) and the number of
-    ///   items it was asked for; nil for a row whose page is not loaded.
-    public func page(containing index: Int) -> (key: Source.Key?, loadSize: Int)? {
+    /// - Returns: the page's key (nil for a first page asked for with no key), the number of
+    ///   items it was asked for and its rows' indices; nil for a row whose page is not loaded.
+    public func page(containing index: Int) -> (key: Source.Key?, loadSize: Int, rows: Range<Int>)? {
         guard store.items.indices.contains(index), store.items.item(at: index) != nil else { return nil }
         let page = store.items.pageIndex(containing: index)
         guard store.loaded.indices.contains(page) else { return nil }
-        return (store.pageKeys[page], store.loaded[page].loadSize)
+        return (store.pageKeys[page], store.loaded[page].loadSize, store.items.rows(ofPage: page))
     }
 
     /// The keys of the loaded pages, in list order: `pageKeys.count` pages are loaded, and

@@ -59,8 +59,7 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
     public subscript(position: Int) -> Item {
         precondition(indices.contains(position), "index \(position) outside the loaded items \(indices)")
         let page = pageIndex(containing: position)
-        let pageStart = page == 0 ? startIndex : pageEnds[page - 1]
-        return pages[page][position - pageStart]
+        return pages[page][position - rows(ofPage: page).lowerBound]
     }
 
     /// The loaded item at an absolute index, or `nil` for a placeholder or a position past the
@@ -124,6 +123,11 @@ extension FeedItems {
             if pageEnds[middle] > position { high = middle } else { low = middle + 1 }
         }
         return low
+    }
+
+    /// The absolute indices of loaded page `page`.
+    func rows(ofPage page: Int) -> Range<Int> {
+        (page == 0 ? startIndex : pageEnds[page - 1])..<pageEnds[page]
     }
 
     mutating func removeAll() {

@@ -124,14 +124,14 @@ struct FeedLoadingTests {
         #expect(harness.source.requests.first == PageRequest(direction: .refresh, key: 5, loadSize: 20))
         let opened = harness.feed.rowsAbove
         #expect(opened.count == 0)
-        #expect(harness.feed.page(containing: 7)! == (5, 20))
+        #expect(harness.feed.page(containing: 7)! == (5, 20, 0..<20))
         await harness.see([0])
         #expect(harness.source.requests.contains(PageRequest(direction: .prepend, key: 4, loadSize: 20)))
         #expect(harness.feed.items.first?.id == 80)
         // Every row moved down by the page put above; the view adds as much to its indices.
         #expect(harness.feed.rowsAbove.rowsMoved(since: opened) == 20)
-        #expect(harness.feed.page(containing: 27)! == (5, 20))
-        #expect(harness.feed.page(containing: 7)! == (4, 20))
+        #expect(harness.feed.page(containing: 27)! == (5, 20, 20..<40))
+        #expect(harness.feed.page(containing: 7)! == (4, 20, 0..<20))
         #expect(harness.feed.page(containing: 4000) == nil)
         let beforeRefresh = harness.feed.rowsAbove
 

@@ -142,11 +142,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
         guard keepsPosition, let page = model.feed.page(containing: model.selection) else { return false }
         // The next launch opens on the selected item's page: its first row at the top, and the
         // list scrolled only as far as the selection needs (see `Feed(openingKey:)`).
-        var first = model.selection
-        while first > 0, let above = model.feed.page(containing: first - 1), above.key == page.key, above.loadSize == page.loadSize {
-            first -= 1
-        }
-        var reopened = ListState(selection: nil, offset: first, margin: list.margin)
+        var reopened = ListState(selection: nil, offset: page.rows.lowerBound, margin: list.margin)
         _ = FeedScreen(model: model, style: style, cells: cells, isLaunchScreen: true)
             .draw(into: &frame, indicator: indicator, area: area, list: &reopened, elapsed: .zero)
         return true
