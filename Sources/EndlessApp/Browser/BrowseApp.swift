@@ -60,10 +60,9 @@ enum BrowseApp {
                     simulatorDataVariant: options.simulator.dataDirectory.map { "lists=\($0.path)" } ?? "")
                 let slots = options.feeds.map { feed in TabSlot(kind: feed.kind) { try feed.settings.makeTab(environment) } }
                 let browser = try BrowserModel(slots: slots, opening: options.opening)
-                let showsLaunchScreen = terminalOptions.firstFrame?.size == session.size
                 let loop = BrowseLoop(
                     terminal: session, browser: browser,
-                    firstPageGrace: showsLaunchScreen ? BrowseLoop.openingGraceOverLaunchScreen : BrowseLoop.openingGrace)
+                    firstPageGrace: session.showedFirstFrame ? BrowseLoop.openingGraceOverLaunchScreen : BrowseLoop.openingGrace)
                 let ending = try await loop.run(events: session.events, inFlightUpdates: connection.inFlightCountUpdates())
                 // Where each list is, for the next launch to open there (before the cache closes).
                 for slot in browser.slots { slot.madeTab?.saveWhereLeft() }

@@ -84,6 +84,8 @@ public final class TerminalSession: Sendable {
         /// The SIGCONT count at which our own suspend resumes, so its relay is not handled twice.
         var ownContinue: Int?
         var continuesSeen = 0
+        /// Whether ``Options/firstFrame`` was drawn when the session opened.
+        var showedFirstFrame = false
     }
 
     private static let isActive = Atomic<Bool>(false)
@@ -92,6 +94,9 @@ public final class TerminalSession: Sendable {
     /// depth, sixel and kitty graphics, cell size in pixels, tmux and its passthrough.
     /// Resolve the graphics mode with ``GraphicsMode/resolved(for:)``.
     public var capabilities: TerminalCapabilities { state.withLock { $0.capabilities } }
+    /// Whether ``Options/firstFrame`` is what the terminal showed first (it was the terminal's
+    /// size when the session opened).
+    public var showedFirstFrame: Bool { state.withLock { $0.showedFirstFrame } }
     /// Everything the terminal reports, in order. It finishes when the session closes.
     /// Consume it from one task.
     public let events: AsyncStream<TerminalEvent>
@@ -197,7 +202,10 @@ public final class TerminalSession: Sendable {
         do {
             try RawMode.apply(rawSettings, to: input)
             try RawMode.writeAll(modes.enterSequence, to: output)
-            if let frame = options.firstFrame, frame.size == size { try render(frame) }
+            if let frame = options.firstFrame, frame.size == size {
+                try render(frame)
+                state.withLock { $0.showedFirstFrame = true }
+            }
             if options.probeTerminal { probe() }
             let reader = try InputReader(input: input, signals: signalPipe.read, sink: rawSink) { [self] signal in
                 handle(signal: signal)

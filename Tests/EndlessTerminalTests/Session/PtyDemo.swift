@@ -51,7 +51,8 @@ enum PtyDemo {
             if probing {
                 try draw(describe(session))
             } else {
-                try draw("READY \(session.size.width)x\(session.size.height)")
+                let shown = mode.hasPrefix("first-frame") ? " first=\(session.showedFirstFrame)" : ""
+                try draw("READY \(session.size.width)x\(session.size.height)\(shown)")
             }
             for await event in session.events {
                 switch event {

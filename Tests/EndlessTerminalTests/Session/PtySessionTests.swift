@@ -78,6 +78,7 @@ struct PtySessionTests {
         let query = try #require(demo.pty.firstIndex(of: "\u{1B}[c"), "the probe was not sent")
         #expect(snapshot < query)
         #expect(!demo.pty.screen.text.contains("SNAPSHOT"))
+        #expect(demo.pty.screen.text.contains("first=true"), "the session does not say it showed the frame")
         demo.pty.type("q")
         #expect(demo.finish().exitCode == 0)
         try demo.expectRestored()
@@ -87,6 +88,7 @@ struct PtySessionTests {
     func firstFrameOfAnotherSize() throws {
         let demo = try start("first-frame-other-size")
         #expect(demo.pty.firstIndex(of: "SNAPSHOT") == nil)
+        #expect(demo.pty.screen.text.contains("first=false"))
         demo.pty.type("q")
         #expect(demo.finish().exitCode == 0)
     }
