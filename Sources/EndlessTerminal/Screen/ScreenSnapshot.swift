@@ -65,7 +65,7 @@ public enum ScreenSnapshot {
     ///   short, or hold anything out of place (a run past its row, a style no screen has).
     public static func decode(_ bytes: [UInt8]) -> ScreenBuffer? {
         var reader = Reader(bytes: bytes)
-        guard reader.take(magic.count) == magic, reader.byte() == version,
+        guard reader.take(magic.count).map(Array.init) == magic, reader.byte() == version,
             let width = reader.uint16().map(Int.init), let height = reader.uint16().map(Int.init),
             (1...maximumSide).contains(width), (1...maximumSide).contains(height)
         else { return nil }
@@ -105,27 +105,28 @@ public enum ScreenSnapshot {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
-    /// Reads little-endian numbers and byte strings, answering nil past the end.
+    /// Reads little-endian numbers and byte strings in place, answering nil past the end.
     private struct Reader {
         let bytes: [UInt8]
         var offset = 0
 
         var isAtEnd: Bool { offset == bytes.count }
 
-        mutating func take(_ count: Int) -> [UInt8]? {
+        mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
             guard count >= 0, bytes.count - offset >= count else { return nil }
             defer { offset += count }
-            return Array(bytes[offset..<(offset + count)])
+            return bytes[offset..<(offset + count)]
         }
 
         mutating func byte() -> UInt8? { take(1)?.first }
 
-        mutating func uint16() -> UInt16? {
-            take(2).map { UInt16($0[0]) | UInt16($0[1]) << 8 }
-        }
+        mutating func uint16() -> UInt16? { number(bytes: 2).map { UInt16(truncatingIfNeeded: $0) } }
 
-        mutating func uint64() -> UInt64? {
-            take(8).map { $0.reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+        mutating func uint64() -> UInt64? { number(bytes: 8) }
+
+        private mutating func number(bytes count: Int) -> UInt64? {
+            guard let slice = take(count) else { return nil }
+            return slice.reversed().reduce(0) { $0 << 8 | UInt64($1) }
         }
     }
 }

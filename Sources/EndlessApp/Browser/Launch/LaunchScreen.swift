@@ -109,11 +109,9 @@ struct LaunchScreen: Sendable {
                 at: folder, includingPropertiesForKeys: [.contentModificationDateKey], options: .skipsHiddenFiles),
             files.count > keptScreens
         else { return }
-        let oldestFirst = files.sorted {
-            let first = (try? $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
-            let second = (try? $1.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
-            return first < second
-        }
-        for file in oldestFirst.prefix(files.count - keptScreens) { try? manager.removeItem(at: file) }
+        let oldestFirst = files.map { file in
+            (file, (try? file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast)
+        }.sorted { $0.1 < $1.1 }
+        for (file, _) in oldestFirst.prefix(files.count - keptScreens) { try? manager.removeItem(at: file) }
     }
 }
