@@ -1,4 +1,5 @@
 import Foundation
+import RegexBuilder
 import Testing
 
 /// The real `endless` binary in a real terminal (tmux): launching on the embedded simulator,
@@ -356,12 +357,23 @@ struct BrowseEndToEndTests {
     }
 
     /// Where the selected row is and what it shows: the first line marked `▌` at the left
-    /// edge, with the line itself and the one above it (a person's row is marked on both its
-    /// lines, from the name; a photo's on its second line, under the photographer's name).
+    /// edge, with the text of the line itself and of the one above it (a person's row is
+    /// marked on both its lines, from the name; a photo's on its second line, under the
+    /// photographer's name).
     static func selectedRow(_ screen: String) -> String {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         guard let marker = lines.firstIndex(where: { $0.hasPrefix("▌") }), marker > 0 else { return "" }
-        return "\(marker) \(lines[marker - 1]) \(lines[marker])"
+        return "\(marker) \(text(of: lines[marker - 1])) \(text(of: lines[marker]))"
+    }
+
+    /// The longest run of words on a row's line: its name or place, not the picture beside it.
+    /// A picture arriving changes its cells (and replaces the initials), not the selection: read
+    /// as a move, it let the next `j` go before the last was drawn, and two keys in one frame
+    /// skip a row.
+    static func text(of line: Substring) -> Substring {
+        let word = /[\p{L}\p{N}@][\p{L}\p{M}\p{N}@'’.,·&()\-]*/
+        let runs = line.matches(of: Regex { word; ZeroOrMore { " "; word } })
+        return runs.map(\.output).max { $0.count < $1.count } ?? ""
     }
 
     /// The people count at the right of the header: `140 people · page 7` (the tab bar's
