@@ -80,8 +80,13 @@ struct CoinsRefreshTests {
         // At t = 3 s the next pull goes to the network again.
         clock.advance(to: ManualClock.Instant(offset: .seconds(3)))
         model.perform(.refresh, visibleRows: 10)
-        await model.wait { $0.feed.loadStates.refresh.isLoading }
-        await clock.sleepers(atLeast: 1)  // the page is in; its spinner runs
+        // The load is sent when its task runs, after the refresh says it is loading: wait for
+        // the page it brings (its rows, read here, change when it lands), not for a sleeper,
+        // which the notice's own timer could be.
+        await model.wait { model in
+            _ = model.feed.items
+            return source.loads.count == 2
+        }
         #expect(source.loads.count == 2)
         #expect(source.loads.last?.at == .seconds(3))
     }
