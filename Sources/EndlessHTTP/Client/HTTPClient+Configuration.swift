@@ -11,7 +11,9 @@ extension HTTPClient {
         public var maxBodyBytes: Int
         /// Whether concurrent identical GETs share one execution.
         public var coalescesIdenticalGETs: Bool
-        /// What logs and cURL renderings hide.
+        /// What logs, cURL renderings and error messages hide, and which headers stay behind
+        /// when a redirect leaves the origin. Give it the run's keys
+        /// (``Redactor/adding(secrets:)``); what each request carries is added to it.
         public var redactor: Redactor
 
         /// 30 s for a request, retries and waits included.
@@ -28,7 +30,7 @@ extension HTTPClient {
         ///   - deadline: The overall limit per request, or `nil` for none.
         ///   - maxBodyBytes: The largest response body accepted.
         ///   - coalescesIdenticalGETs: Whether concurrent identical GETs share one execution.
-        ///   - redactor: What logs and cURL renderings hide.
+        ///   - redactor: What logs, cURL renderings and errors hide.
         public init(
             retryPolicy: RetryPolicy = .default,
             deadline: Duration? = defaultDeadline,

@@ -119,6 +119,18 @@ public actor HTTPClient {
         return RequestSnapshot(try endpoint.urlRequest(relativeTo: baseURL), redactor: configuration.redactor).curlCommand
     }
 
+    /// The redactor for what this client's users report: the configuration's, plus the
+    /// secrets of the base URL (a key in its query, a password) and `secrets`, such as the key
+    /// an API client sends. An API client passes the errors it builds from response text
+    /// through it, so a server echoing a key cannot get it shown.
+    ///
+    /// - Parameter secrets: More literal secrets; nil and empty ones are skipped.
+    /// - Returns: The redactor.
+    public nonisolated func redactor(adding secrets: [String?] = []) -> Redactor {
+        let fromURL = baseURL.map { configuration.redactor.secrets(inURL: $0.absoluteString) } ?? []
+        return configuration.redactor.adding(secrets: fromURL + secrets.compactMap { $0 })
+    }
+
     /// Parses a base URL given by a person (a flag or setting), refusing anything that cannot
     /// be the base of http(s) requests.
     ///
@@ -139,7 +151,7 @@ public actor HTTPClient {
         let key = RequestCoalescer.Key(
             method: exchange.method.rawValue, url: url.absoluteString, headers: headers.canonicalForm,
             resultType: ObjectIdentifier(Value.self), accepted: exchange.accepted)
-        let snapshot = RequestSnapshot(exchange.request, redactor: configuration.redactor)
+        let snapshot = RequestSnapshot(exchange.request, redactor: configuration.redactor.addingSecrets(of: exchange.request))
         return await coalescer.run(
             key: key, callerID: requestID,
             onJoin: { leader in executor.emit(requestID, snapshot, .joined(requestID: leader)) },

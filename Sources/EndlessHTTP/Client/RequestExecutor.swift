@@ -23,7 +23,7 @@ struct RequestExecutor: Sendable {
     }
 
     func run<Value: Sendable>(_ exchange: Exchange<Value>, requestID: Int) async -> Result<Value, HTTPError> {
-        let snapshot = RequestSnapshot(exchange.request, redactor: redactor)
+        let snapshot = RequestSnapshot(exchange.request, redactor: redactor.addingSecrets(of: exchange.request))
         let start = clock.elapsed()
         inFlight.increment()
         emit(requestID, snapshot, .started)
@@ -83,6 +83,12 @@ struct RequestExecutor: Sendable {
         progress: AttemptProgress = AttemptProgress()
     ) async -> Outcome {
         var request = exchange.request
+        // What the request carries (its key, its password) is hidden from every error it
+        // produces, so a server that echoes the request cannot get it printed.
+        let requestRedactor = redactor.addingSecrets(of: request)
+        let redirects = RedirectHandling(redactor: redactor) { hop in
+            emit(requestID, snapshot, .redirected(hop.redacted(by: requestRedactor)))
+        }
         if let deadline = configuration.deadline {
             // A backstop only: URLSession on Linux rounds to whole seconds and treats this as
             // an idle timeout. The deadline on the injected clock is what really ends a request.
@@ -97,12 +103,14 @@ struct RequestExecutor: Sendable {
             let result: Result<any Sendable, HTTPError>
             progress.begin(attempt: retries + 1)
             do {
-                let response = try await transport.send(request, maxBodyBytes: configuration.maxBodyBytes)
+                let response = try await transport.send(request, maxBodyBytes: configuration.maxBodyBytes, redirects: redirects)
                 lastResponse = response
                 progress.record(response)
-                result = validate(response, accepted: exchange.accepted).flatMap(exchange.process).map { $0 as any Sendable }
+                result = validate(response, accepted: exchange.accepted, redactor: requestRedactor)
+                    .flatMap(exchange.process).map { $0 as any Sendable }
+                    .mapError { $0.redacted(by: requestRedactor) }
             } catch {
-                result = .failure(Task.isCancelled ? .cancelled : error)
+                result = .failure(Task.isCancelled ? .cancelled : error.redacted(by: requestRedactor))
             }
             guard case .failure(let error) = result,
                   let delay = configuration.retryPolicy.delay(after: error, retriesSoFar: retries, method: exchange.method)
@@ -124,15 +132,19 @@ struct RequestExecutor: Sendable {
     }
 
     /// Status and content-type checks shared by every kind of request.
-    private func validate(_ response: HTTPResponse, accepted: AcceptedContentTypes) -> Result<HTTPResponse, HTTPError> {
+    private func validate(
+        _ response: HTTPResponse, accepted: AcceptedContentTypes, redactor: Redactor
+    ) -> Result<HTTPResponse, HTTPError> {
         guard response.isSuccess else {
             let retryAfter = RetryAfter.delay(
                 header: response.headers["Retry-After"], responseDate: response.headers["Date"], now: now())
-            return .failure(.status(code: response.statusCode, retryAfter: retryAfter, snippet: BodySnippet.make(from: response.body)))
+            let snippet = BodySnippet.make(from: response.body, redactor: redactor)
+            return .failure(.status(code: response.statusCode, retryAfter: retryAfter, snippet: snippet))
         }
         guard accepted.accepts(response.contentType) else {
             return .failure(.unexpectedContentType(
-                contentType: response.contentType ?? "", expected: accepted, snippet: BodySnippet.make(from: response.body)))
+                contentType: response.contentType ?? "", expected: accepted,
+                snippet: BodySnippet.make(from: response.body, redactor: redactor)))
         }
         return .success(response)
     }

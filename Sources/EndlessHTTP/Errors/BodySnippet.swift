@@ -11,16 +11,23 @@ enum BodySnippet {
     static let defaultLimit = 300
 
     /// An excerpt of `body`, or a short note when the body is binary.
-    static func make(from body: Data, limit: Int = defaultLimit) -> String {
+    ///
+    /// With a `redactor`, the excerpt hides its secrets: the text is redacted before its lines
+    /// are joined (a secret header's value ends at its line), a secret cut off where the
+    /// excerpt's bytes end is hidden too, and the joined line is redacted again (removed
+    /// control characters could have split a secret).
+    static func make(from body: Data, limit: Int = defaultLimit, redactor: Redactor? = nil) -> String {
         guard !body.isEmpty else { return "" }
         // Each character takes at most 4 bytes; a little more leaves room for removed ones.
         let prefix = body.prefix(limit * 4 + 16)
-        let text = String(decoding: prefix, as: UTF8.self)
+        var text = String(decoding: prefix, as: UTF8.self)
         let replacements = text.unicodeScalars.filter { $0 == "\u{FFFD}" }.count
         if replacements > 8 && replacements * 10 > text.unicodeScalars.count {
             return "(\(body.count) bytes of binary data)"
         }
-        return sanitize(text, limit: limit)
+        guard let redactor else { return sanitize(text, limit: limit) }
+        text = redactor.redact(prefix: text, wasCut: prefix.count < body.count)
+        return redactor.redact(text: sanitize(text, limit: limit))
     }
 
     /// `text` on one line, without control or bidi characters, at most `limit` characters.

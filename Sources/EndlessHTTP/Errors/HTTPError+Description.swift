@@ -35,6 +35,13 @@ extension HTTPError: CustomStringConvertible, LocalizedError {
                 + "may be slow or unreachable; try again later or allow a longer timeout."
         case .cancelled:
             return "The request was cancelled before it finished."
+        case .redirectRefused(let from, let to, let reason):
+            return Self.describeRedirect(from: from, to: to, reason: reason)
+        case .responseHeadersTooLarge(let detail):
+            let said = detail.isEmpty ? "" : " (\(BodySnippet.sanitize(detail, limit: 160)))"
+            return "The server's response headers were too large to read: the HTTP library accepts at most "
+                + "100 KiB for one header and 300 KiB in all. The transfer was stopped; the address may point at "
+                + "a misbehaving server or proxy.\(said)"
         }
     }
 
@@ -73,6 +80,19 @@ extension HTTPError: CustomStringConvertible, LocalizedError {
         }
         let detail = message.isEmpty ? "" : " (\(BodySnippet.sanitize(message, limit: 160)))"
         return "\(advice) [URLError \(code.rawValue)]\(detail)"
+    }
+
+    private static func describeRedirect(from: String, to: String, reason: RedirectRefusal) -> String {
+        let clean = { (url: String) in BodySnippet.sanitize(url, limit: 200) }
+        switch reason {
+        case .leavesHTTPS:
+            return "The server at \(clean(from)) redirected to \(clean(to)), which is not encrypted (http, not https); "
+                + "the redirect was not followed, so nothing was sent in clear text. Use an https address that "
+                + "does not redirect, or ask the service's operator to fix the redirect."
+        case .unsupportedScheme(let scheme):
+            return "The server at \(clean(from)) redirected to \(clean(to)), a \(clean(scheme)): address, which "
+                + "this client does not follow (only http and https). Check the URL."
+        }
     }
 
     private static func describeStatus(code: Int, retryAfter: Duration?, snippet: String) -> String {

@@ -53,6 +53,19 @@ public enum HTTPError: Error, Sendable {
     /// The request, all its retries and the waits between them did not finish in time.
     case deadlineExceeded(Duration)
 
+    /// The server redirected somewhere the client will not follow; nothing was sent there.
+    ///
+    /// - `from`: the URL that redirected, secrets redacted.
+    /// - `to`: where it pointed, secrets redacted.
+    /// - `reason`: why the redirect was refused.
+    case redirectRefused(from: String, to: String, reason: RedirectRefusal)
+
+    /// The response's header section was larger than the HTTP library reads (libcurl: 100 KiB
+    /// for one field, 300 KiB in all); the transfer was stopped before any body.
+    ///
+    /// - `detail`: the library's own words, such as `Too large response headers: 307217 > 307200`.
+    case responseHeadersTooLarge(detail: String)
+
     /// The caller cancelled the request.
     case cancelled
 }
@@ -91,7 +104,9 @@ extension HTTPError {
         case .transport(let code, _): RetryPolicy.defaultRetryableURLErrorCodes.contains(code)
         case .rejected(let rejection): rejection.isRetryable
         case .deadlineExceeded: true
-        case .invalidRequest, .unexpectedContentType, .decoding, .bodyTooLarge, .cancelled: false
+        case .invalidRequest, .unexpectedContentType, .decoding, .bodyTooLarge, .cancelled, .redirectRefused,
+            .responseHeadersTooLarge:
+            false
         }
     }
 }

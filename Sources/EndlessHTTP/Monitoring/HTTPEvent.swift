@@ -1,6 +1,7 @@
 /// Something that happened to a request, for logs, metrics and status bars.
 ///
 /// A request sent over the network produces one ``Kind-swift.enum/started`` event, a
+/// ``Kind-swift.enum/redirected(_:)`` event for each redirect followed, a
 /// ``Kind-swift.enum/retried(attempt:delay:reason:)`` event before each retry, and one
 /// ``Kind-swift.enum/finished(status:bytes:duration:attempts:error:)`` event. A request that
 /// joins an identical GET already in flight produces only
@@ -13,6 +14,9 @@ public struct HTTPEvent: Sendable {
         /// This request did not go to the network: it waits for the identical GET
         /// `requestID`, which is already in flight, and will get its result.
         case joined(requestID: Int)
+        /// A redirect was followed: where from, where to, and which credentials stayed behind
+        /// because it left the origin. URLs are redacted.
+        case redirected(RedirectHop)
         /// An attempt failed with `reason`; attempt number `attempt` (2 for the first retry)
         /// follows after `delay`.
         case retried(attempt: Int, delay: Duration, reason: HTTPError)

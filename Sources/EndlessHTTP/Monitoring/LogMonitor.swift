@@ -4,6 +4,7 @@ import Foundation
 ///
 /// ```text
 /// http #1 -> GET https://randomuser.me/api/?results=20&seed=abc
+/// http #1 => 307 to https://mirror.example/api/?results=20&seed=abc (another origin: Authorization not sent)
 /// http #1 retry 2 in 0.48 s after: HTTP 503 Service Unavailable. The server failed; ...
 /// http #1 <- 200 GET https://randomuser.me/api/?results=20&seed=abc 41.2 KiB in 812 ms (2 attempts)
 /// http #2 == GET https://randomuser.me/api/?results=20&seed=abc joins #1
@@ -56,6 +57,16 @@ public struct LogMonitor: HTTPEventMonitor {
             return "\(prefix) -> \(request)"
         case .joined(let leader):
             return "\(prefix) == \(request) joins #\(leader)"
+        case .redirected(let hop):
+            let origin: String
+            if !hop.leavesOrigin {
+                origin = ""
+            } else if hop.droppedHeaders.isEmpty {
+                origin = " (another origin)"
+            } else {
+                origin = " (another origin: \(hop.droppedHeaders.joined(separator: ", ")) not sent)"
+            }
+            return "\(prefix) => \(hop.status) to \(hop.to)\(origin)"
         case .retried(let attempt, let delay, let reason):
             return "\(prefix) attempt \(attempt) in \(format(delay)) after: \(reason)"
         case .finished(let status, let bytes, let duration, let attempts, let error):

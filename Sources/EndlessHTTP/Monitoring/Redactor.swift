@@ -1,11 +1,26 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// Hides secrets in URLs and headers before they reach a log line or a cURL command.
+/// Hides secrets in URLs, headers and free text before they reach a log line, a cURL
+/// command, an error message or a terminal.
 ///
 /// Headers are redacted by name (`Authorization`, `Cookie`, ...) or when the name contains a
 /// secret-like word (`X-Api-Key`, `X-Auth-Token`). Query items are redacted when their name
 /// contains, in any case, one of ``secretQueryNameFragments`` (so `api_key`, `access_token`
 /// and `client_secret` all are). A password in the URL's user-info is redacted too.
+///
+/// A redactor also knows literal ``secrets``: the keys of this run (given by flag or
+/// environment) and the credentials a request carries (``addingSecrets(of:)``). Free text
+/// (``redact(text:)``: an error body, a usage error, a status line) loses every one of them,
+/// and every value that stands where a secret stands: after a secret header or JSON name, in a
+/// secret query item, in a URL's password. How a literal secret is matched depends on its
+/// length, so that a short one cannot blank out ordinary words:
+/// - ``minimumAnywhereLength`` (8) characters or more: wherever it occurs;
+/// - ``minimumSecretLength`` (4) to 7: only as a whole word (not inside a longer run of
+///   letters, digits, `-` or `_`);
+/// - shorter: never in free text, only where its position says it is a secret.
 public struct Redactor: Sendable {
     /// Header names whose values are always hidden, lower-cased.
     public var secretHeaderNames: Set<String>
@@ -13,6 +28,9 @@ public struct Redactor: Sendable {
     public var secretQueryNameFragments: [String]
     /// What a hidden value is replaced with.
     public var replacement: String
+    /// The literal secrets hidden wherever they appear in free text, longest first, each with
+    /// its percent-encoded form when that differs. Add to them with ``adding(secrets:)``.
+    public private(set) var secrets: [String] = []
 
     /// `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie`.
     public static let defaultSecretHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
@@ -24,6 +42,12 @@ public struct Redactor: Sendable {
     public static let defaultReplacement = "<redacted>"
     /// The defaults above.
     public static let `default` = Redactor()
+    /// Literal secrets shorter than this are never looked for in free text: a key `ab` would
+    /// otherwise blank out every word with those letters.
+    public static let minimumSecretLength = 4
+    /// Literal secrets at least this long are hidden wherever they occur; shorter ones only as
+    /// whole words.
+    public static let minimumAnywhereLength = 8
 
     /// Creates a redactor.
     ///
@@ -31,14 +55,50 @@ public struct Redactor: Sendable {
     ///   - secretHeaderNames: Header names always hidden (any case).
     ///   - secretQueryNameFragments: Words that make a query item or header name secret.
     ///   - replacement: The text shown instead of a secret.
+    ///   - secrets: Literal secrets to hide in free text, such as this run's API keys.
     public init(
         secretHeaderNames: Set<String> = defaultSecretHeaderNames,
         secretQueryNameFragments: [String] = defaultSecretQueryNameFragments,
-        replacement: String = defaultReplacement
+        replacement: String = defaultReplacement,
+        secrets: [String] = []
     ) {
         self.secretHeaderNames = Set(secretHeaderNames.map { $0.lowercased() })
         self.secretQueryNameFragments = secretQueryNameFragments.map { $0.lowercased() }
         self.replacement = replacement
+        self = adding(secrets: secrets)
+    }
+
+    /// This redactor, also hiding `secrets` in free text.
+    ///
+    /// - Parameter secrets: Literal secret values; empty ones and ones already known are ignored.
+    /// - Returns: The redactor with the secrets added.
+    public func adding(secrets newSecrets: some Sequence<String>) -> Redactor {
+        var known = Set(secrets)
+        var copy = self
+        for secret in newSecrets where !secret.isEmpty {
+            for form in [secret, Self.percentEncoded(secret)] where known.insert(form).inserted {
+                copy.secrets.append(form)
+            }
+        }
+        // Longest first, so that a secret containing another is hidden whole.
+        copy.secrets.sort { $0.utf8.count > $1.utf8.count }
+        return copy
+    }
+
+    /// This redactor, also hiding the credentials `request` carries: the values of its secret
+    /// headers (and the credentials after an `Authorization` scheme such as `Client-ID`), of
+    /// its secret query items, and its URL's password. An error that quotes what the server
+    /// echoed of the request then quotes none of them.
+    ///
+    /// - Parameter request: The request about to be sent.
+    /// - Returns: The redactor with the request's secrets added.
+    public func addingSecrets(of request: URLRequest) -> Redactor {
+        var found: [String] = []
+        for (name, value) in request.allHTTPHeaderFields ?? [:] where isSecretHeader(name) {
+            found.append(contentsOf: Self.credentials(inHeaderValue: value))
+        }
+        if let url = request.url { found.append(contentsOf: secrets(inURL: url.absoluteString)) }
+        return adding(secrets: found)
     }
 
     /// Whether a header's value must be hidden.
@@ -77,7 +137,7 @@ public struct Redactor: Sendable {
     /// - Returns: The URL's text, otherwise unchanged (the encoding is kept as sent).
     public func redact(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            return url.absoluteString
+            return redact(text: url.absoluteString)
         }
         // URLComponents only takes valid URL text, and the replacement (`<redacted>`) is not;
         // a URL-safe stand-in is swapped for it once the text is built.
@@ -88,7 +148,7 @@ public struct Redactor: Sendable {
             components.percentEncodedQuery = redactQuery(query)
         }
         let text = components.string ?? url.absoluteString
-        return text.replacingOccurrences(of: Self.placeholder, with: replacement)
+        return redact(text: text.replacingOccurrences(of: Self.placeholder, with: replacement))
     }
 
     private static let placeholder = "ENDLESSREDACTEDSECRET"
@@ -101,5 +161,24 @@ public struct Redactor: Sendable {
             guard parts.count == 2, isSecretQueryItem(name) else { return String(pair) }
             return rawName + "=" + Self.placeholder
         }.joined(separator: "&")
+    }
+
+    /// The secrets a header value carries: the whole value and, after a scheme such as
+    /// `Bearer` or `Client-ID`, the credentials alone.
+    static func credentials(inHeaderValue value: String) -> [String] {
+        let trimmed = value.trimmingWhitespace()
+        var found = [trimmed]
+        if let space = trimmed.firstIndex(of: " ") {
+            let credentials = String(trimmed[space...]).trimmingWhitespace()
+            if !credentials.isEmpty { found.append(credentials) }
+        }
+        return found
+    }
+
+    /// `text`'s percent-encoded form, as it appears in a URL's query.
+    private static func percentEncoded(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: "\u{0}"..."\u{7F}"))
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }

@@ -25,7 +25,8 @@ extension RetryPolicy {
         case .status(let code, _, _): return retryableStatusCodes.contains(code)
         case .transport(let code, _): return retryableURLErrorCodes.contains(code)
         case .rejected(let rejection): return rejection.isRetryable
-        case .invalidRequest, .unexpectedContentType, .decoding, .bodyTooLarge, .deadlineExceeded, .cancelled:
+        case .invalidRequest, .unexpectedContentType, .decoding, .bodyTooLarge, .deadlineExceeded, .cancelled,
+            .redirectRefused, .responseHeadersTooLarge:
             return false
         }
     }

@@ -19,4 +19,26 @@ public protocol HTTPTransport: Sendable {
     ///   ``HTTPError/bodyTooLarge(limit:declaredLength:)`` past the limit, and
     ///   ``HTTPError/cancelled`` promptly when the calling task is cancelled.
     func send(_ request: URLRequest, maxBodyBytes: Int) async throws(HTTPError) -> HTTPResponse
+
+    /// Sends `request` once, following redirects by `redirects`: credentials stay behind when
+    /// a redirect leaves the origin, `https` to `http` is refused
+    /// (``HTTPError/redirectRefused(from:to:reason:)``), and each hop is reported.
+    ///
+    /// A transport that never redirects need not implement it: by default it sends as
+    /// ``send(_:maxBodyBytes:)`` does.
+    ///
+    /// - Parameters:
+    ///   - request: The request, exactly as it must be sent.
+    ///   - maxBodyBytes: The largest body to accept.
+    ///   - redirects: Which headers are credentials, and who hears of each hop.
+    /// - Returns: The response with its whole body, whatever its status.
+    /// - Throws: As ``send(_:maxBodyBytes:)``, and ``HTTPError/redirectRefused(from:to:reason:)``.
+    func send(_ request: URLRequest, maxBodyBytes: Int, redirects: RedirectHandling) async throws(HTTPError) -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// Sends as ``send(_:maxBodyBytes:)``, for transports that do not redirect.
+    public func send(_ request: URLRequest, maxBodyBytes: Int, redirects: RedirectHandling) async throws(HTTPError) -> HTTPResponse {
+        try await send(request, maxBodyBytes: maxBodyBytes)
+    }
 }

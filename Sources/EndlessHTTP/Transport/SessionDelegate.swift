@@ -104,7 +104,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        completionHandler(request)
+        // FoundationNetworking proposes the previous request with every header, whatever the
+        // new origin: the transfer's policy takes the credentials out, or refuses the hop (nil
+        // makes URLSession deliver the redirect itself, which the finished transfer ignores).
+        guard let transfer = transfer(for: task) else {
+            completionHandler(nil)
+            return
+        }
+        completionHandler(transfer.redirect(status: response.statusCode, from: response.url ?? task.currentRequest?.url, to: request))
     }
 
     func urlSession(

@@ -24,11 +24,17 @@ final class Transfer: Sendable {
     }
 
     let limit: Int
+    /// Which headers stay behind on a redirect to another origin, and who hears of each hop.
+    let redirects: RedirectHandling
     private let state = Mutex(State())
 
-    init(limit: Int) {
+    init(limit: Int, redirects: RedirectHandling = .default) {
         self.limit = limit
+        self.redirects = redirects
     }
+
+    /// The outcome, if the transfer is over.
+    var outcome: Outcome? { state.withLock { $0.outcome } }
 
     /// Waits for the outcome; returns at once if the transfer is already over.
     func attach(_ continuation: CheckedContinuation<Outcome, Never>) {
@@ -93,13 +99,34 @@ final class Transfer: Sendable {
         }
     }
 
+    /// The request to send for a redirect, by ``RedirectPolicy``: the proposed one, without
+    /// credentials if it leaves the origin (the hop is reported); nil when the redirect is
+    /// refused, which ends the transfer with ``HTTPError/redirectRefused(from:to:reason:)``.
+    /// - Parameters:
+    ///   - status: the redirect's status.
+    ///   - previous: the URL that redirected.
+    ///   - next: the request URLSession proposes.
+    func redirect(status: Int, from previous: URL?, to next: URLRequest) -> URLRequest? {
+        switch RedirectPolicy.decide(status: status, from: previous, to: next, redactor: redirects.redactor) {
+        case .follow(let request, let hop):
+            redirects.report(hop)
+            return request
+        case .refuse(let reason):
+            let from = previous.map(redirects.redactor.redact) ?? ""
+            let to = next.url.map(redirects.redactor.redact) ?? ""
+            finish(.failure(.redirectRefused(from: from, to: to, reason: reason)))
+            return nil
+        }
+    }
+
     /// Ends the transfer with what has been received, or with the task's error.
     /// - Parameters:
     ///   - error: the task's error, nil when it completed.
     ///   - url: the request's URL, which tells a TLS failure against a plain-HTTP server.
     func complete(error: (any Error)?, url: URL? = nil) {
         if let error {
-            finish(.failure(Self.map(error, url: url)))
+            let headReceived = state.withLock { $0.head != nil }
+            finish(.failure(Self.map(error, url: url, headReceived: headReceived)))
             return
         }
         let response = state.withLock { state -> HTTPResponse? in
@@ -122,16 +149,37 @@ final class Transfer: Sendable {
         return expected >= 0 ? expected : nil
     }
 
-    /// A task's error as an ``HTTPError``; an `https` request answered in plain HTTP says so.
-    static func map(_ error: any Error, url: URL? = nil) -> HTTPError {
+    /// A task's error as an ``HTTPError``; an `https` request answered in plain HTTP says so,
+    /// and so does a response whose headers libcurl refused for their size.
+    /// - Parameters:
+    ///   - error: the task's error.
+    ///   - url: the request's URL.
+    ///   - headReceived: whether the response's headers had arrived whole.
+    static func map(_ error: any Error, url: URL? = nil, headReceived: Bool = true) -> HTTPError {
         let mapped = map(error)
-        if case .transport(_, let message) = mapped, url?.scheme?.lowercased() == "https",
-            plainHTTPSignatures.contains(where: { message.lowercased().contains($0) })
-        {
+        guard case .transport(let code, let message) = mapped else { return mapped }
+        let lowered = message.lowercased()
+        if url?.scheme?.lowercased() == "https", plainHTTPSignatures.contains(where: { lowered.contains($0) }) {
             return .transport(code: .secureConnectionFailed, message: HTTPError.plainHTTPServerMessage)
+        }
+        if code == .unknown || code == .badServerResponse {
+            if headerSizeSignatures.contains(where: { lowered.contains($0) }) {
+                return .responseHeadersTooLarge(detail: message)
+            }
+            if !headReceived, lowered.contains(headerOutOfMemorySignature) {
+                // "Out of memory" would only mislead: say what it stands for.
+                return .responseHeadersTooLarge(detail: "a header field over 100 KiB")
+            }
         }
         return mapped
     }
+
+    /// How libcurl words a response header section over its limits (300 KiB in all; curl 8
+    /// also for one field over 100 KiB).
+    static let headerSizeSignatures = ["too large response headers", "bytes header (max is", "grew larger than allowed"]
+    /// How libcurl 7 reports one header field over 100 KiB: `CURLE_OUT_OF_MEMORY`, whose
+    /// message says nothing of headers. Before the headers have arrived, that is what it means.
+    static let headerOutOfMemorySignature = "out of memory"
 
     /// How OpenSSL reports a handshake answered with something that is not TLS, such as
     /// `HTTP/1.1 400`: the record header's version bytes are text.

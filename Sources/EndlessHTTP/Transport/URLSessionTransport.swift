@@ -24,16 +24,11 @@ public final class URLSessionTransport: HTTPTransport {
     /// the delegate included.
     let taskQueue = DispatchQueue(label: "EndlessHTTP.URLSessionTransport.tasks")
 
-    /// A fresh ephemeral configuration without caches, cookies or stored credentials: the
-    /// client decides what to repeat, and nothing from one request leaks into another.
+    /// A fresh configuration without caches, cookies or stored credentials: the client decides
+    /// what to repeat, nothing from one request leaks into another, and nothing is written to
+    /// disk (see ``StorelessConfiguration``).
     public static var defaultConfiguration: URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCredentialStorage = nil
-        return configuration
+        StorelessConfiguration.make()
     }
 
     /// Creates a transport with its own session, on ``defaultConfiguration``.
@@ -96,10 +91,26 @@ public final class URLSessionTransport: HTTPTransport {
     ///   ``HTTPError/invalidRequest(reason:)`` for an IPv6 literal host, which
     ///   FoundationNetworking cannot reach (the reason says what to use instead).
     public func send(_ request: URLRequest, maxBodyBytes: Int) async throws(HTTPError) -> HTTPResponse {
+        try await send(request, maxBodyBytes: maxBodyBytes, redirects: .default)
+    }
+
+    /// Sends `request` once as ``send(_:maxBodyBytes:)`` does, following redirects by
+    /// ``RedirectHandling``: a redirect to another scheme, host or port goes without the
+    /// request's credentials, one from `https` to `http` (or to another scheme) is refused, and
+    /// each hop followed is reported.
+    ///
+    /// - Parameters:
+    ///   - request: The request to send.
+    ///   - maxBodyBytes: The largest body accepted.
+    ///   - redirects: Which headers are credentials, and who hears of each hop.
+    /// - Returns: The response with its whole body, whatever its status.
+    /// - Throws: As ``send(_:maxBodyBytes:)``, ``HTTPError/redirectRefused(from:to:reason:)``,
+    ///   and ``HTTPError/responseHeadersTooLarge(detail:)`` when libcurl refuses the headers.
+    public func send(_ request: URLRequest, maxBodyBytes: Int, redirects: RedirectHandling) async throws(HTTPError) -> HTTPResponse {
         #if canImport(FoundationNetworking)
         if let reason = Self.unreachableOnLinux(request.url) { throw .invalidRequest(reason: reason) }
         #endif
-        let transfer = Transfer(limit: maxBodyBytes)
+        let transfer = Transfer(limit: maxBodyBytes, redirects: redirects)
         let handle = TaskHandle()
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Transfer.Outcome, Never>) in

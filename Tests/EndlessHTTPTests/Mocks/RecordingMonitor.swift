@@ -19,6 +19,7 @@ final class RecordingMonitor: HTTPEventMonitor {
             switch event.kind {
             case .started: "started"
             case .joined(let leader): "joined #\(leader)"
+            case .redirected(let hop): "redirected \(hop.status)"
             case .retried(let attempt, _, _): "retried \(attempt)"
             case .finished(let status, _, _, _, let error):
                 error == nil ? "finished \(status.map(String.init) ?? "-")" : "failed \(status.map(String.init) ?? "-")"
