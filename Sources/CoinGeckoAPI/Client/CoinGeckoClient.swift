@@ -9,7 +9,8 @@ import Foundation
 /// both as ``CoinGeckoError/rateLimited(_:)`` with the wait the server asked for, key errors as
 /// ``CoinGeckoError/refused(code:message:httpStatus:)``, an unknown currency as
 /// ``CoinGeckoError/invalidCurrency(message:)``. A demo key travels in `x-cg-demo-api-key`,
-/// which the HTTP layer's redactor keeps out of every log.
+/// which the HTTP layer's redactor keeps out of every log; every error this client throws has
+/// passed that redactor with the key added.
 ///
 /// ```swift
 /// let client = CoinGeckoClient(http: HTTPClient(baseURL: CoinGeckoClient.defaultBaseURL))
@@ -99,7 +100,16 @@ public struct CoinGeckoClient: Sendable {
         return url
     }
 
+    /// The body of `path`, or an error whose every text from the server is redacted.
     private func get(_ path: String, query: [URLQueryItem]) async throws(CoinGeckoError) -> LiteralJSON {
+        do {
+            return try await unredactedGet(path, query: query)
+        } catch {
+            throw error.redacted(by: http.redactor(adding: [demoKey]))
+        }
+    }
+
+    private func unredactedGet(_ path: String, query: [URLQueryItem]) async throws(CoinGeckoError) -> LiteralJSON {
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if let demoKey { headers[Self.demoKeyHeader] = demoKey }
         let address = try url(path, query: query)

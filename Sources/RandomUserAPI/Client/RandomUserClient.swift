@@ -43,7 +43,8 @@ public struct RandomUserClient: Sendable {
         do {
             return try await http.send(endpoint)
         } catch {
-            throw RandomUserError(error)
+            // A key in the API's URL is hidden from what the service said.
+            throw RandomUserError(error).redacted(by: http.redactor())
         }
     }
 

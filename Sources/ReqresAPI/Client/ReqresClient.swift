@@ -5,7 +5,8 @@ import Foundation
 /// for its users, over an ``HTTPClient``.
 ///
 /// Every request carries the `x-api-key` header the service has required since 2025; the HTTP
-/// layer's redactor keeps it out of every log. A 401 becomes ``ReqresError/missingAPIKey(message:howToGetOne:)``
+/// layer's redactor keeps it out of every log, and every error this client throws has passed
+/// that redactor with the key added. A 401 becomes ``ReqresError/missingAPIKey(message:howToGetOne:)``
 /// and a 404 for one user ``ReqresError/noSuchUser(id:)``.
 ///
 /// ```swift
@@ -63,7 +64,7 @@ public struct ReqresClient: Sendable {
         do {
             return try await http.send(Endpoint(path: "users", query: query, headers: headers))
         } catch {
-            throw ReqresError(error)
+            throw ReqresError(error).redacted(by: http.redactor(adding: [apiKey]))
         }
     }
 
@@ -78,7 +79,7 @@ public struct ReqresClient: Sendable {
         do {
             return try await http.send(Endpoint(path: "users/\(id)", query: query, headers: headers))
         } catch {
-            throw ReqresError(error, userID: id)
+            throw ReqresError(error, userID: id).redacted(by: http.redactor(adding: [apiKey]))
         }
     }
 

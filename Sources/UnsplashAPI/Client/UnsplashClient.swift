@@ -5,7 +5,9 @@ import Foundation
 /// photos, over an ``HTTPClient``.
 ///
 /// Every request carries `Authorization: Client-ID <access key>` and `Accept-Version: v1`; the
-/// HTTP layer's redactor keeps the key out of every log and cURL rendering. The last
+/// HTTP layer's redactor keeps the key out of every log and cURL rendering, and every error
+/// this client throws has passed that redactor with the key added (a server that echoes the
+/// request cannot get the key shown). The last
 /// `X-Ratelimit-Remaining` is kept (``rateLimit``) so an app can show "41 requests left this
 /// hour" and stop loading ahead before it reaches 0.
 ///
@@ -105,14 +107,15 @@ public struct UnsplashClient: Sendable {
         }
     }
 
-    /// An error, with the budget marked spent when it was the rate limit.
+    /// An error, with the budget marked spent when it was the rate limit, and every text from
+    /// the server redacted.
     private func failure(_ error: HTTPError) -> UnsplashError {
         var classified = UnsplashError(error)
         if case .rateLimited(let status, _) = classified {
             record.exhausted()
             classified = .rateLimited(status: status, limit: record.value?.limit)
         }
-        return classified
+        return classified.redacted(by: http.redactor(adding: [accessKey]))
     }
 
     private var headers: HTTPHeaders {
