@@ -45,7 +45,7 @@ enum BrowseApp {
                 if options.cacheMode != .disabled { Thread.detachNewThread { cache.prepare() } }
                 let connection = try AppConnection(
                     needsSimulator: options.needsSimulator, simulator: options.simulator,
-                    configuration: HTTPClient.Configuration(deadline: BrowseOptions.requestDeadline),
+                    configuration: options.httpConfiguration,
                     // Without the page cache, the first screen asks the simulator at once.
                     buildsSimulatorAtOnce: options.cacheMode == .disabled)
                 defer { connection.close() }

@@ -75,7 +75,7 @@ enum BrowseCommand {
         do {
             connection = try AppConnection(
                 needsSimulator: settings.api == nil, simulator: options.simulator,
-                configuration: .init(deadline: BrowseOptions.requestDeadline))
+                configuration: options.httpConfiguration)
         } catch {
             output.standardError("endless: \(error)\n")
             return ExitCode.failure.rawValue

@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessCommandLine
+import EndlessHTTP
 import EndlessTerminal
 import Foundation
 
@@ -33,6 +34,14 @@ struct BrowseOptions: Sendable {
     var environment: [String: String]?
     /// Names the screen this command leaves at quit and opens on next time (``LaunchScreen``).
     var launchScreenKey = ""
+    /// Hides this run's keys (flags, URLs, environment) from the HTTP clients' errors, which
+    /// the browser shows.
+    var redactor = Redactor.default
+
+    /// The HTTP clients' settings for the browser: its deadline and this run's redactor.
+    var httpConfiguration: HTTPClient.Configuration {
+        HTTPClient.Configuration(deadline: Self.requestDeadline, redactor: redactor)
+    }
 
     /// Whether some feed has no API of its own, so the embedded simulator must run.
     var needsSimulator: Bool { feeds.contains { $0.settings.api == nil } }
@@ -143,7 +152,9 @@ extension BrowseCommand {
         case (false, false): options.cacheMode = .readWrite
         }
         options.simulator = try SimulatorOptions.settings(from: parsed)
-        options.launchScreenKey = launchScreenKey(parsed, environment: environment)
+        options.redactor = RunSecrets.redactor(parsed: parsed, environment: environment)
+        // The key is written into the screen's file: no key of this run goes with it.
+        options.launchScreenKey = options.redactor.redact(text: launchScreenKey(parsed, environment: environment))
         return options
     }
 

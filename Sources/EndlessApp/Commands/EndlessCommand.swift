@@ -1,4 +1,5 @@
 import EndlessCommandLine
+import Foundation
 
 /// The `endless` program: its subcommands wired to the real network, simulator and terminal.
 public enum EndlessCommand {
@@ -17,6 +18,19 @@ public enum EndlessCommand {
     /// - Parameter arguments: the command line, e.g. `["fetch", "--results", "5"]`.
     /// - Returns: the exit status: 0 success, 1 failure, 2 usage error.
     public static func run(_ arguments: [String]) async -> Int32 {
-        await tool.run(arguments, output: .standard)
+        await run(arguments, output: .standard, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Runs `endless` writing to `output`, with everything it says on standard error (usage
+    /// errors that quote a flag, failures, the `-v` log) passed through this run's redactor
+    /// (``RunSecrets``): no key given by flag, URL or environment is printed.
+    /// - Parameters:
+    ///   - arguments: the command line.
+    ///   - output: where to write.
+    ///   - environment: the environment the keys may come from.
+    /// - Returns: the exit status.
+    static func run(_ arguments: [String], output: CommandOutput, environment: [String: String]) async -> Int32 {
+        let redactor = RunSecrets.redactor(arguments: arguments, environment: environment)
+        return await tool.run(arguments, output: output.redacting(with: redactor))
     }
 }

@@ -112,7 +112,9 @@ final class AppConnection: Sendable {
         }
         let http = HTTPClient(baseURL: baseURL, configuration: configuration, monitors: monitors)
         clients.withLock { $0.append(http) }
-        return FeedEndpoint(baseURL: baseURL, label: label, http: http, isSimulator: api == nil)
+        return FeedEndpoint(
+            baseURL: baseURL, label: label, http: http, isSimulator: api == nil,
+            origin: api == nil ? "simulator" : configuration.redactor.redact(baseURL))
     }
 
     /// The number of requests running over every client made so far: the current value at once,
@@ -151,6 +153,9 @@ struct FeedEndpoint: Sendable {
     let http: HTTPClient
     /// Whether it is the embedded simulator.
     let isSimulator: Bool
+    /// What names the API in files (the page cache's keys): `simulator`, or the root with
+    /// any key in it (`?client_id=`, a password) redacted, so no file holds a key.
+    let origin: String
 }
 
 /// Several in-flight counts added up, as each changes.

@@ -108,7 +108,7 @@ struct TabEnvironment {
         codec: (any PageBodyCodec<Source.Item, Source.Key>)? = nil
     ) -> CachedPageSource<Source> where Source.Item: Codable, Source.Key: Codable {
         // The simulator's port changes every run; its data does not (given the same lists).
-        let origin = endpoint.isSimulator ? "simulator" : endpoint.baseURL.absoluteString
+        let origin = endpoint.origin
         return CachedPageSource(
             source, cache: cache, feed: kind.name, variant: [origin, simulatorDataVariant, variant].joined(separator: " "),
             policy: policy, mode: cacheMode, codec: codec)
