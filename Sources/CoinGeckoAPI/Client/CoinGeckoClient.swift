@@ -47,6 +47,10 @@ public struct CoinGeckoClient: Sendable {
     /// - Returns: the markets, decoded, with the objects exactly as sent.
     /// - Throws: ``CoinGeckoError``.
     public func markets(_ query: CoinMarketsQuery) async throws(CoinGeckoError) -> CoinMarketsPage {
+        try await redactingErrors { () async throws(CoinGeckoError) -> CoinMarketsPage in try await unredactedMarkets(query) }
+    }
+
+    private func unredactedMarkets(_ query: CoinMarketsQuery) async throws(CoinGeckoError) -> CoinMarketsPage {
         let body = try await get("coins/markets", query: query.queryItems)
         guard let elements = body.array else { throw Self.unexpected(body, expected: "an array of markets") }
         var markets: [CoinMarket] = []
@@ -69,19 +73,23 @@ public struct CoinGeckoClient: Sendable {
     /// `/ping`: what the server says when it is up, `(V3) To the Moon!`.
     /// - Throws: ``CoinGeckoError``.
     public func ping() async throws(CoinGeckoError) -> String {
-        let body = try await get("ping", query: [])
-        guard let words = body["gecko_says"]?.string else { throw Self.unexpected(body, expected: "{\"gecko_says\":…}") }
-        return words
+        try await redactingErrors { () async throws(CoinGeckoError) -> String in
+            let body = try await get("ping", query: [])
+            guard let words = body["gecko_says"]?.string else { throw Self.unexpected(body, expected: "{\"gecko_says\":…}") }
+            return words
+        }
     }
 
     /// `/global`: the whole market's figures.
     /// - Throws: ``CoinGeckoError``.
     public func global() async throws(CoinGeckoError) -> CoinGlobal {
-        let body = try await get("global", query: [])
-        do {
-            return try CoinGlobal(json: body)
-        } catch {
-            throw Self.unexpected(body, expected: "{\"data\":{…}}")
+        try await redactingErrors { () async throws(CoinGeckoError) -> CoinGlobal in
+            let body = try await get("global", query: [])
+            do {
+                return try CoinGlobal(json: body)
+            } catch {
+                throw Self.unexpected(body, expected: "{\"data\":{…}}")
+            }
         }
     }
 
@@ -100,16 +108,17 @@ public struct CoinGeckoClient: Sendable {
         return url
     }
 
-    /// The body of `path`, or an error whose every text from the server is redacted.
-    private func get(_ path: String, query: [URLQueryItem]) async throws(CoinGeckoError) -> LiteralJSON {
+    /// What `read` returns, or its error with every text from the server redacted: refusals,
+    /// and bodies quoted because they were not what was asked for, may echo the key.
+    private func redactingErrors<Value>(_ read: () async throws(CoinGeckoError) -> Value) async throws(CoinGeckoError) -> Value {
         do {
-            return try await unredactedGet(path, query: query)
+            return try await read()
         } catch {
             throw error.redacted(by: http.redactor(adding: [demoKey]))
         }
     }
 
-    private func unredactedGet(_ path: String, query: [URLQueryItem]) async throws(CoinGeckoError) -> LiteralJSON {
+    private func get(_ path: String, query: [URLQueryItem]) async throws(CoinGeckoError) -> LiteralJSON {
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if let demoKey { headers[Self.demoKeyHeader] = demoKey }
         let address = try url(path, query: query)
