@@ -31,5 +31,8 @@ let package = Package(
             name: "fuzz-headers",
             dependencies: ["FuzzDriver", .product(name: "EndlessHTTP", package: "Endless"), .product(name: "UnsplashAPI", package: "Endless")],
             path: "Sources/Headers"),
+        .executableTarget(
+            name: "fuzz-redactor", dependencies: ["FuzzDriver", .product(name: "EndlessHTTP", package: "Endless")],
+            path: "Sources/Redactor"),
     ]
 )
