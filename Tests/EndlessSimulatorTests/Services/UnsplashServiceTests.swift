@@ -224,7 +224,11 @@ struct UnsplashServiceTests {
 
     @Test("the crop keeps the middle of the original, or the side asked for")
     func cropGeometry() {
-        let plan = { (query: String) in (try? ImgixRequest(QueryParameters(query)))?.plan(originalWidth: 3000, originalHeight: 2000) }
+        // The geometry alone: no limit on pixels (the limits have tests of their own).
+        let limits = ImgixRequest.Limits(maximumSide: ImgixRequest.maximumSide, maximumPixels: .max)
+        let plan = { (query: String) in
+            (try? ImgixRequest(QueryParameters(query)))?.plan(originalWidth: 3000, originalHeight: 2000, limits: limits)
+        }
         let middle = plan("w=100&h=100&fit=crop")?.source
         #expect(abs((middle?.x ?? 0) - 1 / 6) < 1e-9 && abs((middle?.width ?? 0) - 2 / 3) < 1e-9 && middle?.height == 1)
         #expect(plan("w=100&h=100&fit=crop&crop=left")?.source.x == 0)

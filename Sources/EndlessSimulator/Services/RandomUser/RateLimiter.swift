@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Counts users per client IP in fixed windows and refuses clients over the limit.
+/// Counts users per client IP (or per key: CoinGecko's demo keys) in fixed windows and refuses
+/// clients over the limit. Its memory is bounded whatever clients arrive (``RateWindows``).
 ///
 /// Time comes from an injected clock (tests use a manual one), reduced once to "time since the
 /// limiter was made" so that `any Clock<Duration>` needs no generic parameter here.
