@@ -2,7 +2,7 @@
 // decoded into a method, a target (path and query), headers and a choice of host, and the
 // answer is computed as a worker would (`.compute` work included). No request may crash the
 // router, and each answer must be well formed: a status the services send on purpose (never a
-// 5xx but the generator's own 500 and the old versions' 501), a 4xx JSON body that parses.
+// 5xx but the generator's own 500 and the old versions' 501), a JSON body that parses.
 //
 // Input: text lines. The first line's first byte picks the host (odd: rate limits on, with
 // small tables, so limits and their eviction are reached; even: none). The second line is
@@ -12,12 +12,13 @@ import FuzzDriver
 
 @testable import EndlessSimulator
 
-/// The fuzzer's clock stands still: a crash replays the same way.
+/// The instant ages and the market are computed at stands still, so an answer replays the same
+/// way (the rate limits, on a real clock, keep their counts across inputs).
 let instant = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
 
 /// The services as the server builds them, on the built-in data. Pictures are drawn small:
 /// a full-size drawing costs seconds under AddressSanitizer, and what is fuzzed is the
-/// arithmetic that sizes them, which the limits do not bypass.
+/// arithmetic that sizes them, which runs in full before the limits scale the result.
 func makeHost(limited: Bool) -> SimulatorHost {
     guard let data = try? GeneratorData.builtIn() else { fatalError("the built-in data did not load") }
     let clock = ContinuousClock()
@@ -82,7 +83,13 @@ public func fuzzSimulatorRouter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     // The services' own 5xx: the generator's refusal of what crashes the live service, and the
     // older API versions. Any other is a bug (an image that could not be drawn, say).
     precondition(status < 500 || response.logNote == "generator-error" || status == 501, "\(status) for \(request.pathAndQuery)")
-    if (400..<500).contains(status), response.headers["Content-Type"]?.hasPrefix("application/json") == true {
+    // JSON bodies parse: every error, and the answers small enough to check on each input (what
+    // a request echoes into a body, a host or a page number, must not break it). A JSONP answer
+    // (randomuser's `callback`) keeps the JSON type, as on the live service, and is not JSON.
+    let isJSONP = QueryParameters(request.query ?? "").last("callback").map { !$0.isEmpty } ?? false
+    if response.headers["Content-Type"]?.hasPrefix("application/json") == true, !isJSONP,
+        status >= 400 || response.body.count <= 32 * 1024
+    {
         precondition(
             (try? JSONSerialization.jsonObject(with: Data(response.body))) != nil,
             "a \(status) JSON body that does not parse for \(request.pathAndQuery)")
