@@ -16,9 +16,11 @@ import FuzzDriver
 /// way (the rate limits, on a real clock, keep their counts across inputs).
 let instant = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
 
-/// The services as the server builds them, on the built-in data. Pictures are drawn small:
-/// a full-size drawing costs seconds under AddressSanitizer, and what is fuzzed is the
-/// arithmetic that sizes them, which runs in full before the limits scale the result.
+/// The services as the server builds them, on the built-in data, with two costs cut so that
+/// the smoke run stays short: pictures are drawn small (a full-size drawing costs seconds under
+/// AddressSanitizer; what is fuzzed is the arithmetic that sizes them, which runs in full
+/// before the limits scale the result), and the market has 300 coins, not 2,000 (every markets
+/// request prices them all: 3 s for a page of 250 with sparklines, 0.7 s for `global`).
 func makeHost(limited: Bool) -> SimulatorHost {
     guard let data = try? GeneratorData.builtIn() else { fatalError("the built-in data did not load") }
     let clock = ContinuousClock()
@@ -32,11 +34,14 @@ func makeHost(limited: Bool) -> SimulatorHost {
             catalogue: UnsplashCatalogue(data: data),
             rateLimiter: limited ? UnsplashRateLimiter(limit: 5, clock: clock, capacity: 8) : nil,
             imageLimits: .init(maximumSide: 96, maximumPixels: 96 * 64)),
-        CoinGeckoService(rateLimit: limited ? .init(maxUsers: 5, window: .seconds(60)) : nil, clock: clock, now: { instant }),
+        CoinGeckoService(
+            model: CoinMarketModel(catalog: market), rateLimit: limited ? .init(maxUsers: 5, window: .seconds(60)) : nil, clock: clock,
+            now: { instant }),
     ]
     return SimulatorHost(services: services, faults: nil)
 }
 
+let market = CoinCatalog(count: 300)
 let openHost = makeHost(limited: false)
 let limitedHost = makeHost(limited: true)
 let loopback = SocketAddress(host: "127.0.0.1", port: 41235, isIPv6: false)
