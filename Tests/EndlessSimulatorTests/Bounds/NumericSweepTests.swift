@@ -89,7 +89,10 @@ struct NumericSweepTests {
             // would hold the sweep for seconds.
             ReqresService(directory: ReqresDirectory(count: 12, data: data), portraits: .shared, maxDelay: 0),
             UnsplashService(catalogue: catalogue, rateLimiter: UnsplashRateLimiter(limit: 5000, clock: ManualClock())),
-            CoinGeckoService(rateLimit: nil, clock: ManualClock(), now: { Date() }),
+            // 300 coins rather than 2,000: every markets request prices them all, and a page is
+            // at most 250 whatever the market's size.
+            CoinGeckoService(
+                model: CoinMarketModel(catalog: CoinCatalog(count: 300)), rateLimit: nil, clock: ManualClock(), now: { Date() }),
         ]
         let (server, port) = try startHTTPServer(handler: SimulatorHost(services: services, faults: nil))
         defer { server.stop() }
