@@ -28,6 +28,10 @@ let package = Package(
             name: "fuzz-text-sanitizer", dependencies: ["FuzzDriver", .product(name: "EndlessTerminal", package: "Endless")],
             path: "Sources/TextSanitizer"),
         .executableTarget(
+            name: "fuzz-simulator-router",
+            dependencies: ["FuzzDriver", .product(name: "EndlessSimulator", package: "Endless")],
+            path: "Sources/SimulatorRouter"),
+        .executableTarget(
             name: "fuzz-headers",
             dependencies: ["FuzzDriver", .product(name: "EndlessHTTP", package: "Endless"), .product(name: "UnsplashAPI", package: "Endless")],
             path: "Sources/Headers"),

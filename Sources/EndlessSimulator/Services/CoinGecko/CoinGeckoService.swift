@@ -24,6 +24,8 @@ struct CoinGeckoService: SimulatedService {
     static let demoKeyParameter = "x_cg_demo_api_key"
     /// What demo keys start with.
     static let demoKeyPrefix = "CG-"
+    /// The longest demo key accepted, in bytes (real ones are 27): a longer one is invalid.
+    static let maximumKeyLength = 256
     /// The live service's 429 message.
     static let rateLimitMessage =
         "You've exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits."
@@ -40,7 +42,9 @@ struct CoinGeckoService: SimulatedService {
         self.model = model
         rateLimiter = rateLimit.map { RateLimiter(configuration: $0, clock: clock) }
         demoRateLimiter = rateLimit.map {
-            RateLimiter(configuration: RateLimitConfiguration(maxUsers: $0.maxUsers * 3, window: $0.window), clock: clock)
+            let calls = $0.maxUsers.multipliedReportingOverflow(by: 3)
+            return RateLimiter(
+                configuration: RateLimitConfiguration(maxUsers: calls.overflow ? .max : calls.partialValue, window: $0.window), clock: clock)
         }
         self.now = now
     }
@@ -62,7 +66,7 @@ struct CoinGeckoService: SimulatedService {
         if let key {
             let trimmed = key.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { return Self.refusal(401, code: 10002, "API Key Missing", note: "missing-demo-key") }
-            guard trimmed.hasPrefix(Self.demoKeyPrefix) else {
+            guard trimmed.hasPrefix(Self.demoKeyPrefix), trimmed.utf8.count <= Self.maximumKeyLength else {
                 return Self.refusal(401, code: 10010, "Invalid API Key", note: "invalid-demo-key")
             }
         }
@@ -117,8 +121,7 @@ struct CoinGeckoService: SimulatedService {
         let snapshot = model.snapshot(at: seconds)
         var order = model.order(asked.order, in: snapshot)
         if let ids = asked.ids { order = order.filter { ids.contains(model.catalog.coins[$0].id) } }
-        let start = min(order.count, (asked.page - 1) * asked.perPage)
-        let page = order[start..<min(order.count, start + asked.perPage)]
+        let page = order[PageSlice.positions(page: asked.page, perPage: asked.perPage, count: order.count)]
         let authority = HostHeader.validAuthority(request.headers["Host"]) ?? request.local.authority
         let record = MarketRecord(
             model: model, snapshot: snapshot, request: asked,
@@ -173,8 +176,8 @@ struct CoinGeckoService: SimulatedService {
     /// `1/large/bitcoin.png`: the coin's icon at that size.
     private func icon(_ rest: Substring) -> HTTPResponse {
         let parts = rest.split(separator: "/")
-        guard parts.count == 3, let number = Int(parts[0]), let size = CoinIcon.Size(rawValue: String(parts[1])),
-            parts[2].hasSuffix(".png"), number >= 1, number <= model.catalog.coins.count
+        guard parts.count == 3, let number = NumericParameter.integer(parts[0], in: 1...model.catalog.coins.count).value,
+            let size = CoinIcon.Size(rawValue: String(parts[1])), parts[2].hasSuffix(".png")
         else { return SimulatorHost.notFound }
         let coin = model.catalog.coins[number - 1]
         guard parts[2].dropLast(4) == coin.id else { return SimulatorHost.notFound }

@@ -46,8 +46,8 @@ struct MarketsRequest: Sendable, Equatable {
         } else {
             order = .marketCapDescending
         }
-        perPage = min(Self.maxPerPage, max(1, parameters.last("per_page").flatMap(Int.init) ?? Self.defaultPerPage))
-        page = max(1, parameters.last("page").flatMap(Int.init) ?? 1)
+        perPage = parameters.integer("per_page", in: 1...Self.maxPerPage).clamped(default: Self.defaultPerPage)
+        page = parameters.integer("page", in: 1...NumericParameter.maximumPage).clamped(default: 1)
         sparkline = parameters.last("sparkline")?.lowercased() == "true"
         let asked = Set(
             (parameters.all("price_change_percentage") ?? []).flatMap { $0.split(separator: ",") }

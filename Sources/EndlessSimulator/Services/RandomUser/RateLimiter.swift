@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Counts users per client IP in fixed windows and refuses clients over the limit.
+/// Counts users per client IP (or per key: CoinGecko's demo keys) in fixed windows and refuses
+/// clients over the limit. Its memory is bounded whatever clients arrive (``RateWindows``).
 ///
 /// Time comes from an injected clock (tests use a manual one), reduced once to "time since the
 /// limiter was made" so that `any Clock<Duration>` needs no generic parameter here.
@@ -12,18 +13,19 @@ final class RateLimiter: Sendable {
         var retryAfter: Duration
     }
 
-    private struct Window {
-        var start: Duration
-        var users: Int
-    }
-
     let configuration: RateLimitConfiguration
     private let elapsed: @Sendable () -> Duration
-    private let windows = Mutex<[String: Window]>([:])
+    private let windows: Mutex<RateWindows>
 
-    init(configuration: RateLimitConfiguration, clock: any Clock<Duration>) {
+    /// - Parameters:
+    ///   - configuration: users per window, and the window.
+    ///   - clock: the clock the windows run on.
+    ///   - capacity: the most clients kept at once (``RateWindows``: memory stays bounded
+    ///     whatever addresses or keys arrive).
+    init(configuration: RateLimitConfiguration, clock: any Clock<Duration>, capacity: Int = RateWindows.defaultCapacity) {
         self.configuration = configuration
         self.elapsed = Self.stopwatch(clock)
+        windows = Mutex(RateWindows(length: configuration.window, capacity: capacity))
     }
 
     /// A closure measuring time since now on `clock` (opens the existential once).
@@ -36,30 +38,20 @@ final class RateLimiter: Sendable {
     func check(client: String) -> Rejection? {
         let now = elapsed()
         return windows.withLock { windows -> Rejection? in
-            guard let window = current(windows[client], now: now), window.users >= configuration.maxUsers
+            guard let window = windows.window(of: client, at: now), window.used >= configuration.maxUsers
             else { return nil }
-            return Rejection(requested: window.users, retryAfter: window.start + configuration.window - now)
+            return Rejection(requested: window.used, retryAfter: window.start + configuration.window - now)
         }
     }
 
     /// Adds `users` to `client`'s count in the current window.
     func record(client: String, users: Int) {
         let now = elapsed()
-        windows.withLock { windows in
-            var window = current(windows[client], now: now) ?? Window(start: now, users: 0)
-            window.users += max(0, users)
-            windows[client] = window
-            // Forget clients whose window has ended, now and then, so memory stays bounded.
-            if windows.count > 10_000 {
-                windows = windows.filter { now - $0.value.start < configuration.window }
-            }
-        }
+        windows.withLock { _ = $0.add(users, to: client, at: now) }
     }
 
-    private func current(_ window: Window?, now: Duration) -> Window? {
-        guard let window, now - window.start < configuration.window else { return nil }
-        return window
-    }
+    /// Clients kept now, for tests.
+    var keptClients: Int { windows.withLock { $0.count } }
 
     /// The live service's 429 message, with the window in words.
     static func message(requested: Int, window: Duration) -> String {

@@ -37,11 +37,9 @@ struct ReqresDirectory: Sendable {
     }
 
     /// The users on a page, as reqres.in slices them: `page` from 1, `perPage` each; a page past
-    /// the end is empty.
+    /// the end is empty, whatever its number.
     func users(page: Int, perPage: Int) -> [ReqresUserRecord] {
-        let first = (page - 1) * perPage + 1
-        guard first <= count, first >= 1 else { return [] }
-        return (first...min(count, first + perPage - 1)).compactMap(user(id:))
+        PageSlice.positions(page: page, perPage: perPage, count: count).compactMap { user(id: $0 + 1) }
     }
 
     /// A reproducible person for an id past the real twelve: the id picks the gender and the

@@ -9,9 +9,22 @@ import Foundation
 /// `{}` for an id it does not have. API calls need an `x-api-key` header, as the real service
 /// has since 2025 (any non-empty key; none is a 401 with the real body). `delay=N` holds the
 /// answer N seconds (at most 10), as on the real service.
+///
+/// Numbers are read as the original reads them, leniently, through ``NumericParameter``: a
+/// `page` or `per_page` that is not a positive whole number is the default, a page past
+/// ``NumericParameter/maximumPage`` is that page (past the end all the same), and a `per_page`
+/// past ``ReqresDirectory/maxUserCount`` is that many.
 struct ReqresService: SimulatedService {
     let directory: ReqresDirectory
     let portraits: PortraitStore
+    /// The longest `delay` honoured, in seconds (``maxDelaySeconds`` unless a test asks for less).
+    let maxDelay: Int
+
+    init(directory: ReqresDirectory, portraits: PortraitStore, maxDelay: Int = Self.maxDelaySeconds) {
+        self.directory = directory
+        self.portraits = portraits
+        self.maxDelay = max(0, maxDelay)
+    }
 
     static let mountPath = "/reqres/"
     /// The real service's page size when none is asked for.
@@ -42,8 +55,9 @@ struct ReqresService: SimulatedService {
             return response
         }
         var response = route(path.dropFirst("api/".count), parameters: parameters, request: request)
-        if let delay = parameters.last("delay").flatMap(Int.init), delay > 0 {
-            response.delivery.delay = .seconds(min(delay, Self.maxDelaySeconds))
+        let delay = parameters.integer("delay", in: 0...maxDelay).clamped(default: 0)
+        if delay > 0 {
+            response.delivery.delay = .seconds(delay)
         }
         return response
     }
@@ -56,7 +70,8 @@ struct ReqresService: SimulatedService {
         case 1:
             return list(parameters: parameters, avatarBase: avatarBase)
         case 2:
-            guard let id = Int(parts[1]), let user = directory.user(id: id) else { return Self.json(404, "{}") }
+            guard let id = NumericParameter.integer(parts[1], in: 1...directory.count).value, let user = directory.user(id: id)
+            else { return Self.json(404, "{}") }
             var body = TextBuffer(capacity: 400)
             body.append("{\"data\":")
             user.appendJSON(to: &body, avatarBase: avatarBase)
@@ -73,8 +88,8 @@ struct ReqresService: SimulatedService {
     private func list(parameters: QueryParameters, avatarBase: String) -> HTTPResponse {
         // The original reads numbers leniently: anything that is not a positive whole number
         // means the default.
-        let page = parameters.last("page").flatMap(Int.init).flatMap { $0 >= 1 ? $0 : nil } ?? 1
-        let perPage = parameters.last("per_page").flatMap(Int.init).flatMap { $0 >= 1 ? $0 : nil } ?? Self.defaultPerPage
+        let page = parameters.integer("page", in: 1...NumericParameter.maximumPage).clampedAbove(default: 1)
+        let perPage = parameters.integer("per_page", in: 1...ReqresDirectory.maxUserCount).clampedAbove(default: Self.defaultPerPage)
         let total = directory.count
         let users = directory.users(page: page, perPage: perPage)
         var body = TextBuffer(capacity: 256 + users.count * 180)
@@ -85,7 +100,7 @@ struct ReqresService: SimulatedService {
         body.append(",\"total\":")
         body.append(number: total)
         body.append(",\"total_pages\":")
-        body.append(number: (total + perPage - 1) / perPage)
+        body.append(number: PageSlice.pageCount(count: total, perPage: perPage))
         body.append(",\"data\":[")
         for (index, user) in users.enumerated() {
             if index > 0 { body.append(UInt8(ascii: ",")) }
@@ -99,7 +114,8 @@ struct ReqresService: SimulatedService {
 
     /// `7-image.jpg`: a face drawn for that user.
     private func avatar(_ name: Substring) -> HTTPResponse {
-        guard name.hasSuffix("-image.jpg"), let id = Int(name.dropLast("-image.jpg".count)),
+        guard name.hasSuffix("-image.jpg"),
+            let id = NumericParameter.integer(name.dropLast("-image.jpg".count), in: 1...directory.count).value,
             let user = directory.user(id: id)
         else { return SimulatorHost.notFound }
         let key = PortraitKey(gender: user.face, index: id % (user.face.maxIndex + 1), size: .large)

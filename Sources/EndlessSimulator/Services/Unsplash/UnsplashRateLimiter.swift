@@ -3,6 +3,9 @@ import Synchronization
 /// Unsplash's hourly budget, per access key: `limit` API requests an hour (50 for a demo key),
 /// counted from each key's first request in a window; image requests do not count. Time comes
 /// from an injected clock.
+///
+/// Its memory is bounded whatever keys arrive (``RateWindows``): keys are kept as digests, at
+/// most `capacity` of them.
 final class UnsplashRateLimiter: Sendable {
     /// The live service's window: an hour, with no reset header.
     static let window: Duration = .seconds(3600)
@@ -11,11 +14,16 @@ final class UnsplashRateLimiter: Sendable {
 
     let limit: Int
     private let elapsed: @Sendable () -> Duration
-    private let windows = Mutex<[String: (start: Duration, used: Int)]>([:])
+    private let windows: Mutex<RateWindows>
 
-    init(limit: Int, clock: any Clock<Duration>) {
+    /// - Parameters:
+    ///   - limit: requests an hour and key (at least 1).
+    ///   - clock: the clock the windows run on.
+    ///   - capacity: the most keys kept at once.
+    init(limit: Int, clock: any Clock<Duration>, capacity: Int = RateWindows.defaultCapacity) {
         self.limit = max(1, limit)
         elapsed = Self.stopwatch(clock)
+        windows = Mutex(RateWindows(length: Self.window, capacity: capacity))
     }
 
     private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
@@ -28,12 +36,11 @@ final class UnsplashRateLimiter: Sendable {
     func spend(key: String) -> Int? {
         let now = elapsed()
         return windows.withLock { windows -> Int? in
-            var window = windows[key].flatMap { now - $0.start < Self.window ? $0 : nil } ?? (start: now, used: 0)
-            guard window.used < limit else { return nil }
-            window.used += 1
-            windows[key] = window
-            if windows.count > 10_000 { windows = windows.filter { now - $0.value.start < Self.window } }
-            return limit - window.used
+            if let window = windows.window(of: key, at: now), window.used >= limit { return nil }
+            return limit - windows.add(1, to: key, at: now).used
         }
     }
+
+    /// Keys kept now, for tests.
+    var keptKeys: Int { windows.withLock { $0.count } }
 }

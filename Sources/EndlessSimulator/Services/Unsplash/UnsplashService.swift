@@ -9,13 +9,17 @@ import Foundation
 /// to 30 as the live service does; a page past the end is `[]`. API calls need an access key
 /// (see ``UnsplashAuthorization``); over the hourly budget they get 403 `Rate Limit Exceeded`
 /// as `text/plain`. Images honour imgix's `w`, `h`, `fit`, `crop`, `dpr`, `q` and `fm`, drawn from
-/// the photo's scene and cached; they need no key and do not count against the budget.
+/// the photo's scene and cached; they need no key and do not count against the budget. A `w` or
+/// `h` past imgix's 8192, a `dpr` past 8 or a number that is not one is a 400; what is drawn is
+/// within ``ImgixRequest/Limits``.
 struct UnsplashService: SimulatedService {
     let catalogue: UnsplashCatalogue
     let traits: UnsplashTraitsStore
     let images: PhotoImageStore
     let portraits: PortraitStore
     let rateLimiter: UnsplashRateLimiter?
+    /// The most one image request draws.
+    let imageLimits: ImgixRequest.Limits
 
     static let mountPath = "/unsplash/"
     static let defaultPerPage = 10
@@ -29,8 +33,9 @@ struct UnsplashService: SimulatedService {
 
     init(
         catalogue: UnsplashCatalogue, traits: UnsplashTraitsStore = UnsplashTraitsStore(), images: PhotoImageStore = PhotoImageStore(),
-        portraits: PortraitStore = .shared, rateLimiter: UnsplashRateLimiter?
+        portraits: PortraitStore = .shared, rateLimiter: UnsplashRateLimiter?, imageLimits: ImgixRequest.Limits = .default
     ) {
+        self.imageLimits = imageLimits
         self.catalogue = catalogue
         self.traits = traits
         self.images = images
@@ -104,9 +109,10 @@ struct UnsplashService: SimulatedService {
     /// `GET photos`: the bare array, and the paging headers.
     private func list(parameters: QueryParameters, base: String) -> HTTPResponse {
         // Read as the live service reads them: a page that is not a positive number is the
-        // first; per_page is clamped to 1...30; an unknown order is `latest`.
-        let page = parameters.last("page").flatMap(Int.init).flatMap { $0 >= 1 ? $0 : nil } ?? 1
-        let perPage = min(Self.maxPerPage, max(1, parameters.last("per_page").flatMap(Int.init) ?? Self.defaultPerPage))
+        // first, a huge one is past the end; per_page is clamped to 1...30; an unknown order is
+        // `latest`.
+        let page = parameters.integer("page", in: 1...NumericParameter.maximumPage).clamped(default: 1)
+        let perPage = parameters.integer("per_page", in: 1...Self.maxPerPage).clamped(default: Self.defaultPerPage)
         let order = parameters.last("order_by").flatMap(UnsplashCatalogue.Order.init(rawValue:)) ?? .latest
         let indices = catalogue.page(page, perPage: perPage, order: order)
         var body = TextBuffer(capacity: 64 + indices.count * 3000)
@@ -132,7 +138,7 @@ struct UnsplashService: SimulatedService {
     /// `<…?page=1&per_page=10>; rel="first", <…>; rel="prev", <…>; rel="last", <…>; rel="next"`:
     /// `first` and `prev` from page 2 on, `last` and `next` before the last page.
     static func link(page: Int, perPage: Int, total: Int, order: UnsplashCatalogue.Order, base: String) -> String {
-        let last = max(1, (total + perPage - 1) / perPage)
+        let last = max(1, PageSlice.pageCount(count: total, perPage: perPage))
         func url(_ number: Int) -> String {
             "<\(base)photos?page=\(number)&per_page=\(perPage)\(order == .latest ? "" : "&order_by=\(order.rawValue)")>"
         }
@@ -165,7 +171,7 @@ struct UnsplashService: SimulatedService {
             return .text(400, "Invalid value for \(error.parameter): \(error.value)")
         }
         guard let record = catalogue.photo(imageName: String(imageName)) else { return SimulatorHost.notFound }
-        let plan = request.plan(originalWidth: record.width, originalHeight: record.height)
+        let plan = request.plan(originalWidth: record.width, originalHeight: record.height, limits: imageLimits)
         let bytes = images.image(of: record, plan: plan)
         guard !bytes.isEmpty else { return .text(500, "the image could not be encoded") }
         return HTTPResponse(

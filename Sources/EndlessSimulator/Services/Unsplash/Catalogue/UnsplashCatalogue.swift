@@ -53,11 +53,9 @@ struct UnsplashCatalogue: Sendable {
     }
 
     /// The catalogue positions on a page: `page` from 1, `perPage` each, in `order`; a page past
-    /// the end is empty.
+    /// the end is empty, whatever its number.
     func page(_ page: Int, perPage: Int, order: Order) -> [Int] {
-        let first = (page - 1) * perPage
-        guard page >= 1, perPage >= 1, first < count else { return [] }
-        let range = first..<min(count, first + perPage)
+        let range = PageSlice.positions(page: page, perPage: perPage, count: count)
         switch order {
         case .latest: return Array(range)
         case .oldest: return range.map { count - 1 - $0 }

@@ -2,13 +2,19 @@
 /// they make for one original: which part of it, at what size, in which format.
 ///
 /// - `w`, `h`: the box in pixels (a value between 0 and 1 is a fraction of the original); with
-///   only one, the other follows the aspect ratio.
+///   only one, the other follows the aspect ratio. At most ``maximumOutputSide`` (imgix's
+///   largest output side): a larger one is refused, as is anything that is not a positive number.
 /// - `fit`: `clip` (the default: fit inside the box, keeping the aspect ratio), `max` (the
 ///   same, never larger than the original) or `crop` (fill the box exactly, cutting the
 ///   overflow; `crop=top|bottom|left|right` picks the side kept, anything else the centre).
 ///   Other fits are treated as `clip`.
 /// - `dpr`: multiplies the box (0-8].
 /// - `q`: JPEG quality 0-100 (75 by default, as imgix); `fm`: `jpg` (the default) or `png`.
+///
+/// Every number is read through ``NumericParameter``, so `w=1e308`, `w=NaN` or `dpr=1e309` is
+/// a 400, never a trap; what is drawn is within ``Limits`` (by default at most 4096 pixels on
+/// a side and 4 megapixels in all), whatever was asked, so no request costs more than one such
+/// picture.
 struct ImgixRequest: Hashable, Sendable {
     enum Fit: String, Sendable { case clip, max, crop }
     enum Format: String, Sendable { case jpg, png }
@@ -21,9 +27,28 @@ struct ImgixRequest: Hashable, Sendable {
     var quality = 75
     var format: Format = .jpg
 
-    /// The longest side the simulator draws: larger originals are scaled down to it (imgix's
-    /// own limit is 8192; a 6000-pixel procedural drawing would take seconds).
-    static let maximumSide = 4096
+    /// imgix's largest output side, in pixels (its SDKs' `srcset` widths stop there too): a
+    /// `w` or `h` past it is refused.
+    static let maximumOutputSide = 8192.0
+    /// imgix's largest `dpr`.
+    static let maximumDPR = 8.0
+    /// The most the simulator draws for one request: a larger output is scaled down to fit,
+    /// keeping its aspect ratio. What bounds the cost of one image request.
+    struct Limits: Hashable, Sendable {
+        /// The longest side drawn (a 6000-pixel procedural drawing would take seconds).
+        var maximumSide: Int
+        /// The most pixels drawn.
+        var maximumPixels: Int
+
+        /// 4096 on a side and 4 megapixels (2048 × 2048) in all: more than a 2560 × 1600 screen
+        /// shows, and what one request may cost. Drawing and encoding cost about the same per
+        /// pixel: 4096 × 2731 as a PNG took 63 s in a debug build on a loaded machine, and two
+        /// 2048 × 1365 PNGs held a release server's workers for 8.7 s.
+        static let `default` = Limits(maximumSide: 4096, maximumPixels: 2048 * 2048)
+    }
+
+    /// The longest side drawn by default.
+    static var maximumSide: Int { Limits.default.maximumSide }
 
     /// A parameter whose value is wrong, named.
     struct Invalid: Error, Equatable {
@@ -34,22 +59,22 @@ struct ImgixRequest: Hashable, Sendable {
     /// Reads the parameters.
     /// - Throws: ``Invalid`` for a `w`, `h`, `dpr`, `q` or `fm` that cannot be used.
     init(_ parameters: QueryParameters) throws(Invalid) {
-        func number(_ name: String) throws(Invalid) -> Double? {
-            guard let text = parameters.last(name) else { return nil }
-            guard let value = Double(text), value.isFinite, value > 0 else { throw Invalid(parameter: name, value: text) }
-            return value
+        func number(_ name: String, upTo maximum: Double) throws(Invalid) -> Double? {
+            switch parameters.decimal(name, in: Double.leastNonzeroMagnitude...maximum) {
+            case .absent: return nil
+            case .valid(let value): return value
+            case .tooSmall, .tooLarge, .malformed: throw Invalid(parameter: name, value: parameters.last(name) ?? "")
+            }
         }
-        width = try number("w")
-        height = try number("h")
+        width = try number("w", upTo: Self.maximumOutputSide)
+        height = try number("h", upTo: Self.maximumOutputSide)
         fit = parameters.last("fit").flatMap(Fit.init(rawValue:)) ?? .clip
         crop = parameters.last("crop")
-        if let dpr = try number("dpr") {
-            guard dpr <= 8 else { throw Invalid(parameter: "dpr", value: parameters.last("dpr") ?? "") }
-            self.dpr = dpr
-        }
-        if let text = parameters.last("q") {
-            guard let quality = Int(text), (0...100).contains(quality) else { throw Invalid(parameter: "q", value: text) }
-            self.quality = quality
+        dpr = try number("dpr", upTo: Self.maximumDPR) ?? 1
+        switch parameters.integer("q", in: 0...100) {
+        case .absent: break
+        case .valid(let quality): self.quality = quality
+        case .tooSmall, .tooLarge, .malformed: throw Invalid(parameter: "q", value: parameters.last("q") ?? "")
         }
         if let text = parameters.last("fm") {
             switch text.lowercased() {
@@ -70,10 +95,14 @@ struct ImgixRequest: Hashable, Sendable {
         var quality: Int
     }
 
-    /// The plan for an original of `originalWidth`×`originalHeight` pixels.
-    func plan(originalWidth: Int, originalHeight: Int) -> Plan {
+    /// The plan for an original of `originalWidth`×`originalHeight` pixels, drawn within `limits`.
+    func plan(originalWidth: Int, originalHeight: Int, limits: Limits = .default) -> Plan {
         let ow = Double(max(1, originalWidth)), oh = Double(max(1, originalHeight))
-        func resolve(_ value: Double?, of side: Double) -> Double? { value.map { $0 < 1 ? $0 * side : $0 } }
+        // A fraction of the original, or pixels; either way a box of 1 to 8192 pixels, so that
+        // every ratio below is finite and positive (`w=1e-300&h=8192&fit=crop` included).
+        func resolve(_ value: Double?, of side: Double) -> Double? {
+            value.map { min(Self.maximumOutputSide, max(1, $0 < 1 ? $0 * side : $0)) }
+        }
         let boxWidth = resolve(width, of: ow), boxHeight = resolve(height, of: oh)
         var source = SceneRenderer.Source.whole
         var outWidth: Double, outHeight: Double
@@ -110,13 +139,17 @@ struct ImgixRequest: Hashable, Sendable {
         }
         outWidth *= dpr
         outHeight *= dpr
-        let longest = max(outWidth, outHeight)
-        if longest > Double(Self.maximumSide) {
-            outWidth *= Double(Self.maximumSide) / longest
-            outHeight *= Double(Self.maximumSide) / longest
+        // What is drawn: within the limits, the shape kept.
+        let scale = min(
+            1, Double(max(1, limits.maximumSide)) / max(outWidth, outHeight),
+            (Double(max(1, limits.maximumPixels)) / (outWidth * outHeight)).squareRoot())
+        outWidth *= scale
+        outHeight *= scale
+        var width = max(1, Int(outWidth.rounded())), height = max(1, Int(outHeight.rounded()))
+        if width * height > limits.maximumPixels {
+            // Rounding to nearest took it past the limit: round down instead.
+            (width, height) = (max(1, Int(outWidth)), max(1, Int(outHeight)))
         }
-        return Plan(
-            source: source, width: max(1, Int(outWidth.rounded())), height: max(1, Int(outHeight.rounded())), format: format,
-            quality: quality)
+        return Plan(source: source, width: width, height: height, format: format, quality: quality)
     }
 }

@@ -5,6 +5,10 @@ import Synchronization
 final class PhotoImageStore: Sendable {
     /// A few screens of thumbnails and a few large pictures.
     static let defaultCapacityBytes = 64 * 1024 * 1024
+    /// The most pictures kept, however small: sizes are the client's to choose (`w=1`…`w=8192`
+    /// times `h`, `q`, `dpr`), and tiny ones would otherwise fill the bytes with hundreds of
+    /// thousands of entries, each eviction scanning them all.
+    static let maximumEntries = 4096
 
     struct Key: Hashable, Sendable {
         let photo: Int
@@ -56,7 +60,9 @@ final class PhotoImageStore: Sendable {
             state.clock += 1
             state.entries[key] = Entry(bytes: encoded, lastUse: state.clock)
             state.total += encoded.count
-            while state.total > capacityBytes, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            while state.total > capacityBytes || state.entries.count > Self.maximumEntries,
+                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+            {
                 state.total -= oldest.value.bytes.count
                 state.entries[oldest.key] = nil
             }

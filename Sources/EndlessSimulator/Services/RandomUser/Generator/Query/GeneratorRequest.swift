@@ -55,18 +55,16 @@ struct GeneratorRequest: Sendable, Hashable {
     init(_ query: QueryParameters, defaultSeed: () -> String) throws(GeneratorError) {
         // `results` is read before "last wins": a repeated key is an array, which Number()
         // reads as its values joined by commas (so `results=5&results=7` is NaN → 1).
-        let requested = query.joined("results").map(JSNumber.number) ?? 0
-        let isValidCount =
-            requested.rounded(.towardZero) == requested && requested >= 1
-            && requested <= Double(Self.maximumResults)
-        results = isValidCount ? Int(requested) : 1
-
-        let pageValue = query.last("page").map(JSNumber.number) ?? 0
-        if pageValue.isNaN || pageValue == 0 || pageValue < 0 || pageValue > Self.maximumPage {
-            page = 1
+        // Anything but a whole number in 1...5000 is 1 user.
+        let requested = NumericParameter.javaScriptNumber(query.joined("results"), in: 1...Double(Self.maximumResults))
+        if let count = requested.value, count.rounded(.towardZero) == count {
+            results = Int(count)
         } else {
-            page = pageValue
+            results = 1
         }
+
+        // Anything but a number in (0, 10000] is page 1; a fraction stays one (it seeds the streams).
+        page = NumericParameter.javaScriptNumber(query.last("page"), in: Double.leastNonzeroMagnitude...Self.maximumPage).value ?? 1
 
         fields = FieldSet(include: query.last("inc"), exclude: query.last("exc"))
 
