@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "EndlessImages", targets: ["EndlessImages"]),
         .library(name: "EndlessCache", targets: ["EndlessCache"]),
         .library(name: "EndlessTerminal", targets: ["EndlessTerminal"]),
+        .library(name: "EndlessTerminalTesting", targets: ["EndlessTerminalTesting"]),
         .library(name: "EndlessSimulator", targets: ["EndlessSimulator"]),
         .executable(name: "endless", targets: ["endless"]),
         .executable(name: "endless-bench", targets: ["endless-bench"]),
@@ -53,6 +54,9 @@ let package = Package(
         .target(name: "EndlessCommandLine"),
         .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
         .target(name: "EndlessTerminal", dependencies: ["CChafa"]),
+        // A terminal emulator in memory for tests (as NIOEmbedded sits apart from NIOCore):
+        // the app's tests render to it; the library itself never needs it.
+        .target(name: "EndlessTerminalTesting", dependencies: ["EndlessTerminal"]),
         // Offline first: pages kept in SQLite behind a PageSource decorator; the engine knows no SQLite.
         .target(name: "EndlessCache", dependencies: ["Endless", "CSQLite"]),
         .target(
@@ -70,7 +74,8 @@ let package = Package(
             name: "endless-bench",
             dependencies: [
                 "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages",
-                "EndlessTerminal", "EndlessSimulator", "EndlessApp", "EndlessCommandLine", "EndlessCache", "CTurboJPEG",
+                "EndlessTerminal", "EndlessTerminalTesting", "EndlessSimulator", "EndlessApp", "EndlessCommandLine", "EndlessCache",
+                "CTurboJPEG",
             ]),
 
         .testTarget(name: "EndlessTests", dependencies: ["Endless", "EndlessTesting"]),
@@ -99,8 +104,9 @@ let package = Package(
             name: "EndlessImagesTests",
             dependencies: ["EndlessImages", "EndlessHTTP", "EndlessTesting", "EndlessSimulator", "CTurboJPEG", "CPNG"]),
         .testTarget(
-            name: "EndlessTerminalTests", dependencies: ["EndlessTerminal", "EndlessTesting"],
+            name: "EndlessTerminalTests", dependencies: ["EndlessTerminal", "EndlessTerminalTesting", "EndlessTesting"],
             exclude: ["__Snapshots__"]),
+        .testTarget(name: "EndlessTerminalTestingTests", dependencies: ["EndlessTerminalTesting", "EndlessTerminal"]),
         .testTarget(
             name: "EndlessSimulatorTests",
             dependencies: ["EndlessSimulator", "EndlessTesting", "CTurboJPEG"]),
@@ -108,7 +114,7 @@ let package = Package(
             name: "EndlessAppTests",
             dependencies: [
                 "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessTerminal",
-                "EndlessSimulator", "EndlessHTTP", "EndlessImages", "EndlessCommandLine", "EndlessCache",
+                "EndlessTerminalTesting", "EndlessSimulator", "EndlessHTTP", "EndlessImages", "EndlessCommandLine", "EndlessCache",
             ],
             exclude: ["__Snapshots__"]),
     ]

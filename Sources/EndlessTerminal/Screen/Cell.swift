@@ -68,20 +68,16 @@ public struct Cell: Hashable, Sendable {
     /// True for the right half of a wide character.
     public var isContinuation: Bool { width == 0 }
 
+    /// Whether the glyph may draw ink outside its cell, as combining marks, Arabic, the Indic
+    /// scripts and emoji do in many fonts: a terminal that rewrites only the cell leaves that
+    /// ink behind, so the renderer repaints around such glyphs (see ``FrameRenderer``).
+    public var mayOverflow: Bool { key.mayOverflow }
+
     /// True for a space in the default style: what a cleared terminal shows.
     var isPlainBlank: Bool { key == GraphemeKey.space && packedStyle == 0 }
 
     /// True for a space of any style.
     var isBlank: Bool { key == GraphemeKey.space }
-
-    /// The cell as a person sees it: a space shows its background only (unless reversed or
-    /// underlined), so spaces differing in foreground or boldness look alike, and a terminal
-    /// may draw either with an erase.
-    var look: Cell {
-        guard isBlank, packedStyle & Style.packedBackgroundMask != packedStyle, packedStyle & Style.packedShowingOnBlanks == 0
-        else { return self }
-        return .blank(Style(packed: packedStyle & Style.packedBackgroundMask))
-    }
 
     /// Cells are equal when they show the same cluster in the same style. The packed keys
     /// decide, and only clusters too long to pack compare their strings.

@@ -68,11 +68,6 @@ extension Style {
         Self.bits(foreground) | Self.bits(background) << 26 | UInt64(attributes.rawValue) << 52
     }
 
-    /// The bits of ``packed`` that hold the background.
-    static let packedBackgroundMask: UInt64 = ((1 << 26) - 1) << 26
-    /// The bits of ``packed`` for the attributes a blank shows (reverse, underline).
-    static let packedShowingOnBlanks = UInt64(TextAttributes([.reverse, .underline]).rawValue) << 52
-
     /// The style a ``packed`` value holds.
     @inline(__always)
     init(packed: UInt64) {

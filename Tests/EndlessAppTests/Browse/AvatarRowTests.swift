@@ -1,5 +1,6 @@
 import EndlessImages
 import EndlessTerminal
+import EndlessTerminalTesting
 import Foundation
 import Testing
 

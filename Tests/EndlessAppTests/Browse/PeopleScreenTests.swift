@@ -1,5 +1,6 @@
 import Endless
 import EndlessTerminal
+import EndlessTerminalTesting
 import EndlessTesting
 import Foundation
 import RandomUserAPI

@@ -4,6 +4,7 @@ import EndlessHTTP
 import EndlessImages
 import EndlessSimulator
 import EndlessTerminal
+import EndlessTerminalTesting
 import EndlessTesting
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import EndlessTerminalTesting
 import EndlessTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import EndlessTerminal
+@testable import EndlessTerminalTesting
 
 private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 private let begin = "\u{1B}[?2026h"

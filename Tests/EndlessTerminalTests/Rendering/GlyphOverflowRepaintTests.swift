@@ -1,6 +1,7 @@
 import Testing
 
 @testable import EndlessTerminal
+@testable import EndlessTerminalTesting
 
 /// The repaints for glyphs whose ink overflows their cells (issue 13's stray mark before a
 /// name, seen in xterm after scrolling past Persian names), on the virtual screen, which

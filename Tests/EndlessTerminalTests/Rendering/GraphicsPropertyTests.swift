@@ -2,6 +2,7 @@ import EndlessTesting
 import Testing
 
 @testable import EndlessTerminal
+@testable import EndlessTerminalTesting
 
 /// Random sequences of the app's kind of frames (a list of people with pictures, scrolled,
 /// selected, covered by a panel, replaced) through the renderer into the virtual screen,

@@ -2,6 +2,7 @@ import EndlessTesting
 import Testing
 
 @testable import EndlessTerminal
+@testable import EndlessTerminalTesting
 
 /// The hashing pass and the diffs that start at a row's first changed column: the same
 /// screen as a full redraw, whatever the change and wherever it starts.

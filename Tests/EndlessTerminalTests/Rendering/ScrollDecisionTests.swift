@@ -2,6 +2,7 @@ import EndlessTesting
 import Testing
 
 @testable import EndlessTerminal
+@testable import EndlessTerminalTesting
 
 /// When the renderer scrolls the terminal: only for rows worth moving. A page turned in a
 /// list of kitty pictures repeats nothing but a scrollbar's track beside a picture; scrolling

@@ -37,13 +37,4 @@ struct CellTests {
         restyled.style = .bold
         #expect(restyled.width == 2 && restyled.style == .bold)
     }
-
-    @Test("a blank's look is its background unless reverse or underline show")
-    func blankLook() {
-        let background = Color.indexed(238)
-        #expect(Cell.blank(Style(foreground: .ansi(1), background: background, attributes: .bold)).look == .blank(Style(background: background)))
-        let reversed = Cell.blank(Style(foreground: .ansi(1), attributes: .reverse))
-        #expect(reversed.look == reversed)
-        #expect(Cell("x", style: .bold).look == Cell("x", style: .bold))
-    }
 }

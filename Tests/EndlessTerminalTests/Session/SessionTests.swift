@@ -1,3 +1,4 @@
+import EndlessTerminalTesting
 import Glibc
 import Testing
 

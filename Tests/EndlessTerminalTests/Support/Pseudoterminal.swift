@@ -1,4 +1,5 @@
 import EndlessTerminal
+import EndlessTerminalTesting
 import Glibc
 
 /// A pseudo-terminal pair for tests: the master side is "the user at a terminal", the slave

@@ -1,4 +1,5 @@
 import EndlessTerminal
+import EndlessTerminalTesting
 import Testing
 
 /// Compares `text` with `__Snapshots__/<name>.txt` next to the tests, exactly.

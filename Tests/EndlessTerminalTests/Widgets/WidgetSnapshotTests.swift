@@ -1,3 +1,4 @@
+import EndlessTerminalTesting
 import Testing
 
 @testable import EndlessTerminal

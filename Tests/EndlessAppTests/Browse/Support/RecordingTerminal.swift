@@ -1,4 +1,5 @@
 import EndlessTerminal
+import EndlessTerminalTesting
 import Synchronization
 
 @testable import EndlessApp

@@ -3,6 +3,7 @@ import Endless
 import EndlessHTTP
 import EndlessSimulator
 import EndlessTerminal
+import EndlessTerminalTesting
 import Foundation
 import Testing
 

@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 extension VirtualScreen {
     mutating func selectGraphicRendition(_ numbers: [Int?]) {
         var index = 0

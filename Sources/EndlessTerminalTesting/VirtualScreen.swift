@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// A terminal emulator in memory, for tests without a TTY: it interprets the subset of VT
 /// sequences the renderer and the session emit (cursor moves, SGR, erase, scroll regions,
 /// private modes, synchronized output, the alternate screen) and can be read back as plain
@@ -133,9 +135,9 @@ public struct VirtualScreen: Sendable {
             }
         }
         guard cursor.x + width <= size.width else { return }
-        let cell = Cell(grapheme: String(character), style: pen, width: UInt8(width))
+        let cell = Cell(character, style: pen)
         pixels.write(cell, x: cursor.x, y: cursor.y, replacing: buffer[cursor.x, cursor.y])
-        buffer.put(cell, x: cursor.x, y: cursor.y)
+        buffer.set(cell, at: cursor)
         cursor.x += width
         if cursor.x >= size.width {
             cursor.x = size.width - 1
@@ -174,19 +176,17 @@ public struct VirtualScreen: Sendable {
         let top = top ?? scrollTop
         let bottom = scrollBottom
         guard bottom > top, count != 0 else { return }
-        let magnitude = min(abs(count), bottom - top)
-        let width = size.width
-        var rows = Array(buffer.cells[(top * width)..<(bottom * width)])
-        let blank = Array(repeating: Cell.blank(erasedStyle), count: magnitude * width)
-        if count > 0 {
-            rows.removeFirst(magnitude * width)
-            rows.append(contentsOf: blank)
-        } else {
-            rows.removeLast(magnitude * width)
-            rows.insert(contentsOf: blank, at: 0)
+        let shift = count > 0 ? min(count, bottom - top) : -min(-count, bottom - top)
+        let old = buffer
+        let blank = Cell.blank(erasedStyle)
+        // Rows are copied whole through `set`, which writes a wide character's right half
+        // itself and skips the stored one, so wide characters arrive whole.
+        for y in top..<bottom {
+            let source = y + shift
+            let moves = source >= top && source < bottom
+            for x in 0..<size.width { buffer.set(moves ? old[x, source] : blank, at: Point(x: x, y: y)) }
         }
-        buffer.cells.replaceSubrange((top * width)..<(bottom * width), with: rows)
-        pixels.scroll(top: top, bottom: bottom, count: count > 0 ? magnitude : -magnitude)
+        pixels.scroll(top: top, bottom: bottom, count: shift)
     }
 
     /// What erased cells look like: blank, with the current background (as xterm does).
@@ -196,7 +196,7 @@ public struct VirtualScreen: Sendable {
         guard end > start else { return }
         for index in start..<end {
             let x = index % size.width
-            buffer.put(.blank(erasedStyle), x: x, y: index / size.width)
+            buffer.set(.blank(erasedStyle), at: Point(x: x, y: index / size.width))
             pixels.erase(index)
         }
     }

@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// What a ``VirtualScreen`` shows besides its cells, modelled on real terminals so tests can
 /// catch stale pixels:
 ///
@@ -30,7 +32,8 @@ public struct PixelLayer: Sendable {
     struct Ink: Hashable, Sendable {
         var dx: Int
         var dy: Int
-        var key: GraphemeKey
+        /// The glyph that left it, in the plain style (see ``glyph(_:)``).
+        var glyph: Cell
     }
 
     let size: Size
@@ -46,14 +49,15 @@ public struct PixelLayer: Sendable {
     /// Kitty placements on screen.
     public private(set) var kittyPlacements: [KittyPlacement] = []
     private(set) var ink: [[Ink]]
-    private var cells: [GraphemeKey]
+    /// Per cell, the glyph drawn there, in the plain style: ink is stale once its glyph is gone.
+    private var cells: [Cell]
     private var transmission: (keys: [String: String], hash: UInt64, origin: Point)?
 
     init(size: Size) {
         self.size = size
         sixel = Array(repeating: nil, count: size.area)
         ink = Array(repeating: [], count: size.area)
-        cells = Array(repeating: GraphemeKey.space, count: size.area)
+        cells = Array(repeating: Cell.blank, count: size.area)
     }
 
     // MARK: - Cells
@@ -64,19 +68,27 @@ public struct PixelLayer: Sendable {
         // Overwriting half of a wide character repaints the whole character.
         if old.isContinuation, x > 0 { wipe(index - 1) }
         if old.width == 2, x + 1 < size.width { wipe(index + 1) }
-        cells[index] = cell.key
-        guard cell.key.mayOverflow else { return }
+        cells[index] = Self.glyph(cell)
+        guard cell.mayOverflow else { return }
         for (dx, dy) in [(-1, 0), (Int(max(1, cell.width)), 0), (0, -1), (0, 1)] {
             let nx = x + dx
             let ny = y + dy
             guard nx >= 0, ny >= 0, nx < size.width, ny < size.height else { continue }
-            ink[ny * size.width + nx].append(Ink(dx: -dx, dy: -dy, key: cell.key))
+            ink[ny * size.width + nx].append(Ink(dx: -dx, dy: -dy, glyph: cells[index]))
         }
+    }
+
+    /// A cell's glyph without its style: ink is matched to the glyph that left it by text
+    /// and width only.
+    static func glyph(_ cell: Cell) -> Cell {
+        var glyph = cell
+        glyph.style = .plain
+        return glyph
     }
 
     mutating func erase(_ index: Int) {
         wipe(index)
-        cells[index] = GraphemeKey.space
+        cells[index] = Cell.blank
     }
 
     private mutating func wipe(_ index: Int) {
@@ -98,7 +110,7 @@ public struct PixelLayer: Sendable {
         }
         sixel = shifted(sixel, blank: nil)
         ink = shifted(ink, blank: [])
-        cells = shifted(cells, blank: GraphemeKey.space)
+        cells = shifted(cells, blank: Cell.blank)
         guard kittyScrollsImages else { return }
         kittyPlacements = kittyPlacements.compactMap { placement in
             guard placement.rect.maxY > top, placement.rect.y < bottom else { return placement }
@@ -128,7 +140,7 @@ public struct PixelLayer: Sendable {
                 let sx = x + mark.dx
                 let sy = y + mark.dy
                 let source = sx >= 0 && sy >= 0 && sx < size.width && sy < size.height ? cells[sy * size.width + sx] : nil
-                if source != mark.key {
+                if source != mark.glyph {
                     stale.append(Point(x: x, y: y))
                     break
                 }

@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 extension VirtualScreen {
     enum ParserState: Sendable {
         case ground

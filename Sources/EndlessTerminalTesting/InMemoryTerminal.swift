@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// The renderer and a ``VirtualScreen`` wired together: the app's tests render frames to it
 /// exactly as to a real terminal, then read the screen back as text or styled cells.
 ///
@@ -29,8 +31,13 @@ public struct InMemoryTerminal: Sendable {
         screen = VirtualScreen(size: size)
         renderer = FrameRenderer(colorDepth: colorDepth, synchronizedOutput: synchronizedOutput)
         renderer.autowrapDisabled = true
-        write(TerminalModes(mouse: .drags, bracketedPaste: true, focusEvents: false).enterSequence)
+        write(Self.sessionSetup)
     }
+
+    /// What a session with the default ``TerminalSession/Options`` writes when it opens:
+    /// alternate screen, hidden cursor, no autowrap, mouse reports with drags (SGR), bracketed
+    /// paste, then a cleared screen. A test in EndlessTerminalTests holds it to the session's.
+    static let sessionSetup = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[m\u{1B}[H\u{1B}[2J".utf8)
 
     /// Columns and rows.
     public var size: Size { screen.size }

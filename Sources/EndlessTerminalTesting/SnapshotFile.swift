@@ -1,3 +1,4 @@
+import EndlessTerminal
 import Glibc
 
 /// Text snapshots on disk, for tests that compare a rendered screen with a reviewed file.
@@ -58,7 +59,7 @@ public enum SnapshotFile {
     /// - Returns: the outcome.
     public static func verify(_ text: String, at path: String, record: Bool? = nil) -> Outcome {
         let contents = text.hasSuffix("\n") ? text : text + "\n"
-        let shouldRecord = record ?? isRecording(ProcessEnvironment.current())
+        let shouldRecord = record ?? isRecording(getenv(recordVariable).map { String(cString: $0) })
         if shouldRecord {
             makeDirectories(for: path)
             return write(contents, to: path) ? .recorded(path: path) : .missing(path: path)
@@ -68,9 +69,9 @@ public enum SnapshotFile {
         return .mismatch(path: path, firstDifference: firstDifference(stored, contents))
     }
 
-    /// Whether an environment asks for recording.
-    static func isRecording(_ environment: [String: String]) -> Bool {
-        guard let value = environment[recordVariable] else { return false }
+    /// Whether a value of ``recordVariable`` (nil when unset) asks for recording.
+    static func isRecording(_ value: String?) -> Bool {
+        guard let value else { return false }
         return !value.isEmpty && value != "0"
     }
 
