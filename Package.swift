@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "EndlessImages", targets: ["EndlessImages"]),
         .library(name: "EndlessCache", targets: ["EndlessCache"]),
         .library(name: "EndlessTerminal", targets: ["EndlessTerminal"]),
+        .library(name: "EndlessTerminalWidgets", targets: ["EndlessTerminalWidgets"]),
         .library(name: "EndlessTerminalTesting", targets: ["EndlessTerminalTesting"]),
         .library(name: "EndlessSimulator", targets: ["EndlessSimulator"]),
         .executable(name: "endless", targets: ["endless"]),
@@ -54,6 +55,8 @@ let package = Package(
         .target(name: "EndlessCommandLine"),
         .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
         .target(name: "EndlessTerminal", dependencies: ["CChafa"]),
+        // Widgets draw into the core's ScreenBuffer through its public API; the core names no widget.
+        .target(name: "EndlessTerminalWidgets", dependencies: ["EndlessTerminal"]),
         // A terminal emulator in memory for tests (as NIOEmbedded sits apart from NIOCore):
         // the app's tests render to it; the library itself never needs it.
         .target(name: "EndlessTerminalTesting", dependencies: ["EndlessTerminal"]),
@@ -67,15 +70,15 @@ let package = Package(
             name: "EndlessApp",
             dependencies: [
                 "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages", "EndlessTerminal",
-                "EndlessSimulator", "EndlessCommandLine", "EndlessCache",
+                "EndlessTerminalWidgets", "EndlessSimulator", "EndlessCommandLine", "EndlessCache",
             ]),
         .executableTarget(name: "endless", dependencies: ["EndlessApp", "EndlessDigest"]),
         .executableTarget(
             name: "endless-bench",
             dependencies: [
                 "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages",
-                "EndlessTerminal", "EndlessTerminalTesting", "EndlessSimulator", "EndlessApp", "EndlessCommandLine", "EndlessCache",
-                "CTurboJPEG",
+                "EndlessTerminal", "EndlessTerminalWidgets", "EndlessTerminalTesting", "EndlessSimulator", "EndlessApp",
+                "EndlessCommandLine", "EndlessCache", "CTurboJPEG",
             ]),
 
         .testTarget(name: "EndlessTests", dependencies: ["Endless", "EndlessTesting"]),
@@ -104,7 +107,10 @@ let package = Package(
             name: "EndlessImagesTests",
             dependencies: ["EndlessImages", "EndlessHTTP", "EndlessTesting", "EndlessSimulator", "CTurboJPEG", "CPNG"]),
         .testTarget(
-            name: "EndlessTerminalTests", dependencies: ["EndlessTerminal", "EndlessTerminalTesting", "EndlessTesting"],
+            name: "EndlessTerminalTests",
+            dependencies: ["EndlessTerminal", "EndlessTerminalWidgets", "EndlessTerminalTesting", "EndlessTesting"]),
+        .testTarget(
+            name: "EndlessTerminalWidgetsTests", dependencies: ["EndlessTerminalWidgets", "EndlessTerminal", "EndlessTerminalTesting"],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "EndlessTerminalTestingTests", dependencies: ["EndlessTerminalTesting", "EndlessTerminal"]),
         .testTarget(

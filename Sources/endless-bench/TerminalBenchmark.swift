@@ -1,4 +1,5 @@
 import EndlessTerminal
+import EndlessTerminalWidgets
 import Foundation
 import Glibc
 import Synchronization

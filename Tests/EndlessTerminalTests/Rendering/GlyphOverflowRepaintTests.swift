@@ -1,3 +1,4 @@
+import EndlessTerminalWidgets
 import Testing
 
 @testable import EndlessTerminal

@@ -1,3 +1,4 @@
+import EndlessTerminalWidgets
 import EndlessTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import EndlessTerminal
+import EndlessTerminalWidgets
 
 /// The parts of the screen every feed shares: the header with the tabs, the source and the
 /// list's figures; the status bar with key hints and the request and cache figures; and the

@@ -1,6 +1,7 @@
 import EndlessCommandLine
 import EndlessImages
 import EndlessTerminal
+import EndlessTerminalWidgets
 
 extension FeedScreen {
     /// What the list's area shows when there are no rows: the first page loading, its error

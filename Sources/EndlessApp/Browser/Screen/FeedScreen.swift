@@ -1,5 +1,6 @@
 import Endless
 import EndlessTerminal
+import EndlessTerminalWidgets
 
 /// Draws one feed's part of the screen from its view model: the line for refresh and pull
 /// indicators, the list (or a centred message), and the details over it. The browser's chrome

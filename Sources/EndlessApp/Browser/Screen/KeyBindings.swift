@@ -1,4 +1,5 @@
 import EndlessTerminal
+import EndlessTerminalWidgets
 
 /// Which keys do what. The input handling and the help overlay both read this table, so
 /// help cannot drift from the keys that work.

@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessTerminal
+import EndlessTerminalWidgets
 
 /// A feed's tab: its view model, how its rows look, and where its list is scrolled to. Each
 /// tab keeps all of it while hidden, so switching back reloads nothing and lands where the

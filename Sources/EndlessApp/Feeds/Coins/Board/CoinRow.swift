@@ -1,5 +1,6 @@
 import CoinGeckoAPI
 import EndlessTerminal
+import EndlessTerminalWidgets
 
 /// A coin's row on the market board, two lines high: the rank, the icon, the name in bold over
 /// the ticker, the price, the hour's, day's and week's changes (green ▲, red ▼: the arrows say

@@ -1,5 +1,6 @@
 import CoinGeckoAPI
 import EndlessTerminal
+import EndlessTerminalWidgets
 
 /// The four formats of `endless fetch coins`. `json` and `ndjson` are the objects as the API
 /// sent them (its field names, its number literals, fields this client does not know); `json`

@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// A centred box listing key bindings, drawn over whatever is below it.
 public struct HelpOverlay: Sendable {
     /// In the top border.

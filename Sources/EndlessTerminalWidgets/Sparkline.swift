@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// A small line chart in braille, a row or two high: the shape of a series at a glance, as a
 /// market board shows a coin's week.
 ///

@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// A one-line bar with a left part (key hints or segments) and a right part (status), like
 /// the header and footer of the app.
 ///

@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// A grid of braille dots, two across and four down per cell (U+2800–U+28FF), for drawing
 /// lines at eight times a cell's resolution in any terminal font that has braille.
 public struct BrailleCanvas: Hashable, Sendable {

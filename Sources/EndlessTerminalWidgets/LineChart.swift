@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// A line chart in braille with its axes: the highest and lowest values labelled on the left,
 /// and labels (dates) along the bottom, as a coin's details show its week.
 ///

@@ -1,8 +1,8 @@
+import EndlessTerminal
 import EndlessTerminalTesting
+import EndlessTerminalWidgets
 import Foundation
 import Testing
-
-@testable import EndlessTerminal
 
 /// Braille sparklines and charts, rendered through the real renderer into the virtual screen
 /// and compared with reviewed files in `__Snapshots__`.

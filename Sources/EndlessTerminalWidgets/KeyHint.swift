@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// A key and what it does, for status bars and the help overlay.
 public struct KeyHint: Hashable, Sendable {
     /// The key as shown, e.g. `"↑↓/jk"` or `"q"`.

@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// A one-line message across the screen: an error that needs a key to retry, a warning, or
 /// a notice.
 public struct Banner: Sendable {

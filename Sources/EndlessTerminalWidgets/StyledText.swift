@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// A run of text in one style, the unit widgets compose lines from.
 public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The text.

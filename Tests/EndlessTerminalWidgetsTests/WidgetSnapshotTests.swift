@@ -1,7 +1,7 @@
+import EndlessTerminal
 import EndlessTerminalTesting
+import EndlessTerminalWidgets
 import Testing
-
-@testable import EndlessTerminal
 
 /// Widgets rendered through the real renderer into the virtual screen, compared with
 /// reviewed text files in `__Snapshots__` (text, then a style map and its legend).

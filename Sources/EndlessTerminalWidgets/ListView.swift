@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// A virtualized list: rows of a fixed height, of which only the visible ones are built.
 ///
 /// The app keeps a ``ListState``; each frame the list adjusts it so the selection is visible,

@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// Rows of different heights: a photo's row is as tall as its aspect ratio asks.
 ///
 /// The list position stays an item index (the first item shown), as in ratatui's list, so

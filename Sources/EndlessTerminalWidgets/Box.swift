@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// A bordered box with an optional title in its top edge.
 public struct Box: Sendable {
     /// The characters a border is drawn with.

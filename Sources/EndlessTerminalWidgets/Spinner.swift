@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// An activity indicator whose frame depends only on elapsed time, so it animates at the
 /// same speed however often the screen is redrawn, and tests pick the frame they want.
 public struct Spinner: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// Where a list is: the selected item and the first item shown. The app keeps it between
 /// frames; ``ListView`` reads and adjusts it.
 public struct ListState: Hashable, Sendable {

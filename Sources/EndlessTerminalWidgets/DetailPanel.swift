@@ -1,3 +1,5 @@
+import EndlessTerminal
+
 /// A bordered panel with a title, an optional image and a key/value section: the details
 /// of one item.
 ///
