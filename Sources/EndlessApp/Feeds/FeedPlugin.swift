@@ -109,8 +109,10 @@ struct TabEnvironment {
     ) -> CachedPageSource<Source> where Source.Item: Codable, Source.Key: Codable {
         // The simulator's port changes every run; its data does not (given the same lists).
         let origin = endpoint.isSimulator ? "simulator" : endpoint.baseURL.absoluteString
+        // Written to disk: no password or key in it (`--api http://u:pw@host/?client_id=…`).
+        let written = SecretFree.words([origin, simulatorDataVariant, variant].joined(separator: " "))
         return CachedPageSource(
-            source, cache: cache, feed: kind.name, variant: [origin, simulatorDataVariant, variant].joined(separator: " "),
+            source, cache: cache, feed: kind.name, variant: written,
             policy: policy, mode: cacheMode, codec: codec)
     }
 
