@@ -18,7 +18,9 @@ import Foundation
 ///   statement that meets one fails), no extension loading, no value longer than
 ///   ``Options/largestValue`` read or written (SQLite refuses it, `SQLITE_TOOBIG`, before it
 ///   allocates anything), and a ``StatementBudget`` on every statement. What the file must
-///   hold besides is ``SchemaCheck``'s business.
+///   hold besides is ``SchemaCheck``'s business. Triggers stay on: the schema's own keep
+///   `feed_usage` for older builds that share the file, and a trigger of the file's own is
+///   refused by the check before any statement touches a table.
 ///
 /// Not thread-safe on its own (it is opened with `SQLITE_OPEN_NOMUTEX`): its owner serializes
 /// every call, as ``PageCache`` does with a mutex.
