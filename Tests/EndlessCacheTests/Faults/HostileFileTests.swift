@@ -178,6 +178,31 @@ struct HostileFileTests {
         #expect(cache.page(at: address)?.body.count == large.count)
     }
 
+    @Test("the cache's own largest statements on four full feeds stay well inside the budget")
+    func fullFeedsWithinBudget() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(PageCacheFixtures.cache(in: directory).availability == .available)
+        // Four feeds at their 8 MiB limit in 2 KiB pages: 16,000 rows, written as the cache
+        // would (the triggers keep feed_usage).
+        try HostileFiles.rewrite(
+            directory.databaseURL,
+            """
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 15999)
+            INSERT INTO pages (feed, variant, page_key, load_size, body, item_count, bytes, fetched_at, used)
+            SELECT 'feed' || (i % 4), 'simulator', CAST(i AS TEXT), 12, randomblob(2000), 12, 2100, 0, i FROM n;
+            """)
+        let notices = NoticeLog()
+        let cache = PageCacheFixtures.cache(in: directory, notices: notices)
+        let address = PageAddress(feed: "feed0", variant: "simulator", key: "new", loadSize: 12)
+        // The eviction scan and its running total over a full feed.
+        #expect(cache.store(Data(count: 2000), itemCount: 12, at: address, firstPageOf: nil, fetchedAt: Date(), sizeLimit: 8 << 20))
+        #expect(try cache.usage().count == 4)
+        // The store evicted a few of feed0's pages to fit its 8 MiB.
+        #expect(try cache.clearAll() > 15_900)
+        #expect(notices.all.isEmpty, "\(notices.all)")
+    }
+
     @Test("a damaged copy's name held by a folder: the copy takes the next free name, and the notice says which")
     func corruptNameIsAFolder() async throws {
         let directory = try TemporaryDirectory()
