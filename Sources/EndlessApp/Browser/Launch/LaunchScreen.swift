@@ -81,7 +81,7 @@ struct LaunchScreen: Sendable {
     /// nothing else is left in it.
     static func removeAll(in directory: URL) {
         let folder = directory.appendingPathComponent(folderName, isDirectory: true)
-        for file in screenFiles(in: folder) { unlink(file.path) }
+        for file in screenFiles(in: folder, includingUnfinished: true) { unlink(file.path) }
         rmdir(folder.path)
     }
 
@@ -105,11 +105,19 @@ struct LaunchScreen: Sendable {
         return stem.count == 16 && stem.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
-    /// The screens in `folder`: regular files named as this program names them, with their
-    /// dates; never a folder, a link or anyone else's file.
-    private static func screenFiles(in folder: URL) -> [URL] {
+    /// Whether `name` is a screen being written (`<screen>.<pid>.tmp`, see
+    /// `PrivateFiles.write(_:to:)`), or left half-written by a process that died.
+    static func isUnfinishedScreenFileName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && isScreenFileName(parts[0] + "." + parts[1]) && parts[3] == "tmp"
+            && !parts[2].isEmpty && parts[2].allSatisfy(\.isASCII) && parts[2].allSatisfy(\.isNumber)
+    }
+
+    /// The screens in `folder`: regular files named as this program names them (and, when
+    /// asked, its unfinished ones); never a folder, a link or anyone else's file.
+    private static func screenFiles(in folder: URL, includingUnfinished: Bool = false) -> [URL] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        return names.filter(isScreenFileName).compactMap { name in
+        return names.filter { isScreenFileName($0) || (includingUnfinished && isUnfinishedScreenFileName($0)) }.compactMap { name in
             var status = stat()
             let path = folder.path + "/" + name
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
