@@ -63,7 +63,7 @@ let package = Package(
             name: "EndlessApp",
             dependencies: [
                 "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages", "EndlessTerminal",
-                "EndlessSimulator", "EndlessCommandLine", "EndlessCache",
+                "EndlessSimulator", "EndlessCommandLine", "EndlessCache", "EndlessDigest",
             ]),
         .executableTarget(name: "endless", dependencies: ["EndlessApp", "EndlessDigest"]),
         .executableTarget(
