@@ -12,6 +12,12 @@ import Synchronization
 /// Here a line is only queued (a lock and an append); a thread of its own sanitizes the lines
 /// and writes them, every line that has arrived since its last write in one call.
 ///
+/// The thread wakes when a line arrives in an empty queue, then lets lines gather for
+/// ``gatherInterval`` before it writes: woken for every line, it kept up on the second core
+/// and each request cost a wake-up and a write of its own, more than the direct write did
+/// (33 against 30 µs of CPU per request). Ten milliseconds is less than a frame of the
+/// terminal showing the lines, and at 10,000 requests a second makes a write of 100 lines.
+///
 /// The queue is bounded: when the terminal cannot keep up with the requests, lines beyond
 /// ``maxPendingBytes`` are counted instead of kept, and the next write says how many were
 /// left out. The server never waits for its log.
@@ -25,6 +31,8 @@ final class ServeRequestLog: Sendable {
 
     /// At most this many bytes of lines wait for the terminal: about 15,000 lines.
     static let maxPendingBytes = 1 << 20
+    /// How long lines gather after the first one before they are written together.
+    static let gatherInterval = Duration.milliseconds(10)
 
     private let state = Mutex(State())
     /// Signalled when lines arrive in an empty queue, and to close.
@@ -71,8 +79,10 @@ final class ServeRequestLog: Sendable {
     }
 
     private func run() {
+        let gather = UInt32(Self.gatherInterval.components.attoseconds / 1_000_000_000_000)
         while true {
             wake.wait()
+            if !state.withLock({ $0.closing }) { usleep(gather) }
             let (lines, dropped, closing) = state.withLock { state in
                 defer {
                     state.lines.removeAll(keepingCapacity: true)
