@@ -56,7 +56,7 @@ let package = Package(
         // Offline first: pages kept in SQLite behind a PageSource decorator; the engine knows no SQLite.
         .target(name: "EndlessCache", dependencies: ["Endless", "CSQLite"]),
         .target(
-            name: "EndlessSimulator", dependencies: ["EndlessDigest", "EndlessImages", "CTurboJPEG", "CPNG"],
+            name: "EndlessSimulator", dependencies: ["EndlessDigest", "EndlessHTTP", "EndlessImages", "CTurboJPEG", "CPNG"],
             // The simulator's own data lists, in the official layout (see BuiltInData/README.md).
             resources: [.copy("Services/RandomUser/BuiltInData")]),
         .target(
@@ -103,7 +103,7 @@ let package = Package(
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "EndlessSimulatorTests",
-            dependencies: ["EndlessSimulator", "EndlessTesting", "CTurboJPEG"]),
+            dependencies: ["EndlessSimulator", "EndlessHTTP", "EndlessTesting", "CTurboJPEG"]),
         .testTarget(
             name: "EndlessAppTests",
             dependencies: [
