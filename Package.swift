@@ -63,14 +63,14 @@ let package = Package(
         // Offline first: pages kept in SQLite behind a PageSource decorator; the engine knows no SQLite.
         .target(name: "EndlessCache", dependencies: ["Endless", "CSQLite"]),
         .target(
-            name: "EndlessSimulator", dependencies: ["EndlessDigest", "EndlessImages", "CTurboJPEG", "CPNG"],
+            name: "EndlessSimulator", dependencies: ["EndlessDigest", "EndlessHTTP", "EndlessImages", "CTurboJPEG", "CPNG"],
             // The simulator's own data lists, in the official layout (see BuiltInData/README.md).
             resources: [.copy("Services/RandomUser/BuiltInData")]),
         .target(
             name: "EndlessApp",
             dependencies: [
                 "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages", "EndlessTerminal",
-                "EndlessTerminalWidgets", "EndlessSimulator", "EndlessCommandLine", "EndlessCache",
+                "EndlessTerminalWidgets", "EndlessSimulator", "EndlessCommandLine", "EndlessCache", "EndlessDigest",
             ]),
         .executableTarget(name: "endless", dependencies: ["EndlessApp", "EndlessDigest"]),
         .executableTarget(
@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "EndlessTerminalTestingTests", dependencies: ["EndlessTerminalTesting", "EndlessTerminal"]),
         .testTarget(
             name: "EndlessSimulatorTests",
-            dependencies: ["EndlessSimulator", "EndlessTesting", "CTurboJPEG"]),
+            dependencies: ["EndlessSimulator", "EndlessHTTP", "EndlessTesting", "CTurboJPEG"]),
         .testTarget(
             name: "EndlessAppTests",
             dependencies: [

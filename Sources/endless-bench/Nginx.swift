@@ -9,11 +9,14 @@ import Glibc
 final class Nginx {
     let baseURL: String
     let workers: Int
-    private let process: Process
+    private let process: BackgroundProcess
     private let directory: URL
 
     /// Starts nginx serving `files` (path below the root, e.g. `api/users.json`, and bytes).
-    init(files: [String: [UInt8]], workers: Int, binary: ExternalTool) throws {
+    /// - Parameter ownSession: in a session of its own, as a daemon runs (for a figure whose
+    ///   other side is a server process in a session of its own too), else in the bench's,
+    ///   like the servers the bench runs inside itself.
+    init(files: [String: [UInt8]], workers: Int, binary: ExternalTool, ownSession: Bool = false) throws {
         self.workers = workers
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("endless-bench-nginx-\(getpid())-\(UInt32.random(in: 0...UInt32.max))", isDirectory: true)
@@ -53,12 +56,8 @@ final class Nginx {
             """
         let configFile = directory.appendingPathComponent("nginx.conf")
         try Data(config.utf8).write(to: configFile)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: binary.path)
-        process.arguments = ["-p", path, "-e", "\(path)/error.log", "-c", configFile.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try BackgroundProcess(
+            [binary.path, "-p", path, "-e", "\(path)/error.log", "-c", configFile.path], ownSession: ownSession)
         baseURL = "http://127.0.0.1:\(port)/"
         guard LoopbackPort.waitUntilListening(port, while: { [process] in process.isRunning }) else {
             let log = (try? String(contentsOfFile: "\(path)/error.log", encoding: .utf8)) ?? ""
@@ -68,10 +67,7 @@ final class Nginx {
     }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        process.stop()
         try? FileManager.default.removeItem(at: directory)
     }
 }

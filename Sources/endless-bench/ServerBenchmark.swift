@@ -17,7 +17,9 @@ import FoundationNetworking
 ///   from the generator's body cache: what a real service does, reported apart so it does
 ///   not stand for generation;
 /// - `server default_serve`: `endless serve` as it starts, with randomuser.me's rate limit
-///   (20,000 people per 5 minutes per client), against the same server without it.
+///   (20,000 people per 5 minutes per client), against the same server without it;
+/// - `server serve_process`: the `endless serve` process itself, on a terminal with its request
+///   log on, against nginx (`ServerBenchmark+ServeProcess.swift`).
 enum ServerBenchmark {
     static let runSeconds = 2
     static let portraitPath = "api/portraits/men/7.jpg"
@@ -67,6 +69,7 @@ enum ServerBenchmark {
             nginx: nginx.baseURL + "api/seeded20.json",
             details: [("results", "20"), ("seeded", "yes"), ("bytes", "\(seeded.count)")] + common, workers: nginx.workers, idle: idle)
         try defaultServe(wrk: wrk, data: data, unlimited: api, common: common)
+        try await serveProcess(wrk: wrk, nginxBinary: nginxBinary)
     }
 
     /// Alternating wrk runs against ours and nginx; prints the rates, the timeouts and 503s.

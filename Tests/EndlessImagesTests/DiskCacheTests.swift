@@ -34,6 +34,20 @@ struct DiskCacheTests {
         }
     }
 
+    @Test("entries are private: 0600 files in 0700 folders, every folder made on the way too")
+    func privateEntries() async throws {
+        try await withDirectory { directory in
+            let cache = ImageDiskCache(directory: directory.appendingPathComponent("nested/images"))
+            cache.store(Data([1, 2, 3]), for: Fixtures.url("a"))
+            func mode(_ path: String) -> Int {
+                ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? NSNumber)?.intValue ?? 0
+            }
+            #expect(mode(cache.fileURL(for: Fixtures.url("a")).path) == 0o600)
+            #expect(mode(cache.directory.path) == 0o700)
+            #expect(mode(directory.appendingPathComponent("nested").path) == 0o700)
+        }
+    }
+
     @Test("entries carry their length and checksum; damaged ones are deleted and missed")
     func damagedEntries() async throws {
         try await withDirectory { directory in

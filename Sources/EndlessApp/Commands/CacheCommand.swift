@@ -26,15 +26,26 @@ enum CacheCommand {
         ])
 
     /// The `cache` group.
-    static func group(cache: @escaping @Sendable () -> PageCache = { PageCache() }) -> Subcommand {
+    /// - Parameter cache: makes the cache, given where its notices go.
+    static func group(
+        cache: @escaping @Sendable (_ onNotice: @escaping @Sendable (CacheNotice) -> Void) -> PageCache = {
+            PageCache(onNotice: $0)
+        }
+    ) -> Subcommand {
         Subcommand(
             group: "cache", abstract: "Show or empty the page cache that lets every feed open at once and offline.",
             children: [
-                Subcommand(declaration: show) { _, output in list(cache(), output: output) },
+                Subcommand(declaration: show) { _, output in list(cache(noticePrinter(output)), output: output) },
                 Subcommand(declaration: clear) { parsed, output in
-                    clear(cache(), feed: parsed.positionals.first, command: parsed.command, output: output)
+                    clear(cache(noticePrinter(output)), feed: parsed.positionals.first, command: parsed.command, output: output)
                 },
             ], defaultSubcommand: "show")
+    }
+
+    /// Says each of the cache's notices on standard error, as `endless` does after its screen
+    /// closes: a damaged file found by `endless cache` is moved aside and rebuilt, and says so.
+    static func noticePrinter(_ output: CommandOutput) -> @Sendable (CacheNotice) -> Void {
+        { notice in output.standardError("endless cache: \(TextSanitizer.sanitize("\(notice)"))\n") }
     }
 
     /// Prints a line per feed, then the file.

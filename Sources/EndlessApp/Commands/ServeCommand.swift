@@ -60,7 +60,7 @@ enum ServeCommand {
     /// The `serve` subcommand.
     static func subcommand() -> Subcommand {
         Subcommand(declaration: declaration) { parsed, output in
-            let configuration: SimulatorConfiguration
+            var configuration: SimulatorConfiguration
             do {
                 configuration = try Self.configuration(from: parsed, output: output)
             } catch let error as UsageError {
@@ -70,6 +70,11 @@ enum ServeCommand {
                 output.standardError("endless serve: \(TextSanitizer.sanitize("\(error)"))\n")
                 return ExitCode.failure.rawValue
             }
+            // One line per request, queued on the server's I/O thread and written by the
+            // log's own thread: the server never waits for the terminal.
+            let requestLog = parsed.isSet(Options.quiet) ? nil : ServeRequestLog(writingTo: output.standardOutput)
+            defer { requestLog?.close() }
+            if let requestLog { configuration.log = { line in requestLog.append(line) } }
             let server = SimulatorServer(configuration: configuration)
             do {
                 let signal = try server.run { url in
@@ -85,6 +90,7 @@ enum ServeCommand {
                     }
                     output.standardOutput("endless serve: try curl '\(url)?results=5&seed=abc&format=pretty'\n")
                 }
+                requestLog?.close()
                 output.standardError("endless serve: stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n")
                 return ExitCode.success.rawValue
             } catch {
@@ -94,7 +100,8 @@ enum ServeCommand {
         }
     }
 
-    /// Reads the command line into a server configuration.
+    /// Reads the command line into a server configuration, without the request log (the
+    /// subcommand adds it unless `--quiet`).
     /// - Throws: ``UsageError`` for a bad flag; the data loader's error for unreadable lists.
     static func configuration(from parsed: ParsedArguments, output: CommandOutput) throws -> SimulatorConfiguration {
         let settings = try SimulatorOptions.settings(from: parsed, serving: true)
@@ -106,15 +113,9 @@ enum ServeCommand {
         } catch {
             throw AppConnectionError.simulatorData("\(error)")
         }
-        // The request log is our own text (method, path, status), but the path came from a
-        // client: sanitize it like anything else from the network.
-        var log: (@Sendable (String) -> Void)?
-        if !parsed.isSet(Options.quiet) {
-            log = { line in output.standardOutput(TextSanitizer.sanitize(line) + "\n") }
-        }
         return SimulatorConfiguration(
             data: data, host: host, port: port, faults: settings.faults, rateLimit: settings.rateLimit,
             reqresUserCount: settings.reqresUserCount, unsplashRateLimit: settings.unsplashRateLimit,
-            coinGeckoRateLimit: settings.coinGeckoRateLimit, log: log)
+            coinGeckoRateLimit: settings.coinGeckoRateLimit)
     }
 }

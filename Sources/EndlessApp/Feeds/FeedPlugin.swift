@@ -108,9 +108,10 @@ struct TabEnvironment {
         codec: (any PageBodyCodec<Source.Item, Source.Key>)? = nil
     ) -> CachedPageSource<Source> where Source.Item: Codable, Source.Key: Codable {
         // The simulator's port changes every run; its data does not (given the same lists).
-        let origin = endpoint.origin
+        // Written to disk: no password or key in it (`--api http://u:pw@host/?client_id=…`).
+        let written = SecretFree.words([endpoint.origin, simulatorDataVariant, variant].joined(separator: " "))
         return CachedPageSource(
-            source, cache: cache, feed: kind.name, variant: [origin, simulatorDataVariant, variant].joined(separator: " "),
+            source, cache: cache, feed: kind.name, variant: written,
             policy: policy, mode: cacheMode, codec: codec)
     }
 

@@ -11,6 +11,16 @@ import Foundation
 ///   power cut may lose the last commits, never the file's consistency. A cache can afford it.
 /// - Extended result codes, so a full disk (`SQLITE_FULL`) is told from a failing one
 ///   (`SQLITE_IOERR_WRITE`).
+/// - Defensive against the file it opens, which anyone who can write the cache folder may
+///   have made: `SQLITE_DBCONFIG_DEFENSIVE` (no writing the schema by hand, no corrupting
+///   features), an untrusted schema (`trusted_schema` off: no function with side effects
+///   called from a view, trigger or index of the file), views off (the cache has none: a
+///   statement that meets one fails), no extension loading, no value longer than
+///   ``Options/largestValue`` read or written (SQLite refuses it, `SQLITE_TOOBIG`, before it
+///   allocates anything), and a ``StatementBudget`` on every statement. What the file must
+///   hold besides is ``SchemaCheck``'s business. Triggers stay on: the schema's own keep
+///   `feed_usage` for older builds that share the file, and a trigger of the file's own is
+///   refused by the check before any statement touches a table.
 ///
 /// Not thread-safe on its own (it is opened with `SQLITE_OPEN_NOMUTEX`): its owner serializes
 /// every call, as ``PageCache`` does with a mutex.
@@ -23,6 +33,15 @@ final class SQLiteDatabase {
         var create = true
         /// Open read-only (never creates).
         var readOnly = false
+        /// The work one statement may do before it is stopped.
+        var budget = StatementBudget.default
+        /// The longest string or blob, in bytes, the connection reads or writes (SQLite's
+        /// `SQLITE_LIMIT_LENGTH`, which bounds a whole row written too).
+        var largestValue = Options.defaultLargestValue
+
+        /// 8 MiB, a feed's whole default share of the cache: far above any page a feed
+        /// loads (a page of 500 people is about 600 KiB).
+        static let defaultLargestValue = 8 << 20
     }
 
     /// The file's path.
@@ -30,8 +49,9 @@ final class SQLiteDatabase {
     private let handle: OpaquePointer
     /// Prepared statements by SQL text, compiled on first use.
     private var statements: [String: SQLiteStatement] = [:]
-    /// The flag the progress handler reads, kept alive as long as the connection.
-    private var cancellation: SQLiteCancellation?
+    /// What the progress handler checks: cancellation and the running statement's budget.
+    /// Kept alive as long as the connection, whose handler points at it.
+    let watch: StatementWatch
 
     /// Opens (and, if asked, creates) the database at `path`.
     ///
@@ -41,9 +61,10 @@ final class SQLiteDatabase {
     ///   - path: the file; its directory must exist.
     ///   - options: timeouts and flags.
     /// - Throws: ``SQLiteError`` when the file cannot be opened (`SQLITE_CANTOPEN`: missing
-    ///   directory, no permission).
+    ///   directory, no permission), or the defences cannot be set.
     init(path: String, options: Options = Options()) throws(SQLiteError) {
         self.path = path
+        watch = StatementWatch(budget: options.budget)
         var handle: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX
         flags |= options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
@@ -60,6 +81,35 @@ final class SQLiteDatabase {
         let milliseconds = options.busyTimeout.components.seconds * 1000
             + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        do {
+            try harden(largestValue: options.largestValue)
+        } catch {
+            sqlite3_close_v2(handle)
+            throw error
+        }
+    }
+
+    /// Sets the defences the type's documentation lists, before the first statement reads
+    /// the file.
+    private func harden(largestValue: Int) throws(SQLiteError) {
+        let settings: [(option: Int32, value: Int32, name: String)] = [
+            (SQLITE_DBCONFIG_DEFENSIVE, 1, "defensive mode"),
+            (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "untrusted schema"),
+            (SQLITE_DBCONFIG_ENABLE_VIEW, 0, "views off"),
+            (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, "no extension loading"),
+        ]
+        for setting in settings {
+            let result = endless_sqlite3_db_config_int(handle, setting.option, setting.value)
+            guard result == SQLITE_OK else {
+                throw SQLiteError(code: result, message: "SQLite refused \(setting.name)", context: "opening \(path)")
+            }
+        }
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Int32(clamping: largestValue))
+        let context = Unmanaged.passUnretained(watch).toOpaque()
+        sqlite3_progress_handler(handle, StatementWatch.stepsPerCall, { context in
+            guard let context else { return 0 }
+            return Unmanaged<StatementWatch>.fromOpaque(context).takeUnretainedValue().shouldInterrupt() ? 1 : 0
+        }, context)
     }
 
     deinit {
@@ -97,13 +147,14 @@ final class SQLiteDatabase {
     /// - Throws: ``SQLiteError`` naming the SQL.
     func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
+        watch.startStatement()
         let result = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
         guard result == SQLITE_OK else {
             var error = SQLiteError(code: result, handle: handle, context: "running \(sql)")
             // sqlite3_exec's own message names the failing statement's error best.
             if let message { error = SQLiteError(error, message: String(cString: message)) }
-            throw error
+            throw watch.exceeded ? error.overBudget(steps: watch.steps) : error
         }
     }
 
@@ -118,7 +169,7 @@ final class SQLiteDatabase {
         guard result == SQLITE_OK, let statement else {
             throw SQLiteError(code: result, handle: handle, context: "preparing \(sql)")
         }
-        let prepared = SQLiteStatement(sql: sql, handle: statement, connection: handle)
+        let prepared = SQLiteStatement(sql: sql, handle: statement, connection: handle, watch: watch)
         statements[sql] = prepared
         return prepared
     }
@@ -150,16 +201,8 @@ final class SQLiteDatabase {
     /// long statements on a thread of its own.
     /// - Parameter cancellation: the flag; the connection keeps it.
     func stop(when cancellation: SQLiteCancellation) {
-        self.cancellation = cancellation
-        let context = Unmanaged.passUnretained(cancellation).toOpaque()
-        sqlite3_progress_handler(handle, Self.progressSteps, { context in
-            guard let context else { return 0 }
-            return Unmanaged<SQLiteCancellation>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
-        }, context)
+        watch.cancellation = cancellation
     }
-
-    /// How often the progress handler runs, in SQLite's steps: a few microseconds apart.
-    static let progressSteps: Int32 = 100
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }

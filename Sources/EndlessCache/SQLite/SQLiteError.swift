@@ -16,6 +16,9 @@ struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     let context: String
     /// The operating system's error behind it (`EACCES`, `ENOSPC`…), 0 when there is none.
     let systemErrno: Int32
+    /// The statement was stopped because it ran past its ``StatementBudget``: the file made
+    /// it do far more than any file this cache writes could.
+    private(set) var exceededBudget = false
 
     /// The primary result code (`SQLITE_IOERR` for `SQLITE_IOERR_WRITE`).
     var primaryCode: Int32 { code & 0xff }
@@ -26,7 +29,10 @@ struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     var isStorageFailure: Bool {
         [SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM].contains(primaryCode)
     }
-    /// The statement was stopped on purpose (``SQLiteCancellation``).
+    /// The file is not what this cache writes: damaged (``isCorruption``), or making a
+    /// statement run past its budget. Either way it is moved aside and rebuilt.
+    var isDamage: Bool { isCorruption || exceededBudget }
+    /// The statement was stopped on purpose (``SQLiteCancellation``) or by its budget.
     var isInterrupted: Bool { primaryCode == SQLITE_INTERRUPT }
     /// Another connection held a lock for longer than the busy timeout.
     var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
@@ -62,6 +68,14 @@ struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
         self.context = error.context
         self.systemErrno = error.systemErrno
+    }
+
+    /// The same error, marked as a statement stopped by its ``StatementBudget``.
+    /// - Parameter steps: the budget it ran past.
+    func overBudget(steps: Int) -> SQLiteError {
+        var error = SQLiteError(self, message: "a statement ran past its budget of \(steps) steps")
+        error.exceededBudget = true
+        return error
     }
 
     /// An error the layer itself raises.

@@ -15,11 +15,14 @@ final class SQLiteStatement {
     private let handle: OpaquePointer
     /// The connection, for its error messages.
     private let connection: OpaquePointer
+    /// The connection's budget, renewed each time the statement runs.
+    private let watch: StatementWatch
 
-    init(sql: String, handle: OpaquePointer, connection: OpaquePointer) {
+    init(sql: String, handle: OpaquePointer, connection: OpaquePointer, watch: StatementWatch) {
         self.sql = sql
         self.handle = handle
         self.connection = connection
+        self.watch = watch
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -63,6 +66,7 @@ final class SQLiteStatement {
     private func bind(_ parameters: [SQLiteValue]) throws(SQLiteError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
+        watch.startStatement()
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard parameters.count == expected else {
             throw SQLiteError(
@@ -93,7 +97,9 @@ final class SQLiteStatement {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        case let code: throw SQLiteError(code: code, handle: connection, context: "running \(sql)")
+        case let code:
+            let error = SQLiteError(code: code, handle: connection, context: "running \(sql)")
+            throw watch.exceeded ? error.overBudget(steps: watch.steps) : error
         }
     }
 }

@@ -52,23 +52,32 @@ enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Brings a database to the latest of a list of ``Migration``s.
 enum Migrator {
-    /// Runs, in one `BEGIN IMMEDIATE` transaction, every step newer than the file's
+    /// Checks the file's schema against what the migrations make at its version, then runs,
+    /// in one `BEGIN IMMEDIATE` transaction, every step newer than the file's
     /// `user_version`, and records the new version with them.
     ///
     /// The version is read inside the transaction, so two processes opening a new file at the
     /// same time do not both create the schema: the second waits for the first, then finds
-    /// nothing left to do.
+    /// nothing left to do; the schema is read in the same transaction, so it is the one of
+    /// that version. No step runs on a file whose schema is not ours.
     /// - Parameters:
     ///   - database: the connection.
     ///   - migrations: the steps, versions 1, 2, 3… in order.
+    ///   - schema: the check of what the steps make; one over `migrations` by default (pass
+    ///     one that is kept, so that what they make is worked out once).
     /// - Returns: the versions before and after.
-    /// - Throws: ``MigrationError``, or ``SQLiteError`` when the transaction itself fails.
+    /// - Throws: ``MigrationError``, or ``SQLiteError`` when the transaction itself fails or
+    ///   the schema is not ours (`SQLITE_CORRUPT`).
     @discardableResult
-    static func migrate(_ database: SQLiteDatabase, to migrations: [Migration]) throws -> (from: Int, to: Int) {
+    static func migrate(
+        _ database: SQLiteDatabase, to migrations: [Migration], checking schema: SchemaCheck? = nil
+    ) throws -> (from: Int, to: Int) {
         let latest = migrations.last?.version ?? 0
+        let schema = schema ?? SchemaCheck(migrations: migrations)
         return try database.transaction { () throws -> (from: Int, to: Int) in
             let current = try database.userVersion()
             if current > latest { throw MigrationError.newerVersion(found: current, known: latest) }
+            try schema.verify(database, atVersion: current)
             for step in migrations where step.version > current {
                 do throws(SQLiteError) {
                     try step.apply(database)

@@ -93,7 +93,7 @@ extension PageCache {
     private func handle(
         _ error: SQLiteError, purpose: Purpose, state: inout StoreState, notices: inout [CacheNotice]
     ) {
-        if error.isCorruption {
+        if error.isDamage {
             closeDamaged(&state)
             rebuild(because: error.message, state: &state, notices: &notices)
         } else if error.isStorageFailure, purpose == .write, case .open(let database, _) = state.phase {
@@ -113,7 +113,7 @@ extension PageCache {
     func open(_ state: inout StoreState, notices: inout [CacheNotice]) {
         let directory = fileURL.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try PrivateFiles.createFolder(directory)
         } catch {
             let reason = (error as NSError).localizedFailureReason ?? "\(error)"
             giveUp("cannot create the folder \(directory.path): \(reason)", state: &state, notices: &notices)
@@ -144,16 +144,17 @@ extension PageCache {
         }
         state.rebuilds += 1
         let path = fileURL.path
-        let aside = path + ".corrupt"
-        guard moveAside(path, to: aside) else {
-            giveUp("the file is damaged (\(reason)) and cannot be moved aside", state: &state, notices: &notices)
+        let done: String
+        switch DamagedFile.moveAside(path) {
+        case .moved(let aside): done = "moved it to \(URL(fileURLWithPath: aside).lastPathComponent)"
+        case .deleted(let why): done = "deleted it (\(why))"
+        case .failed(let why):
+            giveUp("the file is damaged (\(reason)) and cannot be moved aside or deleted: \(why)", state: &state, notices: &notices)
             return
         }
         notices.append(
             CacheNotice(
-                kind: .rebuilt,
-                message: "page cache: \(path) was damaged (\(reason)); moved it to "
-                    + "\(URL(fileURLWithPath: aside).lastPathComponent) and started an empty cache"))
+                kind: .rebuilt, message: "page cache: \(path) was damaged (\(reason)); \(done) and started an empty cache"))
         switch connect() {
         case .success(let connection): adopt(connection, &state)
         case .failure(.damaged(let reason)), .failure(.unusable(let reason)): giveUp(reason, state: &state, notices: &notices)
@@ -210,17 +211,20 @@ extension PageCache {
     /// the ``IntegrityCheck`` (`PRAGMA quick_check`) that runs after.
     func connect() -> Result<Connection, ConnectFailure> {
         do {
+            // Made by us, private (0600), so that SQLite's -wal and -shm, which take the
+            // database's mode, are private too; an older file is made private as well.
+            PrivateFiles.createFile(fileURL.path)
             let database = try SQLiteDatabase(
                 path: fileURL.path, options: SQLiteDatabase.Options(busyTimeout: busyTimeout))
             let isNew = try database.prepare("PRAGMA page_count").firstRow { $0.int(0) } == 0
             try database.configureForSharing()
-            try Migrator.migrate(database, to: migrations)
+            try Migrator.migrate(database, to: migrations, checking: schemaCheck)
             return .success(Connection(database: database, isNew: isNew))
-        } catch let error as SQLiteError where error.isCorruption {
+        } catch let error as SQLiteError where error.isDamage {
             return .failure(.damaged(error.message))
         } catch let error as SQLiteError {
             return .failure(.unusable("\(error.message)\(Self.systemReason(error))"))
-        } catch MigrationError.stepFailed(_, _, let error) where error.isCorruption {
+        } catch MigrationError.stepFailed(_, _, let error) where error.isDamage {
             return .failure(.damaged(error.message))
         } catch {
             return .failure(.unusable("\(error)"))
@@ -231,15 +235,5 @@ extension PageCache {
     static func systemReason(_ error: SQLiteError) -> String {
         guard error.systemErrno != 0, let text = strerror(error.systemErrno) else { return "" }
         return ": \(String(cString: text))"
-    }
-
-    /// Renames the file to `aside` (replacing an older damaged copy) and deletes its WAL and
-    /// shared-memory files, which belong to the damaged file.
-    private func moveAside(_ path: String, to aside: String) -> Bool {
-        unlink(aside)
-        let moved = rename(path, aside) == 0 || errno == ENOENT || unlink(path) == 0
-        unlink(path + "-wal")
-        unlink(path + "-shm")
-        return moved
     }
 }

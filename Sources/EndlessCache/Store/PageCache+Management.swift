@@ -8,11 +8,12 @@ extension PageCache {
     /// - Throws: ``PageCacheError`` when the file cannot be opened or read.
     public func usage() throws(PageCacheError) -> [FeedCacheUsage] {
         try use(opening: false) { database, _ in
+            // Sizes are measured, not read from the counts the file keeps (which a file made
+            // by hand can set to anything); length() of a blob reads its size, not its bytes.
             try database.prepare(
                 """
-                SELECT u.feed, u.pages, u.items, u.bytes, MIN(p.fetched_at), MAX(p.fetched_at)
-                FROM feed_usage u JOIN pages p ON p.feed = u.feed
-                WHERE u.pages > 0 GROUP BY u.feed ORDER BY u.feed
+                SELECT feed, COUNT(*), SUM(item_count), SUM(\(Self.measuredBytes)), MIN(fetched_at), MAX(fetched_at)
+                FROM pages GROUP BY feed ORDER BY feed
                 """
             ).rows { row in
                 FeedCacheUsage(
@@ -33,13 +34,13 @@ extension PageCache {
         try clear(where: "WHERE feed = ?1", [.text(feed)])
     }
 
-    /// Deletes every page of every feed, and a damaged file kept aside
-    /// (`pages.sqlite.corrupt`), then gives the space back to the file system.
+    /// Deletes every page of every feed, and the damaged files kept aside
+    /// (`pages.sqlite.corrupt`, see ``DamagedFile``), then gives the space back to the file system.
     /// - Returns: the pages deleted.
     /// - Throws: ``PageCacheError`` when the file cannot be opened or written.
     @discardableResult
     public func clearAll() throws(PageCacheError) -> Int {
-        unlink(fileURL.path + ".corrupt")
+        DamagedFile.removeCopies(of: fileURL.path)
         return try clear(where: "", [])
     }
 

@@ -18,6 +18,14 @@ struct StoredPage: Sendable {
     let fetchedAt: Date
 }
 
+/// A row of `pages` as read: its body is nil when it was past ``PageCache/largestPage`` and
+/// was not read.
+private struct PageRow: Sendable {
+    let id: Int
+    let body: Data?
+    let fetchedAt: Date
+}
+
 /// The page source's reads and writes: one page at a time, one transaction per write.
 extension PageCache {
     /// The page at `address`, marked as just used (for eviction), or nil.
@@ -26,10 +34,12 @@ extension PageCache {
     func page(at address: PageAddress) -> StoredPage? {
         attempt { database, writable -> StoredPage? in
             let page = try database.prepare(
-                "SELECT id, body, fetched_at FROM pages WHERE feed = ?1 AND variant = ?2 AND page_key = ?3 AND load_size = ?4"
-            ).firstRow(address.parameters, Self.storedPage)
-            if let page, writable { noteRead(page.id, in: database) }
-            return page
+                """
+                SELECT id, \(Self.bodyIfNotTooLarge), fetched_at FROM pages
+                WHERE feed = ?1 AND variant = ?2 AND page_key = ?3 AND load_size = ?4
+                """
+            ).firstRow(address.parameters + [.int(Self.largestPage)], Self.storedPage)
+            return try accepted(page, in: database, writable: writable)
         } ?? nil
     }
 
@@ -41,19 +51,36 @@ extension PageCache {
         attempt { database, writable -> StoredPage? in
             let page = try database.prepare(
                 """
-                SELECT p.id, p.body, p.fetched_at FROM first_pages f JOIN pages p ON p.id = f.page_id
+                SELECT p.id, \(Self.bodyIfNotTooLarge), p.fetched_at FROM first_pages f JOIN pages p ON p.id = f.page_id
                 WHERE f.feed = ?1 AND f.variant = ?2 AND f.request_key = ?3 AND f.load_size = ?4
                 """
-            ).firstRow(address.parameters, Self.storedPage)
-            if let page, writable { noteRead(page.id, in: database) }
-            return page
+            ).firstRow(address.parameters + [.int(Self.largestPage)], Self.storedPage)
+            return try accepted(page, in: database, writable: writable)
         } ?? nil
+    }
+
+    /// A page's body, or NULL when it is longer than `?5` bytes: the CASE reads the body's
+    /// length from the row's header, and the body itself only when it is not too large, so
+    /// a page made by hand with a 100 MB body is never loaded.
+    private static let bodyIfNotTooLarge = "CASE WHEN length(body) <= ?5 THEN body END"
+
+    /// A page just read, if it may be used: one whose body was too large to read is
+    /// refused and deleted (the network brings it again), one that is fine is noted as read.
+    private func accepted(_ row: PageRow?, in database: SQLiteDatabase, writable: Bool) throws(SQLiteError) -> StoredPage? {
+        guard let row else { return nil }
+        guard let body = row.body else {
+            if writable { try database.prepare("DELETE FROM pages WHERE id = ?1").run([.int(row.id)]) }
+            return nil
+        }
+        if writable { noteRead(row.id, in: database) }
+        return StoredPage(id: row.id, body: body, fetchedAt: row.fetchedAt)
     }
 
     /// Stores a page the network sent, in one transaction: the page (replacing an older copy),
     /// for a refresh the record that it is the first page, then least-recently-used pages of
     /// the same feed until the feed fits its limit again. The page just written is never
-    /// evicted, so a page larger than the whole limit is kept, alone.
+    /// evicted, so a page larger than the whole limit is kept, alone; a page larger than
+    /// ``largestPage`` is not stored at all.
     /// - Parameters:
     ///   - body: the page, encoded.
     ///   - itemCount: its items, for `endless cache`.
@@ -67,7 +94,11 @@ extension PageCache {
         _ body: Data, itemCount: Int, at address: PageAddress, firstPageOf requestKey: String?, fetchedAt: Date,
         sizeLimit: Int
     ) -> Bool {
-        attempt(for: .write) { database, _ in
+        // Reads refuse such a row, so it is not written either (nor could it be: SQLite's
+        // length limit is the same).
+        let row = body.count + address.key.utf8.count + address.variant.utf8.count + address.feed.utf8.count
+        guard row + (requestKey?.utf8.count ?? 0) <= Self.largestPage - Self.rowOverhead else { return false }
+        return attempt(for: .write) { database, _ in
             try database.transaction {
                 try recordReads(in: database)
                 return try writePage(
@@ -135,21 +166,31 @@ extension PageCache {
     static let rowOverhead = 96
 
     /// Deletes the feed's least recently used pages until the rest fit `limit`.
+    ///
+    /// What a page takes is measured (``measuredBytes``), never read from the `bytes` column
+    /// or `feed_usage`, which a file made by hand could set to anything.
     private func evict(feed: String, toFit limit: Int, keeping id: Int, in database: SQLiteDatabase) throws(SQLiteError) {
-        let used = try database.prepare("SELECT bytes FROM feed_usage WHERE feed = ?1").firstRow([.text(feed)]) { $0.int(0) }
+        let used = try database.prepare("SELECT SUM(\(Self.measuredBytes)) FROM pages WHERE feed = ?1")
+            .firstRow([.text(feed)]) { $0.int(0) }
         guard let used, used > limit else { return }
         // Newest first, a running total; every page past the limit goes.
         try database.prepare(
             """
             DELETE FROM pages WHERE id IN (
                 SELECT id FROM (
-                    SELECT id, SUM(bytes) OVER (ORDER BY used DESC ROWS UNBOUNDED PRECEDING) AS kept
+                    SELECT id, SUM(\(Self.measuredBytes)) OVER (ORDER BY used DESC ROWS UNBOUNDED PRECEDING) AS kept
                     FROM pages WHERE feed = ?1
                 ) WHERE kept > ?2 AND id != ?3
             )
             """
         ).run([.text(feed), .int(limit), .int(id)])
     }
+
+    /// What a row of `pages` takes, measured in SQL: its body, key and variant as stored, and
+    /// ``rowOverhead``. `length()` of a blob reads the size from the row's header, not the
+    /// bytes; the key and variant are short text.
+    static let measuredBytes = "length(body) + length(CAST(page_key AS BLOB)) + length(CAST(variant AS BLOB)) + \(rowOverhead)"
+
 
     /// The most reads kept unrecorded: past it, a read records them all itself.
     static let unrecordedReadLimit = 64
@@ -181,7 +222,7 @@ extension PageCache {
         for id in reads { try touch.run([.int(id)]) }
     }
 
-    private static func storedPage(_ row: SQLiteRow) -> StoredPage {
-        StoredPage(id: row.int(0), body: row.blob(1) ?? Data(), fetchedAt: Date(timeIntervalSince1970: row.double(2)))
+    private static func storedPage(_ row: SQLiteRow) -> PageRow {
+        PageRow(id: row.int(0), body: row.blob(1), fetchedAt: Date(timeIntervalSince1970: row.double(2)))
     }
 }

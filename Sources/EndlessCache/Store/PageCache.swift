@@ -18,6 +18,11 @@ import Synchronization
 /// - Then `PRAGMA quick_check` reads the whole file, on a low-priority thread and a read-only
 ///   connection of its own (see ``IntegrityCheck``); the launch's first pages do not wait
 ///   for it. Damage it finds is acted on by the next use of the cache.
+/// - The file is not trusted: it is opened defensively, its schema must be exactly the one
+///   the migrations make (``SchemaCheck``), every statement has a budget
+///   (``StatementBudget``), no value longer than ``largestPage`` is read or written, and
+///   sizes are measured (`length(body)`), not read from a count the file keeps. A file that
+///   fails any of these is damage.
 /// - Faults never reach the feeds: a damaged file (found at open, by the check, or by any
 ///   statement) is moved aside (`pages.sqlite.corrupt`) and rebuilt; a directory that cannot
 ///   be written, or a file from a newer version, means no cache for this run; a full disk
@@ -57,10 +62,17 @@ public final class PageCache: Sendable {
         return base.appendingPathComponent("endless", isDirectory: true)
     }
 
+    /// The largest page kept, and the longest value the file may hold: 8 MiB, a feed's whole
+    /// default share (a page of 500 people is about 600 KiB). A larger page is not stored;
+    /// a stored one past it (a file made by hand) is refused unread and deleted.
+    public static let largestPage = SQLiteDatabase.Options.defaultLargestValue
+
     /// The database file: `<directory>/pages.sqlite`. SQLite keeps `-wal` and `-shm` beside it.
     public let fileURL: URL
     let onNotice: @Sendable (CacheNotice) -> Void
     let migrations: [Migration]
+    /// What the migrations make, checked against the file at every open.
+    let schemaCheck: SchemaCheck
     let busyTimeout: Duration
     /// Hears what the background checks do; tests hold a check at a known point with it.
     let observeIntegrityCheck: @Sendable (IntegrityCheck.Event) -> Void
@@ -95,6 +107,7 @@ public final class PageCache: Sendable {
     ) {
         self.fileURL = fileURL
         self.migrations = migrations
+        self.schemaCheck = SchemaCheck(migrations: migrations)
         self.busyTimeout = busyTimeout
         self.onNotice = onNotice
         self.observeIntegrityCheck = observeIntegrityCheck

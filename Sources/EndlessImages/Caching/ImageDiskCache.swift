@@ -13,6 +13,7 @@ import Synchronization
 ///   path, so no URL can escape the directory or collide with another.
 /// - Writes are atomic: a temporary file in the same directory, then `rename(2)`. Readers see
 ///   the old entry or the new one, never half of one; there are no lock files to go stale.
+/// - Private: entries are made 0600 and folders 0700.
 /// - Every entry carries its length and checksum (``DiskCacheEntry``); a damaged entry is
 ///   deleted on read and reported as a miss, so the image is fetched again.
 /// - Size: when the entries exceed ``sizeLimit`` the least recently used are deleted until
@@ -30,6 +31,8 @@ public final class ImageDiskCache: Sendable {
     /// Temporary files older than this were left by a process that died mid-write.
     static let abandonedTemporaryAge: TimeInterval = 600
     static let temporaryPrefix = ".tmp-"
+    /// Entries are `rw-------`, in a `rwx------` folder.
+    static let fileMode: mode_t = 0o600
 
     /// `$XDG_CACHE_HOME/endless/images`, or `~/.cache/endless/images` when `XDG_CACHE_HOME`
     /// is unset or not absolute (as the XDG Base Directory spec requires).
@@ -136,13 +139,15 @@ public final class ImageDiskCache: Sendable {
             "\(Self.temporaryPrefix)\(destination.lastPathComponent)-\(getpid())-"
                 + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         ).path
-        var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // Owner-only, like the folder: what a person looked at is nobody else's business.
+        var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, Self.fileMode)
         if descriptor < 0, errno == ENOENT {
-            // First write: the directory does not exist yet. Owner-only, as XDG asks.
+            // First write: the directory does not exist yet. Owner-only, as XDG asks (each
+            // folder made on the way too).
             try? FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, Self.fileMode)
         }
         guard descriptor >= 0 else { return false }
         let written = contents.withUnsafeBytes { raw -> Bool in

@@ -15,7 +15,7 @@ struct SimulatorHost: HTTPHandler {
     func respond(to request: HTTPRequest) -> HTTPResponse {
         switch answer(request) {
         case .ready(let response): response
-        case .compute(let work): work()
+        case .compute(_, let work): work()
         }
     }
 
@@ -27,11 +27,13 @@ struct SimulatorHost: HTTPHandler {
         guard let service = services.first(where: { $0.mounts(request.path) }) else {
             return .ready(Self.notFound)
         }
+        // Pictures drawn on demand run in a lane of their own: API calls never wait for them.
+        let lane: WorkLane = service.isAPI(request) ? .api : .assets
         guard let faults else {
             if let ready = service.readyResponse(to: request) { return .ready(ready) }
-            return .compute { service.respond(to: request) }
+            return .compute(lane: lane) { service.respond(to: request) }
         }
-        let decision = faults.decide(target: request.pathAndQuery, isAPI: service.isAPI(request))
+        let decision = faults.decide(target: request.pathAndQuery, isAPI: lane == .api)
         switch decision.kind {
         case .reset, .fail, .throttle, .html:
             return .ready(withFaults(request, service: service, decision: decision))
@@ -42,7 +44,7 @@ struct SimulatorHost: HTTPHandler {
         case .emptyResults, .truncate:
             break
         }
-        return .compute { withFaults(request, service: service, decision: decision) }
+        return .compute(lane: lane) { withFaults(request, service: service, decision: decision) }
     }
 
     /// The live services' plain 404.

@@ -5,8 +5,10 @@
 ///
 /// A client that does not read keeps its response in the server's memory until the write
 /// timeout: 200 such clients asking for 5,000 users each once held over a gigabyte. So:
-/// - at most ``ServerLimits/workerThreads`` requests are with the workers at once, the rest
-///   wait here in arrival order, which bounds what is being generated;
+/// - each ``WorkLane`` has its own workers and queue: at most ``ServerLimits/workerThreads``
+///   API requests and ``ServerLimits/assetWorkerThreads`` asset requests are with the
+///   workers at once, the rest wait in their lane in arrival order, which bounds what is
+///   being generated, and an API request never waits behind a picture being drawn;
 /// - while the responses held for clients reach ``ServerLimits/maxBufferedResponseBytes``,
 ///   a waiting request is answered `503` with `Retry-After` instead of being generated, and
 ///   a generated response that would overflow the budget is replaced by that `503` (unless
@@ -17,43 +19,52 @@
 /// Per connection, at most one response is held (pipelined requests are answered one at a
 /// time) and at most one request's worth of input is buffered (``readAvailable(_:now:)``).
 extension EventLoop {
-    /// Queues a request's work for the workers; ``dispatchWaiting(now:)`` hands it over.
-    func enqueue(_ work: @escaping @Sendable () -> HTTPResponse, on connection: HTTPConnection) {
-        connection.phase = .processing
-        waiting.append(.init(connectionID: connection.id, work: work))
+    /// Where `lane`'s queue is in ``lanes``.
+    static func laneIndex(_ lane: WorkLane) -> Int {
+        switch lane {
+        case .api: 0
+        case .assets: 1
+        }
     }
 
-    /// Hands waiting requests to free workers, or answers them `503` while the budget is
-    /// spent. Called once per loop turn, never from inside a response, so it never re-enters.
+    /// Queues a request's work for `lane`'s workers; ``dispatchWaiting(now:)`` hands it over.
+    func enqueue(
+        _ work: @escaping @Sendable () -> HTTPResponse, lane: WorkLane, on connection: HTTPConnection
+    ) {
+        connection.phase = .processing
+        lanes[Self.laneIndex(lane)].append(.init(connectionID: connection.id, work: work))
+    }
+
+    /// Requests with the workers now, every lane.
+    var jobsInFlight: Int { lanes.reduce(0) { $0 + $1.inFlight } }
+
+    /// Hands waiting requests to free workers of their lane, or answers them `503` while the
+    /// budget is spent. Called once per loop turn, never from inside a response, so it never
+    /// re-enters.
     func dispatchWaiting(now: ContinuousClock.Instant) {
-        while waitingHead < waiting.count, jobsInFlight < limits.workerThreads {
-            let next = waiting[waitingHead]
-            waitingHead += 1
-            guard let connection = connections[next.connectionID], connection.phase == .processing else { continue }
-            if heldResponseBytes >= limits.maxBufferedResponseBytes {
-                startResponse(Self.busyResponse(), on: connection, now: now)
-                continue
+        for index in lanes.indices {
+            while let next = lanes[index].nextForFreeWorker() {
+                guard let connection = connections[next.connectionID], connection.phase == .processing else { continue }
+                if heldResponseBytes >= limits.maxBufferedResponseBytes {
+                    startResponse(Self.busyResponse(), on: connection, now: now)
+                    continue
+                }
+                lanes[index].inFlight += 1
+                let id = connection.id
+                let lane = lanes[index].lane
+                let mailbox = self.mailbox
+                let work = next.work
+                lanes[index].workers.submit {
+                    mailbox.post(.init(connectionID: id, response: work(), lane: lane))
+                }
             }
-            jobsInFlight += 1
-            let id = connection.id
-            let mailbox = self.mailbox
-            let work = next.work
-            workers.submit {
-                mailbox.post(.init(connectionID: id, response: work()))
-            }
-        }
-        if waitingHead == waiting.count {
-            waiting.removeAll(keepingCapacity: waiting.count <= 1024)
-            waitingHead = 0
-        } else if waitingHead > 256, waitingHead * 2 > waiting.count {
-            waiting.removeFirst(waitingHead)
-            waitingHead = 0
+            lanes[index].compact()
         }
     }
 
     /// A worker's answer arrives; the connection may have gone meanwhile.
     func deliver(_ completion: LoopMailbox.Completion, now: ContinuousClock.Instant) {
-        jobsInFlight -= 1
+        if let lane = completion.lane { lanes[Self.laneIndex(lane)].inFlight -= 1 }
         guard let connection = connections[completion.connectionID], connection.phase == .processing else {
             noteReleased(completion.response.body.count)
             return
@@ -132,6 +143,7 @@ extension EventLoop {
     func publishStatistics() {
         statistics.heldResponseBytes.store(heldResponseBytes, ordering: .relaxed)
         statistics.openConnections.store(connections.count, ordering: .relaxed)
-        statistics.waitingRequests.store(waiting.count - waitingHead + jobsInFlight, ordering: .relaxed)
+        let waiting = lanes.reduce(0) { $0 + $1.waitingCount + $1.inFlight }
+        statistics.waitingRequests.store(waiting, ordering: .relaxed)
     }
 }

@@ -97,8 +97,8 @@ extension EventLoop {
             // would otherwise nest one answer inside the previous one's completion.
             connection.phase = .processing
             readyAnswers.append(.init(connectionID: connection.id, response: response))
-        case .compute(let work):
-            enqueue(work, on: connection)
+        case .compute(let lane, let work):
+            enqueue(work, lane: lane, on: connection)
         }
     }
 

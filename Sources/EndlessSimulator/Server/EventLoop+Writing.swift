@@ -177,17 +177,7 @@ extension EventLoop {
 
     private func logExchange(of connection: HTTPConnection, now: ContinuousClock.Instant) {
         guard let log = settings.log, let exchange = connection.exchange else { return }
-        log(Self.logLine(exchange, duration: now - exchange.startedAt))
-    }
-
-    /// `GET /api/?results=5 200 1234B 3.1ms [note]`: one line per request.
-    static func logLine(_ exchange: HTTPConnection.Exchange, duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let tenths = seconds * 10_000 + attoseconds / 100_000_000_000_000
-        let status = exchange.status == 0 ? "-" : String(exchange.status)
-        var line = "\(exchange.method) \(exchange.target) \(status) \(exchange.bodyBytes)B \(tenths / 10).\(tenths % 10)ms"
-        if let note = exchange.note { line += " " + note }
-        return line
+        log(RequestLogLine.text(exchange, duration: now - exchange.startedAt, redactor: settings.logRedactor))
     }
 
     func recvIntoBuffer(_ fd: Int32) -> Int {

@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Glibc
 
 /// The I/O thread's state and its poll loop: it accepts, reads, parses, hands requests to the
@@ -9,22 +10,17 @@ final class EventLoop {
         var limits: ServerLimits
         var handler: any HTTPHandler
         var log: (@Sendable (String) -> Void)?
+        /// Hides secret query values in the log's lines.
+        var logRedactor: Redactor
         /// The `Server` header value.
         var serverName: String
         var statistics: ServerStatistics
-    }
-
-    /// A parsed request waiting for a worker: its connection and the work that answers it.
-    struct WaitingRequest {
-        var connectionID: UInt64
-        var work: @Sendable () -> HTTPResponse
     }
 
     let settings: Settings
     var limits: ServerLimits { settings.limits }
     var statistics: ServerStatistics { settings.statistics }
     let mailbox: LoopMailbox
-    let workers: WorkerPool
     private(set) var listenFD: Int32
     var connections: [UInt64: HTTPConnection] = [:]
     /// Connections within the cap (overflow ones are not counted).
@@ -36,11 +32,9 @@ final class EventLoop {
     let clock = ContinuousClock()
     /// Scratch space for recv, reused by every read on this thread.
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-    /// Requests waiting for a worker, in arrival order, from `waitingHead` on.
-    var waiting: [WaitingRequest] = []
-    var waitingHead = 0
-    /// Requests with the workers now (at most `limits.workerThreads`).
-    var jobsInFlight = 0
+    /// Requests waiting for or with the workers, one queue per ``WorkLane``, indexed by
+    /// ``laneIndex(_:)``.
+    var lanes: [LaneQueue]
     /// Answers the handler had ready, to send before this loop turn ends.
     var readyAnswers: [LoopMailbox.Completion] = []
     /// Bytes of responses held for clients, counted against `limits.maxBufferedResponseBytes`.
@@ -48,10 +42,12 @@ final class EventLoop {
     /// Response bytes freed since memory was last given back to the system.
     var releasedSinceTrim = 0
 
-    init(listenFD: Int32, mailbox: LoopMailbox, workers: WorkerPool, settings: Settings) {
+    /// - Parameter lanes: one queue per ``WorkLane``, in `WorkLane.allCases` order.
+    init(listenFD: Int32, mailbox: LoopMailbox, lanes: [LaneQueue], settings: Settings) {
         self.listenFD = listenFD
         self.mailbox = mailbox
-        self.workers = workers
+        assert(lanes.map(\.lane) == WorkLane.allCases && lanes.indices.allSatisfy { Self.laneIndex(lanes[$0].lane) == $0 })
+        self.lanes = lanes
         self.settings = settings
     }
 

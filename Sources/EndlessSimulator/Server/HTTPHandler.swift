@@ -5,14 +5,15 @@
 /// sent in the same loop turn with no thread hop; or hands back the work, which the server
 /// runs on one of its worker threads, never on the I/O thread and never on the Swift
 /// concurrency pool, so that work may compute synchronously for a while (a 5,000-user page)
-/// without stalling other connections.
+/// without stalling other connections. Work names its ``WorkLane``: assets (pictures drawn on
+/// demand) run on threads of their own, so API requests never queue behind them.
 protocol HTTPHandler: Sendable {
     /// Computes the answer to `request`; called on a worker thread.
     func respond(to request: HTTPRequest) -> HTTPResponse
 
     /// Called on the I/O thread for every request: a ready answer, or the work for a worker.
     /// It must return at once: no generation, no blocking, no I/O. The default hands
-    /// everything to the workers (``respond(to:)``).
+    /// everything to the API lane's workers (``respond(to:)``).
     func answer(_ request: HTTPRequest) -> HTTPAnswer
 }
 
@@ -26,6 +27,7 @@ extension HTTPHandler {
 enum HTTPAnswer: Sendable {
     /// The answer is at hand: the I/O thread sends it now.
     case ready(HTTPResponse)
-    /// The answer needs computing: a worker thread runs this, then the I/O thread sends it.
-    case compute(@Sendable () -> HTTPResponse)
+    /// The answer needs computing: a worker thread of `lane` runs `work`, then the I/O
+    /// thread sends it.
+    case compute(lane: WorkLane = .api, _ work: @Sendable () -> HTTPResponse)
 }

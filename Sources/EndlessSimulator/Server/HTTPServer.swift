@@ -1,15 +1,19 @@
 import Dispatch
+import EndlessHTTP
 import Foundation
 import Synchronization
 
 /// The generic HTTP/1.1 server: a listening socket, one I/O thread running an ``EventLoop``,
-/// and a ``WorkerPool`` for the handler. It knows nothing of users, portraits or faults.
+/// and a ``WorkerPool`` for each ``WorkLane`` of the handler's work. It knows nothing of
+/// users, portraits or faults.
 final class HTTPServer: Sendable {
     struct Options: Sendable {
         var host: String
         var port: UInt16
         var limits: ServerLimits
         var log: (@Sendable (String) -> Void)?
+        /// Hides secret query values (keys, tokens, client ids) in the log's lines.
+        var logRedactor = Redactor.default
         var serverName = "endless-simulator"
         var threadName = "endless-http"
     }
@@ -64,16 +68,21 @@ final class HTTPServer: Sendable {
             }
             let finished = DispatchSemaphore(value: 0)
             let settings = EventLoop.Settings(
-                limits: options.limits, handler: handler, log: options.log, serverName: options.serverName,
+                limits: options.limits, handler: handler, log: options.log, logRedactor: options.logRedactor,
+                serverName: options.serverName,
                 statistics: statistics)
-            let threads = options.limits.workerThreads
+            let limits = options.limits
             let name = options.threadName
             let thread = Thread {
                 // The loop and its connections are created here and never leave this thread.
-                let workers = WorkerPool(threads: threads, name: "\(name)-worker")
-                let loop = EventLoop(listenFD: socket.fd, mailbox: mailbox, workers: workers, settings: settings)
+                let lanes = WorkLane.allCases.map { lane in
+                    let threads = limits.workerThreads(for: lane)
+                    let workers = WorkerPool(threads: threads, name: "\(name)-\(lane == .api ? "worker" : "asset")")
+                    return LaneQueue(lane: lane, workers: workers, capacity: threads)
+                }
+                let loop = EventLoop(listenFD: socket.fd, mailbox: mailbox, lanes: lanes, settings: settings)
                 loop.run()
-                workers.stop()
+                for lane in lanes { lane.workers.stop() }
                 finished.signal()
             }
             thread.name = name

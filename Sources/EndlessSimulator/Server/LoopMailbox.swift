@@ -7,6 +7,8 @@ final class LoopMailbox: Sendable {
     struct Completion: Sendable {
         var connectionID: UInt64
         var response: HTTPResponse
+        /// The lane whose worker computed it; nil for an answer the handler had ready.
+        var lane: WorkLane?
     }
 
     private struct State {

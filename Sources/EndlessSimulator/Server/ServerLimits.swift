@@ -23,8 +23,11 @@ public struct ServerLimits: Sendable, Equatable {
     public var writeTimeout: Duration
     /// How long shutdown waits for in-flight responses before closing what remains.
     public var shutdownGracePeriod: Duration
-    /// Threads that run the request handler (generation), off the I/O thread.
+    /// Threads that run the request handler for API requests (generation), off the I/O thread.
     public var workerThreads: Int
+    /// Threads that run the request handler for assets (pictures drawn or resized on demand):
+    /// a lane of their own, so that API requests never wait behind a slow render.
+    public var assetWorkerThreads: Int
     /// Most bytes of responses held in memory for all clients at once. Clients that do not
     /// read hold theirs until the write timeout; past this budget, requests are answered
     /// `503` with `Retry-After` instead of being generated. One response of any size can
@@ -51,6 +54,9 @@ public struct ServerLimits: Sendable, Equatable {
     public static let defaultShutdownGracePeriod = Duration.seconds(5)
     /// One per core, at least two, so one long generation never holds up the rest.
     public static let defaultWorkerThreads = max(2, min(8, ProcessInfoCores.count))
+    /// As many as the API lane: two 2048-pixel PNGs at once took every worker of a single
+    /// lane for seconds, and a one-user page waited 8.7 s behind them.
+    public static let defaultAssetWorkerThreads = defaultWorkerThreads
     /// 64 MiB: a dozen of the largest pages (5,000 users), or thousands of ordinary ones.
     public static let defaultMaxBufferedResponseBytes = 64 * 1024 * 1024
 
@@ -66,7 +72,8 @@ public struct ServerLimits: Sendable, Equatable {
     ///   - readTimeout: total time allowed for one request to arrive.
     ///   - writeTimeout: time a response may stall on a client that does not read.
     ///   - shutdownGracePeriod: time in-flight responses get at shutdown.
-    ///   - workerThreads: threads running the handler.
+    ///   - workerThreads: threads running the handler for API requests.
+    ///   - assetWorkerThreads: threads running the handler for assets (pictures).
     ///   - maxBufferedResponseBytes: response bytes held for clients before requests get 503.
     public init(
         maxRequestLineBytes: Int = defaultMaxRequestLineBytes,
@@ -79,6 +86,7 @@ public struct ServerLimits: Sendable, Equatable {
         writeTimeout: Duration = defaultWriteTimeout,
         shutdownGracePeriod: Duration = defaultShutdownGracePeriod,
         workerThreads: Int = defaultWorkerThreads,
+        assetWorkerThreads: Int = defaultAssetWorkerThreads,
         maxBufferedResponseBytes: Int = defaultMaxBufferedResponseBytes
     ) {
         self.maxRequestLineBytes = max(16, maxRequestLineBytes)
@@ -91,7 +99,18 @@ public struct ServerLimits: Sendable, Equatable {
         self.writeTimeout = writeTimeout
         self.shutdownGracePeriod = shutdownGracePeriod
         self.workerThreads = max(1, workerThreads)
+        self.assetWorkerThreads = max(1, assetWorkerThreads)
         self.maxBufferedResponseBytes = max(0, maxBufferedResponseBytes)
+    }
+}
+
+extension ServerLimits {
+    /// The worker threads of `lane`.
+    func workerThreads(for lane: WorkLane) -> Int {
+        switch lane {
+        case .api: workerThreads
+        case .assets: assetWorkerThreads
+        }
     }
 }
 

@@ -60,14 +60,26 @@ public enum ScreenSnapshot {
     }
 
     /// The screen the bytes hold.
-    /// - Parameter bytes: what ``encode(_:)`` made.
+    ///
+    /// The header is checked before anything is allocated: its size must be `expected` (the
+    /// terminal's: a snapshot of another size is of no use), within ``maximumSide`` each way,
+    /// and the bytes must be enough for that many rows; so a forged file of a few bytes that
+    /// claims 2000×2000 costs nothing.
+    /// - Parameters:
+    ///   - bytes: what ``encode(_:)`` made.
+    ///   - expected: the only size accepted (the terminal's); any size up to ``maximumSide``
+    ///     when nil.
     /// - Returns: the screen, or nil when the bytes are not a snapshot of this version, are cut
-    ///   short, or hold anything out of place (a run past its row, a style no screen has).
-    public static func decode(_ bytes: [UInt8]) -> ScreenBuffer? {
+    ///   short, are of another size than `expected`, or hold anything out of place (a run past
+    ///   its row, a style no screen has).
+    public static func decode(_ bytes: [UInt8], expecting expected: Size? = nil) -> ScreenBuffer? {
         var reader = Reader(bytes: bytes)
         guard reader.take(magic.count).map(Array.init) == magic, reader.byte() == version,
             let width = reader.uint16().map(Int.init), let height = reader.uint16().map(Int.init),
-            (1...maximumSide).contains(width), (1...maximumSide).contains(height)
+            (1...maximumSide).contains(width), (1...maximumSide).contains(height),
+            expected.map({ $0 == Size(width: width, height: height) }) ?? true,
+            // Every row ends with its 2-byte end mark.
+            reader.remaining >= 2 * height
         else { return nil }
         var frame = ScreenBuffer(size: Size(width: width, height: height))
         for y in 0..<height {
@@ -111,6 +123,8 @@ public enum ScreenSnapshot {
         var offset = 0
 
         var isAtEnd: Bool { offset == bytes.count }
+
+        var remaining: Int { bytes.count - offset }
 
         mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
             guard count >= 0, bytes.count - offset >= count else { return nil }

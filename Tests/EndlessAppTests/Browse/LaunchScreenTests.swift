@@ -17,8 +17,11 @@ struct LaunchScreenTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("endless-launch-screen-\(UUID().uuidString)", isDirectory: true)
     }
 
+    /// The terminal's size in these tests.
+    static let size = Size(width: 40, height: 10)
+
     static func frame(_ text: String) -> ScreenBuffer {
-        var frame = ScreenBuffer(size: Size(width: 40, height: 10))
+        var frame = ScreenBuffer(size: size)
         frame.write(text, at: Point(x: 1, y: 2), style: .bold)
         return frame
     }
@@ -28,11 +31,11 @@ struct LaunchScreenTests {
         let directory = Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         LaunchScreen(directory: directory, key: "browse\u{0}people").save(Self.frame("Ms First3 Last3"))
-        #expect(LaunchScreen(directory: directory, key: "browse\u{0}people").load() == Self.frame("Ms First3 Last3"))
-        #expect(LaunchScreen(directory: directory, key: "browse\u{0}people\u{0}--seed=x").load() == nil)
+        #expect(LaunchScreen(directory: directory, key: "browse\u{0}people").load(size: Self.size) == Self.frame("Ms First3 Last3"))
+        #expect(LaunchScreen(directory: directory, key: "browse\u{0}people\u{0}--seed=x").load(size: Self.size) == nil)
 
         LaunchScreen(directory: directory, key: "browse\u{0}people").remove()
-        #expect(LaunchScreen(directory: directory, key: "browse\u{0}people").load() == nil)
+        #expect(LaunchScreen(directory: directory, key: "browse\u{0}people").load(size: Self.size) == nil)
     }
 
     @Test("a file damaged or kept for another key with the same name is not shown")
@@ -42,15 +45,15 @@ struct LaunchScreenTests {
         let screen = LaunchScreen(directory: directory, key: "browse")
         screen.save(Self.frame("whole"))
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: screen.path)))
-        #expect(screen.load() != nil)
+        #expect(screen.load(size: Self.size) != nil)
         bytes.removeLast(3)
         try Data(bytes).write(to: URL(fileURLWithPath: screen.path))
-        #expect(screen.load() == nil)
+        #expect(screen.load(size: Self.size) == nil)
         // The same file name, another key inside: a hash collision is told apart.
         let other = LaunchScreen(directory: directory, key: "other")
         other.save(Self.frame("other"))
         try Data(contentsOf: URL(fileURLWithPath: other.path)).write(to: URL(fileURLWithPath: screen.path))
-        #expect(screen.load() == nil)
+        #expect(screen.load(size: Self.size) == nil)
     }
 
     @Test("only the latest command lines are kept, and `removeAll` forgets them all")
@@ -62,7 +65,8 @@ struct LaunchScreenTests {
         }
         let folder = directory.appendingPathComponent(LaunchScreen.folderName)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == LaunchScreen.keptScreens)
-        #expect(LaunchScreen(directory: directory, key: "command \(LaunchScreen.keptScreens + 3)").load() != nil)
+        #expect(LaunchScreen(directory: directory, key: "command 0").load(size: Self.size) == nil)
+        #expect(LaunchScreen(directory: directory, key: "command \(LaunchScreen.keptScreens + 3)").load(size: Self.size) != nil)
         LaunchScreen.removeAll(in: directory)
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
@@ -77,7 +81,7 @@ struct LaunchScreenTests {
         let screen = LaunchScreen(directory: directory, key: "browse")
         screen.save(Self.frame("lost"))
         // Root writes anyway; otherwise nothing is kept.
-        if getuid() != 0 { #expect(screen.load() == nil) } else { #expect(screen.load() == Self.frame("lost")) }
+        if getuid() != 0 { #expect(screen.load(size: Self.size) == nil) } else { #expect(screen.load(size: Self.size) == Self.frame("lost")) }
     }
 
     /// A people tab with three pages loaded and person 45 selected.

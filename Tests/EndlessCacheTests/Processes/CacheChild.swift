@@ -27,6 +27,14 @@ struct CacheChild {
             try await StorageFaultTests.fillTheDisk(directory: directory)
         case StorageFaultTests.readOnlyRole:
             try await StorageFaultTests.useReadOnlyFolder(directory: directory)
+        case HostileFileTests.openRole:
+            if environment["ENDLESS_USAGE_ONLY"] != nil {
+                HostileFileTests.usageOnly(directory: directory)
+            } else {
+                await HostileFileTests.openAndUse(directory: directory)
+            }
+        case HostileFileTests.oversizedRowRole:
+            await HostileFileTests.readOversizedRow(directory: directory)
         default:
             Issue.record("unknown child role \(ChildProcess.role ?? "")")
         }

@@ -25,7 +25,7 @@ enum ProcessDescriptors {
     static func tcpInodes(localPort port: UInt16) -> Set<UInt64> {
         var inodes = Set<UInt64>()
         for file in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            guard let text = wholeFile(file) else { continue }
             for line in text.split(separator: "\n").dropFirst() {
                 let columns = line.split(separator: " ")
                 guard columns.count > 9, let colon = columns[1].lastIndex(of: ":"),
@@ -36,6 +36,23 @@ enum ProcessDescriptors {
             }
         }
         return inodes
+    }
+
+    /// The whole of a /proc file. `String(contentsOfFile:)` reads one page of it (4,050 bytes
+    /// of /proc/net/tcp, its size being 0), and on a machine with a thousand sockets the
+    /// server's were past that page: the test saw none of them.
+    static func wholeFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return count == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
     }
 
     /// The descriptors of this process that point at the server's sockets.
