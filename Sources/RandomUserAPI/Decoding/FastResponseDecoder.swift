@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 
 /// Reads a randomuser.me body straight into ``RandomUserResponse``, several times faster than
@@ -18,12 +19,34 @@ import Foundation
 enum FastResponseDecoder {
     /// The response, or nil when `JSONDecoder` must decide.
     static func decode(_ body: Data) -> RandomUserResponse? {
-        body.withUnsafeBytes { raw in
-            var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
+        guard let raw = try? RawJSON(parsing: body) else { return nil }
+        return decode(raw)
+    }
+
+    /// The response read from a checked body, each person keeping its object (a slice of the
+    /// body's bytes, not a copy); nil when `JSONDecoder` must decide. Reading the compacted
+    /// bytes is also quicker than reading the body as sent: no whitespace to skip.
+    static func decode(_ body: RawJSON) -> RandomUserResponse? {
+        body.bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
             do throws(JSONScanner.Unsure) {
                 let response = try response(&scanner)
                 guard scanner.isAtEnd() else { return nil }
-                return response
+                return response.keeping(body)
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    /// One person read from its object, keeping it; nil when `JSONDecoder` must decide.
+    static func user(_ object: RawJSON) -> RandomUser? {
+        object.bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
+            do throws(JSONScanner.Unsure) {
+                let person = try user(&scanner, depth: 2)
+                guard scanner.isAtEnd() else { return nil }
+                return person.keeping(object)
             } catch {
                 return nil
             }

@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 
 /// Turns what a server sent into a ``RandomUserResponse`` or a ``RandomUserAPIError``.
@@ -34,9 +35,16 @@ public enum RandomUserResponseReader {
             throw htmlPage(statusCode: statusCode, body: body)
         }
         let response: RandomUserResponse
+        // The body as sent, checked once: every person keeps its object (what a tool's output
+        // and the page cache write back). A body that is not JSON is worded by JSONDecoder below.
+        let raw = try? RawJSON(parsing: body)
         do {
             // The fast reader takes the bodies it is sure of; JSONDecoder decides the rest.
-            response = try FastResponseDecoder.decode(body) ?? JSONDecoder().decode(RandomUserResponse.self, from: body)
+            if let raw, let fast = FastResponseDecoder.decode(raw) {
+                response = fast
+            } else {
+                response = try JSONDecoder().decode(RandomUserResponse.self, from: body).keeping(raw)
+            }
         } catch let error as RandomUserAPIError {
             // The models throw service errors with a placeholder 200: they cannot see the status.
             if case .serviceError(_, let message) = error {
