@@ -54,7 +54,8 @@ let package = Package(
         .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
         .target(name: "EndlessTerminal", dependencies: ["CChafa"]),
         // Offline first: pages kept in SQLite behind a PageSource decorator; the engine knows no SQLite.
-        .target(name: "EndlessCache", dependencies: ["Endless", "CSQLite"]),
+        // Pages keep each item as the service sent it (EndlessHTTP's RawJSON).
+        .target(name: "EndlessCache", dependencies: ["Endless", "EndlessHTTP", "CSQLite"]),
         .target(
             name: "EndlessSimulator", dependencies: ["EndlessDigest", "EndlessImages", "CTurboJPEG", "CPNG"],
             // The simulator's own data lists, in the official layout (see BuiltInData/README.md).
