@@ -123,7 +123,7 @@ struct FetchCoinsTests {
         #expect(run.standardOutput.split(separator: "\n").count == 4)
     }
 
-    @Test("hostile text from the API never reaches the terminal: table, CSV and NDJSON sanitized, JSON escaped")
+    @Test("hostile text from the API never reaches the terminal: table and CSV sanitized, JSON and NDJSON escaped")
     func hostile() async throws {
         let body = #"[{"id":"evil","symbol":"e\u001b]52;c;cm0=\u0007v","name":"Evil\u001b[2J Coin\u202e","image":"\u009b31m","current_price":1}]"#
         let client = try Self.client(answering: body)
