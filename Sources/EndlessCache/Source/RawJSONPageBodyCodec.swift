@@ -61,6 +61,6 @@ public struct RawJSONPageBodyCodec<Item: RawJSONRepresentable & Identifiable & S
     private static func key(_ value: RawJSON?) -> Key?? {
         guard let value else { return nil }
         if value.kind == .null { return .some(nil) }
-        return PageKeyCodec<Key>.key(from: Data(value.bytes)).map { .some($0) }
+        return PageKeyCodec<Key>.key(from: value.bytes).map { .some($0) }
     }
 }

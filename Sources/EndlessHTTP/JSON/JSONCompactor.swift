@@ -1,10 +1,13 @@
+import Foundation
+
 /// Checks bytes against RFC 8259 and writes the value back without the whitespace between its
 /// tokens: everything else (key order, a key sent twice, escapes, the digits of a number) stays
 /// byte for byte as sent.
 ///
-/// One pass, linear in the input: every byte is looked at once, strings and numbers are copied
-/// as whole runs, and nesting is bounded by ``maximumDepth`` so a hostile body cannot exhaust
-/// the stack. Strings are checked as UTF-8 (overlong forms, surrogates and bytes past U+10FFFF
+/// One pass, linear in the input: every byte is looked at once (plain text in strings eight at
+/// a time), and what lies between two runs of whitespace is copied as one run, so a body sent
+/// compact (most are) is checked, then copied whole. Nesting is bounded by ``maximumDepth`` so
+/// a hostile body cannot exhaust the stack. Strings are checked as UTF-8 (overlong forms, surrogates and bytes past U+10FFFF
 /// are refused) and their escapes checked (a lone surrogate escape is refused), so what it
 /// accepts every reader of JSON text reads alike.
 struct JSONCompactor {
@@ -13,7 +16,12 @@ struct JSONCompactor {
 
     private let input: UnsafeBufferPointer<UInt8>
     private var index = 0
-    private var output: [UInt8] = []
+    private var output = Data()
+    /// Whether whitespace was left out: until then, the output is the input itself.
+    private var removedWhitespace = false
+    /// Where the bytes not yet copied to ``output`` start: everything from there to ``index``
+    /// is kept, and is copied when whitespace (or the end) comes.
+    private var kept = 0
 
     private init(input: UnsafeBufferPointer<UInt8>) {
         self.input = input
@@ -21,16 +29,22 @@ struct JSONCompactor {
 
     /// The value in `input`, compacted.
     /// - Parameter input: one JSON text, UTF-8; a leading byte order mark is ignored (RFC 8259 §8.1).
-    /// - Returns: the value without whitespace between tokens.
+    /// - Returns: the value without whitespace between tokens, or nil when it had none (nor a
+    ///   byte order mark): the input is then the value, and need not be copied.
     /// - Throws: ``JSONSyntaxError`` naming the first byte that is wrong.
-    static func compact(_ input: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [UInt8] {
+    static func compact(_ input: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Data? {
         var compactor = JSONCompactor(input: input)
-        compactor.output.reserveCapacity(input.count)
-        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { compactor.index = 3 }
+        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
+            compactor.index = 3
+            compactor.kept = 3
+            compactor.removedWhitespace = true
+        }
         compactor.skipWhitespace()
         try compactor.value(depth: 0)
         compactor.skipWhitespace()
         guard compactor.index == input.count else { throw compactor.error("unexpected text after the JSON value") }
+        guard compactor.removedWhitespace else { return nil }
+        compactor.copyKept()
         return compactor.output
     }
 
@@ -45,13 +59,25 @@ struct JSONCompactor {
         JSONSyntaxError(offset: index, reason: reason)
     }
 
+    /// Copies the bytes kept since the last whitespace.
+    private mutating func copyKept() {
+        if output.isEmpty { output.reserveCapacity(input.count) }
+        if index > kept { output.append(UnsafeBufferPointer(rebasing: input[kept..<index])) }
+        kept = index
+    }
+
+    /// Skips whitespace, leaving it out of the output.
     private mutating func skipWhitespace() {
-        while index < input.count {
-            switch input[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
+        guard index < input.count, Self.isWhitespace(input[index]) else { return }
+        removedWhitespace = true
+        copyKept()
+        while index < input.count, Self.isWhitespace(input[index]) { index += 1 }
+        kept = index
+    }
+
+    @inline(__always)
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     private mutating func value(depth: Int) throws(JSONSyntaxError) {
@@ -70,11 +96,9 @@ struct JSONCompactor {
 
     private mutating func object(depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth)") }
-        output.append(UInt8(ascii: "{"))
         index += 1
         skipWhitespace()
         if index < input.count, input[index] == UInt8(ascii: "}") {
-            output.append(UInt8(ascii: "}"))
             index += 1
             return
         }
@@ -84,7 +108,6 @@ struct JSONCompactor {
             try string()
             skipWhitespace()
             guard index < input.count, input[index] == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
-            output.append(UInt8(ascii: ":"))
             index += 1
             skipWhitespace()
             try value(depth: depth)
@@ -92,11 +115,9 @@ struct JSONCompactor {
             guard index < input.count else { throw error("the body ends inside an object") }
             switch input[index] {
             case UInt8(ascii: ","):
-                output.append(UInt8(ascii: ","))
                 index += 1
             case UInt8(ascii: "}"):
-                output.append(UInt8(ascii: "}"))
-                index += 1
+                    index += 1
                 return
             default:
                 throw error("expected ',' or '}' in an object")
@@ -106,11 +127,9 @@ struct JSONCompactor {
 
     private mutating func array(depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth)") }
-        output.append(UInt8(ascii: "["))
         index += 1
         skipWhitespace()
         if index < input.count, input[index] == UInt8(ascii: "]") {
-            output.append(UInt8(ascii: "]"))
             index += 1
             return
         }
@@ -121,11 +140,9 @@ struct JSONCompactor {
             guard index < input.count else { throw error("the body ends inside an array") }
             switch input[index] {
             case UInt8(ascii: ","):
-                output.append(UInt8(ascii: ","))
                 index += 1
             case UInt8(ascii: "]"):
-                output.append(UInt8(ascii: "]"))
-                index += 1
+                    index += 1
                 return
             default:
                 throw error("expected ',' or ']' in an array")
@@ -139,13 +156,11 @@ struct JSONCompactor {
             index + length <= input.count && input[index..<index + length].elementsEqual(expected)
         }
         guard matches else { throw error("expected \(word)") }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<index + length]))
         index += length
     }
 
-    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, copied as sent.
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, kept as sent.
     private mutating func number() throws(JSONSyntaxError) {
-        let start = index
         if input[index] == UInt8(ascii: "-") { index += 1 }
         guard index < input.count, Self.isDigit(input[index]) else { throw error("a number needs a digit here") }
         if input[index] == UInt8(ascii: "0") {
@@ -164,19 +179,19 @@ struct JSONCompactor {
             guard index < input.count, Self.isDigit(input[index]) else { throw error("a number needs digits in its exponent") }
             while index < input.count, Self.isDigit(input[index]) { index += 1 }
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
     }
 
-    /// A string, quotes included, checked and copied as sent.
+    /// A string, quotes included, checked and kept as sent.
     private mutating func string() throws(JSONSyntaxError) {
-        let start = index
         index += 1
         while index < input.count {
+            // Plain text goes eight bytes at a time; the loop below sees only what ends a run.
+            index = ByteScan.firstSpecial(in: input, from: index, checking: true)
+            guard index < input.count else { break }
             let byte = input[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
-                return
+                        return
             } else if byte == UInt8(ascii: "\\") {
                 try escape()
             } else if byte < 0x20 {

@@ -15,8 +15,7 @@ extension LiteralJSON {
     /// The tree of a value.
     /// - Parameter raw: the value.
     public init(_ raw: RawJSON) {
-        var builder = TreeBuilder(bytes: raw.bytes)
-        self = builder.value()
+        self = RawJSONCursor.reading(raw.bytes) { cursor in TreeBuilder.value(cursor.bytes, at: 0) }
     }
 
     /// Whether `text` is exactly one JSON number.
@@ -27,53 +26,34 @@ extension LiteralJSON {
 }
 
 /// Builds the tree of compacted bytes. Recursion follows the nesting the compactor bounded.
-private struct TreeBuilder {
-    var cursor: RawJSONCursor
-
-    init(bytes: ArraySlice<UInt8>) {
-        cursor = RawJSONCursor(bytes)
-    }
-
-    mutating func value() -> LiteralJSON {
-        guard !cursor.isAtEnd else { return .null }
-        let bytes = cursor.bytes
-        let start = cursor.index
+private enum TreeBuilder {
+    static func value(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> LiteralJSON {
+        guard start < bytes.count else { return .null }
+        let end = RawJSONCursor(bytes: bytes).end(ofValueAt: start)
         switch bytes[start] {
         case UInt8(ascii: "{"):
             var members: [LiteralJSON.Object.Member] = []
-            var nested = cursor
+            var nested = RawJSONCursor(bytes: bytes, index: start)
             nested.forEachMember { key, value in
-                var builder = TreeBuilder(bytes: value)
-                members.append(.init(RawJSONCursor.string(key), builder.value()))
+                let name = RawJSONCursor.string(UnsafeBufferPointer(rebasing: bytes[key]))
+                members.append(.init(name, Self.value(bytes, at: value.lowerBound)))
             }
-            cursor.index = cursor.end(ofValueAt: start)
             return .object(LiteralJSON.Object(members))
         case UInt8(ascii: "["):
             var elements: [LiteralJSON] = []
-            var nested = cursor
-            nested.forEachElement { element in
-                var builder = TreeBuilder(bytes: element)
-                elements.append(builder.value())
-            }
-            cursor.index = cursor.end(ofValueAt: start)
+            var nested = RawJSONCursor(bytes: bytes, index: start)
+            nested.forEachElement { element in elements.append(Self.value(bytes, at: element.lowerBound)) }
             return .array(elements)
         case UInt8(ascii: "\""):
-            let end = cursor.end(ofStringAt: start)
-            cursor.index = end
-            return .string(RawJSONCursor.string(bytes[start..<end]))
+            return .string(RawJSONCursor.string(UnsafeBufferPointer(rebasing: bytes[start..<end])))
         case UInt8(ascii: "t"):
-            cursor.index = cursor.end(ofValueAt: start)
             return .bool(true)
         case UInt8(ascii: "f"):
-            cursor.index = cursor.end(ofValueAt: start)
             return .bool(false)
         case UInt8(ascii: "n"):
-            cursor.index = cursor.end(ofValueAt: start)
             return .null
         default:
-            let end = cursor.end(ofValueAt: start)
-            cursor.index = end
-            return .number(LiteralJSON.Number(checked: String(decoding: bytes[start..<end], as: UTF8.self)))
+            return .number(LiteralJSON.Number(checked: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)))
         }
     }
 }

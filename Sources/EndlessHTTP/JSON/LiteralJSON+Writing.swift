@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writing a document back: numbers exactly as their literals, members in their order, strings
 /// escaped as `JSON.stringify` does (quote, backslash and C0 controls; everything else raw).
 extension LiteralJSON {
@@ -5,7 +7,7 @@ extension LiteralJSON {
     public var rawJSON: RawJSON {
         var output: [UInt8] = []
         write(into: &output)
-        return RawJSON(trusted: output[...])
+        return RawJSON(trusted: Data(output))
     }
 
     /// The document on one line, with no spaces: one NDJSON record.

@@ -8,11 +8,10 @@ extension RawJSON {
     /// - Throws: ``HTTPError/decoding(path:reason:snippet:)`` saying where the value's shape
     ///   was wrong, as an endpoint that decodes a body reports it.
     public func decode<Model: Decodable>(_ type: Model.Type) throws(HTTPError) -> Model {
-        let data = Data(bytes)
         do {
-            return try JSONDecoder().decode(type, from: data)
+            return try JSONDecoder().decode(type, from: bytes)
         } catch {
-            throw HTTPError.decoding(error, body: data)
+            throw HTTPError.decoding(error, body: bytes)
         }
     }
 
@@ -36,14 +35,14 @@ extension RawJSON {
     /// An array of values, written as one.
     /// - Parameter elements: the values, in order.
     public init(array elements: [RawJSON]) {
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(elements.reduce(2) { $0 + $1.bytes.count + 1 })
+        var bytes = Data(capacity: elements.reduce(2) { $0 + $1.bytes.count + 1 })
+        bytes.append(UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: element.bytes)
+            bytes.append(element.bytes)
         }
         bytes.append(UInt8(ascii: "]"))
-        self.init(trusted: bytes[...])
+        self.init(trusted: bytes)
     }
 
     /// The value `JSONEncoder` writes for `model`, keys sorted (its own order is not the same

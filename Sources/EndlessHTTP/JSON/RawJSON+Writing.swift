@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writing a value back as text: compact (one line, an NDJSON record) or indented, in both
 /// cases the same value (parsing the text gives back these bytes' value, keys in their order,
 /// numbers with their digits).
@@ -40,71 +42,71 @@ struct JSONTextWriter {
 
     mutating func write(_ value: RawJSON) {
         output.reserveCapacity(output.count + value.bytes.count + (indent == nil ? 0 : value.bytes.count / 2))
-        _ = write(value.bytes, at: value.bytes.startIndex, level: 0)
+        RawJSONCursor.reading(value.bytes) { cursor in _ = write(cursor, at: 0, level: 0) }
     }
 
     /// Writes the value at `start`; returns where it ends.
-    private mutating func write(_ bytes: ArraySlice<UInt8>, at start: Int, level: Int) -> Int {
-        guard start < bytes.endIndex else { return start }
-        let cursor = RawJSONCursor(bytes)
+    private mutating func write(_ cursor: RawJSONCursor, at start: Int, level: Int) -> Int {
+        let bytes = cursor.bytes
+        guard start < bytes.count else { return start }
         switch bytes[start] {
         case UInt8(ascii: "{"):
             var position = start + 1
             output.append(UInt8(ascii: "{"))
-            if position < bytes.endIndex, bytes[position] == UInt8(ascii: "}") {
+            if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
                 output.append(UInt8(ascii: "}"))
                 return position + 1
             }
-            while position < bytes.endIndex {
+            while position < bytes.count {
                 newline(level + 1)
                 let keyEnd = cursor.end(ofStringAt: position)
-                writeString(bytes[position..<keyEnd])
+                writeString(UnsafeBufferPointer(rebasing: bytes[position..<keyEnd]))
                 output.append(UInt8(ascii: ":"))
                 if indent != nil { output.append(UInt8(ascii: " ")) }
-                position = write(bytes, at: keyEnd + 1, level: level + 1)
-                guard position < bytes.endIndex, bytes[position] == UInt8(ascii: ",") else { break }
+                position = write(cursor, at: keyEnd + 1, level: level + 1)
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { break }
                 output.append(UInt8(ascii: ","))
                 position += 1
             }
             newline(level)
             output.append(UInt8(ascii: "}"))
-            return min(position + 1, bytes.endIndex)
+            return min(position + 1, bytes.count)
         case UInt8(ascii: "["):
             var position = start + 1
             output.append(UInt8(ascii: "["))
-            if position < bytes.endIndex, bytes[position] == UInt8(ascii: "]") {
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
                 output.append(UInt8(ascii: "]"))
                 return position + 1
             }
-            let flat = indent == nil || Self.holdsOnlyScalars(bytes, arrayAt: start)
-            while position < bytes.endIndex {
+            let flat = indent == nil || Self.holdsOnlyScalars(cursor, arrayAt: start)
+            while position < bytes.count {
                 if !flat { newline(level + 1) }
-                position = write(bytes, at: position, level: level + 1)
-                guard position < bytes.endIndex, bytes[position] == UInt8(ascii: ",") else { break }
+                position = write(cursor, at: position, level: level + 1)
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { break }
                 output.append(UInt8(ascii: ","))
                 if flat, indent != nil { output.append(UInt8(ascii: " ")) }
                 position += 1
             }
             if !flat { newline(level) }
             output.append(UInt8(ascii: "]"))
-            return min(position + 1, bytes.endIndex)
+            return min(position + 1, bytes.count)
         case UInt8(ascii: "\""):
             let end = cursor.end(ofStringAt: start)
-            writeString(bytes[start..<end])
+            writeString(UnsafeBufferPointer(rebasing: bytes[start..<end]))
             return end
         default:
             let end = cursor.end(ofValueAt: start)
-            output.append(contentsOf: bytes[start..<end])
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
             return end
         }
     }
 
     /// Whether the array at `start` holds no object or array. Stops at the first container, so
     /// scalars are read at most twice and containers never here: linear overall.
-    private static func holdsOnlyScalars(_ bytes: ArraySlice<UInt8>, arrayAt start: Int) -> Bool {
-        let cursor = RawJSONCursor(bytes)
+    private static func holdsOnlyScalars(_ cursor: RawJSONCursor, arrayAt start: Int) -> Bool {
+        let bytes = cursor.bytes
         var position = start + 1
-        while position < bytes.endIndex {
+        while position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: "{"), UInt8(ascii: "["): return false
             case UInt8(ascii: "]"): return true
@@ -122,13 +124,13 @@ struct JSONTextWriter {
     }
 
     /// A string token as sent, with the characters ``escaping`` names written as escapes.
-    private mutating func writeString(_ token: ArraySlice<UInt8>) {
+    private mutating func writeString(_ token: UnsafeBufferPointer<UInt8>) {
         guard let escaping, token.contains(where: { $0 >= 0x7F }) else {
             output.append(contentsOf: token)
             return
         }
-        var position = token.startIndex
-        while position < token.endIndex {
+        var position = 0
+        while position < token.count {
             let lead = token[position]
             if lead < 0x7F {
                 output.append(lead)
@@ -136,13 +138,13 @@ struct JSONTextWriter {
                 continue
             }
             let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            let end = min(position + length, token.endIndex)
+            let end = min(position + length, token.count)
             var value = UInt32(length == 1 ? lead : lead & (0xFF >> (length + 1)))
             for byte in token[(position + 1)..<end] { value = value << 6 | UInt32(byte & 0x3F) }
             if let scalar = Unicode.Scalar(value), escaping(scalar) {
                 Self.appendEscape(of: scalar, to: &output)
             } else {
-                output.append(contentsOf: token[position..<end])
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: token[position..<end]))
             }
             position = end
         }

@@ -35,15 +35,15 @@ public enum RandomUserResponseReader {
             throw htmlPage(statusCode: statusCode, body: body)
         }
         let response: RandomUserResponse
-        // The body as sent, checked once: every person keeps its object (what a tool's output
-        // and the page cache write back). A body that is not JSON is worded by JSONDecoder below.
-        let raw = try? RawJSON(parsing: body)
         do {
-            // The fast reader takes the bodies it is sure of; JSONDecoder decides the rest.
-            if let raw, let fast = FastResponseDecoder.decode(raw) {
+            // The fast reader takes the bodies it is sure of, each person keeping its object as
+            // sent (what a tool's output and the page cache write back); JSONDecoder decides the
+            // rest, and the objects are found in the body checked as JSON (a body that is not
+            // JSON is worded by JSONDecoder).
+            if let fast = FastResponseDecoder.decode(body) {
                 response = fast
             } else {
-                response = try JSONDecoder().decode(RandomUserResponse.self, from: body).keeping(raw)
+                response = try JSONDecoder().decode(RandomUserResponse.self, from: body).keeping(try? RawJSON(parsing: body))
             }
         } catch let error as RandomUserAPIError {
             // The models throw service errors with a placeholder 200: they cannot see the status.

@@ -17,7 +17,7 @@ extension RandomUser: RawJSONRepresentable {
         if let person = FastResponseDecoder.user(rawJSON) {
             self = person
         } else {
-            self = try JSONDecoder().decode(RandomUser.self, from: Data(rawJSON.bytes)).keeping(rawJSON)
+            self = try JSONDecoder().decode(RandomUser.self, from: rawJSON.bytes).keeping(rawJSON)
         }
     }
 
