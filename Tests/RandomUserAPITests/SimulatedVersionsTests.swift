@@ -12,9 +12,12 @@ import Testing
 struct SimulatedVersionsTests {
     static let now = Date(timeIntervalSince1970: 1_750_000_000)  // 2025-06-15
 
+    /// One generator for the suite: reading the built-in lists is the slow part.
+    static let generator = Result { RandomUserGenerator(data: try GeneratorData.builtIn(), bodyCache: nil) }
+
     static func body(_ version: RandomUserVersion, _ query: String) throws -> LiteralJSON {
-        let generator = RandomUserGenerator(data: try GeneratorData.builtIn(), bodyCache: nil)
-        let answer = try generator.respond(toQuery: query, now: now, portraitBaseURL: "http://h/api/portraits/", version: version)
+        let answer = try generator.get().respond(
+            toQuery: query, now: now, portraitBaseURL: "http://h/api/portraits/", version: version)
         return try LiteralJSON.parse(answer.body)
     }
 
@@ -116,8 +119,7 @@ struct SimulatedVersionsTests {
     @Test("the client reads every version the simulator sends, and each person keeps its object as sent")
     func clientReads() throws {
         for version in RandomUserVersion.allCases {
-            let generator = RandomUserGenerator(data: try GeneratorData.builtIn(), bodyCache: nil)
-            let body = try generator.respond(
+            let body = try Self.generator.get().respond(
                 toQuery: "seed=read&results=10", now: Self.now, portraitBaseURL: "http://h/api/portraits/", version: version
             ).body
             let response = try RandomUserResponseReader.read(statusCode: 200, contentType: "application/json", body: Data(body))
