@@ -85,7 +85,8 @@ func coinGecko(_ bytes: [UInt8]) {
         precondition(market.rawJSON == element, "a market does not keep its object as sent")
         do {
             let stored = try JSONDecoder().decode(CoinMarket.self, from: try JSONEncoder().encode(market))
-            precondition(stored.id == market.id && stored.currentPrice == market.currentPrice, "a market changed in its stored form")
+            precondition(
+                stored.id == market.id && stored.currentPrice == market.currentPrice, "a market changed in its Codable form")
         } catch {
             preconditionFailure("a market did not survive its stored form: \(error)")
         }

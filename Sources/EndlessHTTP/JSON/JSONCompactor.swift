@@ -6,10 +6,10 @@ import Foundation
 ///
 /// One pass, linear in the input: every byte is looked at once (plain text in strings eight at
 /// a time), and what lies between two runs of whitespace is copied as one run, so a body sent
-/// compact (most are) is checked, then copied whole. Nesting is bounded by ``maximumDepth`` so
-/// a hostile body cannot exhaust the stack. Strings are checked as UTF-8 (overlong forms, surrogates and bytes past U+10FFFF
-/// are refused) and their escapes checked (a lone surrogate escape is refused), so what it
-/// accepts every reader of JSON text reads alike.
+/// compact (most are) is only checked: it is its own compact form. Nesting is bounded by
+/// ``maximumDepth`` so a hostile body cannot exhaust the stack. Strings are checked as UTF-8
+/// (overlong forms, surrogates and bytes past U+10FFFF are refused) and their escapes checked
+/// (a lone surrogate escape is refused), so what it accepts every reader of JSON text reads alike.
 struct JSONCompactor {
     /// The deepest nesting of objects and arrays accepted.
     static let maximumDepth = 256
