@@ -61,7 +61,8 @@ let package = Package(
         // the app's tests render to it; the library itself never needs it.
         .target(name: "EndlessTerminalTesting", dependencies: ["EndlessTerminal"]),
         // Offline first: pages kept in SQLite behind a PageSource decorator; the engine knows no SQLite.
-        .target(name: "EndlessCache", dependencies: ["Endless", "CSQLite"]),
+        // Pages keep each item as the service sent it (EndlessHTTP's RawJSON).
+        .target(name: "EndlessCache", dependencies: ["Endless", "EndlessHTTP", "CSQLite"]),
         .target(
             name: "EndlessSimulator", dependencies: ["EndlessDigest", "EndlessHTTP", "EndlessImages", "CTurboJPEG", "CPNG"],
             // The simulator's own data lists, in the official layout (see BuiltInData/README.md).

@@ -19,6 +19,7 @@ let package = Package(
                 "FuzzDriver",
                 .product(name: "RandomUserAPI", package: "Endless"), .product(name: "ReqresAPI", package: "Endless"),
                 .product(name: "UnsplashAPI", package: "Endless"), .product(name: "CoinGeckoAPI", package: "Endless"),
+                .product(name: "EndlessHTTP", package: "Endless"),
             ],
             path: "Sources/JSONModels"),
         .executableTarget(

@@ -1,8 +1,10 @@
 import EndlessApp
 import EndlessCommandLine
+import EndlessHTTP
 import EndlessSimulator
 import EndlessTesting
 import Foundation
+import Glibc
 import RandomUserAPI
 import Synchronization
 
@@ -26,14 +28,95 @@ enum DecodeBenchmark {
             throw BenchmarkError("the generated body decoded to \(check.results.count) people")
         }
         try typed(body)
+        try held()
         try await reencode(check)
         try await fetchJSON()
     }
 
-    /// `endless fetch --format json`'s formatting of a decoded page (``FetchPeopleCommand``
-    /// with the network step answered from memory, output counted), against JSONEncoder
-    /// pretty-printing the same response with the same options, the strategy it replaced
-    /// (without the terminal-safety pass that strategy also needed).
+    // MARK: - Memory per person
+
+    /// Pages held for the memory figure.
+    static let heldPages = 4
+
+    /// Memory held per person, in bytes: the allocator's bytes in use (freed memory not
+    /// counted, so the decoder's garbage does not blur it) while `heldPages` pages of 5,000
+    /// people, each decoded by the client's reader from a body of its own, are kept as the
+    /// client keeps them (typed fields, and the body each person's JSON is a slice of),
+    /// against the same people with their typed fields only (the body freed).
+    static func held() throws {
+        let body = try makeBody(templates: templateUsers())
+        func measure(typedOnly: Bool) throws -> Double {
+            guard let before = allocatedBytes() else { throw BenchmarkError("glibc's malloc_stats is not there") }
+            var held: [RandomUserResponse] = []
+            for _ in 0..<heldPages {
+                // A body of its own, as each answer from the network is: a person keeps it.
+                let fresh = body.withUnsafeBytes { Data($0) }
+                let response = try RandomUserResponseReader.read(statusCode: 200, contentType: "application/json", body: fresh)
+                held.append(typedOnly ? Self.typedOnly(response) : response)
+            }
+            guard let after = allocatedBytes() else { throw BenchmarkError("glibc's malloc_stats is not there") }
+            let people = held.reduce(0) { $0 + $1.results.count }
+            return Double(after - before) / Double(people)
+        }
+        var kept: [Double] = []
+        var typed: [Double] = []
+        for _ in 0..<Bench.minimumRuns {
+            kept.append(try measure(typedOnly: false))
+            typed.append(try measure(typedOnly: true))
+        }
+        Bench.figure(
+            "decode", "held_bytes_per_person", unit: "B", ours: Bench.Samples(kept),
+            baseline: .init(name: "typed_fields_only", samples: Bench.Samples(typed)), better: .lower, decimals: 0,
+            details: ["users": userCount * heldPages, "kept_json_bytes_per_person": keptJSONBytesPerPerson(body)])
+    }
+
+    /// The compacted JSON one person keeps, on average over the bench's page.
+    static func keptJSONBytesPerPerson(_ body: Data) -> Int {
+        guard let response = try? RandomUserResponseReader.read(statusCode: 200, contentType: "application/json", body: body)
+        else { return 0 }
+        return response.rawJSON.bytes.count / max(1, response.results.count)
+    }
+
+    /// The bytes glibc's allocator has handed out and not taken back, mmapped blocks included:
+    /// the last "in use bytes" `malloc_stats` prints (on standard error, which is sent to a file
+    /// for the call); nil without glibc.
+    static func allocatedBytes() -> Int? {
+        guard let symbol = dlsym(nil, "malloc_stats") else { return nil }
+        let printStatistics = unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("endless-bench-malloc-\(ProcessInfo.processInfo.processIdentifier)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0o600)
+        guard file >= 0 else { return nil }
+        let saved = dup(2)
+        fflush(nil)  // every stream: standard error among them
+        dup2(file, 2)
+        printStatistics()
+        fflush(nil)  // every stream: standard error among them
+        dup2(saved, 2)
+        close(saved)
+        close(file)
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let line = text.split(separator: "\n").last(where: { $0.hasPrefix("in use bytes") })
+        else { return nil }
+        return Int(line.split(separator: "=").last?.trimmingCharacters(in: .whitespaces) ?? "")
+    }
+
+    /// The same people with their typed fields only (what a person cost before they kept their JSON).
+    static func typedOnly(_ response: RandomUserResponse) -> RandomUserResponse {
+        RandomUserResponse(
+            results: response.results.map {
+                RandomUser(
+                    gender: $0.gender, name: $0.name, location: $0.location, email: $0.email, login: $0.login, dob: $0.dob,
+                    registered: $0.registered, phone: $0.phone, cell: $0.cell, nationalID: $0.nationalID, picture: $0.picture,
+                    nat: $0.nat)
+            }, info: response.info)
+    }
+
+    /// `endless fetch --format json`'s writing of a decoded page (``FetchPeopleCommand`` with
+    /// the network step answered from memory, output counted: the body as sent, indented, with
+    /// terminal-safe escapes), against JSONEncoder pretty-printing the same response with sorted
+    /// keys, the strategy of the first `fetch` (without the terminal-safety pass it also needed).
     static func reencode(_ response: RandomUserResponse) async throws {
         let written = Mutex(0)
         let output = CommandOutput(

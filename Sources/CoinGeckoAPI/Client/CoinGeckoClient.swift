@@ -4,7 +4,8 @@ import Foundation
 /// Asks CoinGecko's v3 API (or a compatible server, such as the embedded simulator's
 /// `/coingecko/api/v3/`) for markets, the global figures and its ping, over an ``HTTPClient``.
 ///
-/// Bodies are read with ``LiteralJSON``, so every number keeps the text it was sent as.
+/// Bodies are kept as sent (``RawJSON``) and read with ``LiteralJSON``, so every number keeps
+/// the text it was sent as.
 /// Refusals become typed ``CoinGeckoError``s: the 429 JSON and Cloudflare's "error code: 1015"
 /// both as ``CoinGeckoError/rateLimited(_:)`` with the wait the server asked for, key errors as
 /// ``CoinGeckoError/refused(code:message:httpStatus:)``, an unknown currency as
@@ -52,22 +53,20 @@ public struct CoinGeckoClient: Sendable {
 
     private func unredactedMarkets(_ query: CoinMarketsQuery) async throws(CoinGeckoError) -> CoinMarketsPage {
         let body = try await get("coins/markets", query: query.queryItems)
-        guard let elements = body.array else { throw Self.unexpected(body, expected: "an array of markets") }
+        guard let elements = body.elements else { throw Self.unexpected(body, expected: "an array of markets") }
         var markets: [CoinMarket] = []
-        var objects: [LiteralJSON.Object] = []
         markets.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            guard let object = element.object else {
+            guard let object = LiteralJSON(element).object else {
                 throw .unexpectedBody("market \(index) is not an object")
             }
             do {
-                markets.append(try CoinMarket(json: object))
+                markets.append(try CoinMarket(json: object).keeping(element))
             } catch {
                 throw .unexpectedBody("market \(index): \(error)")
             }
-            objects.append(object)
         }
-        return CoinMarketsPage(query: query, markets: markets, objects: objects)
+        return CoinMarketsPage(query: query, markets: markets, body: body)
     }
 
     /// `/ping`: what the server says when it is up, `(V3) To the Moon!`.
@@ -86,7 +85,7 @@ public struct CoinGeckoClient: Sendable {
         try await redactingErrors { () async throws(CoinGeckoError) -> CoinGlobal in
             let body = try await get("global", query: [])
             do {
-                return try CoinGlobal(json: body)
+                return try CoinGlobal(json: LiteralJSON(body))
             } catch {
                 throw Self.unexpected(body, expected: "{\"data\":{…}}")
             }
@@ -118,7 +117,7 @@ public struct CoinGeckoClient: Sendable {
         }
     }
 
-    private func get(_ path: String, query: [URLQueryItem]) async throws(CoinGeckoError) -> LiteralJSON {
+    private func get(_ path: String, query: [URLQueryItem]) async throws(CoinGeckoError) -> RawJSON {
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if let demoKey { headers[Self.demoKeyHeader] = demoKey }
         let address = try url(path, query: query)
@@ -128,14 +127,14 @@ public struct CoinGeckoClient: Sendable {
         } catch {
             throw CoinGeckoError(error)
         }
-        let body: LiteralJSON
+        let body: RawJSON
         do {
-            body = try LiteralJSON.parse(response.body)
+            body = try RawJSON(parsing: response.body)
         } catch {
             throw .unexpectedBody("\(error)")
         }
         // Some refusals arrive with a success status: `{"error":…}` or `{"status":{…}}`.
-        if body.object != nil, body["error"] != nil || body["status"]?["error_code"] != nil,
+        if body.kind == .object, body["error"] != nil || body["status"]?["error_code"] != nil,
             let refusal = CoinGeckoError.classify(
                 status: response.statusCode, retryAfter: nil, body: String(decoding: response.body, as: UTF8.self))
         {
@@ -144,8 +143,8 @@ public struct CoinGeckoClient: Sendable {
         return body
     }
 
-    private static func unexpected(_ body: LiteralJSON, expected: String) -> CoinGeckoError {
-        let text = body.compactText()
+    private static func unexpected(_ body: RawJSON, expected: String) -> CoinGeckoError {
+        let text = body.text
         return .unexpectedBody("expected \(expected), got \(text.count > 80 ? String(text.prefix(79)) + "…" : text)")
     }
 

@@ -1,3 +1,5 @@
+import EndlessHTTP
+
 /// The whole market, from `/global`: how many coins and markets, the total market cap and
 /// volume per currency, and each large coin's share of the total.
 public struct CoinGlobal: Sendable, Hashable {

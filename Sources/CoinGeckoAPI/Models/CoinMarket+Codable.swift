@@ -1,3 +1,5 @@
+import EndlessHTTP
+
 /// How a market is stored (the app's page cache keeps pages as `Codable` JSON): the service's
 /// own field names, and every number as its literal text, so a stored price reads back with
 /// exactly the digits the service sent. Reading is as tolerant as ``init(json:)``: a field

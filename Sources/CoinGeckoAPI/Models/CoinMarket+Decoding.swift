@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 
 /// Reading a market from its JSON object, tolerantly: unknown fields are ignored, a number sent

@@ -1,3 +1,5 @@
+import EndlessHTTP
+
 /// The market's fields by the service's names: reading the API (``CoinMarket/init(json:)``),
 /// storing (``CoinMarket/encode(to:)``) and reading back (``CoinMarket/init(from:)``) all go
 /// through these lists, so a field added here is read, stored and restored alike.

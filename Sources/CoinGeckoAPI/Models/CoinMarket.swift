@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 
 /// One coin of `/coins/markets`: its identity, price, market figures, supplies, records and,
@@ -65,6 +66,8 @@ public struct CoinMarket: Identifiable, Sendable, Hashable {
     /// `sparkline_in_7d.price`: hourly prices over the last 7 days (168 of them), oldest first;
     /// nil when not asked for. Points the service sent as `null` are left out.
     public let sparkline7d: [Double]?
+    /// The market's object as the service sent it (see ``rawJSON``); nil for one made in code.
+    var sentJSON: RawJSON?
 
     /// Creates a market with only an identity; the rest is nil.
     /// - Parameters:

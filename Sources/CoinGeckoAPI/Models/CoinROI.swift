@@ -1,3 +1,5 @@
+import EndlessHTTP
+
 /// A coin's return on its initial offering, when it had one: `{"times":…,"currency":"usd",
 /// "percentage":…}`, or `null` (most coins).
 public struct CoinROI: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessCommandLine
+import EndlessHTTP
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -96,7 +97,8 @@ struct TabEnvironment {
     }
 
     /// `source` through the page cache, as feed `kind`: its pages open at once next time and stand
-    /// in when the network fails.
+    /// in when the network fails. Pages keep each item as the service sent it
+    /// (``RawJSONPageBodyCodec``), so what a feed shows offline is what it showed online.
     /// - Parameters:
     ///   - source: the feed's source.
     ///   - kind: the feed, which names its pages in the cache (`endless cache clear users`).
@@ -106,7 +108,7 @@ struct TabEnvironment {
     func cached<Source: PageSource>(
         _ source: Source, as kind: FeedKind, endpoint: FeedEndpoint, variant: String = "", policy: CachePolicy,
         codec: (any PageBodyCodec<Source.Item, Source.Key>)? = nil
-    ) -> CachedPageSource<Source> where Source.Item: Codable, Source.Key: Codable {
+    ) -> CachedPageSource<Source> where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
         // The simulator's port changes every run; its data does not (given the same lists).
         // Written to disk: no password or key in it (`--api http://u:pw@host/?client_id=…`).
         let written = SecretFree.words([endpoint.origin, simulatorDataVariant, variant].joined(separator: " "))

@@ -2,8 +2,8 @@
 /// a released one).
 ///
 /// - `pages`: one row per cached page, addressed by feed, variant, the page's key (its JSON)
-///   and the load size it was asked for; `body` is the page as JSON (items and neighbour
-///   keys); `bytes` is what it counts against its feed's size limit; `fetched_at` is when the
+///   and the load size it was asked for; `body` is the page as its feed's codec writes it
+///   (items and neighbour keys); `bytes` is what it counts against its feed's size limit; `fetched_at` is when the
 ///   network sent it (Unix seconds); `used` orders pages by last use, for eviction.
 /// - `first_pages`: which page a refresh request (the first page, with or without a key)
 ///   last brought, so a relaunch opens on it. Deleting its page deletes it (foreign key).
@@ -12,6 +12,8 @@
 ///   processes writing at once cannot make it drift.
 /// - `positions` (2): where each feed's list was left, per variant: the key of the page and
 ///   the id of the item selected, so a relaunch opens there.
+/// - (3) no new table: `body` holds each item as the service sent it (``RawJSONPageBodyCodec``),
+///   and the pages of older builds are dropped.
 enum PageSchema {
     static let migrations: [Migration] = [
         Migration(
@@ -73,6 +75,16 @@ enum PageSchema {
                     saved_at REAL NOT NULL,
                     PRIMARY KEY (feed, variant)
                 ) WITHOUT ROWID;
+                """),
+        // Pages written before 3 hold each item as the model re-encoded it (sorted keys,
+        // fields the model did not know dropped, old randomuser shapes rewritten as v1.4), not
+        // as the service sent it, which is all a page is now: they are forgotten, and the next
+        // load of each asks the network. Where each list was left stays.
+        Migration(
+            version: 3, summary: "pages keep each item as the service sent it",
+            sql: """
+                DELETE FROM first_pages;
+                DELETE FROM pages;
                 """),
     ]
 

@@ -60,7 +60,8 @@ where Upstream.Item: Codable, Upstream.Key: Codable {
     public let policy: CachePolicy
     /// Read and write, only read (`--offline`), or neither (`--no-cache`).
     public let mode: CacheMode
-    /// How pages are stored: JSON through `Codable` unless the feed gave its own.
+    /// How pages are stored: each item as sent for items that keep their JSON, else JSON
+    /// through `Codable`, unless the feed gave its own.
     public let codec: any PageBodyCodec<Item, Key>
 
     let now: @Sendable () -> Date
@@ -77,7 +78,8 @@ where Upstream.Item: Codable, Upstream.Key: Codable {
     ///   - variant: what else changes a page's content; empty by default.
     ///   - policy: freshness and size limit.
     ///   - mode: ``CacheMode/readWrite`` by default.
-    ///   - codec: how pages are stored; ``JSONPageBodyCodec`` by default.
+    ///   - codec: how pages are stored; ``JSONPageBodyCodec`` by default (items that keep the
+    ///     JSON they were read from are stored as sent instead: see the other initializer).
     ///   - now: the wall clock pages are dated with (fetch times outlive the process, so it is
     ///     a date, not a monotonic clock); tests pass a fixed one.
     public init(
@@ -85,13 +87,23 @@ where Upstream.Item: Codable, Upstream.Key: Codable {
         mode: CacheMode = .readWrite, codec: (any PageBodyCodec<Item, Key>)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.init(
+            upstream, cache: cache, feed: feed, variant: variant, policy: policy, mode: mode,
+            storingPagesWith: codec ?? JSONPageBodyCodec<Item, Key>(), now: now)
+    }
+
+    /// Wraps a source with the codec settled.
+    init(
+        _ upstream: Upstream, cache: PageCache, feed: String, variant: String, policy: CachePolicy, mode: CacheMode,
+        storingPagesWith codec: any PageBodyCodec<Item, Key>, now: @escaping @Sendable () -> Date
+    ) {
         self.upstream = upstream
         self.cache = cache
         self.feed = feed
         self.variant = variant
         self.policy = policy
         self.mode = mode
-        self.codec = codec ?? JSONPageBodyCodec<Item, Key>()
+        self.codec = codec
         self.now = now
         self.tracker = StatusTracker(mode: mode)
     }

@@ -3,9 +3,9 @@ import Foundation
 
 /// How a feed's pages are kept in the page cache: a page's bytes, and the page back.
 ///
-/// ``JSONPageBodyCodec`` (items and keys through `Codable`) serves any feed. A feed whose API
-/// has a faster decoder than `JSONDecoder` may keep its pages in the API's own form instead:
-/// reading the first page from the cache is on the way to a launch's first rows.
+/// ``RawJSONPageBodyCodec`` keeps each item as the service sent it, for items that keep their
+/// JSON (``RawJSONRepresentable``): what the cache gives back is what the network gave.
+/// ``JSONPageBodyCodec`` (items and keys through `Codable`) serves any other item.
 public protocol PageBodyCodec<Item, Key>: Sendable {
     /// The items of a page.
     associatedtype Item: Identifiable & Sendable

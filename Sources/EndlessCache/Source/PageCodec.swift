@@ -19,17 +19,14 @@ enum PageCodec<Item: Codable & Identifiable & Sendable, Key: Codable & Hashable 
     /// - Parameter key: the key, or nil for "the first page, however the source defines it".
     /// - Returns: the JSON text, or nil when the key cannot be encoded (it is then not cached).
     static func text(of key: Key?) -> String? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(key) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        PageKeyCodec<Key>.text(of: key)
     }
 
     /// The key stored as `text`.
     /// - Parameter text: what ``text(of:)`` made.
     /// - Returns: the key, or nil when the text is not one (a key type changed since).
     static func key(from text: String) -> Key? {
-        try? JSONDecoder().decode(Key.self, from: Data(text.utf8))
+        PageKeyCodec<Key>.key(from: Data(text.utf8))
     }
 
     /// The bytes a page is stored as.
@@ -48,5 +45,22 @@ enum PageCodec<Item: Codable & Identifiable & Sendable, Key: Codable & Hashable 
     static func page(from data: Data) -> Page<Item, Key>? {
         guard let body = try? JSONDecoder().decode(PageBody<Item, Key>.self, from: data) else { return nil }
         return Page(items: body.items, previousKey: body.previousKey, nextKey: body.nextKey, key: body.key)
+    }
+}
+
+/// Page keys as the text they are stored under, whatever the items.
+enum PageKeyCodec<Key: Codable> {
+    /// `2`, `{"page":3,"seed":"abc"}`, `null`: object keys sorted, so the same key is always
+    /// the same text; nil when the key cannot be encoded.
+    static func text(of key: Key?) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(key) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The key stored as `text`; nil when it is not one (a key type changed since).
+    static func key(from text: Data) -> Key? {
+        try? JSONDecoder().decode(Key.self, from: text)
     }
 }

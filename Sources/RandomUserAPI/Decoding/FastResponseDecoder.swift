@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 
 /// Reads a randomuser.me body straight into ``RandomUserResponse``, several times faster than
@@ -18,12 +19,60 @@ import Foundation
 enum FastResponseDecoder {
     /// The response, or nil when `JSONDecoder` must decide.
     static func decode(_ body: Data) -> RandomUserResponse? {
-        body.withUnsafeBytes { raw in
+        decodeKeepingBody(body) ?? (try? RawJSON(parsing: body)).flatMap(decode)
+    }
+
+    /// The response of a body sent compact (no whitespace between tokens, as randomuser.me
+    /// sends its default format), read in one pass: the scanner checks what it reads as
+    /// strictly as ``RawJSON``'s parser does (UTF-8, escapes, numbers, nesting), so the body is
+    /// kept as it came, without checking it a second time, and each person keeps its bytes of
+    /// it (the body itself, not a copy). Nil when the body has whitespace (read it compacted with ``decode(_:)-(RawJSON)``)
+    /// or when `JSONDecoder` must decide.
+    static func decodeKeepingBody(_ body: Data) -> RandomUserResponse? {
+        let read: (RandomUserResponse, [Range<Int>])? = body.withUnsafeBytes { raw in
+            var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
+            var ranges: [Range<Int>] = []
+            do throws(JSONScanner.Unsure) {
+                let response = try response(&scanner, ranges: &ranges)
+                guard scanner.isAtEnd(), !scanner.sawWhitespace else { return nil }
+                return (response, ranges)
+            } catch {
+                return nil
+            }
+        }
+        guard case (var response, let ranges)? = read else { return nil }
+        response.keep(RawJSON(trusted: body), people: ranges)
+        return response
+    }
+
+    /// The response read from a checked body, each person keeping its object (a slice of the
+    /// body's bytes, found while reading it: neither copied nor walked again); nil when
+    /// `JSONDecoder` must decide.
+    static func decode(_ body: RawJSON) -> RandomUserResponse? {
+        let read: (RandomUserResponse, [Range<Int>])? = body.bytes.withUnsafeBytes { raw in
+            var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
+            var ranges: [Range<Int>] = []
+            do throws(JSONScanner.Unsure) {
+                let response = try response(&scanner, ranges: &ranges)
+                guard scanner.isAtEnd() else { return nil }
+                return (response, ranges)
+            } catch {
+                return nil
+            }
+        }
+        guard case (var response, let ranges)? = read else { return nil }
+        response.keep(body, people: ranges)
+        return response
+    }
+
+    /// One person read from its object, keeping it; nil when `JSONDecoder` must decide.
+    static func user(_ object: RawJSON) -> RandomUser? {
+        object.bytes.withUnsafeBytes { raw in
             var scanner = JSONScanner(raw.bindMemory(to: UInt8.self))
             do throws(JSONScanner.Unsure) {
-                let response = try response(&scanner)
+                let person = try user(&scanner, depth: 2)
                 guard scanner.isAtEnd() else { return nil }
-                return response
+                return person.keeping(object)
             } catch {
                 return nil
             }
@@ -42,7 +91,10 @@ enum FastResponseDecoder {
         func contains(_ bit: UInt32) -> Bool { bits & (1 << bit) != 0 }
     }
 
-    private static func response(_ scanner: inout JSONScanner) throws(JSONScanner.Unsure) -> RandomUserResponse {
+    /// The response, and in `ranges` where each person's object lies in the bytes read.
+    private static func response(
+        _ scanner: inout JSONScanner, ranges: inout [Range<Int>]
+    ) throws(JSONScanner.Unsure) -> RandomUserResponse {
         var results: [RandomUser]?
         var info: RandomUserResponse.Info?
         var seen = Seen()
@@ -52,8 +104,12 @@ enum FastResponseDecoder {
                 var users: [RandomUser] = []
                 // A 5,000-user page: one allocation for the array.
                 users.reserveCapacity(min(5000, max(16, scanner.bytes.count / 1200)))
+                ranges.reserveCapacity(users.capacity)
                 try scanner.array(depth: 1) { (scanner) throws(JSONScanner.Unsure) in
+                    scanner.skipWhitespace()
+                    let start = scanner.index
                     users.append(try user(&scanner, depth: 2))
+                    ranges.append(start..<scanner.index)
                 }
                 results = users
             } else if key.equals("info") {

@@ -15,6 +15,9 @@ struct JSONScanner {
 
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var index = 0
+    /// Whether any whitespace was skipped: when none was, a body the scanner read to its end
+    /// is already in ``RawJSON``'s compact form, and checked as strictly as its parser checks.
+    private(set) var sawWhitespace = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -27,7 +30,9 @@ struct JSONScanner {
     mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            case 0x20, 0x09, 0x0A, 0x0D:
+                index += 1
+                sawWhitespace = true
             default: return
             }
         }
@@ -105,7 +110,9 @@ struct JSONScanner {
                 index += 1
                 return key
             }
-            guard byte >= 0x20, byte != UInt8(ascii: "\\") else { throw Unsure() }
+            // Escapes, controls and non-ASCII keys (which would need checking as UTF-8) are
+            // left to JSONDecoder; randomuser.me's keys are plain ASCII.
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { throw Unsure() }
             index += 1
         }
         throw Unsure()

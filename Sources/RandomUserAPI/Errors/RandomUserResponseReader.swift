@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 
 /// Turns what a server sent into a ``RandomUserResponse`` or a ``RandomUserAPIError``.
@@ -35,8 +36,15 @@ public enum RandomUserResponseReader {
         }
         let response: RandomUserResponse
         do {
-            // The fast reader takes the bodies it is sure of; JSONDecoder decides the rest.
-            response = try FastResponseDecoder.decode(body) ?? JSONDecoder().decode(RandomUserResponse.self, from: body)
+            // The fast reader takes the bodies it is sure of, each person keeping its object as
+            // sent (what a tool's output and the page cache write back); JSONDecoder decides the
+            // rest, and the objects are found in the body checked as JSON (a body that is not
+            // JSON is worded by JSONDecoder).
+            if let fast = FastResponseDecoder.decode(body) {
+                response = fast
+            } else {
+                response = try JSONDecoder().decode(RandomUserResponse.self, from: body).keeping(try? RawJSON(parsing: body))
+            }
         } catch let error as RandomUserAPIError {
             // The models throw service errors with a placeholder 200: they cannot see the status.
             if case .serviceError(_, let message) = error {

@@ -1,11 +1,13 @@
+import EndlessHTTP
 import Foundation
 
 /// One person from randomuser.me, in any API version from 1.0 to 1.4.
 ///
 /// Every field is optional because `inc` and `exc` can drop any of them, and older versions
 /// never sent some (`nat`, `gender` and `login.uuid` are missing from many v1.0 bodies).
-/// Decoding is tolerant of every shape the service has used (see `init(from:)`); encoding
-/// always writes the v1.4 shape.
+/// Decoding is tolerant of every shape the service has used (see `init(from:)`), and a person
+/// keeps the object it was read from as ``rawJSON``, in the shape of the version that sent it;
+/// `Codable` encoding writes the v1.4 shape of the typed fields.
 ///
 /// The JSON key `id` holds the national identity document, so it is ``nationalID`` here;
 /// ``id`` is the identity a list keys on (see ``id``).
@@ -42,6 +44,9 @@ public struct RandomUser: Sendable, Equatable, Identifiable {
     /// randomuser.me draws with replacement, so names, emails, usernames and pictures repeat
     /// across pages; the uuid is the only field that does not.
     public let id: String
+
+    /// The person's object as the service sent it (see ``rawJSON``); nil for a person made in code.
+    var sentJSON: RawJSON?
 
     /// Creates a person from its parts; ``id`` is derived from them.
     ///

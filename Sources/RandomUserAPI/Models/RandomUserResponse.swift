@@ -8,9 +8,40 @@ import EndlessHTTP
 public struct RandomUserResponse: Codable, Sendable, Equatable {
     /// The people, in the order the server drew them. May repeat people (the service draws
     /// with replacement); key on ``RandomUser/id``.
-    public let results: [RandomUser]
+    public private(set) var results: [RandomUser]
     /// The request as the server understood it; absent with `noinfo`.
     public let info: Info?
+    /// The body as the server sent it (see ``rawJSON``); nil for a response made in code.
+    var sentJSON: RawJSON?
+
+    /// The body exactly as the server sent it (in its version's shape, with what no model
+    /// reads); for a response made in code, its `Codable` encoding.
+    public var rawJSON: RawJSON { sentJSON ?? (try? RawJSON(encoding: self)) ?? .null }
+
+    /// Keeps the body this response was read from, and gives each person the bytes of the body
+    /// at its range (what the fast reader found while reading it). In place: a page of 5,000
+    /// people is not copied to do it.
+    mutating func keep(_ body: RawJSON, people ranges: [Range<Int>]) {
+        sentJSON = body
+        guard ranges.count == results.count else { return }
+        for index in results.indices {
+            results[index].sentJSON = RawJSON(trusted: body.bytes.slice(ranges[index]))
+        }
+    }
+
+    /// This response with the body it was read from, and each person with its element of
+    /// `results` (when the body has one `results`, with as many as were read).
+    func keeping(_ body: RawJSON?) -> RandomUserResponse {
+        guard let body else { return self }
+        var copy = self
+        copy.sentJSON = body
+        if body.members?.count(where: { $0.key == "results" }) == 1, let elements = body["results"]?.elements,
+            elements.count == results.count
+        {
+            copy.results = zip(results, elements).map { $0.keeping($1) }
+        }
+        return copy
+    }
 
     /// Creates a response.
     /// - Parameters:

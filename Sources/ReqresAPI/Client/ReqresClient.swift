@@ -61,8 +61,12 @@ public struct ReqresClient: Sendable {
         var query = [URLQueryItem(name: "page", value: String(page))]
         if let perPage { query.append(URLQueryItem(name: "per_page", value: String(perPage))) }
         query += try delayItems(delay)
+        let endpoint = Endpoint<ReqresUserList>(path: "users", query: query, headers: headers, accepting: .json) {
+            response throws(ResponseRejection) in
+            try Self.read(ReqresUserList.self, response) { $0.keeping($1) }
+        }
         do {
-            return try await http.send(Endpoint(path: "users", query: query, headers: headers))
+            return try await http.send(endpoint)
         } catch {
             throw ReqresError(error).redacted(by: http.redactor(adding: [apiKey]))
         }
@@ -76,10 +80,27 @@ public struct ReqresClient: Sendable {
     /// - Throws: ``ReqresError/noSuchUser(id:)`` for an id the service does not have, or another ``ReqresError``.
     public func user(id: Int, delay: Int? = nil) async throws(ReqresError) -> ReqresSingleUser {
         let query = try delayItems(delay)
+        let endpoint = Endpoint<ReqresSingleUser>(path: "users/\(id)", query: query, headers: headers, accepting: .json) {
+            response throws(ResponseRejection) in
+            try Self.read(ReqresSingleUser.self, response) { $0.keeping($1) }
+        }
         do {
-            return try await http.send(Endpoint(path: "users/\(id)", query: query, headers: headers))
+            return try await http.send(endpoint)
         } catch {
             throw ReqresError(error, userID: id).redacted(by: http.redactor(adding: [apiKey]))
+        }
+    }
+
+    /// Decodes a body and keeps it as sent; a body that is not the model is refused with the
+    /// decoding error the HTTP layer would have given.
+    private static func read<Model: Decodable>(
+        _ type: Model.Type, _ response: HTTPResponse, keeping: (Model, RawJSON?) -> Model
+    ) throws(ResponseRejection) -> Model {
+        do throws(HTTPError) {
+            let (model, body) = try RawJSON.decode(type, from: response.body)
+            return keeping(model, body)
+        } catch {
+            throw ResponseRejection(error.description, underlying: ReqresError.http(error))
         }
     }
 

@@ -19,6 +19,10 @@ public enum ReqresError: Error, Sendable, CustomStringConvertible {
     ///   - error: the HTTP client's error.
     ///   - userID: the id asked for, when the request was for one user.
     public init(_ error: HTTPError, userID: Int? = nil) {
+        if case .rejected(let rejection) = error, let own = rejection.underlying as? ReqresError {
+            self = own
+            return
+        }
         if case .status(let code, _, let snippet) = error {
             if code == 401 || code == 403, let refusal = Self.refusal(in: snippet) {
                 self = .missingAPIKey(message: refusal.message, howToGetOne: refusal.howToGetOne)

@@ -3,9 +3,25 @@ import EndlessHTTP
 /// The answer of `GET users/{id}`: `{"data":{…},"support":{…}}`.
 public struct ReqresSingleUser: Hashable, Sendable, Codable {
     /// The user.
-    public let data: ReqresUser
+    public private(set) var data: ReqresUser
     /// The service's support note, when it sent one.
     public let support: ReqresSupport?
+    /// The body as sent (see ``rawJSON``); nil for an answer made in code.
+    var sentJSON: RawJSON?
+
+    /// The answer exactly as the service sent it; for one made in code, its `Codable` encoding.
+    public var rawJSON: RawJSON { sentJSON ?? (try? RawJSON(encoding: self)) ?? .null }
+
+    /// This answer with the body it was read from, and the user with its `data` object.
+    func keeping(_ body: RawJSON?) -> ReqresSingleUser {
+        guard let body else { return self }
+        var copy = self
+        copy.sentJSON = body
+        if body.members?.count(where: { $0.key == "data" }) == 1, let object = body["data"] { copy.data = data.keeping(object) }
+        return copy
+    }
+
+    enum CodingKeys: String, CodingKey { case data, support }
 
     /// Creates the answer.
     /// - Parameters:

@@ -5,8 +5,8 @@ import Foundation
 /// "last_name":…,"avatar":…}`.
 ///
 /// Read tolerantly: unknown fields are ignored, an `id` sent as text is read as a number, and a
-/// missing or oddly typed text field is nil rather than a failed page. Encoded back with the
-/// API's own field names (what `endless fetch users --format ndjson` prints).
+/// missing or oddly typed text field is nil rather than a failed page. The object it was read
+/// from is kept as ``rawJSON``; `Codable` encoding writes the typed fields with the API's names.
 public struct ReqresUser: Identifiable, Hashable, Sendable, Codable {
     /// The user's number: what `GET users/{id}` takes.
     public let id: Int
@@ -15,6 +15,8 @@ public struct ReqresUser: Identifiable, Hashable, Sendable, Codable {
     public let lastName: String?
     /// The avatar's address as sent; see ``avatarURL``.
     public let avatar: String?
+    /// The user's object as the service sent it (see ``rawJSON``); nil for a user made in code.
+    var sentJSON: RawJSON?
 
     enum CodingKeys: String, CodingKey {
         case id, email, avatar

@@ -12,8 +12,25 @@ public struct ReqresUserList: Hashable, Sendable, Codable {
     public let total: Int?
     public let totalPages: Int?
     /// The users on this page; empty past the last page.
-    public let data: [ReqresUser]
+    public private(set) var data: [ReqresUser]
     public let support: ReqresSupport?
+    /// The body as sent (see ``rawJSON``); nil for a page made in code.
+    var sentJSON: RawJSON?
+
+    /// The page object exactly as the service sent it (with what no model reads, such as the
+    /// 2019–2020 `ad`); for a page made in code, its `Codable` encoding.
+    public var rawJSON: RawJSON { sentJSON ?? (try? RawJSON(encoding: self)) ?? .null }
+
+    /// This page with the body it was read from, and each user with its element of `data`.
+    func keeping(_ body: RawJSON?) -> ReqresUserList {
+        guard let body else { return self }
+        var copy = self
+        copy.sentJSON = body
+        if body.members?.count(where: { $0.key == "data" }) == 1, let elements = body["data"]?.elements, elements.count == data.count {
+            copy.data = zip(data, elements).map { $0.keeping($1) }
+        }
+        return copy
+    }
 
     enum CodingKeys: String, CodingKey {
         case page, total, data, support

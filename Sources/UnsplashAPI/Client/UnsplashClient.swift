@@ -91,7 +91,7 @@ public struct UnsplashClient: Sendable {
         let record = self.record
         let endpoint = Endpoint<UnsplashPhoto>(path: "photos/\(id)", headers: headers, accepting: .json) { response throws(ResponseRejection) in
             do throws(UnsplashError) {
-                let photo: UnsplashPhoto = try UnsplashBody.decode(response.body)
+                let photo = try UnsplashBody.photo(response.body)
                 record.record(
                     UnsplashRateLimit.read(
                         limit: response.headers["X-Ratelimit-Limit"], remaining: response.headers["X-Ratelimit-Remaining"]))

@@ -7,8 +7,9 @@ import Foundation
 /// typed (it then reads as nil), unknown fields are ignored, and a nested object of the wrong
 /// shape (`user`, `urls`…) reads as nil rather than failing the page. Timestamps are kept as
 /// sent (old photos carry offsets, `2016-05-03T11:00:28-04:00`; new ones `Z`) and read with
-/// ``UnsplashTimestamp``. Encoded back with the API's own field names, nulls included (what
-/// `endless fetch photos --format ndjson` prints).
+/// ``UnsplashTimestamp``. The object it was read from is kept as ``rawJSON`` (its place,
+/// tags, sponsorship and whatever else the model does not read); `Codable` encoding writes the
+/// typed fields with the API's names.
 public struct UnsplashPhoto: Identifiable, Hashable, Sendable, Codable {
     public let id: String
     public let slug: String?
@@ -40,6 +41,8 @@ public struct UnsplashPhoto: Identifiable, Hashable, Sendable, Codable {
     /// Only `GET /photos/{id}` sends these.
     public let views: Int?
     public let downloads: Int?
+    /// The photo's object as the service sent it (see ``rawJSON``); nil for a photo made in code.
+    var sentJSON: RawJSON?
 
     enum CodingKeys: String, CodingKey {
         case id, slug, width, height, color, description, urls, links, likes, user, exif, location, views, downloads

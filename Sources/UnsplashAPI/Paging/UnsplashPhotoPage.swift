@@ -17,6 +17,12 @@ public struct UnsplashPhotoPage: Sendable {
     public var nextPage: Int?
     /// The rate-limit headers, when sent.
     public var rateLimit: UnsplashRateLimit?
+    /// The body as sent (see ``rawJSON``); nil for a page made in code.
+    var sentJSON: RawJSON?
+
+    /// The body exactly as the service sent it, the bare array of photo objects; for a page
+    /// made in code, the photos' ``UnsplashPhoto/rawJSON`` in an array.
+    public var rawJSON: RawJSON { sentJSON ?? RawJSON(array: photos.map(\.rawJSON)) }
 
     /// Creates a page.
     /// - Parameters:
@@ -44,7 +50,7 @@ public struct UnsplashPhotoPage: Sendable {
     ///   or `X-Per-Page` that is there but wrong; ``UnsplashError/http(_:)`` for a body that is
     ///   not an array of photos.
     public static func read(_ response: EndlessHTTP.HTTPResponse, page: Int, perPage: Int) throws(UnsplashError) -> UnsplashPhotoPage {
-        let photos: [UnsplashPhoto] = try UnsplashBody.decode(response.body)
+        let (photos, body) = try UnsplashBody.photos(response.body)
         let total = try wholeNumber(response.headers["X-Total"], name: "X-Total")
         let pageSize = try wholeNumber(response.headers["X-Per-Page"], name: "X-Per-Page") ?? perPage
         let next: Int?
@@ -65,7 +71,9 @@ public struct UnsplashPhotoPage: Sendable {
         }
         let rateLimit = UnsplashRateLimit.read(
             limit: response.headers["X-Ratelimit-Limit"], remaining: response.headers["X-Ratelimit-Remaining"])
-        return UnsplashPhotoPage(photos: photos, page: page, perPage: pageSize, total: total, nextPage: next, rateLimit: rateLimit)
+        var result = UnsplashPhotoPage(photos: photos, page: page, perPage: pageSize, total: total, nextPage: next, rateLimit: rateLimit)
+        result.sentJSON = body
+        return result
     }
 
     /// A header that must be a whole number ≥ 0 when present.
@@ -83,6 +91,20 @@ public struct UnsplashPhotoPage: Sendable {
 
 /// Decoding Unsplash bodies, with a failure that says where the shape was wrong.
 enum UnsplashBody {
+    /// A page's photos, each keeping its object as sent, and the body itself.
+    static func photos(_ body: Data) throws(UnsplashError) -> (photos: [UnsplashPhoto], body: RawJSON?) {
+        let photos: [UnsplashPhoto] = try decode(body)
+        let raw = try? RawJSON(parsing: body)
+        guard let elements = raw?.elements, elements.count == photos.count else { return (photos, raw) }
+        return (zip(photos, elements).map { $0.keeping($1) }, raw)
+    }
+
+    /// One photo, keeping its object as sent.
+    static func photo(_ body: Data) throws(UnsplashError) -> UnsplashPhoto {
+        let photo: UnsplashPhoto = try decode(body)
+        return (try? RawJSON(parsing: body)).map(photo.keeping) ?? photo
+    }
+
     static func decode<Value: Decodable>(_ body: Data) throws(UnsplashError) -> Value {
         do {
             return try JSONDecoder().decode(Value.self, from: body)

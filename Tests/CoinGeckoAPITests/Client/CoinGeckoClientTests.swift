@@ -20,7 +20,7 @@ struct CoinGeckoClientTests {
         let page = try await client.markets(query)
         #expect(page.markets.map(\.id) == ["bitcoin"])
         #expect(page.markets.first?.currentPrice?.literal == "96000.10")
-        #expect(page.objects.first?.keys.last == "extra")
+        #expect(page.markets.first?.rawJSON.members?.last?.key == "extra")
         #expect(page.isLast)
         let request = try #require(transport.requests.first)
         #expect(

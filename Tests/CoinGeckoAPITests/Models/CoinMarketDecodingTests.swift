@@ -1,4 +1,5 @@
 import CoinGeckoAPI
+import EndlessHTTP
 import Foundation
 import Testing
 
@@ -64,7 +65,7 @@ struct CoinMarketDecodingTests {
         #expect(coin.imageURL == nil)
     }
 
-    @Test("stored and read back (the page cache): every field equal, every number with the digits the service sent")
+    @Test("Codable, stored and read back: every field equal, every number with the digits the service sent")
     func storedForm() throws {
         for text in [Self.bitcoin, Self.fresh] {
             let coin = try Self.market(text)

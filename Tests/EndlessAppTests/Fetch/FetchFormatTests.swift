@@ -59,45 +59,45 @@ struct FetchFormatTests {
         #expect(captured.standardOutput.split(separator: "\n").last?.hasSuffix("  40") == true)
     }
 
-    @Test("json: the v1.4 response shape, pretty-printed with sorted keys")
+    @Test("json: a response made in code, not read from a service, prints as its v1.4 encoding, keys sorted, indented as jq does")
     func json() async throws {
         let one = RandomUserResponse(results: [SampleResponses.arman], info: .init(seed: "endless", results: 1, page: 1, version: "1.4"))
         let run = await FetchHarness(answer: { _ in one }).run(["fetch", "--format=json"])
         #expect(run.exitCode == 0)
         #expect(run.standardOutput == """
             {
-              "info" : {
-                "page" : 1,
-                "results" : 1,
-                "seed" : "endless",
-                "version" : "1.4"
+              "info": {
+                "page": 1,
+                "results": 1,
+                "seed": "endless",
+                "version": "1.4"
               },
-              "results" : [
+              "results": [
                 {
-                  "dob" : {
-                    "age" : 35,
-                    "date" : "1990-01-02T03:04:05.000Z"
+                  "dob": {
+                    "age": 35,
+                    "date": "1990-01-02T03:04:05.000Z"
                   },
-                  "email" : "arman.rdyy@example.com",
-                  "gender" : "male",
-                  "id" : {
-                    "name" : "",
-                    "value" : null
+                  "email": "arman.rdyy@example.com",
+                  "gender": "male",
+                  "id": {
+                    "name": "",
+                    "value": null
                   },
-                  "location" : {
-                    "city" : "تهران",
-                    "postcode" : 12345
+                  "location": {
+                    "city": "تهران",
+                    "postcode": 12345
                   },
-                  "login" : {
-                    "uuid" : "6f1c9e2a-0000-4000-8000-000000000001"
+                  "login": {
+                    "uuid": "6f1c9e2a-0000-4000-8000-000000000001"
                   },
-                  "name" : {
-                    "first" : "آرمان",
-                    "last" : "رضایی",
-                    "title" : "Mr"
+                  "name": {
+                    "first": "آرمان",
+                    "last": "رضایی",
+                    "title": "Mr"
                   },
-                  "nat" : "IR",
-                  "phone" : "021-12345678"
+                  "nat": "IR",
+                  "phone": "021-12345678"
                 }
               ]
             }

@@ -80,7 +80,10 @@ struct ListPositionTests {
         old.close()
 
         let notices = NoticeLog()
-        let current = PageCacheFixtures.cache(in: directory, notices: notices)
+        // Schema 2 exactly: 3 drops the pages of older builds (their items were not kept as sent).
+        let current = PageCache(
+            fileURL: directory.databaseURL, migrations: Array(PageSchema.migrations.prefix(2)), busyTimeout: .seconds(5),
+            onNotice: { notices.append($0) })
         #expect(current.page(at: address)?.body == Data("page".utf8))
         #expect(current.savePosition(StoredPosition(pageKey: "0", loadSize: 5, itemID: "3"), feed: "rows", variant: "", at: PageCacheFixtures.epoch))
         #expect(current.position(feed: "rows", variant: "") == StoredPosition(pageKey: "0", loadSize: 5, itemID: "3"))

@@ -21,7 +21,7 @@ struct ServiceRoutingTests {
         #expect(response.text.contains(#""results":3"#))
     }
 
-    @Test("an unknown API version answers a plain Not Found; older versions say why they are not served")
+    @Test("an unknown API version answers a plain Not Found; 1.0 to 1.3 are answered in their own shape")
     func versions() throws {
         let (server, port) = try startService()
         defer { server.stop() }
@@ -30,9 +30,11 @@ struct ServiceRoutingTests {
         #expect(unknown.status == 404)
         #expect(unknown.text == "Not Found")
         #expect(unknown.header("Content-Type")?.hasPrefix("text/plain") == true)
-        let older = try client.get("/api/1.3/")
-        #expect(older.status == 501)
-        #expect(older.text.hasPrefix(#"{"error":"This simulator generates API version 1.4 only"#))
+        for version in ["1.0", "1.1", "1.2", "1.3", "1.4"] {
+            let answer = try client.get("/api/\(version)/")
+            #expect(answer.status == 200)
+            #expect(answer.text.hasSuffix(#""version":"\#(version)"}}"#), "\(answer.text)")
+        }
         for path in ["/index.html", "/apix/", "/api/portraits/", "/API/"] {
             #expect(try client.get(path).status == 404, "\(path)")
         }

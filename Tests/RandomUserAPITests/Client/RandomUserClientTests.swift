@@ -151,16 +151,18 @@ struct RandomUserClientTests {
         #expect(error?.description.contains("503") == true)
     }
 
-    @Test("a version the server does not speak is a service error, not a crash")
-    func unsupportedVersion() async throws {
+    @Test("an older version the simulator speaks (1.2): read into the typed model, each person kept in 1.2's shape")
+    func olderVersion() async throws {
         let (harness, stop) = try Self.harness()
         defer { stop() }
 
-        let error = await Self.failure { () throws(RandomUserError) in
-            try await harness.client.page(try! RandomUserQuery(results: 1, version: .v1_2))
-        }
-
-        #expect(error?.isTransient == false)
-        #expect(error.map { "\($0)" }?.isEmpty == false)
+        let page = try await harness.client.page(try RandomUserQuery(results: 2, seed: "old", version: .v1_2))
+        #expect(page.info?.version == "1.2")
+        let person = try #require(page.results.first)
+        #expect(person.dob?.date != nil && person.dob?.age != nil)
+        let sent = try #require(person.rawJSON["dob"]?["date"]?.string)
+        #expect(sent.hasSuffix("Z") && !sent.contains("."), "as 1.2 sent it: \(sent)")
+        #expect(person.rawJSON["location"]?["street"]?.kind == .string)
+        #expect(person.rawJSON["location"]?["country"] == nil)
     }
 }

@@ -23,8 +23,8 @@ public struct FetchSettings: Sendable, Equatable {
     enum Options {
         static let format = Option(
             "format", short: "f", placeholder: "FORMAT",
-            help: "table (aligned columns fitted to the terminal), json (the API's response), ndjson "
-                + "(one item per line, the API's field names) or csv (RFC 4180).",
+            help: "table (aligned columns fitted to the terminal), json (the API's response as it was sent), "
+                + "ndjson (one item a line, each as the API sent it) or csv (RFC 4180).",
             default: FetchSettings.defaultFormat.rawValue, convert: ValueParsers.choice(OutputFormat.self))
         static let timeout = Option(
             "timeout", placeholder: "SECONDS", help: "Give up on the whole request, retries included, after this long.",

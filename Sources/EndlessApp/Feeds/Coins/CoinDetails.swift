@@ -1,4 +1,5 @@
 import CoinGeckoAPI
+import EndlessHTTP
 import Foundation
 
 /// Everything the details panel shows about one coin: every field the market sends, in a

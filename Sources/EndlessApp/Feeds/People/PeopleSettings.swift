@@ -23,8 +23,7 @@ struct PeopleSettings: FeedSettings {
         // A seeded page never changes; the filters and the seed name the list.
         let source = environment.cached(
             people, as: PeopleFeed.kind, endpoint: endpoint,
-            variant: [query.url.query ?? "", seed.map { "seed=\($0)" } ?? ""].joined(separator: " "), policy: .neverStale,
-            codec: PeoplePageCodec())
+            variant: [query.url.query ?? "", seed.map { "seed=\($0)" } ?? ""].joined(separator: " "), policy: .neverStale)
         let configuration = environment.feedConfiguration(pageSize: pageSize)
         let (feed, restoring) = environment.feed(over: source, configuration: configuration)
         let model = FeedViewModel(

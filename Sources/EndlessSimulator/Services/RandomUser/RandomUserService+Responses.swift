@@ -2,20 +2,20 @@
 extension RandomUserService {
     enum APIVersion: Equatable {
         case current
-        case older(String)
+        case older(RandomUserVersion)
         case unknown
     }
 
-    /// `/api`, `/api/`, `/api/1.4`, `/api/1.4/` are current; other known versions are older;
-    /// everything else, including paths outside `/api`, is unknown.
+    /// `/api`, `/api/`, `/api/1.4`, `/api/1.4/` are current; `/api/1.0/` … `/api/1.3/` are
+    /// older; everything else, including paths outside `/api`, is unknown.
     static func apiVersion(of path: String) -> APIVersion {
         guard path == "/api" || path.hasPrefix("/api/") else { return .unknown }
         var rest = path.dropFirst(4)
         if rest.hasPrefix("/") { rest = rest.dropFirst() }
         if rest.hasSuffix("/") { rest = rest.dropLast() }
-        if rest.isEmpty || rest == currentVersion { return .current }
-        if olderVersions.contains(String(rest)) { return .older(String(rest)) }
-        return .unknown
+        if rest.isEmpty { return .current }
+        guard let version = RandomUserVersion(rawValue: String(rest)) else { return .unknown }
+        return version == .current ? .current : .older(version)
     }
 
     /// The live service's headers on every API answer.

@@ -3,18 +3,17 @@ import Foundation
 /// The offline randomuser.me, mounted at `/api/`: users from the generator, procedurally drawn
 /// portraits, the live service's headers and its rate limit.
 ///
-/// Routes: `/api/` and `/api/1.4/` generate users; `/api/1.0/` … `/api/1.3/` answer 501 (the
-/// generator speaks v1.4 only, and v1.4 data under an older URL would be silently wrong for
-/// clients that decode the old shapes); any other `/api/<version>/` answers a plain
-/// `Not Found` like the live service; `/api/portraits/…` serves portraits.
+/// Routes: `/api/` and `/api/1.4/` generate users; `/api/1.0/` … `/api/1.3/` generate the same
+/// people in those versions' shapes (``RandomUserVersion``: street as text, unix-second or
+/// local-time dates, no country…), as a client of an older version decodes them; any other
+/// `/api/<version>/` answers a plain `Not Found` like the live service; `/api/portraits/…`
+/// serves portraits.
 struct RandomUserService: SimulatedService {
     let generator: any UserGenerating
     let portraits: PortraitStore
     let rateLimiter: RateLimiter?
     let now: @Sendable () -> Date
 
-    static let currentVersion = "1.4"
-    static let olderVersions: Set<String> = ["1.0", "1.1", "1.2", "1.3"]
     static let mountPath = "/api/"
     static let portraitPrefix = "/api/portraits/"
 
@@ -33,13 +32,9 @@ struct RandomUserService: SimulatedService {
         }
         switch Self.apiVersion(of: path) {
         case .current:
-            return users(request)
+            return users(request, version: .current)
         case .older(let version):
-            return Self.json(
-                501,
-                ErrorBody.json(
-                    "This simulator generates API version \(Self.currentVersion) only; "
-                        + "request /api/ or /api/\(Self.currentVersion)/ instead of /api/\(version)/."))
+            return users(request, version: version)
         case .unknown:
             return SimulatorHost.notFound
         }
@@ -72,7 +67,7 @@ struct RandomUserService: SimulatedService {
 
     // MARK: - Users
 
-    private func users(_ request: HTTPRequest) -> HTTPResponse {
+    private func users(_ request: HTTPRequest, version: RandomUserVersion) -> HTTPResponse {
         let client = request.peer.host
         if let rateLimiter, let rejection = rateLimiter.check(client: client) {
             return rateLimited(rejection, window: rateLimiter.configuration.window)
@@ -80,7 +75,7 @@ struct RandomUserService: SimulatedService {
         let generated: GeneratedResponse
         do {
             generated = try generator.respond(
-                toQuery: request.query ?? "", now: now(), portraitBaseURL: portraitBaseURL(for: request))
+                toQuery: request.query ?? "", now: now(), portraitBaseURL: portraitBaseURL(for: request), version: version)
         } catch {
             // The live service crashes or hangs on the unsupported ones: a JSON 500 says why.
             // A parameter the simulator refuses (an unsafe JSONP callback) is the client's: 400.

@@ -1,6 +1,7 @@
 import CoinGeckoAPI
 import Endless
 import EndlessTesting
+import EndlessHTTP
 import Foundation
 import Testing
 

@@ -1,20 +1,20 @@
 import CoinGeckoAPI
+import EndlessHTTP
 import EndlessTerminal
 import EndlessTerminalWidgets
 
 /// The four formats of `endless fetch coins`. `json` and `ndjson` are the objects as the API
-/// sent them (its field names, its number literals, fields this client does not know); `json`
-/// keeps strings exact with escapes, `ndjson`, `table` and `csv` sanitize them.
+/// sent them (its field names, its number literals, fields this client does not know); `table`
+/// and `csv` sanitize what they print.
 enum CoinsFormatter {
     static func format(_ page: CoinMarketsPage, as format: OutputFormat, width: Int, currency: String) -> String {
         switch format {
         case .json:
-            return FetchJSON.terminalSafe(LiteralJSON.array(page.objects.map(LiteralJSON.object)).prettyText()) + "\n"
+            return FetchJSON.json(page.rawJSON)
         case .ndjson:
-            return page.objects.map { LiteralJSON.object($0).compactText(transformingStrings: TextSanitizer.sanitize) + "\n" }
-                .joined()
+            return FetchJSON.ndjson(page.markets)
         case .csv:
-            return csv(page.objects)
+            return csv(page.markets.compactMap { LiteralJSON($0.rawJSON).object })
         case .table:
             return FetchTable(columns: columns(currency: currency, sparkline: page.query.sparkline), width: width)
                 .format(page.markets)

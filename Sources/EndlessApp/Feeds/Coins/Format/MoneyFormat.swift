@@ -1,4 +1,5 @@
 import CoinGeckoAPI
+import EndlessHTTP
 import Foundation
 
 /// Numbers as a trader reads them, from the exact digits the API sent (never through a
@@ -10,11 +11,19 @@ enum MoneyFormat {
     static let smallPriceDigits = 4
     /// Below this, a price is written with an exponent rather than a row of zeros.
     static let smallestPlainPower = -10
+    /// Past this power of ten a figure is not shown: no market counts 10^30 of anything, and
+    /// its digits (a billion of them for `1e999999999`) would cost what they fill, not what
+    /// the literal costs. `json` and `ndjson` still print the literal as sent.
+    static let largestShownPower = 30
+    /// What a figure past ``largestShownPower`` shows instead.
+    static let tooLarge = "too large"
 
-    /// A price: `96,000.00`, `1.25`, `0.9998`, `0.00002456`; `—` for none.
+    /// A price: `96,000.00`, `1.25`, `0.9998`, `0.00002456`, `1.234e-12`; `—` for none, `too large`
+    /// past 10^30.
     static func price(_ value: DecimalNumber?) -> String {
         guard let value else { return "—" }
         guard let leading = value.leadingPower else { return "0.00" }
+        if leading > largestShownPower { return tooLarge }
         if leading >= 0 { return value.formatted(fractionDigits: 2, groupingSeparator: ",") }
         let rounded = value.rounded(significantDigits: smallPriceDigits)
         // Rounding up to 1 (0.99996) is a price from 1 up.
@@ -38,6 +47,7 @@ enum MoneyFormat {
     /// `850K`, `999`; `—` for none.
     static func compact(_ number: LiteralJSON.Number?) -> String {
         guard let value = number?.decimal else { return "—" }
+        if let leading = value.leadingPower, leading > largestShownPower { return tooLarge }
         guard let leading = value.leadingPower, leading >= 3 else {
             return value.formatted(fractionDigits: 0, groupingSeparator: ",")
         }
@@ -57,6 +67,7 @@ enum MoneyFormat {
     /// A whole figure in full: `1,903,456,789,012`; `—` for none.
     static func full(_ number: LiteralJSON.Number?) -> String {
         guard let value = number?.decimal else { return "—" }
+        if let leading = value.leadingPower, leading > largestShownPower { return tooLarge }
         let places = value.leadingPower.map { $0 >= 3 ? 0 : 2 } ?? 0
         return value.formatted(fractionDigits: places, groupingSeparator: ",")
     }
@@ -70,6 +81,7 @@ enum MoneyFormat {
     /// (fewer decimals past 100 %: `▲ 123.4%`, `▲ 12345%`). `—` for none.
     static func change(_ number: LiteralJSON.Number?) -> (text: String, direction: Direction) {
         guard let value = number?.decimal else { return ("—", .flat) }
+        if let leading = value.leadingPower, leading > largestShownPower { return (tooLarge, .flat) }
         let magnitude = value.magnitude
         let places = magnitude < DecimalNumber(100) ? 2 : magnitude < DecimalNumber(1000) ? 1 : 0
         let rounded = magnitude.rounded(fractionDigits: places)

@@ -1,4 +1,5 @@
 import EndlessCommandLine
+import EndlessHTTP
 import EndlessTerminal
 import Foundation
 import RandomUserAPI
@@ -25,9 +26,10 @@ public enum FetchPeopleCommand {
         discussion: "Asks the API for one page of people and prints it to standard output. "
             + "Without --api, the people come from the embedded simulator, an offline randomuser.me "
             + "started on a loopback port for the run (its flags below shape its data and its faults). "
-            + "Everything the server sent is sanitized before it is printed as a table, CSV or NDJSON, "
-            + "so no control character or escape sequence from the network reaches your terminal; "
-            + "JSON keeps the data exact and escapes such characters as \\u sequences."
+            + "Everything the server sent is sanitized before it is printed as a table or CSV, so no "
+            + "control character or escape sequence from the network reaches your terminal. JSON (the "
+            + "response) and NDJSON (one person a line) are what the server sent, in its version's shape "
+            + "and key order, with such characters written as \\u escapes."
             + "\n\n"
             + "Exit status: 0 on success, 1 when the request or the API failed (the reason goes to "
             + "standard error), 2 when the command line is wrong.",
@@ -43,7 +45,7 @@ public enum FetchPeopleCommand {
                 explanation: "Five women from the United States and the United Kingdom."),
             .init(
                 command: "endless fetch --seed endless --page 2 --format json",
-                explanation: "The second page of a reproducible list, as the v1.4 JSON response."),
+                explanation: "The second page of a reproducible list, as the JSON response the server sent."),
             .init(
                 command: "endless fetch -n 100 --inc name,email,nat --format csv > people.csv",
                 explanation: "A hundred people with three fields, as CSV for a spreadsheet."),
@@ -103,24 +105,18 @@ public enum FetchPeopleCommand {
             let milliseconds = Int((Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15).rounded())
             output.standardError("endless fetch: \(response.results.count) people in \(milliseconds) ms\n")
         }
-        do {
-            output.standardOutput(
-                try format(response, as: options.format, width: output.terminalColumns, now: now, query: query))
-        } catch {
-            output.standardError("endless fetch: could not write \(options.format.rawValue): \(error)\n")
-            return ExitCode.failure.rawValue
-        }
+        output.standardOutput(format(response, as: options.format, width: output.terminalColumns, now: now, query: query))
         return ExitCode.success.rawValue
     }
 
     /// The people in `format`, fitted to `width` (``PeopleTableFormatter/defaultWidth`` when nil).
     static func format(
         _ response: RandomUserResponse, as format: OutputFormat, width: Int?, now: Date, query: RandomUserQuery? = nil
-    ) throws -> String {
+    ) -> String {
         switch format {
         case .table: PeopleTableFormatter(width: width ?? TableWidth.whenPiped, now: now).format(response.results)
-        case .json: PeopleJSONWriter.json(response)
-        case .ndjson: try FetchJSON.ndjson(response.results) { $0.sanitized() }
+        case .json: FetchJSON.json(response.rawJSON)
+        case .ndjson: FetchJSON.ndjson(response.results)
         case .csv: PeopleCSVFormatter.format(response.results, for: query)
         }
     }

@@ -25,8 +25,9 @@ enum FetchPhotosCommand {
             + "photo (GET photos/ID), and prints it. Without --api, the photos come from the embedded simulator's "
             + "Unsplash, which needs no key. Against the live API every request carries the access key as "
             + "`Authorization: Client-ID`: --access-key, else $\(PhotosFeed.accessKeyVariable); get one by registering "
-            + "an application at \(UnsplashClient.keyRegistration). It never appears in a log. Table, CSV and NDJSON "
-            + "are sanitized; JSON keeps the data exact with escapes."
+            + "an application at \(UnsplashClient.keyRegistration). It never appears in a log. Table and CSV are "
+            + "sanitized; JSON (the answer) and NDJSON (one photo a line) are what the API sent, fields this "
+            + "client does not read included, with characters a terminal acts on written as \\u escapes."
             + "\n\n"
             + "Exit status: 0 on success, 1 when the request or the API failed (the reason goes to "
             + "standard error), 2 when the command line is wrong.",
@@ -83,9 +84,9 @@ enum FetchPhotosCommand {
     static func run(_ options: FetchPhotosOptions, output: CommandOutput, client: UnsplashClient) async -> Int32 {
         let width = output.terminalColumns ?? TableWidth.whenPiped
         let text: String
-        do {
+        do throws(UnsplashError) {
             if let id = options.id {
-                text = try PhotosFormatter.format(single: try await client.photo(id: id), as: options.common.format, width: width)
+                text = PhotosFormatter.format(single: try await client.photo(id: id), as: options.common.format, width: width)
             } else {
                 let page = try await client.photos(page: options.page, perPage: options.perPage, orderBy: options.orderBy)
                 if page.photos.isEmpty, let total = page.total {
@@ -95,13 +96,10 @@ enum FetchPhotosCommand {
                 if options.common.verbose, let budget = page.rateLimit {
                     output.standardError("endless fetch photos: \(budget.summary)\n")
                 }
-                text = try PhotosFormatter.format(page.photos, as: options.common.format, width: width)
+                text = PhotosFormatter.format(page, as: options.common.format, width: width)
             }
-        } catch let error as UnsplashError {
-            output.standardError("endless fetch photos: \(TextSanitizer.sanitize(PhotosFeedError(error).description))\n")
-            return ExitCode.failure.rawValue
         } catch {
-            output.standardError("endless fetch photos: \(TextSanitizer.sanitize(FetchSettings.describe(error, waitingFor: "photos")))\n")
+            output.standardError("endless fetch photos: \(TextSanitizer.sanitize(PhotosFeedError(error).description))\n")
             return ExitCode.failure.rawValue
         }
         output.standardOutput(text)

@@ -1,23 +1,31 @@
+import EndlessHTTP
 import EndlessTerminal
 import UnsplashAPI
 
-/// The four formats of `endless fetch photos`: `json` is the API's own answer (the bare array,
-/// or the photo), `ndjson` one photo a line with the API's field names, `csv` the fields that
+/// The four formats of `endless fetch photos`: `json` is the API's own answer as sent (the
+/// bare array, or the photo), `ndjson` one photo object a line as sent, `csv` the fields that
 /// fit a spreadsheet, `table` for people.
 enum PhotosFormatter {
     /// A page of photos.
-    static func format(_ photos: [UnsplashPhoto], as format: OutputFormat, width: Int) throws -> String {
+    static func format(_ page: UnsplashPhotoPage, as format: OutputFormat, width: Int) -> String {
         switch format {
-        case .table: FetchTable(columns: columns, width: width).format(photos)
-        case .json: try FetchJSON.json(photos)
-        case .ndjson: try FetchJSON.ndjson(photos) { $0.sanitized() }
-        case .csv: csv(photos)
+        case .json: FetchJSON.json(page.rawJSON)
+        default: self.format(page.photos, as: format, width: width)
         }
     }
 
     /// One photo: `json` is the API's photo object.
-    static func format(single photo: UnsplashPhoto, as format: OutputFormat, width: Int) throws -> String {
-        format == .json ? try FetchJSON.json(photo) : try self.format([photo], as: format, width: width)
+    static func format(single photo: UnsplashPhoto, as format: OutputFormat, width: Int) -> String {
+        format == .json ? FetchJSON.json(photo.rawJSON) : self.format([photo], as: format, width: width)
+    }
+
+    private static func format(_ photos: [UnsplashPhoto], as format: OutputFormat, width: Int) -> String {
+        switch format {
+        case .table: FetchTable(columns: columns, width: width).format(photos)
+        case .json: FetchJSON.json(RawJSON(array: photos.map(\.rawJSON)))
+        case .ndjson: FetchJSON.ndjson(photos)
+        case .csv: csv(photos)
+        }
     }
 
     static var columns: [FetchTable<UnsplashPhoto>.Column] {

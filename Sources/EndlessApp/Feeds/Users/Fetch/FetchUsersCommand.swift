@@ -28,7 +28,9 @@ enum FetchUsersCommand {
             + "(GET users/N), and prints it. Without --api, the users come from the embedded simulator's "
             + "reqres.in. Every request carries the x-api-key header reqres.in wants: --api-key, else "
             + "$\(UsersFeed.apiKeyVariable), else the free key \(ReqresClient.freeAPIKey); it never appears "
-            + "in a log. Table and CSV are sanitized; JSON keeps the data exact with escapes."
+            + "in a log. Table and CSV are sanitized; JSON (the answer) and NDJSON (one user a line) are what the "
+            + "API sent, fields this client does not read included, with characters a terminal acts on written "
+            + "as \\u escapes."
             + "\n\n"
             + "Exit status: 0 on success, 1 when the request or the API failed (the reason goes to "
             + "standard error), 2 when the command line is wrong.",
@@ -85,24 +87,20 @@ enum FetchUsersCommand {
     static func run(_ options: FetchUsersOptions, output: CommandOutput, client: ReqresClient) async -> Int32 {
         let width = output.terminalColumns ?? TableWidth.whenPiped
         let text: String
-        do {
+        do throws(ReqresError) {
             if let id = options.id {
                 let single = try await client.user(id: id, delay: options.delay)
-                text = try UsersFormatter.format(
-                    single: single, as: options.common.format, width: width)
+                text = UsersFormatter.format(single: single, as: options.common.format, width: width)
             } else {
                 let list = try await client.users(page: options.page, perPage: options.perPage, delay: options.delay)
                 if list.data.isEmpty, let pages = list.totalPages, options.page > pages {
                     output.standardError(
                         "endless fetch users: page \(options.page) is past the last page (\(pages)); no users on it\n")
                 }
-                text = try UsersFormatter.format(list: list, as: options.common.format, width: width)
+                text = UsersFormatter.format(list: list, as: options.common.format, width: width)
             }
-        } catch let error as ReqresError {
-            output.standardError("endless fetch users: \(TextSanitizer.sanitize(UsersFeedError(error).description))\n")
-            return ExitCode.failure.rawValue
         } catch {
-            output.standardError("endless fetch users: \(TextSanitizer.sanitize(FetchSettings.describe(error, waitingFor: "users")))\n")
+            output.standardError("endless fetch users: \(TextSanitizer.sanitize(UsersFeedError(error).description))\n")
             return ExitCode.failure.rawValue
         }
         output.standardOutput(text)

@@ -1,38 +1,42 @@
+import EndlessHTTP
 import EndlessTerminal
 import ReqresAPI
 
-/// The four formats of `endless fetch users`.
+/// The four formats of `endless fetch users`: `json` the API's answer as sent (the page object,
+/// or the user object), `ndjson` one user object a line as sent, `csv` and `table` the typed
+/// fields, sanitized.
 enum UsersFormatter {
     /// A page of users: `json` is the API's page object.
-    static func format(list: ReqresUserList, as format: OutputFormat, width: Int) throws -> String {
+    static func format(list: ReqresUserList, as format: OutputFormat, width: Int) -> String {
         switch format {
-        case .json: try FetchJSON.json(list)
-        default: try self.format(list.data, as: format, width: width)
+        case .json: FetchJSON.json(list.rawJSON)
+        default: self.format(list.data, as: format, width: width)
         }
     }
 
     /// One user: `json` is the API's user object.
-    static func format(single: ReqresSingleUser, as format: OutputFormat, width: Int) throws -> String {
+    static func format(single: ReqresSingleUser, as format: OutputFormat, width: Int) -> String {
         switch format {
-        case .json: try FetchJSON.json(single.data)
-        default: try self.format([single.data], as: format, width: width)
+        case .json: FetchJSON.json(single.data.rawJSON)
+        default: self.format([single.data], as: format, width: width)
         }
     }
 
-    private static func format(_ users: [ReqresUser], as format: OutputFormat, width: Int) throws -> String {
+    private static func format(_ users: [ReqresUser], as format: OutputFormat, width: Int) -> String {
         switch format {
         case .table: FetchTable(columns: columns, width: width).format(users)
-        case .ndjson: try FetchJSON.ndjson(users, sanitized: sanitized)
-        case .csv, .json: csv(users)
+        case .ndjson: FetchJSON.ndjson(users)
+        case .json: FetchJSON.json(RawJSON(array: users.map(\.rawJSON)))
+        case .csv: csv(users)
         }
     }
 
     static var columns: [FetchTable<ReqresUser>.Column] {
         [
-        .init("ID", minimumWidth: 2, alignRight: true) { String($0.id) },
-        .init("NAME", minimumWidth: 8) { $0.fullName },
-        .init("EMAIL", minimumWidth: 8) { $0.email },
-        .init("AVATAR", minimumWidth: 8) { $0.avatar },
+            .init("ID", minimumWidth: 2, alignRight: true) { String($0.id) },
+            .init("NAME", minimumWidth: 8) { $0.fullName },
+            .init("EMAIL", minimumWidth: 8) { $0.email },
+            .init("AVATAR", minimumWidth: 8) { $0.avatar },
         ]
     }
 
@@ -43,13 +47,5 @@ enum UsersFormatter {
             output += CSVText.record([String(user.id), user.email, user.firstName, user.lastName, user.avatar])
         }
         return output
-    }
-
-    /// A copy with every text passed through the terminal sanitizer.
-    static func sanitized(_ user: ReqresUser) -> ReqresUser {
-        func clean(_ text: String?) -> String? { text.map { TextSanitizer.sanitize($0) } }
-        return ReqresUser(
-            id: user.id, email: clean(user.email), firstName: clean(user.firstName), lastName: clean(user.lastName),
-            avatar: clean(user.avatar))
     }
 }

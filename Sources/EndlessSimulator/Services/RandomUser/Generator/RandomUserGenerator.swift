@@ -1,7 +1,8 @@
 import Foundation
 
 /// Answers randomuser.me v1.4 requests with the users the live service would return for the
-/// same query (GENERATOR.md): same sanitizing, same seeded draws, same bytes in JSON.
+/// same query (GENERATOR.md): same sanitizing, same seeded draws, same bytes in JSON; and
+/// requests for versions 1.0–1.3 with the same people in those versions' shapes.
 public struct RandomUserGenerator: Sendable {
     /// What picture URLs start with on the live service; the simulator passes its own host.
     public static let livePortraitBaseURL = "https://randomuser.me/api/portraits/"
@@ -27,15 +28,18 @@ public struct RandomUserGenerator: Sendable {
     ///   - now: the instant ages are computed at.
     ///   - portraitBaseURL: replaces `https://randomuser.me/api/portraits/` in picture URLs,
     ///     e.g. `http://127.0.0.1:41235/api/portraits/`.
+    ///   - version: the API version whose shape the users are written in (the same people in
+    ///     every version; see ``RandomUserVersion``).
     /// - Returns: the body, its content type and how many users it holds.
     /// - Throws: `GeneratorError` for the requests that crash the live service.
     public func respond(
-        toQuery query: String, now: Date, portraitBaseURL: String
+        toQuery query: String, now: Date, portraitBaseURL: String, version: RandomUserVersion = .current
     ) throws(GeneratorError) -> GeneratedResponse {
         let request = try GeneratorRequest(QueryParameters(query)) { Seeding.makeDefaultSeed() }
         let ages = AgeCalculator(now: Self.milliseconds(now))
-        guard request.isSeeded, let bodyCache else {
-            return try generate(request, ages: ages, portraitBaseURL: portraitBaseURL).response
+        // Only the current version's pages are kept: the cache knows its ages, not 1.3's.
+        guard request.isSeeded, version == .current, let bodyCache else {
+            return try generate(request, ages: ages, portraitBaseURL: portraitBaseURL, version: version).response
         }
         let key = SeededPageKey(request: request, portraitBaseURL: portraitBaseURL)
         if let cached = bodyCache.response(for: key, ages: ages) { return cached }
@@ -62,11 +66,12 @@ public struct RandomUserGenerator: Sendable {
 
     /// Draws and encodes the users of `request`.
     private func generate(
-        _ request: GeneratorRequest, ages: AgeCalculator, portraitBaseURL: String
+        _ request: GeneratorRequest, ages: AgeCalculator, portraitBaseURL: String, version: RandomUserVersion = .current
     ) throws(GeneratorError) -> (response: GeneratedResponse, users: [GeneratedUser]) {
         var generator = UserGenerator(data: data, request: request)
         let users = try generator.generateAll()
-        var encoder = ResponseEncoder(data: data, request: request, ages: ages, portraitBaseURL: portraitBaseURL)
+        var encoder = ResponseEncoder(
+            data: data, request: request, ages: ages, portraitBaseURL: portraitBaseURL, version: version)
 
         let format: ResponseFormat = request.photoshopExtension ? .json : request.format
         var body: [UInt8]

@@ -2,11 +2,13 @@ import EndlessDigest
 
 /// Walks generated users into a `ResponseSink` in the official key order (GENERATOR.md §5.9,
 /// §6): `gender, name, location, email, login, dob, registered, phone, cell, id, picture, nat`,
-/// minus the excluded fields, then `info`.
+/// minus the excluded fields, then `info`; in the shape of the API version asked for
+/// (``RandomUserVersion``).
 struct ResponseEncoder {
     let data: GeneratorData
     let request: GeneratorRequest
     let ages: AgeCalculator
+    let version: RandomUserVersion
     /// `portraitBaseURL`, replacing `https://randomuser.me/api/portraits/`.
     let portraitBase: [UInt8]
     /// Whether picture URLs need no JSON escaping (a base URL without quotes or controls).
@@ -18,10 +20,14 @@ struct ResponseEncoder {
     /// Reused for the bytes the login hashes digest (password + salt).
     private var salted = TextBuffer(capacity: 96)
 
-    init(data: GeneratorData, request: GeneratorRequest, ages: AgeCalculator, portraitBaseURL: String) {
+    init(
+        data: GeneratorData, request: GeneratorRequest, ages: AgeCalculator, portraitBaseURL: String,
+        version: RandomUserVersion = .current
+    ) {
         self.data = data
         self.request = request
         self.ages = ages
+        self.version = version
         portraitBase = Array(portraitBaseURL.utf8)
         portraitBaseIsPlain = StringTable([portraitBaseURL]).isJSONPlain
     }
@@ -43,7 +49,7 @@ struct ResponseEncoder {
             sink.string("seed", request.infoSeed)
             sink.integer("results", request.results)
             sink.number("page", request.page)
-            sink.string("version", "1.4")
+            sink.string("version", version.rawValue)
             sink.endObject()
         }
         sink.endObject()
@@ -61,9 +67,15 @@ struct ResponseEncoder {
         }
         if fields.contains(.name) {
             sink.beginObject("name")
-            sink.string("title", user.title)
-            sink.string("first", from: firstNames.names, user.first)
-            sink.string("last", from: lists.last.names, user.last)
+            if version.isLowerCase {
+                sink.string("title", user.title.lowercased())
+                sink.string("first", firstNames.names.string(user.first).lowercased())
+                sink.string("last", lists.last.names.string(user.last).lowercased())
+            } else {
+                sink.string("title", user.title)
+                sink.string("first", from: firstNames.names, user.first)
+                sink.string("last", from: lists.last.names, user.last)
+            }
             sink.endObject()
         }
         if fields.contains(.location) {
@@ -84,10 +96,13 @@ struct ResponseEncoder {
         if fields.contains(.login) {
             encodeLogin(user, common, into: &sink)
         }
+        if version.hasRegisteredFirst, fields.contains(.registered) {
+            encodeDate("registered", user.registered, into: &sink)
+        }
         if fields.contains(.dob) {
             encodeDate("dob", user.dob, into: &sink)
         }
-        if fields.contains(.registered) {
+        if !version.hasRegisteredFirst, fields.contains(.registered) {
             encodeDate("registered", user.registered, into: &sink)
         }
         if fields.contains(.phone) {
@@ -124,13 +139,21 @@ struct ResponseEncoder {
     ) {
         let common = data.common
         sink.beginObject("location")
-        sink.beginObject("street")
-        sink.integer("number", user.streetNumber)
-        sink.string("name", from: lists.street, user.street)
-        sink.endObject()
-        sink.string("city", from: lists.cities, user.city)
-        sink.string("state", from: lists.states, user.state)
-        if let country = user.nationality.country {
+        if version.hasStreetText {
+            sink.string("street", "\(user.streetNumber) \(lists.street.string(user.street))".lowercased())
+            sink.string("city", lists.cities.string(user.city).lowercased())
+            sink.string("state", lists.states.string(user.state).lowercased())
+        } else {
+            sink.beginObject("street")
+            sink.integer("number", user.streetNumber)
+            sink.string("name", from: lists.street, user.street)
+            sink.endObject()
+            sink.string("city", from: lists.cities, user.city)
+            sink.string("state", from: lists.states, user.state)
+        }
+        if !version.hasCountry {
+            // Added in 1.3.
+        } else if let country = user.nationality.country {
             sink.string("country", country)
         } else {
             sink.undefined("country")
@@ -139,6 +162,7 @@ struct ResponseEncoder {
         case .number(let value): sink.integer("postcode", value)
         case .text(let value): sink.string("postcode", value)
         }
+        guard version.hasCoordinates else { return sink.endObject() }
         sink.beginObject("coordinates")
         scratch.removeAll()
         Self.appendCoordinate(user.latitude, to: &scratch)
@@ -157,9 +181,11 @@ struct ResponseEncoder {
     private mutating func encodeLogin(_ user: GeneratedUser, _ common: CommonLists, into sink: inout some ResponseSink & ~Copyable)
     {
         sink.beginObject("login")
-        scratch.removeAll()
-        user.uuid.write(to: &scratch)
-        sink.plainString("uuid", scratch.bytes)
+        if version.hasCoordinates {
+            scratch.removeAll()
+            user.uuid.write(to: &scratch)
+            sink.plainString("uuid", scratch.bytes)
+        }
         scratch.removeAll()
         common.user1.withUTF8(user.user1) { scratch.append(contentsOf: $0) }
         common.user2.withUTF8(user.user2) { scratch.append(contentsOf: $0) }
@@ -192,11 +218,23 @@ struct ResponseEncoder {
     }
 
     private mutating func encodeDate(_ key: StaticString, _ instant: Int64, into sink: inout some ResponseSink & ~Copyable) {
-        sink.beginObject(key)
         scratch.removeAll()
-        Timestamp.appendISO(instant, to: &scratch)
+        switch version.dateShape {
+        case .unixSeconds:
+            sink.integer(key, Int(LocalDateTime.floorDivide(instant, 1000)))
+            return
+        case .localText:
+            Timestamp.appendLocal(instant, separator: " ", zone: "", to: &scratch)
+            sink.plainString(key, scratch.bytes)
+            return
+        case .localISOWithAge:
+            Timestamp.appendLocal(instant, separator: "T", zone: "Z", to: &scratch)
+        case .isoWithAge:
+            Timestamp.appendISO(instant, to: &scratch)
+        }
+        sink.beginObject(key)
         sink.plainString("date", scratch.bytes)
-        sink.integer("age", ages.age(at: instant))
+        sink.integer("age", version.countsPlainYears ? ages.yearDifference(at: instant) : ages.age(at: instant))
         sink.endObject()
     }
 

@@ -29,6 +29,12 @@ struct AgeCalculator: Sendable {
         return exactAge(at: date, dateLocal)
     }
 
+    /// This year less the year of `date`, in the Chicago calendar: how API version 1.3 counted
+    /// an age (GENERATOR.md §9).
+    func yearDifference(at date: Int64) -> Int {
+        nowLocal.year - calendar.local(date).year
+    }
+
     /// The full dayjs computation.
     func exactAge(at date: Int64, _ dateLocal: LocalDateTime) -> Int {
         let months = monthDiff(now, nowLocal, date, dateLocal) / 12

@@ -1,4 +1,4 @@
-import CoinGeckoAPI
+import EndlessHTTP
 import Foundation
 import Testing
 
@@ -30,7 +30,7 @@ struct LiteralJSONTests {
         #expect(document.array?.first?.string == "a\"b\\c/d\né🚀 ₿")
         #expect(document.array?.last?.string == "\u{1B}[31m")
         #expect(document.compactText() == #"["a\"b\\c/d\né🚀 ₿","\u001b[31m"]"#)
-        #expect(document.compactText(transformingStrings: { $0.uppercased() }).hasPrefix(#"["A\"B"#))
+        #expect(document.compactText(escaping: { $0 == "₿" }).hasSuffix(#" \u20bf","\u001b[31m"]"#))
     }
 
     @Test("refuses what RFC 8259 refuses, saying where", arguments: [
@@ -38,7 +38,7 @@ struct LiteralJSONTests {
         ("{\"a\":", 5), ("tru", 0), ("-", 1), ("1e", 2), ("\"\\x\"", 2), ("", 0), ("NaN", 0),
     ])
     func refusals(_ text: String, offset: Int) {
-        #expect(throws: LiteralJSONError.self) { try LiteralJSON.parse(Array(text.utf8)) }
+        #expect(throws: JSONSyntaxError.self) { try LiteralJSON.parse(Array(text.utf8)) }
         do {
             _ = try LiteralJSON.parse(Array(text.utf8))
         } catch {
@@ -49,7 +49,7 @@ struct LiteralJSONTests {
     @Test("nesting is bounded, so a hostile body cannot exhaust the stack")
     func depth() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-        #expect(throws: LiteralJSONError.self) { try LiteralJSON.parse(Array(deep.utf8)) }
+        #expect(throws: JSONSyntaxError.self) { try LiteralJSON.parse(Array(deep.utf8)) }
         let fine = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
         #expect((try? LiteralJSON.parse(Array(fine.utf8))) != nil)
     }
@@ -93,5 +93,23 @@ struct DecimalNumberTests {
     func ordering() throws {
         let values = try ["-2", "-1.5", "0", "0.001", "0.01", "1", "1.0001", "10"].map { try #require(DecimalNumber($0)) }
         #expect(values == values.shuffled().sorted())
+    }
+
+    @Test("a magnitude no text can hold costs its digits, not its size: 1e999999999 and 1e-999999999")
+    func hugeExponents() throws {
+        let huge = try #require(DecimalNumber("1e999999999"))
+        #expect(huge.leadingPower == 999_999_999)
+        #expect(huge.formatted(fractionDigits: 2, groupingSeparator: ",") == "1e999999999")
+        #expect(huge.description == "1e999999999")
+        #expect(huge.double == .infinity)
+        let tiny = try #require(DecimalNumber("-2.5e-999999999"))
+        #expect(tiny.description == "-2.5e-999999999")
+        #expect(tiny.double == 0)
+        #expect(tiny.rounded(significantDigits: 4).leadingPower == -999_999_999)
+        #expect(tiny < DecimalNumber.zero && DecimalNumber.zero < huge)
+        // Past 10^15 an exponent saturates rather than overflow.
+        let absurd = try #require(DecimalNumber("1e" + String(repeating: "9", count: 40)))
+        #expect(absurd.leadingPower == 1_000_000_000_000_000)
+        #expect(try #require(DecimalNumber("12.5e-3")).scientificText == "1.25e-2")
     }
 }

@@ -14,6 +14,16 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
     /// Zero.
     public static let zero = DecimalNumber(isNegative: false, digits: [], exponent: 0)
 
+    /// The largest exponent read from a literal; larger ones read as this (`1e999999999999999999`
+    /// is kept as `1e1000000000000000`).
+    static let exponentLimit = 1_000_000_000_000_000
+
+    /// The longest text ``formatted(fractionDigits:groupingSeparator:)`` writes in plain digits.
+    /// Plain text grows with the value's magnitude, not with its digits (`1e999999999` would be
+    /// a billion characters), so past this the value is written with an exponent instead:
+    /// formatting never costs more than the literal's own length, plus this.
+    public static let maximumPlainLength = 4096
+
     init(isNegative: Bool, digits: [UInt8], exponent: Int) {
         var digits = digits
         var exponent = exponent
@@ -48,8 +58,9 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let digit = byte - UInt8(ascii: "0")
                 if inExponent {
-                    // Saturate: an exponent beyond ±10^8 is no number money is counted in.
-                    exponentValue = min(exponentValue * 10 + Int(digit), 100_000_000)
+                    // Saturate: an exponent beyond ±10^15 is no number anything is counted in,
+                    // and arithmetic on it must not overflow.
+                    exponentValue = min(exponentValue * 10 + Int(digit), Self.exponentLimit)
                 } else {
                     digits.append(digit)
                     if inFraction { fractionCount += 1 }
@@ -87,8 +98,8 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
         return isNegative ? -value : value
     }
 
-    /// The nearest `Double`.
-    public var double: Double { Double(description) ?? .nan }
+    /// The nearest `Double` (infinite past its range, zero below it).
+    public var double: Double { Double(scientificText) ?? .nan }
 
     /// The absolute value.
     public var magnitude: DecimalNumber { DecimalNumber(isNegative: false, digits: digits, exponent: exponent) }
@@ -126,6 +137,10 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Fixed-point text with exactly `fractionDigits` places: `96,000.00`, `0.00002456`.
+    ///
+    /// When that text would be longer than ``maximumPlainLength`` (a magnitude past 10^4000,
+    /// or as many places asked for), the rounded value is written with an exponent instead
+    /// (``scientificText``): check ``leadingPower`` first where that matters.
     /// - Parameters:
     ///   - fractionDigits: places after the point (at least 0); the value is rounded to them.
     ///   - groupingSeparator: put between groups of three integer digits; nil for none.
@@ -133,6 +148,7 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
     public func formatted(fractionDigits: Int, groupingSeparator: String? = nil) -> String {
         let places = max(0, fractionDigits)
         let value = rounded(fractionDigits: places)
+        guard max(0, value.leadingPower ?? 0) + places < Self.maximumPlainLength else { return value.scientificText }
         // Digit at power p: digits[count - 1 - (p - exponent)], or 0 outside.
         func digit(at power: Int) -> UInt8 {
             let index = value.digits.count - 1 - (power - value.exponent)
@@ -154,9 +170,22 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
-    /// Plain decimal text with every digit and no exponent: `0.00002456`, `-1500`.
+    /// Plain decimal text with every digit and no exponent: `0.00002456`, `-1500`; past
+    /// ``maximumPlainLength`` characters, ``scientificText``.
     public var description: String {
         formatted(fractionDigits: max(0, -exponent))
+    }
+
+    /// Every digit with one before the point and a power of ten: `1.5e3`, `-2.456e-5`,
+    /// `1e999999999`; `0` for zero. As long as the digits, whatever the magnitude.
+    public var scientificText: String {
+        guard let leading = leadingPower else { return "0" }
+        var text = isNegative ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index == 1 { text += "." }
+            text.append(Character(Unicode.Scalar(UInt8(ascii: "0") + digit)))
+        }
+        return text + "e\(leading)"
     }
 }
 

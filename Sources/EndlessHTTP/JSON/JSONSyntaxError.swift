@@ -1,5 +1,5 @@
-/// Why a body is not JSON: what was wrong, and where.
-public struct LiteralJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why bytes are not one JSON value: what was wrong, and where.
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The byte offset of the problem, from 0.
     public let offset: Int
     /// What was found or missing there, e.g. `expected ':' after an object key`.

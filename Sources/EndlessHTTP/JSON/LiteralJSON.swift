@@ -1,10 +1,10 @@
-/// A JSON document whose numbers keep the text they were sent as.
+/// A JSON document as a tree whose numbers keep the text they were sent as: for reading a
+/// value's fields (``RawJSON`` keeps the value itself, as sent).
 ///
 /// CoinGecko sends prices such as `0.00002456`, `2.456e-05` and supplies such as `19812345.0`;
 /// a `Double` (or `JSONDecoder`) would turn the last into `19812345` and could round a long
 /// price. Here a number is its literal (``Number/literal``), read as a `Double` or an exact
-/// decimal only when asked, so `endless fetch coins --format ndjson` can print every number
-/// exactly as the API sent it, and prices are formatted from exact digits.
+/// decimal only when asked, so prices are formatted from exact digits.
 ///
 /// Objects keep their members in the order sent.
 ///
@@ -39,7 +39,7 @@ public enum LiteralJSON: Sendable, Hashable {
         /// A number from text, if the text is a JSON number.
         /// - Parameter literal: e.g. `96000.5` or `2.456e-05`.
         public init?(_ literal: String) {
-            guard LiteralJSON.isNumberLiteral(Array(literal.utf8)) else { return nil }
+            guard LiteralJSON.isNumberLiteral(literal) else { return nil }
             self.literal = literal
         }
 
