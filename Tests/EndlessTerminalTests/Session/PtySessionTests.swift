@@ -1,43 +1,94 @@
-import EndlessTerminal
 import Glibc
 import Testing
+
+@testable import EndlessTerminal
 
 /// End-to-end: the demo runs in a child process on a pseudo-terminal; the test plays the
 /// user and checks, with `stty -a` and termios, that the terminal comes back as it was.
 @Suite("Session on a pty (end to end)", .serialized, .enabled(if: Pseudoterminal.isAvailable, "needs /dev/ptmx"))
 struct PtySessionTests {
-    /// A child running ``PtyDemo`` on a fresh pty, which is its controlling terminal.
+    /// A child running ``PtyDemo`` (or another program) on a fresh pty, which is its
+    /// controlling terminal.
     final class DemoProcess {
         let pty: Pseudoterminal
         let pid: pid_t
         let before: termios
         let sttyBefore: String
+        /// The read end of the child's standard error when it is a pipe, not the pty.
+        private let errorPipe: Int32?
 
         /// - Parameters:
         ///   - mode: the demo's mode (see ``PtyDemo``).
         ///   - backtracer: run with the Swift runtime's crash backtracer on, as a real app
         ///     does; off, a fatal signal meets the default action.
-        init(mode: String, backtracer: Bool = false, environment extra: [String: String] = [:]) throws {
+        convenience init(
+            mode: String, backtracer: Bool = false, environment extra: [String: String] = [:], separateStandardError: Bool = false
+        ) throws {
+            let backtrace = backtracer ? "enable=yes,interactive=no,symbolicate=off,threads=crashed" : "enable=no"
+            let replaced = Set(["TMUX", "TMUX_PANE", "TERM", "TERM_PROGRAM", "KITTY_WINDOW_ID", "SWIFT_BACKTRACE"]).union(extra.keys)
+            let environment = Subprocess.currentEnvironment().filter { entry in
+                let name = String(entry.prefix { $0 != "=" })
+                return name != PtyDemo.variable && !replaced.contains(name)
+            } + ["\(PtyDemo.variable)=\(mode)", "NO_COLOR=1"]
+                + (extra["TERM"] == nil ? ["TERM=xterm-256color"] : []) + (extra["SWIFT_BACKTRACE"] == nil ? ["SWIFT_BACKTRACE=\(backtrace)"] : [])
+                + extra.map { "\($0.key)=\($0.value)" }
+            try self.init(
+                arguments: [Subprocess.executablePath(), "--testing-library", "swift-testing", "--filter", "PtyDemoChild"],
+                environment: environment, separateStandardError: separateStandardError)
+        }
+
+        /// Runs `arguments` with exactly `environment`, the pty as its standard input and output
+        /// and, unless `separateStandardError`, standard error.
+        init(arguments: [String], environment: [String], separateStandardError: Bool = false) throws {
             pty = try Pseudoterminal()
             before = pty.settings
             sttyBefore = try pty.stty()
-            let backtrace = backtracer ? "enable=yes,interactive=no,symbolicate=off,threads=crashed" : "enable=no"
-            let replaced = Set(["TMUX", "TMUX_PANE", "TERM", "TERM_PROGRAM", "KITTY_WINDOW_ID"]).union(extra.keys)
-            let environment = Subprocess.currentEnvironment().filter { entry in
-                let name = String(entry.prefix { $0 != "=" })
-                return name != PtyDemo.variable && name != "SWIFT_BACKTRACE" && !replaced.contains(name)
-            } + ["\(PtyDemo.variable)=\(mode)", "SWIFT_BACKTRACE=\(backtrace)", "NO_COLOR=1"]
-                + (extra["TERM"] == nil ? ["TERM=xterm-256color"] : []) + extra.map { "\($0.key)=\($0.value)" }
+            var ends: [Int32] = [-1, -1]
+            if separateStandardError {
+                guard pipe(&ends) == 0 else { throw TestFailure("pipe: errno \(errno)") }
+                // Only this child may hold the write end, or its end of file would wait for others.
+                for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            }
+            let errorWrite = ends[1]
             let path = pty.slavePath
             pid = try Subprocess.spawn(
-                [Subprocess.executablePath(), "--testing-library", "swift-testing", "--filter", "PtyDemoChild"],
-                environment: environment,
+                arguments, environment: environment,
                 actions: { actions in
                     // Opened by a session leader, the pty becomes its controlling terminal.
                     posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
                     posix_spawn_file_actions_adddup2(&actions, 0, 1)
-                    posix_spawn_file_actions_adddup2(&actions, 0, 2)
+                    posix_spawn_file_actions_adddup2(&actions, errorWrite >= 0 ? errorWrite : 0, 2)
                 }, newSession: true)
+            if separateStandardError {
+                close(ends[1])
+                _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+                errorPipe = ends[0]
+            } else {
+                errorPipe = nil
+            }
+        }
+
+        deinit {
+            if let errorPipe { close(errorPipe) }
+        }
+
+        /// What the child wrote to its separate standard error, once it has ended: all of it
+        /// is in the pipe by then.
+        func standardError() -> String {
+            guard let errorPipe else { return "" }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(errorPipe, &buffer, buffer.count)
+                if count > 0 {
+                    bytes += buffer[0..<count]
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
 
         /// Waits for the child to end and collects its last output. A child still running
@@ -62,7 +113,8 @@ struct PtySessionTests {
         }
     }
 
-    private func start(_ mode: String, backtracer: Bool = false) throws -> DemoProcess {
+    /// Starts the demo in `mode` and waits for its first frame, in raw mode.
+    static func start(_ mode: String, backtracer: Bool = false) throws -> DemoProcess {
         let demo = try DemoProcess(mode: mode, backtracer: backtracer)
         try #require(demo.pty.read(untilScreenShows: "READY 80x24"), "the demo did not start: \(String(decoding: demo.pty.output, as: UTF8.self))")
         let raw = demo.pty.settings
@@ -73,7 +125,7 @@ struct PtySessionTests {
 
     @Test("a first frame of the terminal's size is drawn before the probe's queries, and the app's frame changes it")
     func firstFrameBeforeProbe() throws {
-        let demo = try start("first-frame")
+        let demo = try Self.start("first-frame")
         let snapshot = try #require(demo.pty.firstIndex(of: "SNAPSHOT"), "the first frame was not drawn")
         let query = try #require(demo.pty.firstIndex(of: "\u{1B}[c"), "the probe was not sent")
         #expect(snapshot < query)
@@ -86,7 +138,7 @@ struct PtySessionTests {
 
     @Test("a first frame of another size is not drawn")
     func firstFrameOfAnotherSize() throws {
-        let demo = try start("first-frame-other-size")
+        let demo = try Self.start("first-frame-other-size")
         #expect(demo.pty.firstIndex(of: "SNAPSHOT") == nil)
         #expect(demo.pty.screen.text.contains("first=false"))
         demo.pty.type("q")
@@ -95,7 +147,7 @@ struct PtySessionTests {
 
     @Test("a normal quit restores termios and the screen")
     func normalExit() throws {
-        let demo = try start("normal")
+        let demo = try Self.start("normal")
         demo.pty.type("x")
         #expect(demo.pty.read(untilScreenShows: "KEY x #1"))
         demo.pty.type("q")
@@ -106,7 +158,7 @@ struct PtySessionTests {
 
     @Test("SIGTERM arrives as an event; the app quits cleanly and the terminal is restored")
     func sigterm() throws {
-        let demo = try start("normal")
+        let demo = try Self.start("normal")
         kill(demo.pid, SIGTERM)
         #expect(demo.pty.read(until: "BYE"))  // in the bytes: the screen is left right after
         let end = demo.finish()
@@ -116,7 +168,7 @@ struct PtySessionTests {
 
     @Test("a second SIGTERM, when the app ignored the first, restores and dies of the signal")
     func secondSigterm() throws {
-        let demo = try start("stubborn")
+        let demo = try Self.start("stubborn")
         kill(demo.pid, SIGTERM)
         #expect(demo.pty.read(untilScreenShows: "IGNORED"))
         kill(demo.pid, SIGTERM)
@@ -125,9 +177,14 @@ struct PtySessionTests {
         try demo.expectRestored()
     }
 
-    @Test("a fatal signal restores the terminal from the handler, then the process dies of it")
+    /// Under ThreadSanitizer fatal signals are its own (see FatalSignals).
+    static let fatalSignalsAreOurs = !FatalSignals.underThreadSanitizer
+
+    @Test(
+        "a fatal signal restores the terminal from the handler, then the process dies of it",
+        .enabled(if: fatalSignalsAreOurs, "ThreadSanitizer handles fatal signals"))
     func fatalSignal() throws {
-        let demo = try start("normal")
+        let demo = try Self.start("normal")
         kill(demo.pid, SIGSEGV)
         let end = demo.finish()
         #expect(end.signal == SIGSEGV)
@@ -136,7 +193,7 @@ struct PtySessionTests {
 
     @Test("SIGQUIT arrives as an event like SIGTERM; the app quits cleanly and the terminal is restored")
     func sigquit() throws {
-        let demo = try start("normal")
+        let demo = try Self.start("normal")
         kill(demo.pid, SIGQUIT)
         #expect(demo.pty.read(until: "BYE"))
         let end = demo.finish()
@@ -146,7 +203,7 @@ struct PtySessionTests {
 
     @Test("a second SIGQUIT, when the app ignored the first, restores and dies of SIGQUIT")
     func secondSigquit() throws {
-        let demo = try start("stubborn")
+        let demo = try Self.start("stubborn")
         kill(demo.pid, SIGQUIT)
         #expect(demo.pty.read(untilScreenShows: "IGNORED"))
         kill(demo.pid, SIGQUIT)
@@ -157,18 +214,20 @@ struct PtySessionTests {
 
     @Test(
         "kill -SEGV and kill -ABRT with the Swift backtracer on: restored, reported, and the process dies of the signal",
-        arguments: [SIGSEGV, SIGABRT])
+        .enabled(if: fatalSignalsAreOurs, "ThreadSanitizer handles fatal signals"), arguments: [SIGSEGV, SIGABRT])
     func fatalSignalSentByAnotherProcess(signal: Int32) throws {
-        let demo = try start("normal", backtracer: true)
+        let demo = try Self.start("normal", backtracer: true)
         kill(demo.pid, signal)
         let end = demo.finish()
         #expect(end.signal == signal, "exit \(String(describing: end.exitCode)), signal \(String(describing: end.signal))")
         try demo.expectRestored()
     }
 
-    @Test("a real fault with the Swift backtracer on: restored before the report, and the process dies of SIGSEGV")
+    @Test(
+        "a real fault with the Swift backtracer on: restored before the report, and the process dies of SIGSEGV",
+        .enabled(if: fatalSignalsAreOurs, "ThreadSanitizer handles fatal signals"))
     func realFault() throws {
-        let demo = try start("normal", backtracer: true)
+        let demo = try Self.start("normal", backtracer: true)
         demo.pty.type("!")
         let end = demo.finish()
         #expect(end.signal == SIGSEGV)
@@ -180,7 +239,7 @@ struct PtySessionTests {
 
     @Test("SIGWINCH becomes a resize event with the new size")
     func resize() throws {
-        let demo = try start("normal")
+        let demo = try Self.start("normal")
         demo.pty.resize(to: Size(width: 100, height: 30))
         #expect(demo.pty.read(untilScreenShows: "SIZE 100x30"))
         demo.pty.resize(to: Size(width: 80, height: 24))  // so that `stty -a` compares equal
@@ -192,7 +251,7 @@ struct PtySessionTests {
 
     @Test("Ctrl-Z restores the terminal, stops, and on continue re-enters and redraws")
     func suspend() throws {
-        let demo = try start("normal")
+        let demo = try Self.start("normal")
         let mark = demo.pty.output.count
         demo.pty.type("\u{1A}")
         #expect(demo.pty.read(until: "\u{1B}[?1049l", after: mark), "restored before stopping")
