@@ -1,0 +1,97 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import EndlessTerminal
+
+/// A crash in a terminal (issue 24 §7): the terminal is restored, the process ends promptly
+/// (no 30-second prompt from the Swift runtime's backtracer), the backtrace is in a file in the
+/// state folder (made 0700, the file 0600), and one line on standard error says where.
+@Suite(
+    "Crash reports in a file", .serialized, .enabled(if: Pseudoterminal.isAvailable, "needs /dev/ptmx"),
+    .enabled(if: !FatalSignals.underThreadSanitizer, "ThreadSanitizer handles fatal signals"))
+struct CrashReportTests {
+    /// A fresh folder under /tmp, removed with everything in it when the test ends.
+    final class Folder {
+        let path: String
+        init() throws {
+            var template = Array("/tmp/endless-crash-XXXXXX".utf8CString)
+            guard let made = mkdtemp(&template) else { throw TestFailure("mkdtemp: errno \(errno)") }
+            path = String(cString: made)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    static func permissions(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+    }
+
+    /// The bound only guards against a hang: the runtime's prompt would wait 30 s, so a child
+    /// still running after 20 s is killed and reported as SIGKILL, which fails the test.
+    static let hangGuard = Duration.seconds(20)
+
+    @Test("a real fault: restored, the report in the file, one line on standard error, the process dies of SIGSEGV")
+    func realFault() throws {
+        let folder = try Folder()
+        let report = folder.path + "/state/endless/crash-test.log"
+        let demo = try PtySessionTests.DemoProcess(
+            mode: "crash-report",
+            environment: [
+                // What endless sets before the runtime starts, pointed at this test's folder, and
+                // without function names: finding them in the whole test bundle takes seconds.
+                "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,symbolicate=off,output-to=\(report)",
+                PtyDemo.crashReportVariable: report,
+            ], separateStandardError: true)
+        try #require(demo.pty.read(untilScreenShows: "READY 80x24"))
+        demo.pty.type("!")
+        let end = demo.finish(deadline: Self.hangGuard)
+        #expect(end.signal == SIGSEGV, "exit \(String(describing: end.exitCode)), signal \(String(describing: end.signal))")
+        try demo.expectRestored()
+        // The demo's standard error also carries the test runner's own output.
+        let said = demo.standardError().split(separator: "\n").filter { $0.contains("crash") }
+        #expect(said == ["demo: crashed (SIGSEGV); the backtrace is in \(report)"])
+        #expect(Self.permissions(folder.path + "/state") == 0o700)
+        #expect(Self.permissions(folder.path + "/state/endless") == 0o700)
+        #expect(Self.permissions(report) == 0o600)
+        let text = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(text.contains("Program crashed: Bad pointer dereference"))
+        #expect(text.contains("crashed:\n"), "the crashed thread's backtrace:\n\(text)")
+    }
+
+    @Test("kill -SEGV on the real endless: restored, ended at once, the report in $XDG_STATE_HOME/endless, one line naming it")
+    func killedEndless() throws {
+        let binary = URL(fileURLWithPath: Subprocess.executablePath()).deletingLastPathComponent().appendingPathComponent("endless").path
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the endless binary first")
+        let folder = try Folder()
+        let state = folder.path + "/state"
+        // No SWIFT_BACKTRACE: endless sets it itself before the runtime starts.
+        let environment = [
+            "HOME=\(folder.path)", "XDG_STATE_HOME=\(state)", "XDG_CACHE_HOME=\(folder.path)/cache", "TERM=xterm-256color",
+            "PATH=/usr/bin:/bin", "SHLVL=1",
+        ]
+        let demo = try PtySessionTests.DemoProcess(
+            arguments: [binary, "--no-cache", "--graphics", "none"], environment: environment, separateStandardError: true)
+        try #require(demo.pty.read(untilScreenShows: "simulator"), "endless did not start: \(demo.pty.screen.text)")
+        kill(demo.pid, SIGSEGV)
+        let end = demo.finish(deadline: Self.hangGuard)
+        #expect(end.signal == SIGSEGV, "exit \(String(describing: end.exitCode)), signal \(String(describing: end.signal))")
+        try demo.expectRestored()
+
+        let said = demo.standardError()
+        let lines = said.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(lines.count == 2 && lines[1].isEmpty, "one line on standard error, not:\n\(said)")
+        let saying = "endless: crashed (SIGSEGV); the backtrace is in "
+        try #require(lines[0].hasPrefix(saying + state + "/endless/crash-"), "\(said)")
+        let report = String(lines[0].dropFirst(saying.count))
+        #expect(report.hasSuffix(".log"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state + "/endless") == [URL(fileURLWithPath: report).lastPathComponent])
+        #expect(Self.permissions(state + "/endless") == 0o700)
+        #expect(Self.permissions(report) == 0o600)
+        let text = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(text.contains("Program crashed"))
+        #expect(text.contains("Thread 0 \"endless\" crashed:"), "\(text.prefix(2000))")
+        #expect(text.contains(" in libc.so.6"), "frames are named: \(text.prefix(2000))")
+        // The runtime's own progress lines went nowhere.
+        #expect(!demo.pty.contains("Backtracing"))
+    }
+}
