@@ -31,7 +31,7 @@ struct CrashReportTests {
     static let hangGuard = Duration.seconds(20)
 
     @Test("a real fault: restored, the report in the file, one line on standard error, the process dies of SIGSEGV")
-    func realFault() throws {
+    func realFault() async throws {
         let folder = try Folder()
         let report = folder.path + "/state/endless/crash-test.log"
         let demo = try PtySessionTests.DemoProcess(
@@ -42,9 +42,9 @@ struct CrashReportTests {
                 "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,symbolicate=off,output-to=\(report)",
                 PtyDemo.crashReportVariable: report,
             ], separateStandardError: true)
-        try #require(demo.pty.read(untilScreenShows: "READY 80x24"))
+        try #require(await demo.read(untilScreenShows: "READY 80x24"))
         demo.pty.type("!")
-        let end = demo.finish(deadline: Self.hangGuard)
+        let end = await demo.end(deadline: Self.hangGuard)
         #expect(end.signal == SIGSEGV, "exit \(String(describing: end.exitCode)), signal \(String(describing: end.signal))")
         try demo.expectRestored()
         // The demo's standard error also carries the test runner's own output.
@@ -59,7 +59,7 @@ struct CrashReportTests {
     }
 
     @Test("kill -SEGV on the real endless: restored, ended at once, the report in $XDG_STATE_HOME/endless, one line naming it")
-    func killedEndless() throws {
+    func killedEndless() async throws {
         let binary = URL(fileURLWithPath: Subprocess.executablePath()).deletingLastPathComponent().appendingPathComponent("endless").path
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build the endless binary first")
         let folder = try Folder()
@@ -71,9 +71,9 @@ struct CrashReportTests {
         ]
         let demo = try PtySessionTests.DemoProcess(
             arguments: [binary, "--no-cache", "--graphics", "none"], environment: environment, separateStandardError: true)
-        try #require(demo.pty.read(untilScreenShows: "simulator"), "endless did not start: \(demo.pty.screen.text)")
+        try #require(await demo.read(untilScreenShows: "simulator"), "endless did not start: \(demo.pty.screen.text)")
         kill(demo.pid, SIGSEGV)
-        let end = demo.finish(deadline: Self.hangGuard)
+        let end = await demo.end(deadline: Self.hangGuard)
         #expect(end.signal == SIGSEGV, "exit \(String(describing: end.exitCode)), signal \(String(describing: end.signal))")
         try demo.expectRestored()
 

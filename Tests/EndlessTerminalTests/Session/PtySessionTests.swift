@@ -8,8 +8,9 @@ import Testing
 @Suite("Session on a pty (end to end)", .serialized, .enabled(if: Pseudoterminal.isAvailable, "needs /dev/ptmx"))
 struct PtySessionTests {
     /// A child running ``PtyDemo`` (or another program) on a fresh pty, which is its
-    /// controlling terminal.
-    final class DemoProcess {
+    /// controlling terminal. Unchecked Sendable: one test uses it at a time, and while a wait
+    /// runs on its own thread (see ``read(until:after:)``) the test only awaits it.
+    final class DemoProcess: @unchecked Sendable {
         let pty: Pseudoterminal
         let pid: pid_t
         let before: termios
@@ -79,7 +80,7 @@ struct PtySessionTests {
             var bytes: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
-                let count = read(errorPipe, &buffer, buffer.count)
+                let count = Glibc.read(errorPipe, &buffer, buffer.count)
                 if count > 0 {
                     bytes += buffer[0..<count]
                 } else if count < 0 && errno == EINTR {
@@ -102,6 +103,26 @@ struct PtySessionTests {
             return (nil, low)
         }
 
+        /// Reads what the program writes until `marker` appears after `start`.
+        ///
+        /// This wait, and the others below, runs on a thread of its own: Swift Testing runs
+        /// tests on the cooperative pool, two threads on a two-core machine, and a test blocked
+        /// there on a child holds up every other suite. (With four suites of pty tests doing
+        /// that, the full run timed out dozens of unrelated tests.)
+        func read(until marker: String, after start: Int = 0) async -> Bool {
+            await OffThePool.run { self.pty.read(until: marker, after: start) }
+        }
+
+        /// Reads what the program writes until the emulated screen shows `text`.
+        func read(untilScreenShows text: String) async -> Bool {
+            await OffThePool.run { self.pty.read(untilScreenShows: text) }
+        }
+
+        /// ``finish(deadline:)``, waited for off the cooperative pool.
+        func end(deadline: Duration = .seconds(60)) async -> (exitCode: Int32?, signal: Int32?) {
+            await OffThePool.run { self.finish(deadline: deadline) }
+        }
+
         func expectRestored(sourceLocation: SourceLocation = #_sourceLocation) throws {
             #expect(sameSettings(pty.settings, before), "termios differs after exit", sourceLocation: sourceLocation)
             #expect(try pty.stty() == sttyBefore, sourceLocation: sourceLocation)
@@ -114,9 +135,9 @@ struct PtySessionTests {
     }
 
     /// Starts the demo in `mode` and waits for its first frame, in raw mode.
-    static func start(_ mode: String, backtracer: Bool = false) throws -> DemoProcess {
+    static func start(_ mode: String, backtracer: Bool = false) async throws -> DemoProcess {
         let demo = try DemoProcess(mode: mode, backtracer: backtracer)
-        try #require(demo.pty.read(untilScreenShows: "READY 80x24"), "the demo did not start: \(String(decoding: demo.pty.output, as: UTF8.self))")
+        try #require(await demo.read(untilScreenShows: "READY 80x24"), "the demo did not start: \(String(decoding: demo.pty.output, as: UTF8.self))")
         let raw = demo.pty.settings
         #expect(raw.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0, "raw mode: no line editing, no echo, no signal keys")
         #expect(!sameSettings(raw, demo.before))
@@ -124,55 +145,55 @@ struct PtySessionTests {
     }
 
     @Test("a first frame of the terminal's size is drawn before the probe's queries, and the app's frame changes it")
-    func firstFrameBeforeProbe() throws {
-        let demo = try Self.start("first-frame")
+    func firstFrameBeforeProbe() async throws {
+        let demo = try await Self.start("first-frame")
         let snapshot = try #require(demo.pty.firstIndex(of: "SNAPSHOT"), "the first frame was not drawn")
         let query = try #require(demo.pty.firstIndex(of: "\u{1B}[c"), "the probe was not sent")
         #expect(snapshot < query)
         #expect(!demo.pty.screen.text.contains("SNAPSHOT"))
         #expect(demo.pty.screen.text.contains("first=true"), "the session does not say it showed the frame")
         demo.pty.type("q")
-        #expect(demo.finish().exitCode == 0)
+        #expect(await demo.end().exitCode == 0)
         try demo.expectRestored()
     }
 
     @Test("a first frame of another size is not drawn")
-    func firstFrameOfAnotherSize() throws {
-        let demo = try Self.start("first-frame-other-size")
+    func firstFrameOfAnotherSize() async throws {
+        let demo = try await Self.start("first-frame-other-size")
         #expect(demo.pty.firstIndex(of: "SNAPSHOT") == nil)
         #expect(demo.pty.screen.text.contains("first=false"))
         demo.pty.type("q")
-        #expect(demo.finish().exitCode == 0)
+        #expect(await demo.end().exitCode == 0)
     }
 
     @Test("a normal quit restores termios and the screen")
-    func normalExit() throws {
-        let demo = try Self.start("normal")
+    func normalExit() async throws {
+        let demo = try await Self.start("normal")
         demo.pty.type("x")
-        #expect(demo.pty.read(untilScreenShows: "KEY x #1"))
+        #expect(await demo.read(untilScreenShows: "KEY x #1"))
         demo.pty.type("q")
-        let end = demo.finish()
+        let end = await demo.end()
         #expect(end.exitCode == 0 && end.signal == nil)
         try demo.expectRestored()
     }
 
     @Test("SIGTERM arrives as an event; the app quits cleanly and the terminal is restored")
-    func sigterm() throws {
-        let demo = try Self.start("normal")
+    func sigterm() async throws {
+        let demo = try await Self.start("normal")
         kill(demo.pid, SIGTERM)
-        #expect(demo.pty.read(until: "BYE"))  // in the bytes: the screen is left right after
-        let end = demo.finish()
+        #expect(await demo.read(until: "BYE"))  // in the bytes: the screen is left right after
+        let end = await demo.end()
         #expect(end.exitCode == 0)
         try demo.expectRestored()
     }
 
     @Test("a second SIGTERM, when the app ignored the first, restores and dies of the signal")
-    func secondSigterm() throws {
-        let demo = try Self.start("stubborn")
+    func secondSigterm() async throws {
+        let demo = try await Self.start("stubborn")
         kill(demo.pid, SIGTERM)
-        #expect(demo.pty.read(untilScreenShows: "IGNORED"))
+        #expect(await demo.read(untilScreenShows: "IGNORED"))
         kill(demo.pid, SIGTERM)
-        let end = demo.finish()
+        let end = await demo.end()
         #expect(end.signal == SIGTERM)
         try demo.expectRestored()
     }
@@ -183,31 +204,31 @@ struct PtySessionTests {
     @Test(
         "a fatal signal restores the terminal from the handler, then the process dies of it",
         .enabled(if: fatalSignalsAreOurs, "ThreadSanitizer handles fatal signals"))
-    func fatalSignal() throws {
-        let demo = try Self.start("normal")
+    func fatalSignal() async throws {
+        let demo = try await Self.start("normal")
         kill(demo.pid, SIGSEGV)
-        let end = demo.finish()
+        let end = await demo.end()
         #expect(end.signal == SIGSEGV)
         try demo.expectRestored()
     }
 
     @Test("SIGQUIT arrives as an event like SIGTERM; the app quits cleanly and the terminal is restored")
-    func sigquit() throws {
-        let demo = try Self.start("normal")
+    func sigquit() async throws {
+        let demo = try await Self.start("normal")
         kill(demo.pid, SIGQUIT)
-        #expect(demo.pty.read(until: "BYE"))
-        let end = demo.finish()
+        #expect(await demo.read(until: "BYE"))
+        let end = await demo.end()
         #expect(end.exitCode == 0 && end.signal == nil)
         try demo.expectRestored()
     }
 
     @Test("a second SIGQUIT, when the app ignored the first, restores and dies of SIGQUIT")
-    func secondSigquit() throws {
-        let demo = try Self.start("stubborn")
+    func secondSigquit() async throws {
+        let demo = try await Self.start("stubborn")
         kill(demo.pid, SIGQUIT)
-        #expect(demo.pty.read(untilScreenShows: "IGNORED"))
+        #expect(await demo.read(untilScreenShows: "IGNORED"))
         kill(demo.pid, SIGQUIT)
-        let end = demo.finish()
+        let end = await demo.end()
         #expect(end.signal == SIGQUIT)
         try demo.expectRestored()
     }
@@ -215,10 +236,10 @@ struct PtySessionTests {
     @Test(
         "kill -SEGV and kill -ABRT with the Swift backtracer on: restored, reported, and the process dies of the signal",
         .enabled(if: fatalSignalsAreOurs, "ThreadSanitizer handles fatal signals"), arguments: [SIGSEGV, SIGABRT])
-    func fatalSignalSentByAnotherProcess(signal: Int32) throws {
-        let demo = try Self.start("normal", backtracer: true)
+    func fatalSignalSentByAnotherProcess(signal: Int32) async throws {
+        let demo = try await Self.start("normal", backtracer: true)
         kill(demo.pid, signal)
-        let end = demo.finish()
+        let end = await demo.end()
         #expect(end.signal == signal, "exit \(String(describing: end.exitCode)), signal \(String(describing: end.signal))")
         try demo.expectRestored()
     }
@@ -226,10 +247,10 @@ struct PtySessionTests {
     @Test(
         "a real fault with the Swift backtracer on: restored before the report, and the process dies of SIGSEGV",
         .enabled(if: fatalSignalsAreOurs, "ThreadSanitizer handles fatal signals"))
-    func realFault() throws {
-        let demo = try Self.start("normal", backtracer: true)
+    func realFault() async throws {
+        let demo = try await Self.start("normal", backtracer: true)
         demo.pty.type("!")
-        let end = demo.finish()
+        let end = await demo.end()
         #expect(end.signal == SIGSEGV)
         try demo.expectRestored()
         let restore = demo.pty.firstIndex(of: "\u{1B}[?1049l") ?? Int.max
@@ -238,32 +259,32 @@ struct PtySessionTests {
     }
 
     @Test("SIGWINCH becomes a resize event with the new size")
-    func resize() throws {
-        let demo = try Self.start("normal")
+    func resize() async throws {
+        let demo = try await Self.start("normal")
         demo.pty.resize(to: Size(width: 100, height: 30))
-        #expect(demo.pty.read(untilScreenShows: "SIZE 100x30"))
+        #expect(await demo.read(untilScreenShows: "SIZE 100x30"))
         demo.pty.resize(to: Size(width: 80, height: 24))  // so that `stty -a` compares equal
-        #expect(demo.pty.read(untilScreenShows: "SIZE 80x24"))
+        #expect(await demo.read(untilScreenShows: "SIZE 80x24"))
         demo.pty.type("q")
-        #expect(demo.finish().exitCode == 0)
+        #expect(await demo.end().exitCode == 0)
         try demo.expectRestored()
     }
 
     @Test("Ctrl-Z restores the terminal, stops, and on continue re-enters and redraws")
-    func suspend() throws {
-        let demo = try Self.start("normal")
+    func suspend() async throws {
+        let demo = try await Self.start("normal")
         let mark = demo.pty.output.count
         demo.pty.type("\u{1A}")
-        #expect(demo.pty.read(until: "\u{1B}[?1049l", after: mark), "restored before stopping")
+        #expect(await demo.read(until: "\u{1B}[?1049l", after: mark), "restored before stopping")
         // A child in its own session is an orphaned process group, which SIGTSTP does not
         // stop; a shell's job would stop here. SIGCONT is what `fg` sends either way.
         kill(demo.pid, SIGCONT)
-        #expect(demo.pty.read(untilScreenShows: "RESUMED"))
+        #expect(await demo.read(untilScreenShows: "RESUMED"))
         let reentered = demo.pty.firstIndex(of: "\u{1B}[?1049h", after: mark) ?? -1
         #expect(reentered > (demo.pty.firstIndex(of: "\u{1B}[?1049l", after: mark) ?? Int.max))
         #expect(demo.pty.firstIndex(of: "READY 80x24", after: reentered) != nil, "the last frame is redrawn in full on resume")
         demo.pty.type("q")
-        #expect(demo.finish().exitCode == 0)
+        #expect(await demo.end().exitCode == 0)
         try demo.expectRestored()
     }
 }

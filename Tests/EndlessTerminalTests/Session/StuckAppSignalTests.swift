@@ -20,13 +20,13 @@ struct StuckAppSignalTests {
             ("stuck-main", SIGTERM), ("stuck-main", SIGINT), ("stuck-main", SIGHUP), ("stuck-pool", SIGTERM),
             ("stuck-syscall", SIGINT),
         ])
-    func stuckAppEnds(mode: String, signal: Int32) throws {
-        let demo = try PtySessionTests.start(mode)
-        #expect(demo.pty.read(untilScreenShows: "STUCK"))
+    func stuckAppEnds(mode: String, signal: Int32) async throws {
+        let demo = try await PtySessionTests.start(mode)
+        #expect(await demo.read(untilScreenShows: "STUCK"))
         kill(demo.pid, signal)
         // The bound only guards against a regression hanging the suite: a child still running
         // then is killed and reported as SIGKILL, which fails below.
-        let end = demo.finish(deadline: .seconds(20))
+        let end = await demo.end(deadline: .seconds(20))
         #expect(end.signal == signal, "exit \(String(describing: end.exitCode)), signal \(String(describing: end.signal))")
         try demo.expectRestored()
     }
