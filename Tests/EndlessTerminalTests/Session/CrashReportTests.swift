@@ -27,8 +27,8 @@ struct CrashReportTests {
     }
 
     /// The bound only guards against a hang: the runtime's prompt would wait 30 s, so a child
-    /// still running after 20 s is killed and reported as SIGKILL, which fails the test.
-    static let hangGuard = Duration.seconds(20)
+    /// still running after 25 s is killed and reported as SIGKILL, which fails the test.
+    static let hangGuard = Duration.seconds(25)
 
     @Test("a real fault: restored, the report in the file, one line on standard error, the process dies of SIGSEGV")
     func realFault() async throws {
