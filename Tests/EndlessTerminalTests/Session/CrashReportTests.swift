@@ -58,10 +58,37 @@ struct CrashReportTests {
         #expect(text.contains("crashed:\n"), "the crashed thread's backtrace:\n\(text)")
     }
 
-    @Test("kill -SEGV on the real endless: restored, ended at once, the report in $XDG_STATE_HOME/endless, one line naming it")
-    func killedEndless() async throws {
+    @Test("the setting is lent an environment entry only while the libraries load: children see the entry back, not the setting")
+    func environmentGivenBack() async throws {
+        let binary = try Self.endlessBinary()
+        let folder = try Folder()
+        // A tmux that writes down the environment it was started with: endless asks tmux
+        // about its pane when TMUX says it runs inside it.
+        let script = "#!/bin/sh\nenv > \(folder.path)/seen\necho 0\n"
+        try #require(FileManager.default.createFile(atPath: folder.path + "/tmux", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755]))
+        let environment = [
+            "HOME=\(folder.path)", "XDG_STATE_HOME=\(folder.path)/state", "XDG_CACHE_HOME=\(folder.path)/cache", "TERM=xterm-256color",
+            "PATH=\(folder.path):/usr/bin:/bin", "SHLVL=1", "_=\(binary)", "TMUX=/tmp/endless-no-such-tmux,1,0", "TMUX_PANE=%1",
+        ]
+        let demo = try PtySessionTests.DemoProcess(arguments: [binary, "--no-cache", "--graphics", "none"], environment: environment)
+        try #require(await demo.read(untilScreenShows: "simulator"), "endless did not start: \(demo.pty.screen.text)")
+        demo.pty.type("q")
+        #expect(await demo.end(deadline: Self.hangGuard).exitCode == 0)
+        let seen = try String(contentsOfFile: folder.path + "/seen", encoding: .utf8).split(separator: "\n")
+        #expect(seen.contains("_=\(binary)"), "the lent entry is back: \(seen)")
+        #expect(seen.contains("SHLVL=1"))
+        #expect(!seen.contains { $0.hasPrefix("SWIFT_BACKTRACE=") }, "\(seen)")
+    }
+
+    static func endlessBinary() throws -> String {
         let binary = URL(fileURLWithPath: Subprocess.executablePath()).deletingLastPathComponent().appendingPathComponent("endless").path
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build the endless binary first")
+        return binary
+    }
+
+    @Test("kill -SEGV on the real endless: restored, ended at once, the report in $XDG_STATE_HOME/endless, one line naming it")
+    func killedEndless() async throws {
+        let binary = try Self.endlessBinary()
         let folder = try Folder()
         let state = folder.path + "/state"
         // No SWIFT_BACKTRACE: endless sets it itself before the runtime starts.
