@@ -41,9 +41,9 @@ struct ProbeTests {
     ) async throws -> (found: Found, demo: PtySessionTests.DemoProcess) {
         let demo = try PtySessionTests.DemoProcess(mode: direct.deviceAttributes == nil ? "caps-silent" : "caps", environment: environment)
         // The queries end with DA1 (CSI c); answer everything written up to it.
-        try #require(await demo.read(until: "\u{1B}[c"), "the probe was not sent", sourceLocation: sourceLocation)
-        let answers = FarEnd.answers(to: demo.pty.output, direct: direct, outer: outer)
-        if !answers.isEmpty { demo.pty.type(String(decoding: answers, as: UTF8.self)) }
+        try #require(
+            await demo.answer(after: "\u{1B}[c") { FarEnd.answers(to: $0.output, direct: direct, outer: outer) }, "the probe was not sent",
+            sourceLocation: sourceLocation)
         try #require(await demo.read(untilScreenShows: " END"), "no capabilities shown: \(demo.pty.screen.text)", sourceLocation: sourceLocation)
         let line = demo.pty.screen.text.split(separator: "\n").first { $0.contains("CAPS") } ?? ""
         var fields: [String: String] = [:]
@@ -153,12 +153,13 @@ struct ProbeTests {
     @Test("tmux found by its answer alone (over ssh, no TMUX): asked again through its passthrough")
     func tmuxByAnswer() async throws {
         let demo = try PtySessionTests.DemoProcess(mode: "caps")
-        try #require(await demo.read(until: "\u{1B}[c"))
-        demo.pty.type(String(decoding: FarEnd.answers(to: demo.pty.output, direct: .tmux, outer: nil), as: UTF8.self))
+        try #require(await demo.answer(after: "\u{1B}[c") { FarEnd.answers(to: $0.output, direct: .tmux, outer: nil) })
         // The second round, wrapped, ends with the sixel query.
-        try #require(await demo.read(until: "\u{1B}\u{1B}[?1;1;0S"), "no second round")
-        let second = Array(demo.pty.output[(demo.pty.firstIndex(of: "\u{1B}Ptmux;") ?? 0)...])
-        demo.pty.type(String(decoding: FarEnd.answers(to: second, direct: .silent, outer: .kitty), as: UTF8.self))
+        try #require(
+            await demo.answer(after: "\u{1B}\u{1B}[?1;1;0S") { pty in
+                let second = Array(pty.output[(pty.firstIndex(of: "\u{1B}Ptmux;") ?? 0)...])
+                return FarEnd.answers(to: second, direct: .silent, outer: .kitty)
+            }, "no second round")
         try #require(await demo.read(untilScreenShows: " END"))
         let line = demo.pty.screen.text
         #expect(line.contains("m=kitty") && line.contains("t=true") && line.contains("p=0,0"), "\(line)")

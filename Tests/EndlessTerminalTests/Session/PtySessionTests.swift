@@ -59,6 +59,9 @@ struct PtySessionTests {
                     posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
                     posix_spawn_file_actions_adddup2(&actions, 0, 1)
                     posix_spawn_file_actions_adddup2(&actions, errorWrite >= 0 ? errorWrite : 0, 2)
+                    // Nothing else: other tests' descriptors without close-on-exec (their
+                    // clients' sockets) would stay open for as long as the child runs.
+                    _ = Self.closeFrom?(&actions, 3)
                 }, newSession: true)
             if separateStandardError {
                 close(ends[1])
@@ -71,6 +74,13 @@ struct PtySessionTests {
 
         deinit {
             if let errorPipe { close(errorPipe) }
+        }
+
+        /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift does not
+        /// import (it is a GNU extension): closes every descriptor from a number up in the child.
+        private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+        private static let closeFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: CloseFrom.self)
         }
 
         /// What the child wrote to its separate standard error, once it has ended: all of it
@@ -116,6 +126,18 @@ struct PtySessionTests {
         /// Reads what the program writes until the emulated screen shows `text`.
         func read(untilScreenShows text: String) async -> Bool {
             await OffThePool.run { self.pty.read(untilScreenShows: text) }
+        }
+
+        /// Reads until `marker`, then types what `answer` makes of the terminal's output, on
+        /// the same thread: a terminal answers at once, however long the test's task waits
+        /// for a turn on the pool (the demo's probe gives up after its timeout).
+        func answer(after marker: String, with answer: @escaping @Sendable (Pseudoterminal) -> [UInt8]) async -> Bool {
+            await OffThePool.run {
+                guard self.pty.read(until: marker) else { return false }
+                let bytes = answer(self.pty)
+                if !bytes.isEmpty { self.pty.type(String(decoding: bytes, as: UTF8.self)) }
+                return true
+            }
         }
 
         /// ``finish(deadline:)``, waited for off the cooperative pool.
