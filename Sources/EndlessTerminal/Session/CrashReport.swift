@@ -32,6 +32,8 @@ public enum CrashReport {
     public static let reportBudgetMilliseconds = 10_000
     static let pathCapacity = 4096
     private static let lineCapacity = 2 * pathCapacity + 512
+    private static let installing = Atomic<Bool>(false)
+    /// Set once the buffers below are filled: only then may the handler read them.
     private static let configured = Atomic<Bool>(false)
     private static let pathLength = Atomic<Int>(0)
     private static let shownPathLength = Atomic<Int>(0)
@@ -54,7 +56,7 @@ public enum CrashReport {
         let bytes = Array(reportPath.utf8)
         guard bytes.first == UInt8(ascii: "/"), bytes.count <= pathCapacity, !bytes.contains(0) else { return }
         guard !FatalSignals.underThreadSanitizer else { return }
-        guard configured.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        guard installing.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         for (index, byte) in bytes.enumerated() {
             path[index] = CChar(bitPattern: byte)
             folders[index] = CChar(bitPattern: byte)
@@ -69,10 +71,14 @@ public enum CrashReport {
         let programName = Array(TextSanitizer.sanitize(name).utf8.prefix(255))
         for (index, byte) in programName.enumerated() { program[index] = byte }
         programLength.store(programName.count, ordering: .releasing)
+        configured.store(true, ordering: .releasing)
         ProcessDeadline.prepare()
         FatalSignals.installOnce()
         FatalSignals.installForQuit()
     }
+
+    /// Whether crash reports go to a file.
+    static var isInstalled: Bool { configured.load(ordering: .acquiring) }
 
     /// Called by the fatal signal handler after the terminal is restored and before the
     /// runtime's handler runs. Async-signal-safe. Does nothing unless installed.
@@ -86,7 +92,9 @@ public enum CrashReport {
         announce(signal, created: created)
         // Without a file, the runtime's messages are all there is to read.
         guard created else { return }
-        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        // A static string's bytes: a String argument could allocate.
+        let nullPath: StaticString = "/dev/null"
+        let null = open(UnsafeRawPointer(nullPath.utf8Start).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CLOEXEC)
         if null > STDERR_FILENO {
             dup2(null, STDERR_FILENO)
             close(null)

@@ -44,6 +44,11 @@ enum FatalSignals {
     static func installOnce() {
         guard !underThreadSanitizer else { return }
         guard installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        // Every `static let` the handler reads is initialized here, not in the handler (see
+        // SignalRelay on Swift's one-time initializers).
+        _ = reportingThread.load(ordering: .relaxed)
+        _ = SignalRelay.armed.load(ordering: .relaxed)
+        _ = CrashReport.isInstalled
         for signal in handled { install(signal) }
     }
 
