@@ -7,10 +7,11 @@ import Testing
 /// A crash in a terminal (issue 24 §7): the terminal is restored, the process ends promptly
 /// (no 30-second prompt from the Swift runtime's backtracer), the backtrace is in a file in the
 /// state folder (made 0700, the file 0600), and one line on standard error says where.
-@Suite(
-    "Crash reports in a file", .serialized, .enabled(if: Pseudoterminal.isAvailable, "needs /dev/ptmx"),
-    .enabled(if: !FatalSignals.underThreadSanitizer, "ThreadSanitizer handles fatal signals"))
+@Suite("Crash reports in a file", .serialized, .enabled(if: Pseudoterminal.isAvailable, "needs /dev/ptmx"))
 struct CrashReportTests {
+    /// Under ThreadSanitizer fatal signals are its own (see FatalSignals).
+    static let fatalSignalsAreOurs = !FatalSignals.underThreadSanitizer
+
     /// A fresh folder under /tmp, removed with everything in it when the test ends.
     final class Folder {
         let path: String
@@ -30,7 +31,9 @@ struct CrashReportTests {
     /// still running after 25 s is killed and reported as SIGKILL, which fails the test.
     static let hangGuard = Duration.seconds(25)
 
-    @Test("a real fault: restored, the report in the file, one line on standard error, the process dies of SIGSEGV")
+    @Test(
+        "a real fault: restored, the report in the file, one line on standard error, the process dies of SIGSEGV",
+        .enabled(if: fatalSignalsAreOurs, "ThreadSanitizer handles fatal signals"))
     func realFault() async throws {
         let folder = try Folder()
         let report = folder.path + "/state/endless/crash-test.log"
@@ -86,7 +89,9 @@ struct CrashReportTests {
         return binary
     }
 
-    @Test("kill -SEGV on the real endless: restored, ended at once, the report in $XDG_STATE_HOME/endless, one line naming it")
+    @Test(
+        "kill -SEGV on the real endless: restored, ended at once, the report in $XDG_STATE_HOME/endless, one line naming it",
+        .enabled(if: fatalSignalsAreOurs, "ThreadSanitizer handles fatal signals"))
     func killedEndless() async throws {
         let binary = try Self.endlessBinary()
         let folder = try Folder()

@@ -1,18 +1,12 @@
+import EndlessTerminal
 import Glibc
 import Testing
-
-@testable import EndlessTerminal
 
 /// An app that never reads its events again (its main actor spinning, its task spinning on the
 /// cooperative pool or blocked in a read) still ends on SIGTERM, SIGINT and SIGHUP, with the
 /// signal's exit status and the terminal restored: the session's watchdog ends it after the
 /// default grace (issue 24).
-@Suite(
-    "A stuck app on a pty ends on a termination signal", .serialized,
-    .enabled(if: Pseudoterminal.isAvailable, "needs /dev/ptmx"),
-    // ThreadSanitizer runs a handler only when the thread it lands on next calls into its
-    // runtime; the main thread spinning in a loop never does.
-    .enabled(if: !FatalSignals.underThreadSanitizer, "ThreadSanitizer defers signals on a thread in a loop"))
+@Suite("A stuck app on a pty ends on a termination signal", .serialized, .enabled(if: Pseudoterminal.isAvailable, "needs /dev/ptmx"))
 struct StuckAppSignalTests {
     @Test(
         "the stuck app ends of the signal, the terminal restored",
