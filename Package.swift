@@ -73,7 +73,9 @@ let package = Package(
                 "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages", "EndlessTerminal",
                 "EndlessTerminalWidgets", "EndlessSimulator", "EndlessCommandLine", "EndlessCache", "EndlessDigest",
             ]),
-        .executableTarget(name: "endless", dependencies: ["EndlessApp", "EndlessDigest"]),
+        // Set before the Swift runtime starts: a crash in a terminal writes its backtrace to a file.
+        .target(name: "CBacktraceSettings"),
+        .executableTarget(name: "endless", dependencies: ["EndlessApp", "EndlessDigest", "EndlessTerminal", "CBacktraceSettings"]),
         .executableTarget(
             name: "endless-bench",
             dependencies: [

@@ -18,18 +18,16 @@ import Synchronization
 ///
 /// - Termination (SIGINT, SIGTERM, SIGHUP, SIGQUIT), resize (SIGWINCH), stop and continue
 ///   (SIGTSTP, SIGCONT) are relayed as one byte each through a non-blocking pipe to the
-///   session's reader thread, which turns them into events. A second termination signal
-///   before the app has finished restores the terminal and dies of the signal at once.
-/// - Fatal signals (SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP) restore the terminal,
-///   call the handler that was there before (the Swift runtime's backtracer, which prints
-///   the crash report on the sane terminal) and then end the process with the signal's
-///   default action. The backtracer returns instead of ending the process, counting on a
-///   fault to strike again; a signal sent with `kill` never does, so the relay ends it itself.
+///   session's reader thread, which turns them into events. A termination signal also starts
+///   the ``TerminationWatchdog``'s clock: an app that has not ended by the session's grace is
+///   ended for it. A second termination signal before the app has finished restores the
+///   terminal and dies of the signal at once.
+/// - Fatal signals (SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP) are ``FatalSignals``'
+///   business: handled for the whole process, not only while a session is open.
 enum SignalRelay {
     static let relayed: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
     /// The relayed signals that ask the program to end.
     static let termination: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-    static let fatal: [Int32] = [SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP]
     static let restoreCapacity = 512
     static let signalSlots = 65
 
@@ -50,7 +48,7 @@ enum SignalRelay {
     // or lock. They are written only by arm(), before the handlers that read them exist.
     nonisolated(unsafe) static let restoreBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * restoreCapacity)
     nonisolated(unsafe) static let originalSettings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-    /// The actions that were installed before ours, indexed by signal number.
+    /// The actions that were installed before the relay's, indexed by signal number.
     nonisolated(unsafe) static let previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: signalSlots)
     static let exitHookInstalled = Atomic<Bool>(false)
 
@@ -95,8 +93,10 @@ enum SignalRelay {
         armed.store(true, ordering: .releasing)
     }
 
-    /// Installs the handlers, remembering the previous ones.
+    /// Installs the relay's handlers, remembering the previous ones, and the process's fatal
+    /// signal handlers if they are not yet.
     static func install() {
+        FatalSignals.installOnce()
         for signal in relayed {
             var action = sigaction()
             action.__sigaction_handler = .init(sa_handler: { signal in SignalRelay.relay(signal) })
@@ -104,21 +104,12 @@ enum SignalRelay {
             sigemptyset(&action.sa_mask)
             sigaction(signal, &action, previousActions + Int(signal))
         }
-        for signal in fatal {
-            var action = sigaction()
-            action.__sigaction_handler = .init(sa_sigaction: { signal, info, context in
-                SignalRelay.fatal(signal, info: info, context: context)
-            })
-            // SA_SIGINFO: the previous handler gets the real fault address and registers.
-            action.sa_flags = SA_ONSTACK | SA_SIGINFO
-            sigemptyset(&action.sa_mask)
-            sigaction(signal, &action, previousActions + Int(signal))
-        }
     }
 
-    /// Puts back the handlers that were there before ``install()``.
+    /// Puts back the handlers that were there before ``install()``. The fatal signal handlers
+    /// stay: they restore the terminal only while it is changed.
     static func uninstall() {
-        for signal in relayed + fatal {
+        for signal in relayed {
             sigaction(signal, previousActions + Int(signal), nil)
         }
         notifyDescriptor.store(-1, ordering: .releasing)
@@ -155,27 +146,12 @@ enum SignalRelay {
                 restoreNow()
                 dieOf(signal)
             }
+            // The app gets the event below; if it is too busy to read it, the watchdog ends it.
+            TerminationWatchdog.notify(signal)
         }
         if signal == SIGCONT { continueCount.wrappingAdd(1, ordering: .relaxed) }
         var byte = UInt8(truncatingIfNeeded: signal)
         _ = write(notifyDescriptor.load(ordering: .relaxed), &byte, 1)
-    }
-
-    /// The fatal handler: restore, run the previous handler, then die of the signal.
-    /// Async-signal-safe (what the previous handler does is its own business).
-    static func fatal(_ signal: Int32, info: UnsafeMutablePointer<siginfo_t>?, context: UnsafeMutableRawPointer?) {
-        restoreNow()
-        let previous = previousActions[Int(signal)]
-        let address = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
-        // 0 is SIG_DFL and 1 is SIG_IGN: nothing to call. A fatal signal is never ignored.
-        if address > 1 {
-            if previous.sa_flags & SA_SIGINFO != 0 {
-                previous.__sigaction_handler.sa_sigaction?(signal, info, context)
-            } else {
-                previous.__sigaction_handler.sa_handler?(signal)
-            }
-        }
-        dieOf(signal)
     }
 
     /// Ends the process with `signal`'s default action, from any thread, even inside that

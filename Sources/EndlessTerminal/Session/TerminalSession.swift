@@ -18,11 +18,14 @@ import Synchronization
 ///
 /// The terminal is restored on every way out: ``close()`` (which ``run(input:output:options:isolation:_:)``
 /// calls whether the body returns or throws), `exit()` (an `atexit` hook), SIGINT, SIGTERM,
-/// SIGHUP and SIGQUIT (delivered as ``TerminalEvent/terminate(_:)`` so the app can quit
-/// cleanly; a second one restores and dies at once), and fatal signals (restored from the
-/// handler, the crash report printed, then the process dies of the signal, also when it was
-/// sent with `kill`). Ctrl-Z restores the terminal and stops the process; `fg` re-enters raw
-/// mode, redraws the last frame and delivers ``TerminalEvent/resume``.
+/// SIGHUP and SIGQUIT, and fatal signals. A termination signal is delivered as
+/// ``TerminalEvent/terminate(_:)`` so that the app can quit cleanly; if the process has not
+/// ended ``Options/terminationGrace`` later (its main actor stuck in a loop, its threads
+/// blocked or deadlocked), the session restores the terminal and ends it with the signal, and
+/// a second signal does so at once. A fatal signal restores the terminal from the handler,
+/// then the crash report is written (see ``CrashReport``) and the process dies of the signal,
+/// also when it was sent with `kill`. Ctrl-Z restores the terminal and stops the process; `fg`
+/// re-enters raw mode, redraws the last frame and delivers ``TerminalEvent/resume``.
 ///
 /// ```swift
 /// try await TerminalSession.run { session in
@@ -58,6 +61,12 @@ public final class TerminalSession: Sendable {
         public var probeTerminal = true
         /// The longest the probe waits for a terminal that does not answer.
         public var probeTimeout = TerminalSession.defaultProbeTimeout
+        /// How long the app has, after SIGINT, SIGTERM, SIGHUP or SIGQUIT, to end by itself
+        /// (it gets ``TerminalEvent/terminate(_:)``) before the session restores the terminal
+        /// and ends the process with the signal. The deadline holds even if the session closes
+        /// meanwhile. Nil leaves it to the app (a second signal still ends it at once): for a
+        /// session opened inside a process that must outlive it, such as a test.
+        public var terminationGrace: Duration? = TerminalSession.defaultTerminationGrace
         /// A screen drawn the moment the terminal is taken, before it is probed, when it is the
         /// terminal's size: something to look at while the app gets ready (its last screen, see
         /// ``ScreenSnapshot``). The app's first frame is then drawn as a change from it.
@@ -65,13 +74,17 @@ public final class TerminalSession: Sendable {
 
         /// The defaults: drag-capable mouse, bracketed paste, synchronized output, Ctrl-Z
         /// suspends, 25 ms ESC timeout, depth from the environment, the terminal probed for
-        /// at most 100 ms.
+        /// at most 100 ms, 500 ms to end after a termination signal.
         public init() {}
     }
 
     /// How long the capability probe waits at most: what starting costs on a terminal that
     /// answers nothing.
     public static let defaultProbeTimeout = Duration.milliseconds(100)
+    /// How long an app has to end by itself after a termination signal: plenty for a
+    /// responsive one to save its state, and with the restore the process is gone within a
+    /// second, as a person pressing Ctrl-C or closing the window expects.
+    public static let defaultTerminationGrace = Duration.milliseconds(500)
 
     struct State {
         var capabilities: TerminalCapabilities
@@ -200,6 +213,7 @@ public final class TerminalSession: Sendable {
     private func start() throws(TerminalError) {
         SignalRelay.install()
         do {
+            try TerminationWatchdog.start(grace: options.terminationGrace)
             try RawMode.apply(rawSettings, to: input)
             try RawMode.writeAll(modes.enterSequence, to: output)
             if let frame = options.firstFrame, frame.size == size {

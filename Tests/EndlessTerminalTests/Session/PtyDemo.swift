@@ -1,6 +1,7 @@
 import EndlessTerminal
 import EndlessTerminalWidgets
 import Glibc
+import Synchronization
 import Testing
 
 /// The program the end-to-end tests drive. It runs in a child process: the pty tests spawn
@@ -21,13 +22,24 @@ enum PtyDemo {
         getenv(variable).map { String(cString: $0) }
     }
 
+    /// Where the `crash-report` mode's crash report goes (the test also tells the runtime).
+    static let crashReportVariable = "ENDLESS_PTY_CRASH_REPORT"
+
     /// A tiny app: a line of text and a status bar. `q` quits; `!` crashes with a real
     /// segmentation fault; a termination signal draws BYE and quits (in `stubborn` mode it is
-    /// ignored); a resize or a resume redraws.
+    /// ignored); a resize or a resume redraws. The `stuck-*` modes draw STUCK and then never
+    /// read another event: the main actor spins (`stuck-main`), the app's task spins on the
+    /// cooperative pool (`stuck-pool`) or waits in a read that never returns (`stuck-syscall`).
     static func run(mode: String) async throws {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)  // the crash case leaves no core file
+        if mode == "crash-report", let path = getenv(crashReportVariable) {
+            CrashReport.install(path: String(cString: path), program: "demo")
+        }
         var options = TerminalSession.Options()
+        // Only the stuck app is held to the default grace: a child that quits by itself must
+        // not be ended while a loaded machine slows its exit from the test runner.
+        if !mode.hasPrefix("stuck") { options.terminationGrace = .seconds(120) }
         // The probe tests give the child the environment of the terminal they play.
         let probing = mode.hasPrefix("caps")
         options.environment = probing ? nil : ["TERM": "xterm-256color"]
@@ -54,6 +66,11 @@ enum PtyDemo {
             } else {
                 let shown = mode.hasPrefix("first-frame") ? " first=\(session.showedFirstFrame)" : ""
                 try draw("READY \(session.size.width)x\(session.size.height)\(shown)")
+            }
+            if mode.hasPrefix("stuck") {
+                // READY too: the frame before may never be on screen when the test looks.
+                try draw("READY \(session.size.width)x\(session.size.height) STUCK")
+                try await getStuck(mode)
             }
             for await event in session.events {
                 switch event {
@@ -90,6 +107,30 @@ enum PtyDemo {
         let mode = GraphicsMode.auto.resolved(for: caps)
         // Short names: the line must fit the 80 columns of the pty.
         return "CAPS m=\(mode) k=\(caps.kitty) s=\(caps.sixel) c=\(cell) t=\(caps.insideTmux) p=\(origin) n=\(caps.terminalName ?? "none") END"
+    }
+
+    /// Never returns: the app is stuck the way `mode` says, and only a signal ends it.
+    static func getStuck(_ mode: String) async throws {
+        switch mode {
+        case "stuck-main":
+            await MainActor.run { spin() }
+        case "stuck-syscall":
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { throw TestFailure("pipe: errno \(errno)") }
+            var byte: UInt8 = 0
+            // Nobody writes: blocked in the kernel, on this thread of the pool.
+            while true { _ = read(ends[0], &byte, 1) }
+        default:
+            spin()
+        }
+    }
+
+    /// Never set: what a tight loop waits for.
+    private static let released = Atomic<Bool>(false)
+
+    /// A tight loop the optimizer must keep, and that never ends.
+    static func spin() {
+        while !released.load(ordering: .relaxed) {}
     }
 
     /// A store through a pointer no page backs: the kernel's SIGSEGV, not a `kill`.

@@ -55,6 +55,8 @@ struct SessionTests {
         let pty = try Pseudoterminal(size: Size(width: 90, height: 20))
         var options = TerminalSession.Options()
         options.environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+        // The SIGINT below goes to this test process, which must outlive the session.
+        options.terminationGrace = nil
         let session = try TerminalSession.open(input: pty.slave, output: pty.slave, options: options)
         defer { session.close() }
         #expect(session.size == Size(width: 90, height: 20))
