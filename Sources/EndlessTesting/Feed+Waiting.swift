@@ -1,5 +1,6 @@
 import Endless
 import Observation
+import Testing
 
 extension Feed {
     /// Suspends until `condition` holds, re-checking it after every change the feed makes.
@@ -14,14 +15,33 @@ extension Feed {
     /// await feed.wait { $0.items.count == 40 }
     /// ```
     ///
-    /// - Parameter condition: what to wait for. If the task is cancelled first (a test's time
-    ///   limit), the wait ends without it.
-    public func wait(until condition: (Feed) -> Bool) async {
-        // Returns early only if the task is cancelled (a test's time limit ran out).
-        while !condition(self), !Task.isCancelled {
-            // Spelled out rather than through OnceResumer.wait, so every closure here stays on
-            // the main actor: the condition reads the feed.
+    /// - Parameters:
+    ///   - limit: how long to wait (times ``TimeBudget/scale``) before giving up and recording
+    ///     an issue; a condition a test waits for holds within milliseconds.
+    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
+    ///     `column`).
+    ///   - condition: what to wait for. If the task is cancelled first (a test's time limit),
+    ///     the wait ends without it.
+    public func wait(
+        within limit: Duration = TimeBudget.standardWait, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        until condition: (Feed) -> Bool
+    ) async {
+        let deadline = ContinuousClock.now + TimeBudget.scaled(limit)
+        if await wait(until: deadline, condition) == .timedOut {
+            OnceResumer.recordTimeout(
+                "the feed's condition", limit: limit,
+                at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
+    }
+
+    /// Suspends until `condition` holds, the task is cancelled or `deadline` passes.
+    func wait(until deadline: ContinuousClock.Instant, _ condition: (Feed) -> Bool) async -> OnceResumer.Ending {
+        while !condition(self) {
+            // Spelled out rather than through OnceResumer.suspend, so every closure here stays
+            // on the main actor: the condition reads the feed.
             let resumer = OnceResumer()
+            let timer = resumer.endOnTimeout(at: deadline)
+            defer { timer.cancel() }
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                     resumer.install(continuation)
@@ -34,9 +54,11 @@ extension Feed {
                     }
                 }
             } onCancel: {
-                resumer.resume()
+                resumer.end(.cancelled)
             }
+            if let ending = resumer.ending, ending != .resumed { return ending }
         }
+        return .resumed
     }
 
     /// Suspends until every load this feed has in flight is waiting at `source`'s gate and
@@ -49,36 +71,66 @@ extension Feed {
     /// #expect(source.waitingKeys == [1, 2, 3])   // three appends in flight
     /// ```
     ///
-    /// - Parameter source: the gated source the feed loads from. If the task is cancelled
-    ///   first (a test's time limit), the wait ends without it.
-    public func waitUntilParked<Item>(at source: ScriptedPageSource<Item>) async {
+    /// - Parameters:
+    ///   - source: the gated source the feed loads from. If the task is cancelled first (a
+    ///     test's time limit), the wait ends without it.
+    ///   - limit: how long to wait (times ``TimeBudget/scale``) before giving up and recording
+    ///     an issue.
+    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
+    ///     `column`).
+    public func waitUntilParked<Item>(
+        at source: ScriptedPageSource<Item>, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async {
+        let deadline = ContinuousClock.now + TimeBudget.scaled(limit)
         while !Task.isCancelled {
             let inFlight = loadsInFlight
             let waiting = source.waitingCount
             if inFlight == waiting { return }
+            if ContinuousClock.now >= deadline {
+                OnceResumer.recordTimeout(
+                    "\(inFlight) loads in flight to wait at the gate (\(waiting) do)", limit: limit,
+                    at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+                return
+            }
             // Something is on its way: a load to the gate, or a page back to the feed.
             await Self.race(
-                { await self.wait { $0.loadsInFlight != inFlight } },
-                { await source.waitingCountChanged(from: waiting) })
+                { _ = await self.wait(until: deadline) { $0.loadsInFlight != inFlight } },
+                { _ = await source.waitingCountChanged(from: waiting, until: deadline) })
         }
     }
 
     /// Suspends until every load this feed has in flight is asleep on `clock` (a source's
     /// latency, as ``ScriptedPageSource`` spends it) and every page that came back has been
     /// applied: time can move on. For sources with latency on a manual clock, as
-    /// ``waitUntilParked(at:)`` is for gated ones; the feed must not sleep on the clock itself
-    /// meanwhile (no automatic retry wait, no refresh indicator).
+    /// ``waitUntilParked(at:within:fileID:filePath:line:column:)`` is for gated ones; the feed must not
+    /// sleep on the clock itself meanwhile (no automatic retry wait, no refresh indicator).
     ///
-    /// - Parameter clock: the clock the source's latency runs on. If the task is cancelled
-    ///   first, the wait ends without it.
-    public func waitUntilLoadsSleep(on clock: ManualClock) async {
+    /// - Parameters:
+    ///   - clock: the clock the source's latency runs on. If the task is cancelled first, the
+    ///     wait ends without it.
+    ///   - limit: how long to wait (times ``TimeBudget/scale``) before giving up and recording
+    ///     an issue.
+    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
+    ///     `column`).
+    public func waitUntilLoadsSleep(
+        on clock: ManualClock, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async {
+        let deadline = ContinuousClock.now + TimeBudget.scaled(limit)
         while !Task.isCancelled {
             let inFlight = loadsInFlight
             let sleeping = clock.sleeperCount
             if inFlight == sleeping { return }
+            if ContinuousClock.now >= deadline {
+                OnceResumer.recordTimeout(
+                    "\(inFlight) loads in flight to sleep on the clock (\(sleeping) do)", limit: limit,
+                    at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+                return
+            }
             await Self.race(
-                { await self.wait { $0.loadsInFlight != inFlight } },
-                { await clock.sleepers(atLeast: sleeping + 1) })
+                { _ = await self.wait(until: deadline) { $0.loadsInFlight != inFlight } },
+                { _ = await clock.sleepers(atLeast: sleeping + 1, until: deadline) })
         }
     }
 

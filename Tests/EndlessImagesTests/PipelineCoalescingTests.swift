@@ -61,10 +61,10 @@ struct PipelineCoalescingTests {
         await loader.calls(atLeast: 1)
 
         first.cancel()
-        await #expect(throws: CancellationError.self) { try await first.value }
+        await #expect(throws: CancellationError.self) { try await first.value(within: .seconds(10)) }
         #expect(loader.snapshot.cancellations.isEmpty)
         loader.releaseAll()
-        let image = try await second.value
+        let image = try await second.value(within: .seconds(10))
         #expect(image.request == request)
         #expect(pipeline.metrics.cancellations == 1)
         #expect(pipeline.metrics.downloads == 1)
@@ -83,8 +83,8 @@ struct PipelineCoalescingTests {
         first.cancel()
         second.cancel()
         await loader.wait { $0.cancellations == [self.url] }
-        await #expect(throws: CancellationError.self) { try await first.value }
-        await #expect(throws: CancellationError.self) { try await second.value }
+        await #expect(throws: CancellationError.self) { try await first.value(within: .seconds(10)) }
+        await #expect(throws: CancellationError.self) { try await second.value(within: .seconds(10)) }
         #expect(pipeline.metrics.cancellations == 2)
         #expect(pipeline.metrics.downloads == 0)
         #expect(pipeline.cachedImage(for: request) == nil)
@@ -105,9 +105,9 @@ struct PipelineCoalescingTests {
         await loader.calls(atLeast: 1)
 
         small.cancel()
-        await #expect(throws: CancellationError.self) { try await small.value }
+        await #expect(throws: CancellationError.self) { try await small.value(within: .seconds(10)) }
         loader.releaseAll()
-        #expect(try await large.value.width == 32)
+        #expect(try await large.value(within: .seconds(10)).width == 32)
         #expect(loader.snapshot.cancellations.isEmpty)
         #expect(pipeline.metrics.decodes == 1)
     }
@@ -120,7 +120,7 @@ struct PipelineCoalescingTests {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await pipeline.image(for: Fixtures.request("a"))
         }
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: CancellationError.self) { try await task.value(within: .seconds(10)) }
         #expect(pipeline.metrics.cancellations == 1)
     }
 
@@ -138,10 +138,10 @@ struct PipelineCoalescingTests {
         await loader.calls(atLeast: 2)
         await pipeline.recorder.wait { $0.coalescedRequests >= 1 }
         loader.release(other)
-        #expect(try await b.value.request == requestB)
+        #expect(try await b.value(within: .seconds(10)).request == requestB)
         loader.release(url)
-        #expect(try await a.value.request == requestA)
-        #expect(try await a2.value.request == prefetchA)
+        #expect(try await a.value(within: .seconds(10)).request == requestA)
+        #expect(try await a2.value(within: .seconds(10)).request == prefetchA)
         // Same pixels as the prefetch, but answering the visible request.
         #expect(pipeline.cachedImage(for: requestA)?.request == requestA)
     }

@@ -21,7 +21,7 @@ struct PipelineFinishingTests {
         await loader.calls(atLeast: 1)
 
         waiter.cancel()
-        await #expect(throws: CancellationError.self) { try await waiter.value }
+        await #expect(throws: CancellationError.self) { try await waiter.value(within: .seconds(10)) }
         #expect(loader.snapshot.cancellations.isEmpty)
         loader.releaseAll()
         await pipeline.recorder.wait { $0.downloads == 1 }
@@ -44,9 +44,9 @@ struct PipelineFinishingTests {
         let queued = Task { try await pipeline.image(for: Fixtures.request("b")) }
         await pipeline.recorder.wait { $0.misses >= 2 }
         queued.cancel()
-        await #expect(throws: CancellationError.self) { try await queued.value }
+        await #expect(throws: CancellationError.self) { try await queued.value(within: .seconds(10)) }
         loader.releaseAll()
-        _ = try await first.value
+        _ = try await first.value(within: .seconds(10))
         #expect(loader.snapshot.calls == [url])
     }
 }

@@ -44,8 +44,8 @@ struct PipelinePriorityTests {
             #expect(loader.snapshot.calls[7 + index] == Fixtures.url(name))
         }
         loader.releaseAll()
-        _ = try await visible.value
-        for task in busy + prefetches { _ = try await task.value }
+        _ = try await visible.value(within: .seconds(10))
+        for task in busy + prefetches { _ = try await task.value(within: .seconds(10)) }
     }
 
     @Test("a visible request joining a queued prefetch raises it ahead of other prefetches")
@@ -62,8 +62,8 @@ struct PipelinePriorityTests {
         await loader.calls(atLeast: 7)
         #expect(loader.snapshot.calls[6] == Fixtures.url("p1"))
         loader.releaseAll()
-        #expect(try await visible.value.request == Fixtures.request("p1"))
-        for task in busy + [p0, p1] { _ = try await task.value }
+        #expect(try await visible.value(within: .seconds(10)).request == Fixtures.request("p1"))
+        for task in busy + [p0, p1] { _ = try await task.value(within: .seconds(10)) }
     }
 
     @Test("a queued request whose waiters all left is dropped from the queue")
@@ -72,11 +72,11 @@ struct PipelinePriorityTests {
         let abandoned = Task { try await pipeline.image(for: Fixtures.request("p0", priority: .prefetch)) }
         await pipeline.downloadGate.queued(atLeast: 1)
         abandoned.cancel()
-        await #expect(throws: CancellationError.self) { try await abandoned.value }
+        await #expect(throws: CancellationError.self) { try await abandoned.value(within: .seconds(10)) }
         #expect(pipeline.downloadGate.queuedCount == 0)
 
         loader.releaseAll()
-        for task in busy { _ = try await task.value }
+        for task in busy { _ = try await task.value(within: .seconds(10)) }
         await pipeline.idle()
         #expect(loader.snapshot.callCount(for: Fixtures.url("p0")) == 0)
         #expect(await pipeline.tasksInFlight == (0, 0))

@@ -46,7 +46,8 @@ struct PrefetcherTests {
         await loader.calls(atLeast: 2)
         #expect(loader.snapshot.calls[1] == Fixtures.url("now"))
         loader.releaseAll()
-        _ = try await (busy.value, visible.value)
+        _ = try await busy.value(within: .seconds(10))
+        _ = try await visible.value(within: .seconds(10))
     }
 
     @Test("stopping a prefetch cancels its download in the loader")
@@ -79,7 +80,7 @@ struct PrefetcherTests {
         prefetcher.stopPrefetching()
         await loader.wait { $0.cancellations == [Fixtures.url("b")] }
         loader.releaseAll()
-        #expect(try await visible.value.request == Fixtures.request("a"))
+        #expect(try await visible.value(within: .seconds(10)).request == Fixtures.request("a"))
         #expect(prefetcher.activeCount == 0)
     }
 }

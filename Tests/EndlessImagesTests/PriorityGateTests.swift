@@ -56,7 +56,7 @@ struct PriorityGateTests {
         _ = waiter(gate, next, "next", sink)
         await gate.queued(atLeast: 2)
         gone.cancel()
-        await #expect(throws: CancellationError.self) { try await gone.value }
+        await #expect(throws: CancellationError.self) { try await gone.value(within: .seconds(10)) }
         #expect(gate.queuedCount == 1)
         gate.release(holder)
         #expect(await iterator.next() == "next")
@@ -66,7 +66,7 @@ struct PriorityGateTests {
     }
 
     @Test("a token cancelled before it waits never queues")
-    func cancelledBeforeWaiting() async {
+    func cancelledBeforeWaiting() async throws {
         let gate = PriorityGate(limit: 1)
         let token = gate.makeToken(priority: .visible)
         let task = Task {
@@ -74,7 +74,7 @@ struct PriorityGateTests {
             try await gate.acquire(token)
         }
         // The slot was free, but a cancelled task must not take it.
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: CancellationError.self) { try await task.value(within: .seconds(10)) }
         #expect(gate.queuedCount == 0)
     }
 

@@ -14,7 +14,7 @@ struct EventTests {
         let request = Task { try await client.send(Endpoint<Page>(path: "people")) }
         await clock.sleepers(atLeast: 1)
         clock.advance(by: .milliseconds(500))
-        _ = try await request.value
+        _ = try await request.value(within: .seconds(10))
 
         #expect(monitor.labels == ["started", "retried 2", "finished 200"])
         let events = monitor.events
@@ -56,7 +56,7 @@ struct EventTests {
         let request = Task { try await client.send(Endpoint<Page>(path: "people")) }
         await clock.sleepers(atLeast: 1)
         clock.advance(by: .milliseconds(500))
-        _ = try await request.value
+        _ = try await request.value(within: .seconds(10))
 
         let url = "https://\(server.host)/api/people"
         #expect(lines.all.count == 3)
@@ -66,7 +66,7 @@ struct EventTests {
     }
 
     @Test("the in-flight count is pushed on every change, without polling")
-    func inFlightUpdates() async {
+    func inFlightUpdates() async throws {
         let server = MockServer(.hold)
         let client = Fixtures.client(server)
         var updates = client.inFlightCountUpdates().makeAsyncIterator()
@@ -80,8 +80,8 @@ struct EventTests {
 
         await server.received.value(atLeast: 2)
         server.release(with: .respond(status: 200, body: Data([1])))
-        _ = try? await first.value
-        _ = try? await second.value
+        _ = try? await first.value(within: .seconds(10))
+        _ = try? await second.value(within: .seconds(10))
         var last = -1
         while last != 0, let next = await updates.next() { last = next }
         #expect(last == 0)
