@@ -15,23 +15,32 @@ extension Feed {
     /// await feed.wait { $0.items.count == 40 }
     /// ```
     ///
+    /// The wait is bounded: if the condition does not hold within `limit`, it records an issue
+    /// at the caller's line and returns false, so a broken feed fails the test in seconds
+    /// instead of hanging it. Before indexing what the condition promised, `#require` it:
+    /// `try #require(await feed.wait { $0.items.count >= 40 })`.
+    ///
     /// - Parameters:
-    ///   - limit: how long to wait (times ``TimeBudget/scale``) before giving up and recording
-    ///     an issue; a condition a test waits for holds within milliseconds.
+    ///   - limit: how long to wait (times ``TimeBudget/scale``); a condition a test waits for
+    ///     holds within milliseconds.
     ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
     ///     `column`).
-    ///   - condition: what to wait for. If the task is cancelled first (a test's time limit),
-    ///     the wait ends without it.
+    ///   - condition: what to wait for.
+    /// - Returns: whether `condition` holds; false if the time ran out or the task was
+    ///   cancelled first (a test's time limit).
+    @discardableResult
     public func wait(
-        within limit: Duration = TimeBudget.standardWait, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         until condition: (Feed) -> Bool
-    ) async {
-        let deadline = ContinuousClock.now + TimeBudget.scaled(limit)
-        if await wait(until: deadline, condition) == .timedOut {
+    ) async -> Bool {
+        let ending = await wait(until: .now + TimeBudget.scaled(limit), condition)
+        if ending == .timedOut {
             OnceResumer.recordTimeout(
                 "the feed's condition", limit: limit,
                 at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         }
+        return ending == .resumed
     }
 
     /// Suspends until `condition` holds, the task is cancelled or `deadline` passes.
@@ -41,7 +50,7 @@ extension Feed {
             // on the main actor: the condition reads the feed.
             let resumer = OnceResumer()
             let timer = resumer.endOnTimeout(at: deadline)
-            defer { timer.cancel() }
+            defer { Watchdog.shared.forget(timer) }
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                     resumer.install(continuation)
@@ -72,66 +81,70 @@ extension Feed {
     /// ```
     ///
     /// - Parameters:
-    ///   - source: the gated source the feed loads from. If the task is cancelled first (a
-    ///     test's time limit), the wait ends without it.
+    ///   - source: the gated source the feed loads from.
     ///   - limit: how long to wait (times ``TimeBudget/scale``) before giving up and recording
     ///     an issue.
     ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
     ///     `column`).
+    /// - Returns: whether the feed is parked; false if the time ran out or the task was
+    ///   cancelled first (a test's time limit).
+    @discardableResult
     public func waitUntilParked<Item>(
         at source: ScriptedPageSource<Item>, within limit: Duration = TimeBudget.standardWait,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) async {
-        let deadline = ContinuousClock.now + TimeBudget.scaled(limit)
-        while !Task.isCancelled {
-            let inFlight = loadsInFlight
-            let waiting = source.waitingCount
-            if inFlight == waiting { return }
-            if ContinuousClock.now >= deadline {
-                OnceResumer.recordTimeout(
-                    "\(inFlight) loads in flight to wait at the gate (\(waiting) do)", limit: limit,
-                    at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-                return
-            }
-            // Something is on its way: a load to the gate, or a page back to the feed.
-            await Self.race(
-                { _ = await self.wait(until: deadline) { $0.loadsInFlight != inFlight } },
-                { _ = await source.waitingCountChanged(from: waiting, until: deadline) })
-        }
+    ) async -> Bool {
+        await waitUntilSettled(
+            within: limit, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            what: "every load in flight to wait at the gate", count: { source.waitingCount },
+            countChanged: { count, deadline in _ = await source.waitingCountChanged(from: count, until: deadline) })
     }
 
     /// Suspends until every load this feed has in flight is asleep on `clock` (a source's
     /// latency, as ``ScriptedPageSource`` spends it) and every page that came back has been
     /// applied: time can move on. For sources with latency on a manual clock, as
-    /// ``waitUntilParked(at:within:fileID:filePath:line:column:)`` is for gated ones; the feed must not
-    /// sleep on the clock itself meanwhile (no automatic retry wait, no refresh indicator).
+    /// ``waitUntilParked(at:within:fileID:filePath:line:column:)`` is for gated ones; the feed
+    /// must not sleep on the clock itself meanwhile (no automatic retry wait, no refresh
+    /// indicator).
     ///
     /// - Parameters:
-    ///   - clock: the clock the source's latency runs on. If the task is cancelled first, the
-    ///     wait ends without it.
+    ///   - clock: the clock the source's latency runs on.
     ///   - limit: how long to wait (times ``TimeBudget/scale``) before giving up and recording
     ///     an issue.
     ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
     ///     `column`).
+    /// - Returns: whether every load sleeps; false if the time ran out or the task was
+    ///   cancelled first (a test's time limit).
+    @discardableResult
     public func waitUntilLoadsSleep(
         on clock: ManualClock, within limit: Duration = TimeBudget.standardWait,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) async {
+    ) async -> Bool {
+        await waitUntilSettled(
+            within: limit, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            what: "every load in flight to sleep on the clock", count: { clock.sleeperCount },
+            countChanged: { count, deadline in _ = await clock.sleepers(atLeast: count + 1, until: deadline) })
+    }
+
+    /// Suspends until as many loads are in flight as `count` says are parked.
+    private func waitUntilSettled(
+        within limit: Duration, at location: SourceLocation, what: String, count: () -> Int,
+        countChanged: @escaping @Sendable (Int, ContinuousClock.Instant) async -> Void
+    ) async -> Bool {
         let deadline = ContinuousClock.now + TimeBudget.scaled(limit)
         while !Task.isCancelled {
             let inFlight = loadsInFlight
-            let sleeping = clock.sleeperCount
-            if inFlight == sleeping { return }
+            let parked = count()
+            if inFlight == parked { return true }
             if ContinuousClock.now >= deadline {
-                OnceResumer.recordTimeout(
-                    "\(inFlight) loads in flight to sleep on the clock (\(sleeping) do)", limit: limit,
-                    at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-                return
+                OnceResumer.recordTimeout("\(what) (\(inFlight) in flight, \(parked) there)", limit: limit, at: location)
+                return false
             }
+            // Something is on its way: a load to where it parks, or a page back to the feed.
             await Self.race(
                 { _ = await self.wait(until: deadline) { $0.loadsInFlight != inFlight } },
-                { _ = await clock.sleepers(atLeast: sleeping + 1, until: deadline) })
+                { await countChanged(parked, deadline) })
         }
+        return false
     }
 
     private static func race(

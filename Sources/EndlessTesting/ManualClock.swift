@@ -154,15 +154,19 @@ public final class ManualClock: Clock, Sendable {
     ///   - limit: how long to wait in real time (times ``TimeBudget/scale``).
     ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
     ///     `column`).
+    /// - Returns: whether they sleep; false if the time ran out or the task was cancelled.
+    @discardableResult
     public func sleepers(
         atLeast count: Int, within limit: Duration = TimeBudget.standardWait,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) async {
-        if await sleepers(atLeast: count, until: .now + TimeBudget.scaled(limit)) == .timedOut {
+    ) async -> Bool {
+        let ending = await sleepers(atLeast: count, until: .now + TimeBudget.scaled(limit))
+        if ending == .timedOut {
             OnceResumer.recordTimeout(
                 "\(count) sleepers on the manual clock (\(sleeperCount) asleep)", limit: limit,
                 at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         }
+        return ending == .resumed
     }
 
     /// Suspends until at least `count` tasks sleep on this clock, the task is cancelled, or

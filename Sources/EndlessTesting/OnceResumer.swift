@@ -97,7 +97,7 @@ public final class OnceResumer: Sendable {
     /// Suspends until ``resume()``, cancellation or `deadline`, calling `arm` once suspended.
     func suspend(until deadline: ContinuousClock.Instant, _ arm: @Sendable () -> Void) async -> Ending {
         let timer = endOnTimeout(at: deadline)
-        defer { timer.cancel() }
+        defer { Watchdog.shared.forget(timer) }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 install(continuation)
@@ -109,21 +109,18 @@ public final class OnceResumer: Sendable {
         return ending ?? .resumed
     }
 
-    /// Ends the wait with ``Ending/timedOut`` at `deadline`, unless the returned task is
-    /// cancelled first.
-    func endOnTimeout(at deadline: ContinuousClock.Instant) -> Task<Void, Never> {
-        Task.detached { [self] in
-            do { try await Task.sleep(until: deadline, clock: .continuous) } catch { return }
-            end(.timedOut)
-        }
+    /// Ends the wait with ``Ending/timedOut`` at `deadline`, unless the returned ticket is
+    /// forgotten first (``Watchdog/forget(_:)``).
+    func endOnTimeout(at deadline: ContinuousClock.Instant) -> Watchdog.Ticket {
+        Watchdog.shared.at(deadline) { [self] in end(.timedOut) }
     }
 
     /// Records that `event` did not come within `limit`.
     static func recordTimeout(_ event: String, limit: Duration, at location: SourceLocation) {
         let scaled = TimeBudget.scale == 1 ? "" : " (\(limit) × \(TimeBudget.scale))"
-        Issue.record(
-            "Gave up waiting for \(event) after \(TimeBudget.scaled(limit))\(scaled); the wait ended so that the test fails instead of hanging",
-            sourceLocation: location)
+        let message = "Gave up waiting for \(event) after \(TimeBudget.scaled(limit))\(scaled): the wait ends so that "
+            + "the test fails instead of hanging"
+        Issue.record(Comment(rawValue: message), sourceLocation: location)
     }
 
     /// Hands over the continuation; resumes it at once if the wait already ended.

@@ -139,8 +139,7 @@ extension ScriptedPageSource {
         state.withLock { $0.completedRequests }
     }
 
-    /// Suspends until at least `count` requests have been received. Returns early if the waiting task is
-    /// cancelled (a test's time limit), or `limit` passes.
+    /// Suspends until at least `count` requests have been received.
     ///
     /// - Parameters:
     ///   - count: the number of requests to wait for.
@@ -148,18 +147,20 @@ extension ScriptedPageSource {
     ///     and recording an issue.
     ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
     ///     `column`).
+    /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
+    ///   (a test's time limit).
+    @discardableResult
     public func requests(
-        atLeast count: Int, within limit: Duration = TimeBudget.standardWait, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) async {
-        if await observe(until: .now + TimeBudget.scaled(limit), { $0.requests.count >= count }) == .timedOut {
-            OnceResumer.recordTimeout(
-                "\(count) requests (\(requests.count) received)", limit: limit,
-                at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        atLeast count: Int, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await observe("\(count) requests (\(requests.count) received)", within: limit, at: location) {
+            $0.requests.count >= count
         }
     }
 
-    /// Suspends until at least `count` loads are waiting at the gate. Returns early if the waiting task is
-    /// cancelled (a test's time limit), or `limit` passes.
+    /// Suspends until at least `count` loads are waiting at the gate.
     ///
     /// - Parameters:
     ///   - count: the number of waiting loads to wait for.
@@ -167,18 +168,21 @@ extension ScriptedPageSource {
     ///     and recording an issue.
     ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
     ///     `column`).
+    /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
+    ///   (a test's time limit).
+    @discardableResult
     public func waitingRequests(
-        atLeast count: Int, within limit: Duration = TimeBudget.standardWait, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) async {
-        if await observe(until: .now + TimeBudget.scaled(limit), { $0.waiting.count >= count }) == .timedOut {
-            OnceResumer.recordTimeout(
-                "\(count) loads at the gate (\(waitingCount) there)", limit: limit,
-                at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        atLeast count: Int, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await observe("\(count) loads at the gate (\(waitingCount) there)", within: limit, at: location) {
+            $0.waiting.count >= count
         }
     }
 
     /// Suspends until the number of loads waiting at the gate is no longer `count`: one has
-    /// arrived, or been released or cancelled. Returns early if the waiting task is cancelled, or `limit` passes.
+    /// arrived, or been released or cancelled.
     ///
     /// - Parameters:
     ///   - count: the number last seen.
@@ -186,13 +190,16 @@ extension ScriptedPageSource {
     ///     and recording an issue.
     ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
     ///     `column`).
+    /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
+    ///   (a test's time limit).
+    @discardableResult
     public func waitingCountChanged(
-        from count: Int, within limit: Duration = TimeBudget.standardWait, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) async {
-        if await waitingCountChanged(from: count, until: .now + TimeBudget.scaled(limit)) == .timedOut {
-            OnceResumer.recordTimeout(
-                "the loads at the gate to change from \(count)", limit: limit,
-                at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        from count: Int, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await observe("the loads at the gate to change from \(count)", within: limit, at: location) {
+            $0.waiting.count != count
         }
     }
 
@@ -203,7 +210,7 @@ extension ScriptedPageSource {
     }
 
     /// Suspends until at least `count` loads have been answered (with a page or a scripted
-    /// failure). Returns early if the waiting task is cancelled, or `limit` passes.
+    /// failure).
     ///
     /// - Parameters:
     ///   - count: the number of answered loads to wait for.
@@ -211,18 +218,20 @@ extension ScriptedPageSource {
     ///     and recording an issue.
     ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
     ///     `column`).
+    /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
+    ///   (a test's time limit).
+    @discardableResult
     public func completions(
-        atLeast count: Int, within limit: Duration = TimeBudget.standardWait, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) async {
-        if await observe(until: .now + TimeBudget.scaled(limit), { $0.completedRequests.count >= count }) == .timedOut {
-            OnceResumer.recordTimeout(
-                "\(count) answered loads (\(completedRequests.count) answered)", limit: limit,
-                at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        atLeast count: Int, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await observe("\(count) answered loads (\(completedRequests.count) answered)", within: limit, at: location) {
+            $0.completedRequests.count >= count
         }
     }
 
-    /// Suspends until at least `count` loads have been cancelled. Returns early if the waiting task is
-    /// cancelled (a test's time limit), or `limit` passes.
+    /// Suspends until at least `count` loads have been cancelled.
     ///
     /// - Parameters:
     ///   - count: the number of cancellations to wait for.
@@ -230,13 +239,16 @@ extension ScriptedPageSource {
     ///     and recording an issue.
     ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
     ///     `column`).
+    /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
+    ///   (a test's time limit).
+    @discardableResult
     public func cancellations(
-        atLeast count: Int, within limit: Duration = TimeBudget.standardWait, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) async {
-        if await observe(until: .now + TimeBudget.scaled(limit), { $0.cancelledRequests.count >= count }) == .timedOut {
-            OnceResumer.recordTimeout(
-                "\(count) cancelled loads (\(cancelledRequests.count) cancelled)", limit: limit,
-                at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        atLeast count: Int, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await observe("\(count) cancelled loads (\(cancelledRequests.count) cancelled)", within: limit, at: location) {
+            $0.cancelledRequests.count >= count
         }
     }
 
@@ -251,6 +263,17 @@ extension ScriptedPageSource {
         }
         for resumer in ready { resumer.resume() }
         return result
+    }
+
+    /// Suspends until the state satisfies `isSatisfied`, the task is cancelled, or `limit`
+    /// passes, in which case it records that `what` did not happen.
+    private func observe(
+        _ what: @autoclosure () -> String, within limit: Duration, at location: SourceLocation,
+        _ isSatisfied: @escaping @Sendable (SourceState<Item>) -> Bool
+    ) async -> Bool {
+        let ending = await observe(until: .now + TimeBudget.scaled(limit), isSatisfied)
+        if ending == .timedOut { OnceResumer.recordTimeout(what(), limit: limit, at: location) }
+        return ending == .resumed
     }
 
     /// Suspends until the state satisfies `isSatisfied`, the task is cancelled, or `deadline`

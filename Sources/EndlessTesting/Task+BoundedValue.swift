@@ -26,13 +26,14 @@ extension Task {
     /// ```swift
     /// let refresh = Task { await feed.refresh() }
     /// source.release()
-    /// guard case .refreshed = try await refresh.value(within: .seconds(10)) else { … }
+    /// guard case .refreshed = try await refresh.value(within: .seconds(20)) else { … }
     /// ```
     ///
     /// - Parameter limit: the budget in an ordinary debug build.
     /// - Returns: the task's value.
     /// - Throws: the task's error; ``TimeoutError`` when `limit` passed first;
     ///   `CancellationError` when the waiting task was cancelled first.
+    @discardableResult
     public func value(within limit: Duration) async throws -> Success {
         let outcome = OnceOutcome<Success>()
         // Ends when the task does, which may be never: nothing waits for it.
@@ -42,11 +43,10 @@ extension Task {
             case .failure(let error): outcome.finish(.failure(error))
             }
         }
-        let timer = Task<Void, Never>.detached {
-            do { try await Task<Never, Never>.sleep(for: TimeBudget.scaled(limit)) } catch { return }
+        let timer = Watchdog.shared.at(.now + TimeBudget.scaled(limit)) {
             if outcome.finish(.failure(TimeoutError(limit: limit, scale: TimeBudget.scale))) { self.cancel() }
         }
-        defer { timer.cancel() }
+        defer { Watchdog.shared.forget(timer) }
         return try await withTaskCancellationHandler {
             try await outcome.value()
         } onCancel: {
@@ -62,7 +62,7 @@ extension Task {
 /// For awaits in a test that might never end when a contract is broken:
 ///
 /// ```swift
-/// try await withTimeout(.seconds(10)) { await server.received.value(atLeast: 2) }
+/// try await withTimeout(.seconds(20)) { await server.received.value(atLeast: 2) }
 /// ```
 ///
 /// - Parameters:
@@ -71,6 +71,7 @@ extension Task {
 /// - Returns: what `operation` returned.
 /// - Throws: what `operation` threw; ``TimeoutError`` when `limit` passed first;
 ///   `CancellationError` when the caller was cancelled first.
+@discardableResult
 public func withTimeout<Success: Sendable>(
     _ limit: Duration,
     @_inheritActorContext _ operation: sending @escaping @isolated(any) () async throws -> Success

@@ -14,7 +14,7 @@ struct CancellationTests {
         await server.received.value(atLeast: 1)
         request.cancel()
 
-        guard case .cancelled = try await request.value(within: .seconds(10)) else {
+        guard case .cancelled = try await request.value(within: .seconds(20)) else {
             Issue.record("expected cancelled")
             return
         }
@@ -31,7 +31,7 @@ struct CancellationTests {
         await server.received.value(atLeast: 1)
         request.cancel()
 
-        guard case .cancelled = try await request.value(within: .seconds(10)) else {
+        guard case .cancelled = try await request.value(within: .seconds(20)) else {
             Issue.record("expected cancelled")
             return
         }
@@ -48,7 +48,7 @@ struct CancellationTests {
         await clock.sleepers(atLeast: 1)
         request.cancel()
 
-        guard case .cancelled = try await request.value(within: .seconds(10)) else {
+        guard case .cancelled = try await request.value(within: .seconds(20)) else {
             Issue.record("expected cancelled")
             return
         }
@@ -63,7 +63,7 @@ struct CancellationTests {
         let request = Task { await httpError { try await client.send(Endpoint<Page>(path: "")) } }
         request.cancel()
 
-        guard case .cancelled = try await request.value(within: .seconds(10)) else {
+        guard case .cancelled = try await request.value(within: .seconds(20)) else {
             Issue.record("expected cancelled")
             return
         }

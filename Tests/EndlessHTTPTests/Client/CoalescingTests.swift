@@ -35,7 +35,7 @@ struct CoalescingTests {
         server.release(with: .json(Fixtures.pageJSON))
 
         for task in tasks {
-            #expect(try await task.value(within: .seconds(10)).get() == Fixtures.page)
+            #expect(try await task.value(within: .seconds(20)).get() == Fixtures.page)
         }
         #expect(server.received.value == 1)
     }
@@ -48,14 +48,14 @@ struct CoalescingTests {
         let tasks = await startIdentical(3, client: client, server: server, monitor: monitor)
 
         tasks[1].cancel()
-        guard case .failure(.cancelled) = try await tasks[1].value(within: .seconds(10)) else {
+        guard case .failure(.cancelled) = try await tasks[1].value(within: .seconds(20)) else {
             Issue.record("expected the cancelled awaiter to get cancelled")
             return
         }
         server.release(with: .json(Fixtures.pageJSON))
 
-        #expect(try await tasks[0].value(within: .seconds(10)).get() == Fixtures.page)
-        #expect(try await tasks[2].value(within: .seconds(10)).get() == Fixtures.page)
+        #expect(try await tasks[0].value(within: .seconds(20)).get() == Fixtures.page)
+        #expect(try await tasks[2].value(within: .seconds(20)).get() == Fixtures.page)
         #expect(server.received.value == 1)
         #expect(server.stopped.value == 0)
     }
@@ -68,10 +68,10 @@ struct CoalescingTests {
         let tasks = await startIdentical(2, client: client, server: server, monitor: monitor)
 
         tasks[0].cancel()
-        _ = try await tasks[0].value(within: .seconds(10))
+        _ = try await tasks[0].value(within: .seconds(20))
         #expect(server.stopped.value == 0)
         tasks[1].cancel()
-        _ = try await tasks[1].value(within: .seconds(10))
+        _ = try await tasks[1].value(within: .seconds(20))
 
         await server.stopped.value(atLeast: 1)
         await monitor.count.value(atLeast: 3)
@@ -89,7 +89,7 @@ struct CoalescingTests {
         server.release(with: .json("{}", status: 404))
 
         for task in tasks {
-            guard case .failure(let error) = try await task.value(within: .seconds(10)) else {
+            guard case .failure(let error) = try await task.value(within: .seconds(20)) else {
                 Issue.record("expected a failure")
                 continue
             }
@@ -111,8 +111,8 @@ struct CoalescingTests {
 
         server.release(with: .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: Data([1, 2, 3])))
 
-        #expect(try await first.value(within: .seconds(10)).body == Data([1, 2, 3]))
-        #expect(try await second.value(within: .seconds(10)).body == Data([1, 2, 3]))
+        #expect(try await first.value(within: .seconds(20)).body == Data([1, 2, 3]))
+        #expect(try await second.value(within: .seconds(20)).body == Data([1, 2, 3]))
         #expect(server.received.value == 1)
     }
 
@@ -128,7 +128,7 @@ struct CoalescingTests {
         await server.received.value(atLeast: 4)
         server.release(with: .json(Fixtures.pageJSON))
         for task in [english, french, post, post2] {
-            #expect(try await task.value(within: .seconds(10)) == Fixtures.page)
+            #expect(try await task.value(within: .seconds(20)) == Fixtures.page)
         }
 
         let sequential = MockServer(.json(Fixtures.pageJSON))
@@ -148,8 +148,8 @@ struct CoalescingTests {
 
         await server.received.value(atLeast: 2)
         server.release(with: .json(Fixtures.pageJSON))
-        #expect(try await first.value(within: .seconds(10)) == Fixtures.page)
-        #expect(try await second.value(within: .seconds(10)) == Fixtures.page)
+        #expect(try await first.value(within: .seconds(20)) == Fixtures.page)
+        #expect(try await second.value(within: .seconds(20)) == Fixtures.page)
     }
 
     private func leader(_ monitor: RecordingMonitor) -> Int {

@@ -17,7 +17,7 @@ struct DeadlineTests {
         #expect(clock.pendingDeadlines == [.at(5)])
         clock.advance(by: .seconds(5))
 
-        guard case .deadlineExceeded(let deadline) = try await request.value(within: .seconds(10)) else {
+        guard case .deadlineExceeded(let deadline) = try await request.value(within: .seconds(20)) else {
             Issue.record("expected deadlineExceeded")
             return
         }
@@ -40,7 +40,7 @@ struct DeadlineTests {
         await server.received.value(atLeast: 2)
         clock.advance(by: .milliseconds(1500))
 
-        guard case .deadlineExceeded = try await request.value(within: .seconds(10)) else {
+        guard case .deadlineExceeded = try await request.value(within: .seconds(20)) else {
             Issue.record("expected deadlineExceeded")
             return
         }
@@ -69,7 +69,7 @@ struct DeadlineTests {
         #expect(clock.pendingDeadlines == [.at(0.5), .at(1)])
         clock.advance(by: .milliseconds(500))
 
-        let error = try await request.value(within: .seconds(10))
+        let error = try await request.value(within: .seconds(20))
         #expect(error?.statusCode == 503)
         #expect(server.received.value == 2)
         #expect(clock.now == .at(0.5))
@@ -100,7 +100,7 @@ struct DeadlineTests {
         clock.advance(by: .seconds(5))
 
         // Returns although URLSession cannot even process the cancellation yet.
-        guard case .deadlineExceeded = try await request.value(within: .seconds(10)) else {
+        guard case .deadlineExceeded = try await request.value(within: .seconds(20)) else {
             Issue.record("expected deadlineExceeded")
             gate.signal()
             return

@@ -22,7 +22,7 @@ struct RetryTests {
         #expect(server.received.value == 2)
         clock.advance(by: .seconds(1))
 
-        let error = try await request.value(within: .seconds(10))
+        let error = try await request.value(within: .seconds(20))
         #expect(error?.statusCode == 503)
         #expect(server.received.value == 3)
     }
@@ -41,7 +41,7 @@ struct RetryTests {
         #expect(clock.pendingDeadlines == [.at(0.375)])
         clock.advance(by: .milliseconds(250))
 
-        let page = try? await request.value(within: .seconds(10))
+        let page = try? await request.value(within: .seconds(20))
         #expect(page == Fixtures.page)
         #expect(server.received.value == 3)
     }
@@ -56,7 +56,7 @@ struct RetryTests {
         await clock.sleepers(atLeast: 1)
         clock.advance(by: .milliseconds(500))
 
-        #expect(try await request.value(within: .seconds(10)) == Fixtures.page)
+        #expect(try await request.value(within: .seconds(20)) == Fixtures.page)
         #expect(server.received.value == 2)
     }
 
@@ -111,7 +111,7 @@ struct RetryTests {
         #expect(clock.pendingDeadlines == [.at(3)])
         clock.advance(by: .seconds(3))
 
-        #expect(try await request.value(within: .seconds(10)) == Fixtures.page)
+        #expect(try await request.value(within: .seconds(20)) == Fixtures.page)
         #expect(server.received.value == 2)
     }
 
@@ -130,7 +130,7 @@ struct RetryTests {
         #expect(clock.pendingDeadlines == [.at(7)])
         clock.advance(by: .seconds(7))
 
-        #expect(try await request.value(within: .seconds(10)) == Fixtures.page)
+        #expect(try await request.value(within: .seconds(20)) == Fixtures.page)
     }
 
     @Test("a Retry-After beyond the cap is not waited for: the status fails at once, carrying it")
@@ -157,7 +157,7 @@ struct RetryTests {
         #expect(clock.pendingDeadlines == [.at(60)])
         clock.advance(by: .seconds(60))
 
-        #expect(try await request.value(within: .seconds(10)) == Fixtures.page)
+        #expect(try await request.value(within: .seconds(20)) == Fixtures.page)
     }
 
     @Test("an endpoint's validation can ask for a retry, and its own error comes back after the last")
@@ -176,7 +176,7 @@ struct RetryTests {
         await clock.sleepers(atLeast: 1)
         clock.advance(by: .milliseconds(500))
 
-        guard case .rejected(let rejection) = try await request.value(within: .seconds(10)) else {
+        guard case .rejected(let rejection) = try await request.value(within: .seconds(20)) else {
             Issue.record("expected a rejection")
             return
         }

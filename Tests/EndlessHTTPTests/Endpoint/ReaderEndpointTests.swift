@@ -40,7 +40,7 @@ struct ReaderEndpointTests {
             clock.advance(by: .seconds(60))
         }
 
-        guard case .rejected(let rejection) = try await request.value(within: .seconds(10)) else {
+        guard case .rejected(let rejection) = try await request.value(within: .seconds(20)) else {
             Issue.record("expected a rejection")
             return
         }

@@ -133,9 +133,11 @@ final class MockImageLoader: ImageDataLoading {
 
     /// Suspends until `condition` holds for the loader's snapshot (bounded: a condition that
     /// never holds records an issue and ends the wait, so the test fails instead of hanging).
+    /// - Returns: whether it holds.
+    @discardableResult
     func wait(
         sourceLocation: SourceLocation = #_sourceLocation, until condition: @escaping @Sendable (Snapshot) -> Bool
-    ) async {
+    ) async -> Bool {
         await OnceResumer.wait("the image loader's condition (\(snapshot))", sourceLocation: sourceLocation) { resumer in
             let ready = self.state.withLock { state -> Bool in
                 if condition(state.snapshot) { return true }
@@ -147,7 +149,9 @@ final class MockImageLoader: ImageDataLoading {
     }
 
     /// Suspends until at least `count` calls have been made.
-    func calls(atLeast count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    /// - Returns: whether they were.
+    @discardableResult
+    func calls(atLeast count: Int, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
         await wait(sourceLocation: sourceLocation) { $0.calls.count >= count }
     }
 }

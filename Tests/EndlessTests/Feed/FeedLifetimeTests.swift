@@ -59,6 +59,6 @@ struct FeedLifetimeTests {
             return count
         }
         feed = nil
-        #expect(try await reader.value(within: .seconds(10)) >= 1)
+        #expect(try await reader.value(within: .seconds(20)) >= 1)
     }
 }

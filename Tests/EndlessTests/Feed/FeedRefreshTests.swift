@@ -18,7 +18,7 @@ struct FeedRefreshTests {
         #expect(harness.feed.items.ids == Array(0..<20))
 
         harness.source.release()
-        guard case .refreshed = try await refresh.value(within: .seconds(10)) else {
+        guard case .refreshed = try await refresh.value(within: .seconds(20)) else {
             Issue.record("refresh did not report success")
             return
         }
@@ -60,7 +60,7 @@ struct FeedRefreshTests {
         #expect(harness.feed.loadStates.append.isIdle)
         await harness.source.waitingRequests(atLeast: 1)
         harness.source.release()
-        _ = try await refresh.value(within: .seconds(10))
+        _ = try await refresh.value(within: .seconds(20))
         #expect(harness.feed.items.ids == Array(0..<20))
         #expect(harness.feed.pageKeys == [0])
     }
@@ -76,7 +76,7 @@ struct FeedRefreshTests {
         await harness.source.waitingRequests(atLeast: 2)
         #expect(harness.source.waitingKeys == [1, nil])
         harness.source.release(key: nil)
-        _ = try await refresh.value(within: .seconds(10))
+        _ = try await refresh.value(within: .seconds(20))
         // Row 19 is still on screen, so the new list asks for its page 1 as well.
         await harness.source.waitingRequests(atLeast: 2)
         harness.source.release(key: 1)  // the stale append (answering 999) lands first
@@ -96,8 +96,8 @@ struct FeedRefreshTests {
         await harness.source.waitingRequests(atLeast: 1)
         await Task { @MainActor in }.value  // both tasks have run up to their wait (main actor is FIFO)
         harness.source.release()
-        _ = try await first.value(within: .seconds(10))
-        _ = try await second.value(within: .seconds(10))
+        _ = try await first.value(within: .seconds(20))
+        _ = try await second.value(within: .seconds(20))
         #expect(harness.source.requests.map(\.direction) == [.refresh, .refresh])
     }
 
@@ -157,7 +157,7 @@ struct FeedRefreshTests {
         harness.clock.advance(by: .milliseconds(499))
         #expect(harness.feed.loadStates.refresh.isLoading)
         harness.clock.advance(by: .milliseconds(1))
-        guard case .refreshed = try await refresh.value(within: .seconds(10)) else {
+        guard case .refreshed = try await refresh.value(within: .seconds(20)) else {
             Issue.record("expected a refresh")
             return
         }
@@ -174,7 +174,7 @@ struct FeedRefreshTests {
         #expect(harness.feed.loadStates.append.isIdle)
         #expect(harness.source.requests.map(\.direction) == [.refresh, .refresh])
         harness.source.openGate()
-        _ = try await refresh.value(within: .seconds(10))
+        _ = try await refresh.value(within: .seconds(20))
         await harness.see([19])
         #expect(harness.source.requests.map(\.direction) == [.refresh, .refresh, .append])
     }

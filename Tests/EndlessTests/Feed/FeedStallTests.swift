@@ -95,7 +95,7 @@ struct FeedStallTests {
         await harness.source.waitingRequests(atLeast: 2)
         #expect(Set(harness.source.waitingKeys) == [nil, 1])
         harness.source.release(key: nil)
-        _ = try await refresh.value(within: .seconds(10))
+        _ = try await refresh.value(within: .seconds(20))
         harness.source.release(key: 1)  // the retried append lands after the refresh
         // The first page, the failed append, the refresh, and the retried append.
         await harness.source.completions(atLeast: 4)

@@ -103,7 +103,7 @@ struct FeedWaitTests {
         let feed = Feed(source: ScriptedPageSource(), configuration: .test, clock: ManualClock())
         let wait = Task { await feed.wait { $0.items.count == 1_000 } }
         wait.cancel()
-        try await wait.value(within: .seconds(10))
+        try await wait.value(within: .seconds(20))
         #expect(feed.items.isEmpty)
     }
 }

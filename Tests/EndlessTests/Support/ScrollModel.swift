@@ -252,7 +252,7 @@ final class ScrollModel {
     /// Waits for the refreshes started so far (bounded: one that never ends fails the test).
     private func finishRefreshes() async {
         for refresh in refreshes {
-            do { _ = try await refresh.value(within: .seconds(10)) } catch { Issue.record(error, "a refresh did not end") }
+            do { _ = try await refresh.value(within: .seconds(20)) } catch { Issue.record(error, "a refresh did not end") }
         }
     }
 
