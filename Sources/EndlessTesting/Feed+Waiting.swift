@@ -1,5 +1,6 @@
 import Endless
 import Observation
+import Testing
 
 extension Feed {
     /// Suspends until `condition` holds, re-checking it after every change the feed makes.
@@ -14,14 +15,42 @@ extension Feed {
     /// await feed.wait { $0.items.count == 40 }
     /// ```
     ///
-    /// - Parameter condition: what to wait for. If the task is cancelled first (a test's time
-    ///   limit), the wait ends without it.
-    public func wait(until condition: (Feed) -> Bool) async {
-        // Returns early only if the task is cancelled (a test's time limit ran out).
-        while !condition(self), !Task.isCancelled {
-            // Spelled out rather than through OnceResumer.wait, so every closure here stays on
-            // the main actor: the condition reads the feed.
+    /// The wait is bounded: if the condition does not hold within `limit`, it records an issue
+    /// at the caller's line and returns false, so a broken feed fails the test in seconds
+    /// instead of hanging it. Before indexing what the condition promised, `#require` it:
+    /// `try #require(await feed.wait { $0.items.count >= 40 })`.
+    ///
+    /// - Parameters:
+    ///   - limit: how long to wait (times ``TimeBudget/scale``); a condition a test waits for
+    ///     holds within milliseconds.
+    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
+    ///     `column`).
+    ///   - condition: what to wait for.
+    /// - Returns: whether `condition` holds; false if the time ran out or the task was
+    ///   cancelled first (a test's time limit).
+    @discardableResult
+    public func wait(
+        within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        until condition: (Feed) -> Bool
+    ) async -> Bool {
+        let ending = await wait(until: .now + TimeBudget.scaled(limit), condition)
+        if ending == .timedOut {
+            OnceResumer.recordTimeout(
+                "the feed's condition", limit: limit,
+                at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
+        return ending == .resumed
+    }
+
+    /// Suspends until `condition` holds, the task is cancelled or `deadline` passes.
+    func wait(until deadline: ContinuousClock.Instant, _ condition: (Feed) -> Bool) async -> OnceResumer.Ending {
+        while !condition(self) {
+            // Spelled out rather than through OnceResumer.suspend, so every closure here stays
+            // on the main actor: the condition reads the feed.
             let resumer = OnceResumer()
+            let timer = resumer.endOnTimeout(at: deadline)
+            defer { Watchdog.shared.forget(timer) }
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                     resumer.install(continuation)
@@ -34,9 +63,11 @@ extension Feed {
                     }
                 }
             } onCancel: {
-                resumer.resume()
+                resumer.end(.cancelled)
             }
+            if let ending = resumer.ending, ending != .resumed { return ending }
         }
+        return .resumed
     }
 
     /// Suspends until every load this feed has in flight is waiting at `source`'s gate and
@@ -49,37 +80,71 @@ extension Feed {
     /// #expect(source.waitingKeys == [1, 2, 3])   // three appends in flight
     /// ```
     ///
-    /// - Parameter source: the gated source the feed loads from. If the task is cancelled
-    ///   first (a test's time limit), the wait ends without it.
-    public func waitUntilParked<Item>(at source: ScriptedPageSource<Item>) async {
-        while !Task.isCancelled {
-            let inFlight = loadsInFlight
-            let waiting = source.waitingCount
-            if inFlight == waiting { return }
-            // Something is on its way: a load to the gate, or a page back to the feed.
-            await Self.race(
-                { await self.wait { $0.loadsInFlight != inFlight } },
-                { await source.waitingCountChanged(from: waiting) })
-        }
+    /// - Parameters:
+    ///   - source: the gated source the feed loads from.
+    ///   - limit: how long to wait (times ``TimeBudget/scale``) before giving up and recording
+    ///     an issue.
+    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
+    ///     `column`).
+    /// - Returns: whether the feed is parked; false if the time ran out or the task was
+    ///   cancelled first (a test's time limit).
+    @discardableResult
+    public func waitUntilParked<Item>(
+        at source: ScriptedPageSource<Item>, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        await waitUntilSettled(
+            within: limit, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            what: "every load in flight to wait at the gate", count: { source.waitingCount },
+            countChanged: { count, deadline in _ = await source.waitingCountChanged(from: count, until: deadline) })
     }
 
     /// Suspends until every load this feed has in flight is asleep on `clock` (a source's
     /// latency, as ``ScriptedPageSource`` spends it) and every page that came back has been
     /// applied: time can move on. For sources with latency on a manual clock, as
-    /// ``waitUntilParked(at:)`` is for gated ones; the feed must not sleep on the clock itself
-    /// meanwhile (no automatic retry wait, no refresh indicator).
+    /// ``waitUntilParked(at:within:fileID:filePath:line:column:)`` is for gated ones; the feed
+    /// must not sleep on the clock itself meanwhile (no automatic retry wait, no refresh
+    /// indicator).
     ///
-    /// - Parameter clock: the clock the source's latency runs on. If the task is cancelled
-    ///   first, the wait ends without it.
-    public func waitUntilLoadsSleep(on clock: ManualClock) async {
+    /// - Parameters:
+    ///   - clock: the clock the source's latency runs on.
+    ///   - limit: how long to wait (times ``TimeBudget/scale``) before giving up and recording
+    ///     an issue.
+    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
+    ///     `column`).
+    /// - Returns: whether every load sleeps; false if the time ran out or the task was
+    ///   cancelled first (a test's time limit).
+    @discardableResult
+    public func waitUntilLoadsSleep(
+        on clock: ManualClock, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        await waitUntilSettled(
+            within: limit, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+            what: "every load in flight to sleep on the clock", count: { clock.sleeperCount },
+            countChanged: { count, deadline in _ = await clock.sleepers(atLeast: count + 1, until: deadline) })
+    }
+
+    /// Suspends until as many loads are in flight as `count` says are parked.
+    private func waitUntilSettled(
+        within limit: Duration, at location: SourceLocation, what: String, count: () -> Int,
+        countChanged: @escaping @Sendable (Int, ContinuousClock.Instant) async -> Void
+    ) async -> Bool {
+        let deadline = ContinuousClock.now + TimeBudget.scaled(limit)
         while !Task.isCancelled {
             let inFlight = loadsInFlight
-            let sleeping = clock.sleeperCount
-            if inFlight == sleeping { return }
+            let parked = count()
+            if inFlight == parked { return true }
+            if ContinuousClock.now >= deadline {
+                OnceResumer.recordTimeout("\(what) (\(inFlight) in flight, \(parked) there)", limit: limit, at: location)
+                return false
+            }
+            // Something is on its way: a load to where it parks, or a page back to the feed.
             await Self.race(
-                { await self.wait { $0.loadsInFlight != inFlight } },
-                { await clock.sleepers(atLeast: sleeping + 1) })
+                { _ = await self.wait(until: deadline) { $0.loadsInFlight != inFlight } },
+                { await countChanged(parked, deadline) })
         }
+        return false
     }
 
     private static func race(

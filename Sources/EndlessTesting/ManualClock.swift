@@ -1,4 +1,5 @@
 import Synchronization
+import Testing
 
 /// A clock that moves only when a test tells it to.
 ///
@@ -145,12 +146,34 @@ public final class ManualClock: Clock, Sendable {
     ///
     /// This is how a test knows the code under test has reached its wait (a retry delay, a
     /// cooldown) before it advances time, without polling or sleeping. If the waiting task is
-    /// cancelled (a test's time limit), it returns early.
+    /// cancelled (a test's time limit), it returns early; if `limit` passes first, it records
+    /// an issue and returns, so a test whose code never sleeps fails instead of hanging.
     ///
-    /// - Parameter count: how many sleepers to wait for.
-    public func sleepers(atLeast count: Int) async {
-        // Cancellable, so a test whose time limit runs out ends instead of hanging here.
-        await OnceResumer.wait { resumer in
+    /// - Parameters:
+    ///   - count: how many sleepers to wait for.
+    ///   - limit: how long to wait in real time (times ``TimeBudget/scale``).
+    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
+    ///     `column`).
+    /// - Returns: whether they sleep; false if the time ran out or the task was cancelled.
+    @discardableResult
+    public func sleepers(
+        atLeast count: Int, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        let ending = await sleepers(atLeast: count, until: .now + TimeBudget.scaled(limit))
+        if ending == .timedOut {
+            OnceResumer.recordTimeout(
+                "\(count) sleepers on the manual clock (\(sleeperCount) asleep)", limit: limit,
+                at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
+        return ending == .resumed
+    }
+
+    /// Suspends until at least `count` tasks sleep on this clock, the task is cancelled, or
+    /// `deadline` passes.
+    func sleepers(atLeast count: Int, until deadline: ContinuousClock.Instant) async -> OnceResumer.Ending {
+        let resumer = OnceResumer()
+        return await resumer.suspend(until: deadline) {
             let ready = self.state.withLock { state -> Bool in
                 if state.sleepers.count >= count { return true }
                 state.countWaiters.append((count, resumer))

@@ -1,5 +1,6 @@
 import Endless
 import Synchronization
+import Testing
 
 /// Everything a ``ScriptedPageSource`` remembers, behind its Mutex.
 struct SourceState<Item: Identifiable & Sendable>: Sendable {
@@ -138,44 +139,117 @@ extension ScriptedPageSource {
         state.withLock { $0.completedRequests }
     }
 
-    /// Suspends until at least `count` requests have been received. Returns early if the waiting task is
-    /// cancelled (a test's time limit).
+    /// Suspends until at least `count` requests have been received.
     ///
-    /// - Parameter count: the number of requests to wait for.
-    public func requests(atLeast count: Int) async {
-        await observe { $0.requests.count >= count }
+    /// - Parameters:
+    ///   - count: the number of requests to wait for.
+    ///   - limit: how long to wait in real time (times ``TimeBudget/scale``) before giving up
+    ///     and recording an issue.
+    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
+    ///     `column`).
+    /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
+    ///   (a test's time limit).
+    @discardableResult
+    public func requests(
+        atLeast count: Int, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await observe("\(count) requests (\(requests.count) received)", within: limit, at: location) {
+            $0.requests.count >= count
+        }
     }
 
-    /// Suspends until at least `count` loads are waiting at the gate. Returns early if the waiting task is
-    /// cancelled (a test's time limit).
+    /// Suspends until at least `count` loads are waiting at the gate.
     ///
-    /// - Parameter count: the number of waiting loads to wait for.
-    public func waitingRequests(atLeast count: Int) async {
-        await observe { $0.waiting.count >= count }
+    /// - Parameters:
+    ///   - count: the number of waiting loads to wait for.
+    ///   - limit: how long to wait in real time (times ``TimeBudget/scale``) before giving up
+    ///     and recording an issue.
+    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
+    ///     `column`).
+    /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
+    ///   (a test's time limit).
+    @discardableResult
+    public func waitingRequests(
+        atLeast count: Int, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await observe("\(count) loads at the gate (\(waitingCount) there)", within: limit, at: location) {
+            $0.waiting.count >= count
+        }
     }
 
     /// Suspends until the number of loads waiting at the gate is no longer `count`: one has
-    /// arrived, or been released or cancelled. Returns early if the waiting task is cancelled.
+    /// arrived, or been released or cancelled.
     ///
-    /// - Parameter count: the number last seen.
-    public func waitingCountChanged(from count: Int) async {
-        await observe { $0.waiting.count != count }
+    /// - Parameters:
+    ///   - count: the number last seen.
+    ///   - limit: how long to wait in real time (times ``TimeBudget/scale``) before giving up
+    ///     and recording an issue.
+    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
+    ///     `column`).
+    /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
+    ///   (a test's time limit).
+    @discardableResult
+    public func waitingCountChanged(
+        from count: Int, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await observe("the loads at the gate to change from \(count)", within: limit, at: location) {
+            $0.waiting.count != count
+        }
+    }
+
+    /// Suspends until the number of loads waiting at the gate is no longer `count`, the task
+    /// is cancelled, or `deadline` passes.
+    func waitingCountChanged(from count: Int, until deadline: ContinuousClock.Instant) async -> OnceResumer.Ending {
+        await observe(until: deadline) { $0.waiting.count != count }
     }
 
     /// Suspends until at least `count` loads have been answered (with a page or a scripted
-    /// failure). Returns early if the waiting task is cancelled.
+    /// failure).
     ///
-    /// - Parameter count: the number of answered loads to wait for.
-    public func completions(atLeast count: Int) async {
-        await observe { $0.completedRequests.count >= count }
+    /// - Parameters:
+    ///   - count: the number of answered loads to wait for.
+    ///   - limit: how long to wait in real time (times ``TimeBudget/scale``) before giving up
+    ///     and recording an issue.
+    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
+    ///     `column`).
+    /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
+    ///   (a test's time limit).
+    @discardableResult
+    public func completions(
+        atLeast count: Int, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await observe("\(count) answered loads (\(completedRequests.count) answered)", within: limit, at: location) {
+            $0.completedRequests.count >= count
+        }
     }
 
-    /// Suspends until at least `count` loads have been cancelled. Returns early if the waiting task is
-    /// cancelled (a test's time limit).
+    /// Suspends until at least `count` loads have been cancelled.
     ///
-    /// - Parameter count: the number of cancellations to wait for.
-    public func cancellations(atLeast count: Int) async {
-        await observe { $0.cancelledRequests.count >= count }
+    /// - Parameters:
+    ///   - count: the number of cancellations to wait for.
+    ///   - limit: how long to wait in real time (times ``TimeBudget/scale``) before giving up
+    ///     and recording an issue.
+    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
+    ///     `column`).
+    /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
+    ///   (a test's time limit).
+    @discardableResult
+    public func cancellations(
+        atLeast count: Int, within limit: Duration = TimeBudget.standardWait,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await observe("\(count) cancelled loads (\(cancelledRequests.count) cancelled)", within: limit, at: location) {
+            $0.cancelledRequests.count >= count
+        }
     }
 
     // MARK: Internals
@@ -191,9 +265,24 @@ extension ScriptedPageSource {
         return result
     }
 
-    /// Suspends until the state satisfies `isSatisfied`, or the task is cancelled.
-    private func observe(_ isSatisfied: @escaping @Sendable (SourceState<Item>) -> Bool) async {
-        await OnceResumer.wait { resumer in
+    /// Suspends until the state satisfies `isSatisfied`, the task is cancelled, or `limit`
+    /// passes, in which case it records that `what` did not happen.
+    private func observe(
+        _ what: @autoclosure () -> String, within limit: Duration, at location: SourceLocation,
+        _ isSatisfied: @escaping @Sendable (SourceState<Item>) -> Bool
+    ) async -> Bool {
+        let ending = await observe(until: .now + TimeBudget.scaled(limit), isSatisfied)
+        if ending == .timedOut { OnceResumer.recordTimeout(what(), limit: limit, at: location) }
+        return ending == .resumed
+    }
+
+    /// Suspends until the state satisfies `isSatisfied`, the task is cancelled, or `deadline`
+    /// passes.
+    private func observe(
+        until deadline: ContinuousClock.Instant, _ isSatisfied: @escaping @Sendable (SourceState<Item>) -> Bool
+    ) async -> OnceResumer.Ending {
+        let resumer = OnceResumer()
+        return await resumer.suspend(until: deadline) {
             let ready = self.state.withLock { state -> Bool in
                 if isSatisfied(state) { return true }
                 state.observers.append(SourceState<Item>.Observer(isSatisfied: isSatisfied, resumer: resumer))

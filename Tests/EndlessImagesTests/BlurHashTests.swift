@@ -54,6 +54,7 @@ struct BlurHashTests {
             #expect(hash.componentsX == 4 && hash.componentsY == 3)
             #expect(hash.averageColor.hex == reference.average, "\(reference.hash)")
             let pixels = hash.pixels(width: 4, height: 3)
+            try #require(pixels.count == 4 * 3 * 4)
             for (y, row) in reference.decoded.enumerated() {
                 for (x, wanted) in row.enumerated() {
                     let offset = (y * 4 + x) * 4
@@ -71,7 +72,7 @@ struct BlurHashTests {
         let hash = try BlurHash("LEHV6nWB2yk8pyo0adR*.7kCMdnj")
         let (width, height) = (64, 48)
         let pixels = hash.pixels(width: width, height: height)
-        #expect(pixels.count == width * height * 4)
+        try #require(pixels.count == width * height * 4)
         var worst = 0
         for y in 0..<height {
             for x in 1..<width {
@@ -96,6 +97,7 @@ struct BlurHashTests {
         }
         #expect(spread(hash.pixels(width: 16, height: 12, punch: 2)) > spread(hash.pixels(width: 16, height: 12)))
         let flat = hash.pixels(width: 16, height: 12, punch: 0)
+        try #require(flat.count == 16 * 12 * 4)
         #expect(abs(Int(flat[0]) - Int(hash.averageColor.red)) <= 1)
     }
 
@@ -171,6 +173,7 @@ struct BlurHashTests {
         let hash = try BlurHash.encode(pixels: decoded.pixels, width: decoded.width, height: decoded.height)
         #expect(hash.string.count == 28 && hash.string.hasPrefix("L"))
         let blurred = hash.pixels(width: 48, height: 32)
+        try #require(blurred.count == 48 * 32 * 4 && decoded.pixels.count == 48 * 32 * 4)
         /// The mean colour of a quadrant of a 48×32 RGBA picture.
         func mean(_ pixels: [UInt8], right: Bool, bottom: Bool) -> (Int, Int, Int) {
             var sums = (0, 0, 0), count = 0
@@ -194,7 +197,9 @@ struct BlurHashTests {
         #expect(land.1 > sea.1 && sea.2 > land.2)
         #expect(mean(blurred, right: false, bottom: false).2 > land.2)
         // The average colour is the picture's, in linear light.
-        #expect(abs(Int(hash.averageColor.blue) - Int(hash.pixels(width: 1, height: 1, punch: 0)[2])) <= 1)
+        let one = hash.pixels(width: 1, height: 1, punch: 0)
+        try #require(one.count == 4)
+        #expect(abs(Int(hash.averageColor.blue) - Int(one[2])) <= 1)
     }
 
     @Test("a simulator portrait round-trips: the face's background colour survives in the corners")
@@ -205,6 +210,7 @@ struct BlurHashTests {
             jpeg, for: ImageRequest(url: URL(fileURLWithPath: "/face.jpg"), targetSize: PixelSize(width: 32, height: 32)))
         let hash = try BlurHash.encode(pixels: decoded.pixels, width: 32, height: 32)
         let blurred = hash.pixels(width: 32, height: 32)
+        try #require(blurred.count == 32 * 32 * 4)
         let corner = decoded.pixel(x: 1, y: 1)
         let error = max(abs(Int(corner.red) - Int(blurred[132])), abs(Int(corner.green) - Int(blurred[133])), abs(Int(corner.blue) - Int(blurred[134])))
         #expect(error <= 60)

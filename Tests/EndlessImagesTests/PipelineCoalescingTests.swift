@@ -17,7 +17,7 @@ struct PipelineCoalescingTests {
         let images = try await withThrowingTaskGroup(of: DecodedImage.self) { group in
             for _ in 0..<100 { group.addTask { try await pipeline.image(for: request) } }
             // Every request is waiting on the one download before it is let through.
-            await pipeline.recorder.wait { $0.coalescedRequests >= 99 }
+            try await pipeline.metrics { $0.coalescedRequests >= 99 }
             await loader.calls(atLeast: 1)
             loader.releaseAll()
             return try await group.reduce(into: []) { $0.append($1) }
@@ -41,7 +41,7 @@ struct PipelineCoalescingTests {
         let requests = [16, 32, 48].map { Fixtures.request("a", width: $0, height: $0) }
         let images = try await withThrowingTaskGroup(of: DecodedImage.self) { group in
             for request in requests { group.addTask { try await pipeline.image(for: request) } }
-            await pipeline.recorder.wait { $0.coalescedRequests >= 2 }
+            try await pipeline.metrics { $0.coalescedRequests >= 2 }
             loader.releaseAll()
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -57,14 +57,14 @@ struct PipelineCoalescingTests {
         let request = Fixtures.request("a")
         let first = Task { try await pipeline.image(for: request) }
         let second = Task { try await pipeline.image(for: request) }
-        await pipeline.recorder.wait { $0.coalescedRequests >= 1 }
+        try await pipeline.metrics { $0.coalescedRequests >= 1 }
         await loader.calls(atLeast: 1)
 
         first.cancel()
-        await #expect(throws: CancellationError.self) { try await first.value }
+        await #expect(throws: CancellationError.self) { try await first.value(within: .seconds(20)) }
         #expect(loader.snapshot.cancellations.isEmpty)
         loader.releaseAll()
-        let image = try await second.value
+        let image = try await second.value(within: .seconds(20))
         #expect(image.request == request)
         #expect(pipeline.metrics.cancellations == 1)
         #expect(pipeline.metrics.downloads == 1)
@@ -77,14 +77,14 @@ struct PipelineCoalescingTests {
         let request = Fixtures.request("a")
         let first = Task { try await pipeline.image(for: request) }
         let second = Task { try await pipeline.image(for: request) }
-        await pipeline.recorder.wait { $0.coalescedRequests >= 1 }
+        try await pipeline.metrics { $0.coalescedRequests >= 1 }
         await loader.calls(atLeast: 1)
 
         first.cancel()
         second.cancel()
         await loader.wait { $0.cancellations == [self.url] }
-        await #expect(throws: CancellationError.self) { try await first.value }
-        await #expect(throws: CancellationError.self) { try await second.value }
+        await #expect(throws: CancellationError.self) { try await first.value(within: .seconds(20)) }
+        await #expect(throws: CancellationError.self) { try await second.value(within: .seconds(20)) }
         #expect(pipeline.metrics.cancellations == 2)
         #expect(pipeline.metrics.downloads == 0)
         #expect(pipeline.cachedImage(for: request) == nil)
@@ -101,13 +101,13 @@ struct PipelineCoalescingTests {
         let pipeline = Fixtures.pipeline(loader)
         let small = Task { try await pipeline.image(for: Fixtures.request("a", width: 16, height: 16)) }
         let large = Task { try await pipeline.image(for: Fixtures.request("a", width: 32, height: 32)) }
-        await pipeline.recorder.wait { $0.coalescedRequests >= 1 }
+        try await pipeline.metrics { $0.coalescedRequests >= 1 }
         await loader.calls(atLeast: 1)
 
         small.cancel()
-        await #expect(throws: CancellationError.self) { try await small.value }
+        await #expect(throws: CancellationError.self) { try await small.value(within: .seconds(20)) }
         loader.releaseAll()
-        #expect(try await large.value.width == 32)
+        #expect(try await large.value(within: .seconds(20)).width == 32)
         #expect(loader.snapshot.cancellations.isEmpty)
         #expect(pipeline.metrics.decodes == 1)
     }
@@ -120,7 +120,7 @@ struct PipelineCoalescingTests {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await pipeline.image(for: Fixtures.request("a"))
         }
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: CancellationError.self) { try await task.value(within: .seconds(20)) }
         #expect(pipeline.metrics.cancellations == 1)
     }
 
@@ -136,12 +136,12 @@ struct PipelineCoalescingTests {
         let b = Task { try await pipeline.image(for: requestB) }
         let a2 = Task { try await pipeline.image(for: prefetchA) }
         await loader.calls(atLeast: 2)
-        await pipeline.recorder.wait { $0.coalescedRequests >= 1 }
+        try await pipeline.metrics { $0.coalescedRequests >= 1 }
         loader.release(other)
-        #expect(try await b.value.request == requestB)
+        #expect(try await b.value(within: .seconds(20)).request == requestB)
         loader.release(url)
-        #expect(try await a.value.request == requestA)
-        #expect(try await a2.value.request == prefetchA)
+        #expect(try await a.value(within: .seconds(20)).request == requestA)
+        #expect(try await a2.value(within: .seconds(20)).request == prefetchA)
         // Same pixels as the prefetch, but answering the visible request.
         #expect(pipeline.cachedImage(for: requestA)?.request == requestA)
     }

@@ -21,10 +21,10 @@ struct PipelineFinishingTests {
         await loader.calls(atLeast: 1)
 
         waiter.cancel()
-        await #expect(throws: CancellationError.self) { try await waiter.value }
+        await #expect(throws: CancellationError.self) { try await waiter.value(within: .seconds(20)) }
         #expect(loader.snapshot.cancellations.isEmpty)
         loader.releaseAll()
-        await pipeline.recorder.wait { $0.downloads == 1 }
+        try await pipeline.metrics { $0.downloads == 1 }
         #expect(disk.data(for: url) == png)
         #expect(loader.snapshot.cancellations.isEmpty)
         // The next request for it is a disk hit, not a second download.
@@ -42,11 +42,11 @@ struct PipelineFinishingTests {
         let first = Task { try await pipeline.image(for: Fixtures.request("a")) }
         await loader.calls(atLeast: 1)
         let queued = Task { try await pipeline.image(for: Fixtures.request("b")) }
-        await pipeline.recorder.wait { $0.misses >= 2 }
+        try await pipeline.metrics { $0.misses >= 2 }
         queued.cancel()
-        await #expect(throws: CancellationError.self) { try await queued.value }
+        await #expect(throws: CancellationError.self) { try await queued.value(within: .seconds(20)) }
         loader.releaseAll()
-        _ = try await first.value
+        _ = try await first.value(within: .seconds(20))
         #expect(loader.snapshot.calls == [url])
     }
 }

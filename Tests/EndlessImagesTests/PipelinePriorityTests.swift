@@ -1,4 +1,5 @@
 import Foundation
+import EndlessTesting
 import Testing
 
 @testable import EndlessImages
@@ -28,55 +29,56 @@ struct PipelinePriorityTests {
         for name in ["p0", "p1", "p2"] {
             // One at a time, so their arrival order is known.
             prefetches.append(Task { try await pipeline.image(for: Fixtures.request(name, priority: .prefetch)) })
-            await pipeline.downloadGate.queued(atLeast: prefetches.count)
+            let count = prefetches.count
+            try await withTimeout(.seconds(20)) { await pipeline.downloadGate.queued(atLeast: count) }
         }
         let visible = Task { try await pipeline.image(for: Fixtures.request("v")) }
-        await pipeline.downloadGate.queued(atLeast: 4)
+        try await withTimeout(.seconds(20)) { await pipeline.downloadGate.queued(atLeast: 4) }
         #expect(loader.snapshot.calls.count == 6)
 
         loader.release(Fixtures.url("busy0"))
-        await loader.calls(atLeast: 7)
+        try #require(await loader.calls(atLeast: 7))
         #expect(loader.snapshot.calls[6] == Fixtures.url("v"))
         // Then the prefetches, in arrival order, one freed slot at a time.
         for (index, name) in ["p0", "p1", "p2"].enumerated() {
             loader.release(Fixtures.url("busy\(index + 1)"))
-            await loader.calls(atLeast: 8 + index)
+            try #require(await loader.calls(atLeast: 8 + index))
             #expect(loader.snapshot.calls[7 + index] == Fixtures.url(name))
         }
         loader.releaseAll()
-        _ = try await visible.value
-        for task in busy + prefetches { _ = try await task.value }
+        _ = try await visible.value(within: .seconds(20))
+        for task in busy + prefetches { _ = try await task.value(within: .seconds(20)) }
     }
 
     @Test("a visible request joining a queued prefetch raises it ahead of other prefetches")
     func joiningRaisesPriority() async throws {
         let (loader, pipeline, busy) = await saturated()
         let p0 = Task { try await pipeline.image(for: Fixtures.request("p0", priority: .prefetch)) }
-        await pipeline.downloadGate.queued(atLeast: 1)
+        try await withTimeout(.seconds(20)) { await pipeline.downloadGate.queued(atLeast: 1) }
         let p1 = Task { try await pipeline.image(for: Fixtures.request("p1", priority: .prefetch)) }
-        await pipeline.downloadGate.queued(atLeast: 2)
+        try await withTimeout(.seconds(20)) { await pipeline.downloadGate.queued(atLeast: 2) }
         let visible = Task { try await pipeline.image(for: Fixtures.request("p1")) }
-        await pipeline.recorder.wait { $0.coalescedRequests >= 1 }
+        try await pipeline.metrics { $0.coalescedRequests >= 1 }
 
         loader.release(Fixtures.url("busy0"))
-        await loader.calls(atLeast: 7)
+        try #require(await loader.calls(atLeast: 7))
         #expect(loader.snapshot.calls[6] == Fixtures.url("p1"))
         loader.releaseAll()
-        #expect(try await visible.value.request == Fixtures.request("p1"))
-        for task in busy + [p0, p1] { _ = try await task.value }
+        #expect(try await visible.value(within: .seconds(20)).request == Fixtures.request("p1"))
+        for task in busy + [p0, p1] { _ = try await task.value(within: .seconds(20)) }
     }
 
     @Test("a queued request whose waiters all left is dropped from the queue")
     func abandonedQueuedRequest() async throws {
         let (loader, pipeline, busy) = await saturated()
         let abandoned = Task { try await pipeline.image(for: Fixtures.request("p0", priority: .prefetch)) }
-        await pipeline.downloadGate.queued(atLeast: 1)
+        try await withTimeout(.seconds(20)) { await pipeline.downloadGate.queued(atLeast: 1) }
         abandoned.cancel()
-        await #expect(throws: CancellationError.self) { try await abandoned.value }
+        await #expect(throws: CancellationError.self) { try await abandoned.value(within: .seconds(20)) }
         #expect(pipeline.downloadGate.queuedCount == 0)
 
         loader.releaseAll()
-        for task in busy { _ = try await task.value }
+        for task in busy { _ = try await task.value(within: .seconds(20)) }
         await pipeline.idle()
         #expect(loader.snapshot.callCount(for: Fixtures.url("p0")) == 0)
         #expect(await pipeline.tasksInFlight == (0, 0))

@@ -1,4 +1,5 @@
 import Foundation
+import EndlessTesting
 import Testing
 
 @testable import EndlessImages
@@ -19,7 +20,7 @@ struct PrefetcherTests {
         let prefetcher = ImagePrefetcher(pipeline: pipeline)
         let requests = names.map { Fixtures.request($0) }
         prefetcher.startPrefetching(with: requests)
-        await pipeline.recorder.wait { $0.decodes == 3 }
+        try await pipeline.metrics { $0.decodes == 3 }
         for request in requests {
             #expect(pipeline.cachedImage(for: request)?.request == request)
             #expect(disk.data(for: request.url) == png)
@@ -39,14 +40,15 @@ struct PrefetcherTests {
         let busy = Task { try await pipeline.image(for: Fixtures.request("busy")) }
         await loader.calls(atLeast: 1)
         prefetcher.startPrefetching(with: [Fixtures.request("later")])  // visible in the request, ignored
-        await pipeline.downloadGate.queued(atLeast: 1)
+        try await withTimeout(.seconds(20)) { await pipeline.downloadGate.queued(atLeast: 1) }
         let visible = Task { try await pipeline.image(for: Fixtures.request("now")) }
-        await pipeline.downloadGate.queued(atLeast: 2)
+        try await withTimeout(.seconds(20)) { await pipeline.downloadGate.queued(atLeast: 2) }
         loader.release(Fixtures.url("busy"))
-        await loader.calls(atLeast: 2)
+        try #require(await loader.calls(atLeast: 2))
         #expect(loader.snapshot.calls[1] == Fixtures.url("now"))
         loader.releaseAll()
-        _ = try await (busy.value, visible.value)
+        _ = try await busy.value(within: .seconds(20))
+        _ = try await visible.value(within: .seconds(20))
     }
 
     @Test("stopping a prefetch cancels its download in the loader")
@@ -75,11 +77,11 @@ struct PrefetcherTests {
         prefetcher.startPrefetching(with: names.map { Fixtures.request($0) })
         await loader.calls(atLeast: 2)
         let visible = Task { try await pipeline.image(for: Fixtures.request("a")) }
-        await pipeline.recorder.wait { $0.coalescedRequests >= 1 }
+        try await pipeline.metrics { $0.coalescedRequests >= 1 }
         prefetcher.stopPrefetching()
         await loader.wait { $0.cancellations == [Fixtures.url("b")] }
         loader.releaseAll()
-        #expect(try await visible.value.request == Fixtures.request("a"))
+        #expect(try await visible.value(within: .seconds(20)).request == Fixtures.request("a"))
         #expect(prefetcher.activeCount == 0)
     }
 }

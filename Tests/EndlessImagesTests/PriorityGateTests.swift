@@ -1,3 +1,4 @@
+import EndlessTesting
 import Testing
 
 @testable import EndlessImages
@@ -30,7 +31,8 @@ struct PriorityGateTests {
             let token = gate.makeToken(priority: priority)
             tokens[name] = token
             _ = waiter(gate, token, name, sink)
-            await gate.queued(atLeast: tokens.count)
+            let count = tokens.count
+            try await withTimeout(.seconds(20)) { await gate.queued(atLeast: count) }
         }
         var order: [String] = []
         var released = [a, b]
@@ -51,12 +53,12 @@ struct PriorityGateTests {
         let holder = gate.makeToken(priority: .visible)
         try await gate.acquire(holder)
         let gone = waiter(gate, gate.makeToken(priority: .high), "gone", sink)
-        await gate.queued(atLeast: 1)
+        try await withTimeout(.seconds(20)) { await gate.queued(atLeast: 1) }
         let next = gate.makeToken(priority: .prefetch)
         _ = waiter(gate, next, "next", sink)
-        await gate.queued(atLeast: 2)
+        try await withTimeout(.seconds(20)) { await gate.queued(atLeast: 2) }
         gone.cancel()
-        await #expect(throws: CancellationError.self) { try await gone.value }
+        await #expect(throws: CancellationError.self) { try await gone.value(within: .seconds(20)) }
         #expect(gate.queuedCount == 1)
         gate.release(holder)
         #expect(await iterator.next() == "next")
@@ -66,7 +68,7 @@ struct PriorityGateTests {
     }
 
     @Test("a token cancelled before it waits never queues")
-    func cancelledBeforeWaiting() async {
+    func cancelledBeforeWaiting() async throws {
         let gate = PriorityGate(limit: 1)
         let token = gate.makeToken(priority: .visible)
         let task = Task {
@@ -74,7 +76,7 @@ struct PriorityGateTests {
             try await gate.acquire(token)
         }
         // The slot was free, but a cancelled task must not take it.
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: CancellationError.self) { try await task.value(within: .seconds(20)) }
         #expect(gate.queuedCount == 0)
     }
 
@@ -87,10 +89,10 @@ struct PriorityGateTests {
         try await gate.acquire(holder)
         let first = gate.makeToken(priority: .prefetch)
         _ = waiter(gate, first, "first", sink)
-        await gate.queued(atLeast: 1)
+        try await withTimeout(.seconds(20)) { await gate.queued(atLeast: 1) }
         let second = gate.makeToken(priority: .prefetch)
         _ = waiter(gate, second, "second", sink)
-        await gate.queued(atLeast: 2)
+        try await withTimeout(.seconds(20)) { await gate.queued(atLeast: 2) }
         gate.updatePriority(second, to: .visible)
         gate.release(holder)
         #expect(await iterator.next() == "second")

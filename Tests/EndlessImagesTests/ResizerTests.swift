@@ -45,11 +45,12 @@ struct ResizerTests {
     }
 
     @Test("partial pixels are weighed by their coverage")
-    func fractionalCoverage() {
+    func fractionalCoverage() throws {
         // 3 pixels -> 2: output 0 covers pixel 0 and half of pixel 1.
         let source: [UInt8] = [0, 0, 0, 255, 90, 0, 0, 255, 180, 0, 0, 255]
         let plan = ResizePlan(source: PixelSize(width: 3, height: 1), target: PixelSize(width: 2, height: 1), mode: .fit)
         let output = ImageResizer.resize(source, size: PixelSize(width: 3, height: 1), plan: plan, hasAlpha: false)
+        try #require(output.count == 2 * 4)
         #expect(output[0] == 30)  // (0 * 1 + 90 * 0.5) / 1.5
         #expect(output[4] == 150)  // (90 * 0.5 + 180 * 1) / 1.5
     }
@@ -64,10 +65,11 @@ struct ResizerTests {
     }
 
     @Test("growing interpolates bilinearly and keeps the ends")
-    func bilinearUpscale() {
+    func bilinearUpscale() throws {
         let source: [UInt8] = [0, 0, 0, 255, 200, 0, 0, 255]
         let plan = ResizePlan(source: PixelSize(width: 2, height: 1), target: PixelSize(width: 8, height: 4), mode: .fit)
         let output = ImageResizer.resize(source, size: PixelSize(width: 2, height: 1), plan: plan, hasAlpha: false)
+        try #require(output.count == 8 * 4 * 4)
         let reds = (0..<8).map { output[$0 * 4] }
         #expect(reds.first == 0)
         #expect(reds.last == 200)

@@ -1,5 +1,7 @@
-import EndlessImages
+import EndlessTesting
 import Foundation
+
+@testable import EndlessImages
 
 /// Helpers shared by the suites.
 enum Fixtures {
@@ -50,5 +52,15 @@ extension DecodedImage {
             }
         }
         return worst
+    }
+}
+
+extension ImagePipeline {
+    /// Suspends until the pipeline's counters satisfy `condition`, for at most 20 s (times
+    /// ``TimeBudget/scale``): the recorder's own wait ignores cancellation, so a pipeline that
+    /// never gets there (coalescing broken) would hold the test, and the run, for ever.
+    func metrics(until condition: @escaping @Sendable (ImagePipelineMetrics) -> Bool) async throws {
+        let recorder = recorder
+        try await withTimeout(.seconds(20)) { await recorder.wait(until: condition) }
     }
 }

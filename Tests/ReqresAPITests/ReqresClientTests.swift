@@ -25,7 +25,7 @@ struct ReqresClientTests {
             try server.start()
             let base = try #require(server.baseURL(of: .reqres))
             http = HTTPClient(
-                baseURL: base, configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: .seconds(20)),
+                baseURL: base, configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: TimeBudget.scaled(.seconds(20))),
                 monitors: monitors)
         }
 
@@ -123,9 +123,10 @@ struct ReqresClientTests {
         // A reader at the bottom of what is loaded, page after page, until the end.
         while !feed.loadStates.append.isEndReached {
             let loaded = feed.items.count
-            await feed.wait { $0.items.count > 0 && !$0.loadStates.refresh.isLoading }
+            try #require(await feed.wait { $0.items.count > 0 && !$0.loadStates.refresh.isLoading })
             feed.itemAppeared(at: feed.items.count - 1)
-            await feed.wait { $0.items.count > loaded || $0.loadStates.append.isEndReached || $0.loadStates.append.error != nil }
+            try #require(
+                await feed.wait { $0.items.count > loaded || $0.loadStates.append.isEndReached || $0.loadStates.append.error != nil })
             try #require(feed.loadStates.append.error == nil)
         }
 

@@ -24,7 +24,7 @@ struct UnsplashClientTests {
             let base = try #require(server.baseURL(of: .unsplash))
             let lines = self.lines
             http = HTTPClient(
-                baseURL: base, configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: .seconds(20)),
+                baseURL: base, configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: TimeBudget.scaled(.seconds(20))),
                 monitors: [LogMonitor(includesHeaders: logsHeaders) { lines.append($0) }])
         }
 
@@ -53,8 +53,9 @@ struct UnsplashClientTests {
         let oldest = try await client.photos(page: 1, perPage: 2, orderBy: .oldest)
         #expect(oldest.photos.first?.createdAt?.hasSuffix("Z") == false)
         #expect(Set(first.photos.map(\.id)).isDisjoint(with: oldest.photos.map(\.id)))
-        let one = try await client.photo(id: first.photos[0].id)
-        #expect(one.id == first.photos[0].id && one.exif != nil && one.downloads != nil)
+        let firstPhoto = try #require(first.photos.first)
+        let one = try await client.photo(id: firstPhoto.id)
+        #expect(one.id == firstPhoto.id && one.exif != nil && one.downloads != nil)
     }
 
     @Test("per_page above 30 or page 0 is refused before anything is sent")

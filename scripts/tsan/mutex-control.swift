@@ -4,6 +4,8 @@
 //   mutex-control mutex   every increment inside Synchronization.Mutex.withLock: correct
 //                         code, 2,000,000 at the end, yet ThreadSanitizer reports a race,
 //                         because the Mutex locks with a futex it cannot see.
+//   mutex-control tuple   the same with a tuple as the Mutex's state, whose withLock
+//                         closure Swift mangles differently (HTTPDate's cache is one).
 //   mutex-control plain   no lock at all: a real race, which must still be reported with
 //                         the suppressions on (they must not hide real races).
 //
@@ -13,6 +15,7 @@ import Synchronization
 
 final class Guarded: Sendable {
     let value = Mutex(0)
+    let pair = Mutex((count: 0, label: ""))
 }
 
 /// A counter with no protection at all; `@unchecked` is the point of this control.
@@ -34,6 +37,8 @@ for _ in 0..<2 {
         for _ in 0..<1_000_000 {
             if mode == "plain" {
                 unguarded.value += 1
+            } else if mode == "tuple" {
+                guarded.pair.withLock { $0.count += 1 }
             } else {
                 guarded.value.withLock { $0 += 1 }
             }
@@ -43,4 +48,5 @@ for _ in 0..<2 {
 }
 done.wait()
 done.wait()
-print(mode, mode == "plain" ? unguarded.value : guarded.value.withLock { $0 })
+let total = mode == "plain" ? unguarded.value : mode == "tuple" ? guarded.pair.withLock { $0.count } : guarded.value.withLock { $0 }
+print(mode, total)

@@ -1,5 +1,6 @@
 import CoinGeckoAPI
 import EndlessHTTP
+import EndlessTesting
 import Foundation
 import Synchronization
 
@@ -59,7 +60,7 @@ enum Clients {
     {
         let base = try HTTPClient.baseURL(parsing: "https://api.coingecko.test/api/v3/")
         let http = HTTPClient(
-            baseURL: base, configuration: .init(retryPolicy: .never, deadline: .seconds(20)), transport: transport,
+            baseURL: base, configuration: .init(retryPolicy: .never, deadline: TimeBudget.scaled(.seconds(20))), transport: transport,
             monitors: monitors)
         return CoinGeckoClient(http: http, demoKey: demoKey)
     }

@@ -82,7 +82,9 @@ struct RankShiftTests {
         while !feed.loadStates.append.isEndReached {
             let count = feed.items.count
             feed.itemAppeared(at: count - 1)
-            await feed.wait { $0.items.count > count || $0.loadStates.append.isEndReached || $0.loadStates.append.error != nil }
+            // A wait that gave up (it says so) or was cancelled ends the loop.
+            guard await feed.wait(until: { $0.items.count > count || $0.loadStates.append.isEndReached || $0.loadStates.append.error != nil })
+            else { return }
             if let error = feed.loadStates.append.error {
                 Issue.record("append failed: \(error)")
                 return

@@ -2,13 +2,14 @@ import CoinGeckoAPI
 import Endless
 import EndlessHTTP
 import EndlessSimulator
+import EndlessTesting
 import Foundation
 import Synchronization
 import Testing
 
 /// The client against the simulator's CoinGecko over loopback HTTP: a whole market paged
 /// while its prices walk, the typed rate limit, and numbers kept as sent.
-@Suite("CoinGecko client on the simulator", .timeLimit(.minutes(2)))
+@Suite("CoinGecko client on the simulator", .timeLimit(TimeBudget.minutes(2)))
 @MainActor
 struct SimulatedMarketTests {
     /// A simulator whose market moves `step` seconds on at every request it answers.
@@ -23,7 +24,7 @@ struct SimulatedMarketTests {
     }
 
     static func client(_ base: URL) -> CoinGeckoClient {
-        CoinGeckoClient(http: HTTPClient(baseURL: base, configuration: .init(retryPolicy: .never, deadline: .seconds(30))))
+        CoinGeckoClient(http: HTTPClient(baseURL: base, configuration: .init(retryPolicy: .never, deadline: TimeBudget.scaled(.seconds(30)))))
     }
 
     @Test("2,000 coins paged while the market moves a minute per request: every coin once, none skipped")
@@ -38,7 +39,9 @@ struct SimulatedMarketTests {
         while !feed.loadStates.append.isEndReached {
             let count = feed.items.count
             feed.itemAppeared(at: count - 1)
-            await feed.wait { $0.items.count > count || $0.loadStates.append.isEndReached || $0.loadStates.append.error != nil }
+            // A wait that gave up (it says so) or was cancelled ends the loop.
+            guard await feed.wait(until: { $0.items.count > count || $0.loadStates.append.isEndReached || $0.loadStates.append.error != nil })
+            else { return }
             if let error = feed.loadStates.append.error {
                 Issue.record("append failed: \(error)")
                 return

@@ -10,7 +10,7 @@ import Testing
 
 /// The browse loop with the in-memory terminal: frames per change, tabs, and the mouse hitting
 /// what was drawn.
-@Suite("Browse loop", .timeLimit(.minutes(2)))
+@Suite("Browse loop", .timeLimit(TimeBudget.minutes(2)))
 @MainActor
 struct BrowseLoopTests {
     typealias F = BrowseFixtures

@@ -128,7 +128,7 @@ struct PhotosFeedTests {
             configuration: SimulatorConfiguration(data: try GeneratorData.builtIn(), rateLimit: nil, unsplashRateLimit: limit))
         try server.start()
         let base = try #require(server.baseURL(of: .unsplash))
-        let http = HTTPClient(baseURL: base, configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: .seconds(20)))
+        let http = HTTPClient(baseURL: base, configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: TimeBudget.scaled(.seconds(20))))
         let client = UnsplashClient(http: http, accessKey: accessKey)
         let cells = ImageCells(mode: mode, colorDepth: .trueColor, cellPixelSize: nil)
         let layout = PhotoRow.Layout(cellAspect: cells.cellAspect)

@@ -76,7 +76,7 @@ struct UsersFeedTests {
         let server = SimulatorServer(configuration: SimulatorConfiguration(data: try GeneratorData.builtIn(), rateLimit: nil))
         try server.start()
         let base = try #require(server.baseURL(of: .reqres))
-        let http = HTTPClient(baseURL: base, configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: .seconds(20)))
+        let http = HTTPClient(baseURL: base, configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: TimeBudget.scaled(.seconds(20))))
         return (ReqresClient(http: http, apiKey: apiKey), { server.stop() })
     }
 

@@ -113,11 +113,11 @@ struct FetchFormatTests {
     }
 
     @Test("ndjson: one compact person per line")
-    func ndjson() async {
+    func ndjson() async throws {
         let run = await FetchHarness().run(["fetch", "--format", "ndjson"])
         #expect(run.exitCode == 0)
         let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 4)
+        try #require(lines.count == 4)
         #expect(lines.last == "")
         #expect(lines[1] == #"{"dob":{"age":35,"date":"1990-01-02T03:04:05.000Z"},"email":"arman.rdyy@example.com","gender":"male","id":{"name":"","value":null},"location":{"city":"تهران","postcode":12345},"login":{"uuid":"6f1c9e2a-0000-4000-8000-000000000001"},"name":{"first":"آرمان","last":"رضایی","title":"Mr"},"nat":"IR","phone":"021-12345678"}"#)
         #expect(lines[2] == #"{"dob":{"age":25,"date":"2000-02-29T00:00:00.000Z"},"email":"hanako, \"yamada\"@example.com","gender":"female","location":{"city":"東京"},"login":{"uuid":"6f1c9e2a-0000-4000-8000-000000000002"},"name":{"first":"花子","last":"山田","title":"Ms"},"nat":"JP","phone":"03-1234-5678"}"#)

@@ -44,7 +44,7 @@ struct SQLiteDatabaseTests {
         let rows = try database.prepare("SELECT i, r, s, b, n FROM t ORDER BY rowid").rows { row in
             (row.int(0), row.double(1), row.text(2), row.blob(3), row.isNull(4))
         }
-        #expect(rows.count == 2)
+        try #require(rows.count == 2)
         #expect(rows[0].0 == Int.max && rows[0].1 == 0.125 && rows[0].2 == text && rows[0].3 == blob && rows[0].4)
         #expect(rows[1].0 == -7 && rows[1].2 == "" && rows[1].3 == Data())
     }

@@ -1,7 +1,9 @@
 import Dispatch
+import EndlessTesting
 import Foundation
 import Glibc
 import Synchronization
+import Testing
 
 @testable import EndlessCache
 
@@ -11,17 +13,21 @@ import Synchronization
 /// check to get there.
 ///
 /// The hold has a long deadline only so that a broken cache (one whose `use` waits for the
-/// check) fails the test instead of hanging it: ``timedOut`` then says so.
+/// check) fails the test instead of hanging it: ``timedOut`` then says so. It is long enough
+/// for a loaded machine (20 s was not, on 2 cores shared with other builds) and scaled for
+/// sanitizers (``TimeBudget``).
 final class CheckGate: Sendable {
     private struct State {
         var arrivals = 0
-        var arrived: [CheckedContinuation<Void, Never>] = []
+        var arrived: [OnceResumer] = []
         var niceness: Int32?
         var timedOut = false
     }
 
     private let state = Mutex(State())
     private let gate = DispatchSemaphore(value: 0)
+    /// How long a check is held at most when nothing opens the gate.
+    static let holdDeadline = DispatchTimeInterval.seconds(Int(TimeBudget.scaled(.seconds(40)).components.seconds))
     private let opensWhenAwaited: Bool
 
     /// - Parameter opensWhenAwaited: let the check go on as soon as something waits for it.
@@ -46,20 +52,22 @@ final class CheckGate: Sendable {
             return state.arrived
         }
         for waiter in waiting { waiter.resume() }
-        if gate.wait(timeout: .now() + .seconds(20)) == .timedOut {
+        if gate.wait(timeout: .now() + Self.holdDeadline) == .timedOut {
             state.withLock { $0.timedOut = true }
         }
     }
 
-    /// Waits until a check has reached quick_check and is held there.
-    func arrival() async {
-        await withCheckedContinuation { continuation in
-            let here = state.withLock { state in
+    /// Waits until a check has reached quick_check and is held there (bounded: a check that
+    /// never comes records an issue).
+    func arrival(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await OnceResumer.wait("the integrity check to reach the gate", within: .seconds(30), sourceLocation: sourceLocation) {
+            resumer in
+            let here = self.state.withLock { state in
                 if state.arrivals > 0 { return true }
-                state.arrived.append(continuation)
+                state.arrived.append(resumer)
                 return false
             }
-            if here { continuation.resume() }
+            if here { resumer.resume() }
         }
     }
 

@@ -1,5 +1,6 @@
 import EndlessHTTP
 import EndlessSimulator
+import EndlessTesting
 import Foundation
 import RandomUserAPI
 import ReqresAPI
@@ -26,7 +27,7 @@ final class Simulator: Sendable {
 
     /// An HTTP client with no retries and a short deadline: a closed port fails at once.
     static func http(_ baseURL: URL) -> HTTPClient {
-        HTTPClient(baseURL: baseURL, configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: .seconds(10)))
+        HTTPClient(baseURL: baseURL, configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: TimeBudget.scaled(.seconds(10))))
     }
 
     func people() throws -> RandomUserPageSource {

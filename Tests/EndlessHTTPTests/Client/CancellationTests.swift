@@ -6,7 +6,7 @@ import Testing
 @Suite("Cancellation", .timeLimit(.minutes(1)))
 struct CancellationTests {
     @Test("cancelling the caller's task cancels the transfer and throws cancelled")
-    func cancelInFlight() async {
+    func cancelInFlight() async throws {
         let server = MockServer(.hold)
         let client = Fixtures.client(server)
         let request = Task { await httpError { try await client.send(Endpoint<Page>(path: "")) } }
@@ -14,7 +14,7 @@ struct CancellationTests {
         await server.received.value(atLeast: 1)
         request.cancel()
 
-        guard case .cancelled = await request.value else {
+        guard case .cancelled = try await request.value(within: .seconds(20)) else {
             Issue.record("expected cancelled")
             return
         }
@@ -23,7 +23,7 @@ struct CancellationTests {
     }
 
     @Test("cancelling a POST (which is never shared) cancels its transfer too")
-    func cancelPost() async {
+    func cancelPost() async throws {
         let server = MockServer(.hold)
         let client = Fixtures.client(server)
         let request = Task { await httpError { try await client.send(Endpoint<Page>(.post, path: "orders")) } }
@@ -31,7 +31,7 @@ struct CancellationTests {
         await server.received.value(atLeast: 1)
         request.cancel()
 
-        guard case .cancelled = await request.value else {
+        guard case .cancelled = try await request.value(within: .seconds(20)) else {
             Issue.record("expected cancelled")
             return
         }
@@ -39,7 +39,7 @@ struct CancellationTests {
     }
 
     @Test("cancelling during a backoff wait ends the request without another attempt")
-    func cancelDuringBackoff() async {
+    func cancelDuringBackoff() async throws {
         let server = MockServer(.json("{}", status: 503))
         let clock = ManualClock()
         let client = Fixtures.client(server, clock: clock)
@@ -48,7 +48,7 @@ struct CancellationTests {
         await clock.sleepers(atLeast: 1)
         request.cancel()
 
-        guard case .cancelled = await request.value else {
+        guard case .cancelled = try await request.value(within: .seconds(20)) else {
             Issue.record("expected cancelled")
             return
         }
@@ -57,13 +57,13 @@ struct CancellationTests {
     }
 
     @Test("a task cancelled before it sends still ends with cancelled, never a hang")
-    func cancelImmediately() async {
+    func cancelImmediately() async throws {
         let server = MockServer(.hold)
         let client = Fixtures.client(server)
         let request = Task { await httpError { try await client.send(Endpoint<Page>(path: "")) } }
         request.cancel()
 
-        guard case .cancelled = await request.value else {
+        guard case .cancelled = try await request.value(within: .seconds(20)) else {
             Issue.record("expected cancelled")
             return
         }

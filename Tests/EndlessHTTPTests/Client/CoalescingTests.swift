@@ -35,7 +35,7 @@ struct CoalescingTests {
         server.release(with: .json(Fixtures.pageJSON))
 
         for task in tasks {
-            #expect(try await task.value.get() == Fixtures.page)
+            #expect(try await task.value(within: .seconds(20)).get() == Fixtures.page)
         }
         #expect(server.received.value == 1)
     }
@@ -48,30 +48,30 @@ struct CoalescingTests {
         let tasks = await startIdentical(3, client: client, server: server, monitor: monitor)
 
         tasks[1].cancel()
-        guard case .failure(.cancelled) = await tasks[1].value else {
+        guard case .failure(.cancelled) = try await tasks[1].value(within: .seconds(20)) else {
             Issue.record("expected the cancelled awaiter to get cancelled")
             return
         }
         server.release(with: .json(Fixtures.pageJSON))
 
-        #expect(try await tasks[0].value.get() == Fixtures.page)
-        #expect(try await tasks[2].value.get() == Fixtures.page)
+        #expect(try await tasks[0].value(within: .seconds(20)).get() == Fixtures.page)
+        #expect(try await tasks[2].value(within: .seconds(20)).get() == Fixtures.page)
         #expect(server.received.value == 1)
         #expect(server.stopped.value == 0)
     }
 
     @Test("the transfer is cancelled only when every awaiter has gone")
-    func allAwaitersCancel() async {
+    func allAwaitersCancel() async throws {
         let server = MockServer(.hold)
         let monitor = RecordingMonitor()
         let client = Fixtures.client(server, monitors: [monitor])
         let tasks = await startIdentical(2, client: client, server: server, monitor: monitor)
 
         tasks[0].cancel()
-        _ = await tasks[0].value
+        _ = try await tasks[0].value(within: .seconds(20))
         #expect(server.stopped.value == 0)
         tasks[1].cancel()
-        _ = await tasks[1].value
+        _ = try await tasks[1].value(within: .seconds(20))
 
         await server.stopped.value(atLeast: 1)
         await monitor.count.value(atLeast: 3)
@@ -80,7 +80,7 @@ struct CoalescingTests {
     }
 
     @Test("failures are shared too")
-    func sharedFailure() async {
+    func sharedFailure() async throws {
         let server = MockServer(.hold)
         let monitor = RecordingMonitor()
         let client = Fixtures.client(server, retryPolicy: .never, monitors: [monitor])
@@ -89,7 +89,7 @@ struct CoalescingTests {
         server.release(with: .json("{}", status: 404))
 
         for task in tasks {
-            guard case .failure(let error) = await task.value else {
+            guard case .failure(let error) = try await task.value(within: .seconds(20)) else {
                 Issue.record("expected a failure")
                 continue
             }
@@ -111,8 +111,8 @@ struct CoalescingTests {
 
         server.release(with: .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: Data([1, 2, 3])))
 
-        #expect(try await first.value.body == Data([1, 2, 3]))
-        #expect(try await second.value.body == Data([1, 2, 3]))
+        #expect(try await first.value(within: .seconds(20)).body == Data([1, 2, 3]))
+        #expect(try await second.value(within: .seconds(20)).body == Data([1, 2, 3]))
         #expect(server.received.value == 1)
     }
 
@@ -128,7 +128,7 @@ struct CoalescingTests {
         await server.received.value(atLeast: 4)
         server.release(with: .json(Fixtures.pageJSON))
         for task in [english, french, post, post2] {
-            #expect(try await task.value == Fixtures.page)
+            #expect(try await task.value(within: .seconds(20)) == Fixtures.page)
         }
 
         let sequential = MockServer(.json(Fixtures.pageJSON))
@@ -148,8 +148,8 @@ struct CoalescingTests {
 
         await server.received.value(atLeast: 2)
         server.release(with: .json(Fixtures.pageJSON))
-        #expect(try await first.value == Fixtures.page)
-        #expect(try await second.value == Fixtures.page)
+        #expect(try await first.value(within: .seconds(20)) == Fixtures.page)
+        #expect(try await second.value(within: .seconds(20)) == Fixtures.page)
     }
 
     private func leader(_ monitor: RecordingMonitor) -> Int {

@@ -6,7 +6,7 @@ import Testing
 @Suite("The overall deadline, on the injected clock", .timeLimit(.minutes(1)))
 struct DeadlineTests {
     @Test("a request that never answers fails with deadlineExceeded and its transfer is cancelled")
-    func hangingRequest() async {
+    func hangingRequest() async throws {
         let server = MockServer(.hold)
         let clock = ManualClock()
         let client = Fixtures.client(server, clock: clock, deadline: .seconds(5))
@@ -17,7 +17,7 @@ struct DeadlineTests {
         #expect(clock.pendingDeadlines == [.at(5)])
         clock.advance(by: .seconds(5))
 
-        guard case .deadlineExceeded(let deadline) = await request.value else {
+        guard case .deadlineExceeded(let deadline) = try await request.value(within: .seconds(20)) else {
             Issue.record("expected deadlineExceeded")
             return
         }
@@ -27,7 +27,7 @@ struct DeadlineTests {
     }
 
     @Test("the deadline covers retries: it fires during the second attempt")
-    func deadlineDuringRetry() async {
+    func deadlineDuringRetry() async throws {
         let server = MockServer(.json("{}", status: 503), .hold)
         let clock = ManualClock()
         let monitor = RecordingMonitor()
@@ -40,7 +40,7 @@ struct DeadlineTests {
         await server.received.value(atLeast: 2)
         clock.advance(by: .milliseconds(1500))
 
-        guard case .deadlineExceeded = await request.value else {
+        guard case .deadlineExceeded = try await request.value(within: .seconds(20)) else {
             Issue.record("expected deadlineExceeded")
             return
         }
@@ -59,7 +59,7 @@ struct DeadlineTests {
     }
 
     @Test("a backoff that would outlast the deadline is not waited: the real failure is thrown at once")
-    func backoffBeyondDeadline() async {
+    func backoffBeyondDeadline() async throws {
         let server = MockServer(.json("{}", status: 503))
         let clock = ManualClock()
         let client = Fixtures.client(server, clock: clock, deadline: .seconds(1))
@@ -69,7 +69,7 @@ struct DeadlineTests {
         #expect(clock.pendingDeadlines == [.at(0.5), .at(1)])
         clock.advance(by: .milliseconds(500))
 
-        let error = await request.value
+        let error = try await request.value(within: .seconds(20))
         #expect(error?.statusCode == 503)
         #expect(server.received.value == 2)
         #expect(clock.now == .at(0.5))
@@ -88,7 +88,7 @@ struct DeadlineTests {
     }
 
     @Test("the deadline fires on time even while URLSession's own queue is stuck")
-    func deadlineWhileSessionStuck() async {
+    func deadlineWhileSessionStuck() async throws {
         let gate = DispatchSemaphore(value: 0)
         let server = MockServer(.stall(gate: gate))
         let clock = ManualClock()
@@ -100,7 +100,7 @@ struct DeadlineTests {
         clock.advance(by: .seconds(5))
 
         // Returns although URLSession cannot even process the cancellation yet.
-        guard case .deadlineExceeded = await request.value else {
+        guard case .deadlineExceeded = try await request.value(within: .seconds(20)) else {
             Issue.record("expected deadlineExceeded")
             gate.signal()
             return

@@ -6,7 +6,7 @@ import Testing
 @Suite("Retries under a manual clock", .timeLimit(.minutes(1)))
 struct RetryTests {
     @Test("two retries after 0.5 s and 1 s, then the last status is thrown")
-    func exponentialBackoff() async {
+    func exponentialBackoff() async throws {
         let server = MockServer(.json("{}", status: 503))
         let clock = ManualClock()
         let client = Fixtures.client(server, clock: clock, retryPolicy: Fixtures.retries(2, random: 1.0))
@@ -22,13 +22,13 @@ struct RetryTests {
         #expect(server.received.value == 2)
         clock.advance(by: .seconds(1))
 
-        let error = await request.value
+        let error = try await request.value(within: .seconds(20))
         #expect(error?.statusCode == 503)
         #expect(server.received.value == 3)
     }
 
     @Test("full jitter scales each backoff by the random fraction")
-    func fullJitter() async {
+    func fullJitter() async throws {
         let server = MockServer(.json("{}", status: 500), .json("{}", status: 502), .json(Fixtures.pageJSON))
         let clock = ManualClock()
         let client = Fixtures.client(server, clock: clock, retryPolicy: Fixtures.retries(2, random: 0.25))
@@ -41,7 +41,7 @@ struct RetryTests {
         #expect(clock.pendingDeadlines == [.at(0.375)])
         clock.advance(by: .milliseconds(250))
 
-        let page = try? await request.value
+        let page = try? await request.value(within: .seconds(20))
         #expect(page == Fixtures.page)
         #expect(server.received.value == 3)
     }
@@ -56,7 +56,7 @@ struct RetryTests {
         await clock.sleepers(atLeast: 1)
         clock.advance(by: .milliseconds(500))
 
-        #expect(try await request.value == Fixtures.page)
+        #expect(try await request.value(within: .seconds(20)) == Fixtures.page)
         #expect(server.received.value == 2)
     }
 
@@ -111,7 +111,7 @@ struct RetryTests {
         #expect(clock.pendingDeadlines == [.at(3)])
         clock.advance(by: .seconds(3))
 
-        #expect(try await request.value == Fixtures.page)
+        #expect(try await request.value(within: .seconds(20)) == Fixtures.page)
         #expect(server.received.value == 2)
     }
 
@@ -130,7 +130,7 @@ struct RetryTests {
         #expect(clock.pendingDeadlines == [.at(7)])
         clock.advance(by: .seconds(7))
 
-        #expect(try await request.value == Fixtures.page)
+        #expect(try await request.value(within: .seconds(20)) == Fixtures.page)
     }
 
     @Test("a Retry-After beyond the cap is not waited for: the status fails at once, carrying it")
@@ -157,11 +157,11 @@ struct RetryTests {
         #expect(clock.pendingDeadlines == [.at(60)])
         clock.advance(by: .seconds(60))
 
-        #expect(try await request.value == Fixtures.page)
+        #expect(try await request.value(within: .seconds(20)) == Fixtures.page)
     }
 
     @Test("an endpoint's validation can ask for a retry, and its own error comes back after the last")
-    func retryableRejection() async {
+    func retryableRejection() async throws {
         struct EmptyPage: Error {}
         let server = MockServer(.json(#"{"results":[],"page":1}"#))
         let clock = ManualClock()
@@ -176,7 +176,7 @@ struct RetryTests {
         await clock.sleepers(atLeast: 1)
         clock.advance(by: .milliseconds(500))
 
-        guard case .rejected(let rejection) = await request.value else {
+        guard case .rejected(let rejection) = try await request.value(within: .seconds(20)) else {
             Issue.record("expected a rejection")
             return
         }

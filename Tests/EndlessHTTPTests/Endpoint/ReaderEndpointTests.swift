@@ -29,7 +29,7 @@ struct ReaderEndpointTests {
     }
 
     @Test("a retryable rejection from the reader is retried, then reported with its own error")
-    func retriesRejection() async {
+    func retriesRejection() async throws {
         let clock = ManualClock()
         let server = MockServer(.json(#"{"error":"busy"}"#))
         let client = Fixtures.client(server, clock: clock)
@@ -40,7 +40,7 @@ struct ReaderEndpointTests {
             clock.advance(by: .seconds(60))
         }
 
-        guard case .rejected(let rejection) = await request.value else {
+        guard case .rejected(let rejection) = try await request.value(within: .seconds(20)) else {
             Issue.record("expected a rejection")
             return
         }

@@ -14,10 +14,11 @@ struct EventTests {
         let request = Task { try await client.send(Endpoint<Page>(path: "people")) }
         await clock.sleepers(atLeast: 1)
         clock.advance(by: .milliseconds(500))
-        _ = try await request.value
+        _ = try await request.value(within: .seconds(20))
 
         #expect(monitor.labels == ["started", "retried 2", "finished 200"])
         let events = monitor.events
+        try #require(events.count == 3)
         #expect(Set(events.map(\.requestID)).count == 1)
         #expect(events[0].request.description == "GET https://\(server.host)/api/people")
         guard case .retried(_, let delay, let reason) = events[1].kind else {
@@ -56,7 +57,7 @@ struct EventTests {
         let request = Task { try await client.send(Endpoint<Page>(path: "people")) }
         await clock.sleepers(atLeast: 1)
         clock.advance(by: .milliseconds(500))
-        _ = try await request.value
+        _ = try await request.value(within: .seconds(20))
 
         let url = "https://\(server.host)/api/people"
         #expect(lines.all.count == 3)
@@ -66,7 +67,7 @@ struct EventTests {
     }
 
     @Test("the in-flight count is pushed on every change, without polling")
-    func inFlightUpdates() async {
+    func inFlightUpdates() async throws {
         let server = MockServer(.hold)
         let client = Fixtures.client(server)
         var updates = client.inFlightCountUpdates().makeAsyncIterator()
@@ -80,8 +81,8 @@ struct EventTests {
 
         await server.received.value(atLeast: 2)
         server.release(with: .respond(status: 200, body: Data([1])))
-        _ = try? await first.value
-        _ = try? await second.value
+        _ = try? await first.value(within: .seconds(20))
+        _ = try? await second.value(within: .seconds(20))
         var last = -1
         while last != 0, let next = await updates.next() { last = next }
         #expect(last == 0)

@@ -27,7 +27,7 @@ struct RedactionTests {
         let request = Task { try await client.send(Self.endpoint) }
         await clock.sleepers(atLeast: 1)
         clock.advance(by: .milliseconds(500))
-        _ = try await request.value
+        _ = try await request.value(within: .seconds(20))
 
         let log = lines.all.joined(separator: "\n")
         #expect(lines.all.count == 4)  // started, cURL, retry, finished

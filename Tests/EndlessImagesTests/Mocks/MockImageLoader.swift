@@ -1,6 +1,8 @@
 import EndlessImages
+import EndlessTesting
 import Foundation
 import Synchronization
+import Testing
 
 /// A loader that serves bytes from memory, counts every call, and can hold calls open until the
 /// test releases them, so coalescing, priorities and cancellation are tested without sleeping.
@@ -33,11 +35,11 @@ final class MockImageLoader: ImageDataLoading {
         var cancelledEarly: Set<UInt64> = []
         var released: Set<UInt64> = []
         var nextID: UInt64 = 0
-        var watchers: [(condition: @Sendable (Snapshot) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+        var watchers: [(condition: @Sendable (Snapshot) -> Bool, resumer: OnceResumer)] = []
 
-        mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+        mutating func satisfiedWatchers() -> [OnceResumer] {
             let snapshot = snapshot
-            let ready = watchers.filter { $0.condition(snapshot) }.map(\.continuation)
+            let ready = watchers.filter { $0.condition(snapshot) }.map(\.resumer)
             watchers.removeAll { $0.condition(snapshot) }
             return ready
         }
@@ -88,7 +90,7 @@ final class MockImageLoader: ImageDataLoading {
                 if let outcome { continuation.resume(with: outcome) }
             }
         } onCancel: {
-            let (continuation, watchers) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+            let (continuation, watchers) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, [OnceResumer]) in
                 guard let held = state.held.removeValue(forKey: id) else { return (nil, []) }
                 if held.continuation == nil { state.cancelledEarly.insert(id) }
                 state.snapshot.held -= 1
@@ -112,7 +114,7 @@ final class MockImageLoader: ImageDataLoading {
     }
 
     private func release(where matches: (URL) -> Bool) {
-        let (continuations, watchers) = state.withLock { state -> ([CheckedContinuation<Void, any Error>], [CheckedContinuation<Void, Never>]) in
+        let (continuations, watchers) = state.withLock { state -> ([CheckedContinuation<Void, any Error>], [OnceResumer]) in
             var continuations: [CheckedContinuation<Void, any Error>] = []
             for (id, held) in state.held where matches(held.url) {
                 state.held[id] = nil
@@ -129,20 +131,27 @@ final class MockImageLoader: ImageDataLoading {
         watchers.forEach { $0.resume() }
     }
 
-    /// Suspends until `condition` holds for the loader's snapshot.
-    func wait(until condition: @escaping @Sendable (Snapshot) -> Bool) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
+    /// Suspends until `condition` holds for the loader's snapshot (bounded: a condition that
+    /// never holds records an issue and ends the wait, so the test fails instead of hanging).
+    /// - Returns: whether it holds.
+    @discardableResult
+    func wait(
+        sourceLocation: SourceLocation = #_sourceLocation, until condition: @escaping @Sendable (Snapshot) -> Bool
+    ) async -> Bool {
+        await OnceResumer.wait("the image loader's condition (\(snapshot))", sourceLocation: sourceLocation) { resumer in
+            let ready = self.state.withLock { state -> Bool in
                 if condition(state.snapshot) { return true }
-                state.watchers.append((condition, continuation))
+                state.watchers.append((condition, resumer))
                 return false
             }
-            if ready { continuation.resume() }
+            if ready { resumer.resume() }
         }
     }
 
     /// Suspends until at least `count` calls have been made.
-    func calls(atLeast count: Int) async {
-        await wait { $0.calls.count >= count }
+    /// - Returns: whether they were.
+    @discardableResult
+    func calls(atLeast count: Int, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        await wait(sourceLocation: sourceLocation) { $0.calls.count >= count }
     }
 }

@@ -99,6 +99,7 @@ struct NationalityInjectTests {
         for user in try GeneratorFixtures.users("seed=sum&nat=us&results=300") {
             let ssn = try #require((user["id"] as? [String: Any])?["value"] as? String)
             let parts = ssn.split(separator: "-")
+            try #require(parts.count == 3, "\(ssn)")
             let area = try #require(Int(parts[0]))
             #expect(area != 0 && area != 666 && area < 900 && parts[1] != "00" && parts[2] != "0000")
         }
@@ -136,9 +137,10 @@ struct NationalityInjectTests {
         for user in try GeneratorFixtures.users("seed=fn&nat=no&results=200") {
             let value = try #require((user["id"] as? [String: Any])?["value"] as? String)
             let digits = value.compactMap { $0.wholeNumberValue }
-            #expect(digits.count == 11)
+            try #require(digits.count == 11, "\(value)")
             let date = try #require((user["dob"] as? [String: Any])?["date"] as? String)
             let iso = Array(date)
+            try #require(iso.count >= 10, "\(date)")
             #expect(value.hasPrefix(String(iso[8...9] + iso[5...6] + iso[2...3])))
             let check = { (weights: [Int]) -> Int in
                 let remainder = zip(weights, digits).map(*).reduce(0, +) % 11
@@ -171,6 +173,7 @@ struct NationalityInjectTests {
     func conditionalDraws(nat: String, excluded: String, shifts: Bool) throws {
         let all = try GeneratorFixtures.users("seed=cond&nat=\(nat)&results=5")
         let without = try GeneratorFixtures.users("seed=cond&nat=\(nat)&results=5&exc=\(excluded)")
+        try #require(all.count == 5 && without.count == 5)
         // The skipped step is the inject's last, so the first user only loses the field.
         var first = all[0]
         first[excluded] = nil
@@ -187,6 +190,7 @@ struct NationalityInjectTests {
     func britishPhoneIsConditional() throws {
         let all = try GeneratorFixtures.users("seed=gbp&nat=gb&results=1")
         let without = try GeneratorFixtures.users("seed=gbp&nat=gb&results=1&exc=phone")
+        try #require(all.count == 1 && without.count == 1)
         #expect(all[0]["cell"] as? String != without[0]["cell"] as? String)
         #expect(all[0]["name"] as? [String: String] == without[0]["name"] as? [String: String])
     }

@@ -74,7 +74,7 @@ struct ResponseFormatTests {
     func csv() throws {
         let text = try GeneratorFixtures.text("seed=1e55a6ad8357689d&results=10&fmt=csv")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 11)
+        try #require(lines.count == 11)
         #expect(
             lines[0].hasPrefix("gender,name.title,name.first,name.last,location.street.number,location.street.name,"))
         #expect(lines[0].hasSuffix("picture.large,picture.medium,picture.thumbnail,nat"))

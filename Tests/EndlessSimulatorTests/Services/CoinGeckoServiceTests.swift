@@ -90,7 +90,7 @@ struct CoinGeckoServiceTests {
         let coins = try Self.markets(client, "vs_currency=usd&per_page=40&sparkline=true&price_change_percentage=1h,24h,7d,30d")
         for coin in coins {
             let prices = try #require((coin["sparkline_in_7d"] as? [String: Any])?["price"] as? [Double])
-            #expect(prices.count == 168)
+            try #require(prices.count == 168)
             let price = try #require(coin["current_price"] as? Double)
             let last = try #require(prices.last)
             #expect(abs(last - price) / price < 0.006, "\(coin["id"] ?? "?"): \(last) vs \(price)")

@@ -34,7 +34,7 @@ struct ImageRendererTests {
     func gradientCells() throws {
         let image = ImageRenderer.cells(for: Self.gradient, size: Size(width: 16, height: 4), colorDepth: .trueColor)
         #expect(image.size == Size(width: 16, height: 4))
-        #expect(image.cells.count == 64)
+        try #require(image.cells.count == 64)
         #expect(image.cells.allSatisfy { !$0.grapheme.isEmpty && $0.width == 1 })
         func red(_ cell: Cell) -> Int {
             for color in [cell.style.background, cell.style.foreground] {
@@ -99,9 +99,10 @@ struct ImageRendererTests {
     }
 
     @Test("transparent pixels leave the default background")
-    func transparency() {
+    func transparency() throws {
         let image = ImageRenderer.cells(for: Self.disc, size: Size(width: 12, height: 6), colorDepth: .trueColor)
-        #expect(image.cells[0].style.background == .default)
+        let corner = try #require(image.cells.first)
+        #expect(corner.style.background == .default)
     }
 
     @Test("fitting keeps the aspect ratio for cells twice as tall as wide")

@@ -57,11 +57,11 @@ struct ScreenSnapshotTests {
     @Test("a forged file cannot put an escape sequence or a control on the screen")
     func forgedTextIsSanitized() throws {
         let frame = try #require(ScreenSnapshot.decode(Self.forged(text: Array("ok\u{1B}[2J\u{07}\u{9B}31mX".utf8))))
-        let line = frame.lines[0]
+        let line = try #require(frame.lines.first)
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         #expect(line.hasPrefix("ok"))
         // The forged run still decodes as its own check: a valid one is read.
-        #expect(ScreenSnapshot.decode(Self.forged(text: Array("plain".utf8)))?.lines[0].hasPrefix("plain") == true)
+        #expect(ScreenSnapshot.decode(Self.forged(text: Array("plain".utf8)))?.lines.first?.hasPrefix("plain") == true)
     }
 
     @Test("a forged run past its row, or with a style no screen has, is refused")

@@ -20,7 +20,7 @@ struct FeedAnchorTests {
             return
         }
         #expect(harness.feed.refreshAnchorIndex == 8)
-        #expect(harness.feed.items[8].id == 5)
+        #expect(harness.feed.items.item(at: 8)?.id == 5)
     }
 
     @Test("when the item first on screen is not in the new data, there is no anchor: show the top")
@@ -56,10 +56,10 @@ struct FeedAnchorTests {
         let refreshed = harness.source.requests.dropFirst(before).prefix(3)
         #expect(Set(refreshed.map(\.key)) == [1, 2, 3])  // three pages around the screen, not five
         #expect(refreshed.allSatisfy { $0.direction == .refresh })
-        #expect(harness.feed.items[0].id == 0)  // page 0 kept, at its indices
-        #expect(harness.feed.items[20].id == 500)
+        #expect(harness.feed.items.item(at: 0)?.id == 0)  // page 0 kept, at its indices
+        #expect(harness.feed.items.item(at: 20)?.id == 500)
         #expect(harness.feed.refreshAnchorIndex == 50)  // item 45 moved down by 5
-        #expect(harness.feed.items[50].id == 45)
+        #expect(harness.feed.items.item(at: 50)?.id == 45)
         #expect(harness.feed.pageKeys.prefix(4) == [0, 1, 2, 3])  // pages after 3 load again as needed
     }
 }

@@ -21,12 +21,12 @@ struct FeedEditingTests {
         let harness = FeedHarness(configuration: Self.bounded)
         await harness.loadFirstPage()
         #expect(harness.feed.update(id: 5) { $0 = ScriptedItem(id: 5, position: 5_000) })
-        #expect(harness.feed.items[5].position == 5_000)
+        #expect(harness.feed.items.item(at: 5)?.position == 5_000)
 
         await scroll(harness, stride(from: 0, through: 200, by: 5))
         #expect(harness.feed.items.item(at: 5) == nil)  // dropped
         await scroll(harness, stride(from: 200, through: 0, by: -5))
-        #expect(harness.feed.items[5].position == 5_000)  // reloaded with the change
+        #expect(harness.feed.items.item(at: 5)?.position == 5_000)  // reloaded with the change
         #expect(harness.source.requests.contains { $0.direction == .prepend && $0.key == 0 })
     }
 
@@ -74,6 +74,6 @@ struct FeedEditingTests {
         harness.feed.remove(id: 2)
         await harness.feed.refresh()
         #expect(harness.feed.items.ids == Array(0..<20))
-        #expect(harness.feed.items[1].position == 1)
+        #expect(harness.feed.items.item(at: 1)?.position == 1)
     }
 }

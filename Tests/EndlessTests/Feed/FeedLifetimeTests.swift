@@ -50,7 +50,7 @@ struct FeedLifetimeTests {
     }
 
     @Test("snapshot streams finish when the feed goes away")
-    func snapshotsFinish() async {
+    func snapshotsFinish() async throws {
         var feed: TestFeed? = Feed(source: ScriptedPageSource(), clock: ManualClock())
         guard let stream = feed?.snapshots() else { return }
         let reader = Task {
@@ -59,6 +59,6 @@ struct FeedLifetimeTests {
             return count
         }
         feed = nil
-        #expect(await reader.value >= 1)
+        #expect(try await reader.value(within: .seconds(20)) >= 1)
     }
 }

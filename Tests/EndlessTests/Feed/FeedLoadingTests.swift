@@ -113,25 +113,28 @@ struct FeedLoadingTests {
         await harness.see([0])
         #expect(harness.source.requests.contains(PageRequest(direction: .prepend, key: 4, loadSize: 20)))
         #expect(harness.feed.items.first?.id == 80)
-        #expect(harness.feed.items[20].id == 100)
+        #expect(harness.feed.items.item(at: 20)?.id == 100)
     }
 
     @Test("an opening key opens the list where it was left; pages before it load when scrolled to; a refresh then loads the first page")
-    func openingKey() async {
+    func openingKey() async throws {
         let harness = FeedHarness(openingKey: 5)
         await harness.loadFirstPage()
         #expect(harness.feed.items.first?.id == 100)
         #expect(harness.source.requests.first == PageRequest(direction: .refresh, key: 5, loadSize: 20))
         let opened = harness.feed.rowsAbove
         #expect(opened.count == 0)
-        #expect(harness.feed.page(containing: 7)! == (5, 20, 0..<20))
+        let opening = try #require(harness.feed.page(containing: 7))
+        #expect(opening == (5, 20, 0..<20))
         await harness.see([0])
         #expect(harness.source.requests.contains(PageRequest(direction: .prepend, key: 4, loadSize: 20)))
         #expect(harness.feed.items.first?.id == 80)
         // Every row moved down by the page put above; the view adds as much to its indices.
         #expect(harness.feed.rowsAbove.rowsMoved(since: opened) == 20)
-        #expect(harness.feed.page(containing: 27)! == (5, 20, 20..<40))
-        #expect(harness.feed.page(containing: 7)! == (4, 20, 0..<20))
+        let openingMoved = try #require(harness.feed.page(containing: 27))
+        #expect(openingMoved == (5, 20, 20..<40))
+        let above = try #require(harness.feed.page(containing: 7))
+        #expect(above == (4, 20, 0..<20))
         #expect(harness.feed.page(containing: 4000) == nil)
         let beforeRefresh = harness.feed.rowsAbove
 

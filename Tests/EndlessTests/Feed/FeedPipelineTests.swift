@@ -71,7 +71,7 @@ struct FeedPipelineTests {
     }
 
     @Test("a refresh discards every append in flight, and their late results")
-    func refreshDuringPipeline() async {
+    func refreshDuringPipeline() async throws {
         let harness = FeedHarness(configuration: Self.pipelined, gated: true, ignoresCancellation: true)
         await harness.loadFirstPage()
         harness.feed.itemAppeared(at: 19)
@@ -87,7 +87,7 @@ struct FeedPipelineTests {
         #expect(harness.feed.loadStates.append.isIdle)
         #expect(harness.source.cancelledRequests.isEmpty)
         harness.source.release(key: nil)
-        _ = await refresh.value
+        _ = try await refresh.value(within: .seconds(20))
         let answered = harness.source.completedRequests.count
         harness.source.release(key: 3)  // the stale page 3 (answering 3000…) lands after the refresh
         await harness.source.completions(atLeast: answered + 1)

@@ -8,7 +8,7 @@ struct FeedRefreshTests {
     private func newItems() -> [ScriptedItem] { (1000..<1020).map { ScriptedItem(id: $0) } }
 
     @Test("old items stay during a refresh and are replaced by the new first page")
-    func replaces() async {
+    func replaces() async throws {
         let harness = FeedHarness(gated: true)
         await harness.loadFirstPage()
         harness.source.script(.items(newItems()), forPage: 0)
@@ -18,7 +18,7 @@ struct FeedRefreshTests {
         #expect(harness.feed.items.ids == Array(0..<20))
 
         harness.source.release()
-        guard case .refreshed = await refresh.value else {
+        guard case .refreshed = try await refresh.value(within: .seconds(20)) else {
             Issue.record("refresh did not report success")
             return
         }
@@ -47,7 +47,7 @@ struct FeedRefreshTests {
     }
 
     @Test("a refresh cancels the append in flight and shows only its own page")
-    func supersedesAppend() async {
+    func supersedesAppend() async throws {
         let harness = FeedHarness(gated: true)
         await harness.loadFirstPage()
         harness.feed.itemAppeared(at: 19)
@@ -60,13 +60,13 @@ struct FeedRefreshTests {
         #expect(harness.feed.loadStates.append.isIdle)
         await harness.source.waitingRequests(atLeast: 1)
         harness.source.release()
-        _ = await refresh.value
+        _ = try await refresh.value(within: .seconds(20))
         #expect(harness.feed.items.ids == Array(0..<20))
         #expect(harness.feed.pageKeys == [0])
     }
 
     @Test("a result from before a refresh is discarded, never merged, even from a source that ignores cancellation")
-    func staleResultDiscarded() async {
+    func staleResultDiscarded() async throws {
         let harness = FeedHarness(gated: true, ignoresCancellation: true)
         await harness.loadFirstPage()
         harness.feed.itemAppeared(at: 19)
@@ -76,7 +76,7 @@ struct FeedRefreshTests {
         await harness.source.waitingRequests(atLeast: 2)
         #expect(harness.source.waitingKeys == [1, nil])
         harness.source.release(key: nil)
-        _ = await refresh.value
+        _ = try await refresh.value(within: .seconds(20))
         // Row 19 is still on screen, so the new list asks for its page 1 as well.
         await harness.source.waitingRequests(atLeast: 2)
         harness.source.release(key: 1)  // the stale append (answering 999) lands first
@@ -88,7 +88,7 @@ struct FeedRefreshTests {
     }
 
     @Test("refresh() while a refresh runs joins it: one request, both callers get the outcome")
-    func joins() async {
+    func joins() async throws {
         let harness = FeedHarness(gated: true)
         await harness.loadFirstPage()
         let first = Task { await harness.feed.refresh() }
@@ -96,7 +96,8 @@ struct FeedRefreshTests {
         await harness.source.waitingRequests(atLeast: 1)
         await Task { @MainActor in }.value  // both tasks have run up to their wait (main actor is FIFO)
         harness.source.release()
-        _ = await (first.value, second.value)
+        _ = try await first.value(within: .seconds(20))
+        _ = try await second.value(within: .seconds(20))
         #expect(harness.source.requests.map(\.direction) == [.refresh, .refresh])
     }
 
@@ -147,7 +148,7 @@ struct FeedRefreshTests {
     }
 
     @Test("the refresh state stays loading for the minimum indicator time, and refresh() waits for it")
-    func minimumIndicator() async {
+    func minimumIndicator() async throws {
         let harness = FeedHarness(configuration: FeedConfiguration(minimumIndicatorDuration: .milliseconds(500)))
         let refresh = Task { await harness.feed.refresh() }
         await harness.clock.sleepers(atLeast: 1)
@@ -156,7 +157,7 @@ struct FeedRefreshTests {
         harness.clock.advance(by: .milliseconds(499))
         #expect(harness.feed.loadStates.refresh.isLoading)
         harness.clock.advance(by: .milliseconds(1))
-        guard case .refreshed = await refresh.value else {
+        guard case .refreshed = try await refresh.value(within: .seconds(20)) else {
             Issue.record("expected a refresh")
             return
         }
@@ -164,7 +165,7 @@ struct FeedRefreshTests {
     }
 
     @Test("appends wait while a refresh is in flight")
-    func appendsWait() async {
+    func appendsWait() async throws {
         let harness = FeedHarness(gated: true)
         await harness.loadFirstPage()
         let refresh = Task { await harness.feed.refresh() }
@@ -173,7 +174,7 @@ struct FeedRefreshTests {
         #expect(harness.feed.loadStates.append.isIdle)
         #expect(harness.source.requests.map(\.direction) == [.refresh, .refresh])
         harness.source.openGate()
-        _ = await refresh.value
+        _ = try await refresh.value(within: .seconds(20))
         await harness.see([19])
         #expect(harness.source.requests.map(\.direction) == [.refresh, .refresh, .append])
     }

@@ -78,7 +78,7 @@ struct FeedStallTests {
     }
 
     @Test("retry() during a refresh re-runs a failed append whose late result is not merged into the new list")
-    func retryDuringRefresh() async {
+    func retryDuringRefresh() async throws {
         let harness = FeedHarness(gated: true, ignoresCancellation: true)
         await harness.loadFirstPage()
         harness.source.script(.failure(ScriptedFailure()), forPage: 1)
@@ -95,7 +95,7 @@ struct FeedStallTests {
         await harness.source.waitingRequests(atLeast: 2)
         #expect(Set(harness.source.waitingKeys) == [nil, 1])
         harness.source.release(key: nil)
-        _ = await refresh.value
+        _ = try await refresh.value(within: .seconds(20))
         harness.source.release(key: 1)  // the retried append lands after the refresh
         // The first page, the failed append, the refresh, and the retried append.
         await harness.source.completions(atLeast: 4)

@@ -16,9 +16,9 @@ struct FeedItemsTests {
     }
 
     @Test("indices run across pages, empty pages included, and iteration is in order")
-    func indexing() {
+    func indexing() throws {
         let collection = three()
-        #expect(collection.indices == 0..<8)
+        try #require(collection.indices == 0..<8)
         #expect(collection.map(\.id) == Array(0..<8))
         #expect((0..<8).map { collection[$0].id } == Array(0..<8))
         #expect(collection.item(at: 8) == nil)
@@ -27,11 +27,11 @@ struct FeedItemsTests {
     }
 
     @Test("dropped pages become placeholders; the indices of the rest do not move")
-    func drops() {
+    func drops() throws {
         var collection = three()
         _ = collection.dropFirstPage()
         _ = collection.dropLastPage()
-        #expect(collection.indices == 3..<5)
+        try #require(collection.indices == 3..<5)
         #expect(collection.placeholdersBefore == 3)
         #expect(collection.placeholdersAfter == 3)
         #expect(collection.totalCount == 8)
@@ -50,11 +50,11 @@ struct FeedItemsTests {
     }
 
     @Test("a page never seen before put in front moves every index up by its size")
-    func genuinePrepend() {
+    func genuinePrepend() throws {
         var collection = FeedItems<ScriptedItem>()
         collection.appendPage(items(10..<12))
         collection.prependPage(items(8..<10), intoPlaceholders: false)
-        #expect(collection.indices == 0..<4)
+        try #require(collection.indices == 0..<4)
         #expect(collection.map(\.id) == [8, 9, 10, 11])
         #expect(collection[2].id == 10)
     }

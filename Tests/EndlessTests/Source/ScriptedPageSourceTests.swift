@@ -30,10 +30,10 @@ struct ScriptedPageSourceTests {
         await source.waitingRequests(atLeast: 2)
         #expect(source.completedRequests.isEmpty)
         source.release()
-        _ = try await first.value
+        _ = try await first.value(within: .seconds(20))
         #expect(source.waitingCount == 1)
         source.release(2)  // one for the waiting load, one banked
-        _ = try await second.value
+        _ = try await second.value(within: .seconds(20))
         _ = try await source.load(request(2))  // uses the banked pass
         #expect(source.completedRequests.map(\.key) == [0, 1, 2])
     }
@@ -46,7 +46,7 @@ struct ScriptedPageSourceTests {
         await clock.sleepers(atLeast: 1)
         #expect(clock.pendingDeadlines.map(\.offset) == [.milliseconds(300)])
         clock.advance(by: .milliseconds(300))
-        #expect(try await load.value.items.count == 20)
+        #expect(try await load.value(within: .seconds(20)).items.count == 20)
     }
 
     @Test("scripts answer matching loads in order, then the plain page returns")
@@ -69,7 +69,7 @@ struct ScriptedPageSourceTests {
         let load = Task { try await source.load(request(0)) }
         await source.waitingRequests(atLeast: 1)
         load.cancel()
-        await #expect(throws: CancellationError.self) { try await load.value }
+        await #expect(throws: CancellationError.self) { try await load.value(within: .seconds(20)) }
         #expect(source.cancelledRequests == [request(0)])
         #expect(source.waitingCount == 0)
     }
@@ -84,7 +84,7 @@ struct ScriptedPageSourceTests {
     }
 
     @Test("waits end when the waiting task is cancelled, so a test's time limit can stop them")
-    func cancellableWaits() async {
+    func cancellableWaits() async throws {
         let source = ScriptedPageSource()
         let clock = ManualClock()
         let waits = Task {
@@ -94,7 +94,7 @@ struct ScriptedPageSourceTests {
             await clock.sleepers(atLeast: 1)
         }
         waits.cancel()
-        await waits.value
+        try await waits.value(within: .seconds(20))
         #expect(source.requests.isEmpty)
     }
 }

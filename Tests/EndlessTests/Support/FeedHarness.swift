@@ -36,14 +36,21 @@ struct FeedHarness {
     }
 
     /// Reports rows as seen and waits until nothing is loading any more.
-    func see(_ rows: some Sequence<Int>) async {
+    /// - Returns: whether it settled (false once the wait gave up or the test was cancelled).
+    @discardableResult
+    func see(
+        _ rows: some Sequence<Int>, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        column: Int = #column
+    ) async -> Bool {
         for row in rows { feed.itemAppeared(at: row) }
-        await settle()
+        return await settle(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Waits until no direction is loading.
-    func settle() async {
-        await feed.wait { $0.loadStates.loadingCount == 0 }
+    /// - Returns: whether it settled.
+    @discardableResult
+    func settle(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async -> Bool {
+        await feed.wait(fileID: fileID, filePath: filePath, line: line, column: column) { $0.loadStates.loadingCount == 0 }
     }
 
     /// Waits until every load in flight is waiting at the gate (and every page that came back

@@ -11,7 +11,7 @@ struct ManualClockTests {
         clock.advance(by: .seconds(1))
         #expect(clock.sleeperCount == 1)
         clock.advance(by: .seconds(1))
-        let instant = try await woke.value
+        let instant = try await woke.value(within: .seconds(20))
         #expect(instant.offset == .seconds(2))
         #expect(clock.sleeperCount == 0)
     }
@@ -43,9 +43,9 @@ struct ManualClockTests {
         await clock.sleepers(atLeast: 2)
         #expect(clock.pendingDeadlines.map(\.offset) == [.seconds(1), .seconds(3)])
         clock.advance(by: .seconds(1))
-        try await second.value
+        try await second.value(within: .seconds(20))
         #expect(clock.pendingDeadlines.map(\.offset) == [.seconds(3)])
         clock.advance(by: .seconds(2))
-        try await first.value
+        try await first.value(within: .seconds(20))
     }
 }

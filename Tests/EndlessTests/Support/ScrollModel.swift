@@ -231,7 +231,7 @@ final class ScrollModel {
 
     /// A refresh (waiting out any running one first) and the first screen again.
     func startOver() async {
-        for refresh in refreshes { _ = await refresh.value }
+        await finishRefreshes()
         source.removeAllScripts()
         source.openGate()
         top = 0
@@ -249,9 +249,16 @@ final class ScrollModel {
         "seed \(seed), step \(history.count):\n  " + history.suffix(count).joined(separator: "\n  ")
     }
 
+    /// Waits for the refreshes started so far (bounded: one that never ends fails the test).
+    private func finishRefreshes() async {
+        for refresh in refreshes {
+            do { _ = try await refresh.value(within: .seconds(20)) } catch { Issue.record(error, "a refresh did not end") }
+        }
+    }
+
     /// Ends what the model started: open the gate so nothing waits, and wait for refreshes.
     func finish() async {
         source.openGate()
-        for refresh in refreshes { _ = await refresh.value }
+        await finishRefreshes()
     }
 }

@@ -1,5 +1,6 @@
 import EndlessHTTP
 import EndlessSimulator
+import EndlessTesting
 import Foundation
 import RandomUserAPI
 import Synchronization
@@ -30,7 +31,7 @@ struct RandomUserClientTests {
         let server = SimulatorServer(configuration: SimulatorConfiguration(
             data: try data.get(), faults: faults, rateLimit: rateLimit, log: { line in log.append(line) }))
         let baseURL = try server.start()
-        let http = HTTPClient(baseURL: baseURL, configuration: .init(retryPolicy: retryPolicy, deadline: .seconds(20)))
+        let http = HTTPClient(baseURL: baseURL, configuration: .init(retryPolicy: retryPolicy, deadline: TimeBudget.scaled(.seconds(20))))
         let harness = Harness(server: server, client: RandomUserClient(http: http), log: log)
         return (harness, { server.stop() })
     }

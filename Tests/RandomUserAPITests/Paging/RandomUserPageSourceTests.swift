@@ -24,7 +24,7 @@ struct RandomUserPageSourceTests {
                 log: { line in log.append(line) }))
             let http = HTTPClient(
                 baseURL: try server.start(),
-                configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: .seconds(20)))
+                configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: TimeBudget.scaled(.seconds(20))))
             client = RandomUserClient(http: http)
         }
 

@@ -15,8 +15,9 @@ enum Fixtures {
     static let v14Merged = "v1.4-de-nz-hand-merged.json"
     static let all = [v10, v13, v14Mixed, v14Merged]
 
+    /// A capture's bytes; a missing file fails, naming its path.
     static func data(_ name: String) throws -> Data {
-        try Data(contentsOf: directory.appendingPathComponent(name))
+        try SharedReferenceData.data(at: directory.appendingPathComponent(name))
     }
 
     static func response(_ name: String) throws -> RandomUserResponse {

@@ -71,8 +71,12 @@ enum BrowseFixtures {
 
 extension FeedViewModel {
     /// Waits until `condition` holds, re-checking whenever anything it reads changes.
-    func wait(until condition: @escaping (FeedViewModel) -> Bool) async {
-        await feed.wait { _ in condition(self) }
+    @discardableResult
+    func wait(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        until condition: @escaping (FeedViewModel) -> Bool
+    ) async -> Bool {
+        await feed.wait(fileID: fileID, filePath: filePath, line: line, column: column) { _ in condition(self) }
     }
 }
 

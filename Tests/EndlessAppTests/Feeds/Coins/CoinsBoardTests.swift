@@ -4,6 +4,7 @@ import EndlessHTTP
 import EndlessSimulator
 import EndlessTerminal
 import EndlessTerminalTesting
+import EndlessTesting
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 
 /// The coins tab drawn by the real renderer into the in-memory terminal, over the simulator's
 /// market at a fixed instant, compared with text snapshots in `__Snapshots__`.
-@Suite("Coins board", .serialized, .timeLimit(.minutes(1)))
+@Suite("Coins board", .serialized, .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct CoinsBoardTests {
     /// 2025-01-20 10:15:04 UTC: the market is the same at the same instant.
@@ -29,7 +30,7 @@ struct CoinsBoardTests {
             configuration: SimulatorConfiguration(data: try GeneratorData.builtIn(), rateLimit: nil, now: { instant }))
         try server.start()
         let base = try #require(server.baseURL(of: .coinGecko))
-        let client = CoinGeckoClient(http: HTTPClient(baseURL: base, configuration: .init(retryPolicy: .never, deadline: .seconds(20))))
+        let client = CoinGeckoClient(http: HTTPClient(baseURL: base, configuration: .init(retryPolicy: .never, deadline: TimeBudget.scaled(.seconds(20)))))
         let source = CoinMarketsPageSource(client: client, query: try CoinsFeed.query(currency: currency, perPage: 20))
         let model = FeedViewModel(
             feed: Feed(
@@ -69,6 +70,7 @@ struct CoinsBoardTests {
         let terminal = Self.render(board.browser, Size(width: 120, height: 16))
         Self.expectSnapshot(terminal.text, "coins-board-wide")
         let lines = terminal.text.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(lines.count >= 5)
         #expect(lines[2].contains("price (usd)") && lines[2].contains("mkt cap") && lines[2].contains("volume"))
         #expect(lines[3].contains("Bitcoin") && lines[4].contains("BTC"))
     }
@@ -79,7 +81,7 @@ struct CoinsBoardTests {
         defer { board.server.stop() }
         let sixty = Self.render(board.browser, Size(width: 60, height: 12)).text
         Self.expectSnapshot(sixty, "coins-board-narrow")
-        let titles = String(sixty.split(separator: "\n", omittingEmptySubsequences: false)[2])
+        let titles = String(try #require(sixty.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).first))
         #expect(titles.contains("24h") && titles.contains("price (usd)"))
         #expect(!titles.contains("volume") && !titles.contains("1h") && !titles.contains("mkt cap"))
         for width in [30, 40, 50, 70, 80, 90, 100, 140] {

@@ -34,7 +34,7 @@ struct CoinsLiveTests {
     }
 
     @Test("on a clock: every 30 s, then after a 429 with retry-after 119 nothing for 119 s, and the header says so")
-    func timer() async {
+    func timer() async throws {
         let clock = ManualClock()
         let source = MarketSource(clock: clock)
         let model = CoinsFixtures.model(source, clock: clock)
@@ -44,13 +44,16 @@ struct CoinsLiveTests {
         // first step ends the indicator instead of jumping straight to the timer.
         await clock.sleepers(atLeast: 2)
         #expect(model.status.live == "live 30 s")
-        func loads(_ count: Int) async {
-            while source.loads.count < count { await CoinsFixtures.step(clock) }
+        func loads(_ count: Int) async -> Bool {
+            while source.loads.count < count {
+                guard await CoinsFixtures.step(clock) else { return false }
+            }
+            return true
         }
-        await loads(2)
+        try #require(await loads(2))
         #expect(source.loads.map(\.at) == [.zero, .seconds(30)], "30 s after the timer started with the tab")
         source.failNext(with: CoinsFeedError(.rateLimited(.init(retryAfter: .seconds(119), message: "slow down", source: .api))))
-        await loads(4)
+        try #require(await loads(4))
         let times = source.loads.map(\.at)
         #expect(times[2] == .milliseconds(60_500), "30 s after the last refresh's spinner ended")
         #expect(times[3] - times[2] >= .seconds(119), "not before the retry-after: \(times)")
@@ -72,7 +75,9 @@ struct CoinsLiveTests {
         for _ in 0..<4 { await CoinsFixtures.step(clock) }
         #expect(source.loads.count == 1)
         model.start()
-        while source.loads.count < 2 { await CoinsFixtures.step(clock) }
+        while source.loads.count < 2 {
+            guard await CoinsFixtures.step(clock) else { break }
+        }
         #expect(source.loads.count == 2)
     }
 }

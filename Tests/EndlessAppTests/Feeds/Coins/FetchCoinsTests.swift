@@ -29,11 +29,11 @@ struct FetchCoinsTests {
     }
 
     @Test("table: a header and a row a coin, fitted to the width; with --sparkline, each coin's week in braille")
-    func table() async {
+    func table() async throws {
         let run = await Self.run(["fetch", "coins", "--per-page", "5", "--sparkline"])
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n")
-        #expect(lines.count == 6)
+        try #require(lines.count == 6)
         #expect(lines[0].hasPrefix("#  COIN") && lines[0].contains("PRICE (USD)") && lines[0].contains("7 DAYS"))
         #expect(lines[1].contains("Bitcoin") && lines[1].contains("BTC"))
         #expect(lines[1].unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }, "braille")
@@ -48,7 +48,7 @@ struct FetchCoinsTests {
         #expect(array.first?["price_change_percentage_7d_in_currency"] != nil)
         let ndjson = await Self.run(["fetch", "coins", "-n", "4", "--format", "ndjson"])  // -n: --per-page, as for people
         let records = ndjson.standardOutput.split(separator: "\n")
-        #expect(records.count == 4)
+        try #require(records.count == 4)
         #expect(records.allSatisfy { $0.hasPrefix(#"{"id":""#) && $0.contains(#""circulating_supply":"#) })
         let first = try #require(records.first)
         #expect(first.contains(#""circulating_supply":19812345.0,"#), "a float supply stays a float")

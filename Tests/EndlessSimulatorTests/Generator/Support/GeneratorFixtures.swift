@@ -46,7 +46,7 @@ enum GeneratorFixtures {
 
     /// A capture's body, parsed.
     static func capture(_ name: String) throws -> [String: Any] {
-        let data = try Data(contentsOf: capturesDirectory.appendingPathComponent(name))
+        let data = try SharedReferenceData.data(at: capturesDirectory.appendingPathComponent(name))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 

@@ -92,8 +92,15 @@ enum CoinsFixtures {
     }
 
     /// Advances `clock` to its next sleeper's deadline, once something sleeps on it.
-    static func step(_ clock: ManualClock) async {
-        await clock.sleepers(atLeast: 1)
+    /// - Returns: whether something slept (false once the wait gave up: loops over steps end).
+    @discardableResult
+    static func step(
+        _ clock: ManualClock, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        guard await clock.sleepers(atLeast: 1, fileID: fileID, filePath: filePath, line: line, column: column) else {
+            return false
+        }
         if let next = clock.pendingDeadlines.first { clock.advance(to: next) }
+        return true
     }
 }
