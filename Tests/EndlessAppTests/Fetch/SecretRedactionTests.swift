@@ -1,5 +1,6 @@
 import EndlessCommandLine
 import EndlessHTTP
+import EndlessTesting
 import Foundation
 import Testing
 
@@ -22,9 +23,9 @@ struct SecretRedactionTests {
     }
 
     /// A server that answers every request with `status` and the request's head as its body.
-    static func echoing(status: Int) throws -> LoopbackScriptServer {
-        try LoopbackScriptServer { request in
-            LoopbackScriptServer.response(status: status, headers: ["Content-Type": "text/plain"], body: request.head)
+    static func echoing(status: Int) throws -> ScriptedLoopbackServer {
+        try ScriptedLoopbackServer { request in
+            ScriptedLoopbackServer.response(status: status, headers: ["Content-Type": "text/plain"], body: request.head)
         }
     }
 
@@ -66,8 +67,8 @@ struct SecretRedactionTests {
 
     @Test("a key from the environment is not printed either")
     func environmentKey() async throws {
-        let server = try LoopbackScriptServer { _ in
-            LoopbackScriptServer.response(status: 500, body: "debug: configured with ENV-SECRET-31415")
+        let server = try ScriptedLoopbackServer { _ in
+            ScriptedLoopbackServer.response(status: 500, body: "debug: configured with ENV-SECRET-31415")
         }
         defer { server.stop() }
 
@@ -84,8 +85,8 @@ struct SecretRedactionTests {
     func verboseRedirects() async throws {
         let landing = try Self.echoing(status: 200)
         defer { landing.stop() }
-        let origin = try LoopbackScriptServer { _ in
-            LoopbackScriptServer.response(
+        let origin = try ScriptedLoopbackServer { _ in
+            ScriptedLoopbackServer.response(
                 status: 307, headers: ["Location": "http://127.0.0.1:\(landing.port)/moved/users?page=1&api_key=SECRET-LOC-4242"])
         }
         defer { origin.stop() }

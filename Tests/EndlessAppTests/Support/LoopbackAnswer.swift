@@ -1,3 +1,4 @@
+import EndlessTesting
 import Foundation
 import Glibc
 
@@ -6,7 +7,7 @@ import Glibc
 final class LoopbackAnswer: Sendable {
     /// The root to give a client, `http://127.0.0.1:PORT/`.
     let url: URL
-    private let listener: Int32
+    private let listener: LoopbackListener
 
     /// Listens on a free port of 127.0.0.1.
     /// - Parameters:
@@ -14,46 +15,22 @@ final class LoopbackAnswer: Sendable {
     ///   - status: its status line's code and reason.
     ///   - headers: more header lines, e.g. `X-Total: 3`.
     init(body: Data, status: String = "200 OK", headers: [String] = []) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, 16) == 0 else {
-            close(listener)
-            throw POSIXError(.EADDRINUSE)
-        }
-        var local = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        let port = UInt16(bigEndian: local.sin_port)
-        guard let url = URL(string: "http://127.0.0.1:\(port)/") else { throw POSIXError(.EINVAL) }
-        self.url = url
-        self.listener = listener
         let head = (["HTTP/1.1 \(status)", "Content-Type: application/json; charset=utf-8", "Content-Length: \(body.count)",
             "Connection: close"] + headers).joined(separator: "\r\n") + "\r\n\r\n"
         let response = Array(head.utf8) + Array(body)
-        let thread = Thread {
-            while true {
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }  // closed by `stop()`
-                Self.readRequestHead(client)
-                var sent = 0
-                while sent < response.count {
-                    let count = response[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                    guard count > 0 else { break }
-                    sent += count
-                }
-                shutdown(client, Int32(SHUT_WR))
-                close(client)
+        listener = try LoopbackListener { client in
+            Self.readRequestHead(client)
+            var sent = 0
+            while sent < response.count {
+                let count = response[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                guard count > 0 else { break }
+                sent += count
             }
+            shutdown(client, Int32(SHUT_WR))
+            close(client)
         }
-        thread.start()
+        guard let url = URL(string: "http://127.0.0.1:\(listener.port)/") else { throw POSIXError(.EINVAL) }
+        self.url = url
     }
 
     /// Reads until the blank line that ends a request's head (a GET has no body).
@@ -69,8 +46,5 @@ final class LoopbackAnswer: Sendable {
     }
 
     /// Stops accepting; the accept loop ends.
-    func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
+    func stop() { listener.stop() }
 }

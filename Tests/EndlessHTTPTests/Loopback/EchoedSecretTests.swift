@@ -1,4 +1,5 @@
 import EndlessHTTP
+import EndlessTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

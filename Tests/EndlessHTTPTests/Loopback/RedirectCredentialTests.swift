@@ -1,4 +1,5 @@
 @testable import EndlessHTTP
+import EndlessTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
