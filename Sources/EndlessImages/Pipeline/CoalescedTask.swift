@@ -85,6 +85,9 @@ final class CoalescedTask<Value: Sendable>: Sendable {
     /// The highest priority among the waiters.
     var priority: ImagePriority { state.withLock { $0.priority } }
 
+    /// How many callers are suspended waiting for the result (tests wait on it).
+    var suspendedWaiters: Int { state.withLock { $0.waiters.values.count { $0.continuation != nil } } }
+
     /// Adds a waiter, unless the work has already ended (finished, or abandoned by every
     /// waiter): the caller must then start a new task.
     /// - Returns: the waiter's ticket, or `nil` if the task can no longer be joined.
@@ -183,9 +186,12 @@ final class CoalescedTask<Value: Sendable>: Sendable {
         }
         guard let departure else { return }
         onWaiterCancelled()
-        departure.continuation?.resume(throwing: CancellationError())
-        // Outside the lock: cancelling runs the work's cancellation handlers synchronously.
+        // Outside the lock: cancelling runs the work's cancellation handlers synchronously,
+        // down to the download's place in its gate's queue. Before the waiter resumes, so
+        // whoever the waiter tells finds the work already gone (resumed first, a thread
+        // preempted between the two let a freed slot start the abandoned download).
         departure.taskToCancel?.cancel()
+        departure.continuation?.resume(throwing: CancellationError())
         departure.observer?(departure.priority)
     }
 
