@@ -81,7 +81,7 @@ public func fuzzSimulatorRouter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     let response =
         switch host.answer(request) {
         case .ready(let response): response
-        case .compute(let work): work()
+        case .compute(_, let work): work()
         }
     let status = response.status
     precondition((200...599).contains(status), "status \(status) for \(request.pathAndQuery)")
