@@ -4,6 +4,7 @@ import EndlessCache
 import EndlessCommandLine
 import EndlessHTTP
 import EndlessSimulator
+import EndlessTesting
 import Foundation
 import RandomUserAPI
 import ReqresAPI
@@ -49,6 +50,17 @@ struct FaithfulOutputTests {
     }
 
     static var answers: [CapturedAnswers.Answer] { CapturedAnswers.all }
+
+    @Test("every captured randomuser.me body in ../shared is among the answers (a missing folder fails, naming it)")
+    func capturesFound() throws {
+        let folder = SharedReferenceData.fixtures
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(names.count >= 4, "captures in \(folder.path): \(names)")
+        for name in names {
+            _ = try SharedReferenceData.data(at: folder.appendingPathComponent(name))
+        }
+        #expect(Set(CapturedAnswers.randomUser.map(\.name)) == Set(names))
+    }
 
     @Test("json is the answer as sent and ndjson its items as sent, keys in order, digits kept", arguments: answers)
     func fetchOutput(_ answer: CapturedAnswers.Answer) async throws {
