@@ -1,5 +1,6 @@
 import Endless
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessHTTP
 import EndlessSimulator
 import EndlessTesting

@@ -1,3 +1,5 @@
+import EndlessFeedModel
+
 /// What a person can ask of the browser, whatever key or gesture they use for it.
 public enum BrowseIntent: Hashable, Sendable {
     case moveDown
@@ -20,4 +22,21 @@ public enum BrowseIntent: Hashable, Sendable {
     /// A tab by its number key; a feed that is not there does nothing.
     case showTab(FeedKind)
     case quit
+
+    /// What the list does for it; nil for the browser's own (tabs, help, quit).
+    var listIntent: ListIntent? {
+        switch self {
+        case .moveDown: .moveDown
+        case .moveUp: .moveUp
+        case .pageDown: .pageDown
+        case .pageUp: .pageUp
+        case .top: .top
+        case .bottom: .bottom
+        case .openDetails: .openDetails
+        case .close: .close
+        case .refresh: .refresh
+        case .retry: .retry
+        case .toggleHelp, .nextTab, .previousTab, .showTab, .quit: nil
+        }
+    }
 }

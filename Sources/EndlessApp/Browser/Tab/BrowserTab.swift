@@ -1,3 +1,4 @@
+import EndlessFeedModel
 import EndlessTerminal
 
 /// One tab of the browser, whatever its feed: what the browser's model, loop and screen need

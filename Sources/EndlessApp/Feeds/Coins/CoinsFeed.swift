@@ -1,6 +1,7 @@
 import CoinGeckoAPI
 import EndlessCache
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -90,11 +91,11 @@ enum CoinsFeed: FeedPlugin {
     /// What the browser needs to know about coins.
     static func descriptor(sourceLabel: String, currency: String) -> FeedDescriptor<CoinMarket, CoinPageKey> {
         FeedDescriptor(
-            kind: kind, nouns: Nouns("coin", "coins"), sourceLabel: sourceLabel,
+            nouns: Nouns("coin", "coins"), sourceLabel: sourceLabel,
             describeKey: { PageLabel(page: $0.page) },
             details: { coin, now in CoinDetails.of(coin, currency: currency, now: now) },
             rowImage: { coin, sizing in
-                coin.imageURL.map { ImageRequest(url: $0, targetSize: sizing.row, contentMode: .fit) }
+                coin.imageURL.map { FeedImage(url: $0, size: sizing.row, contentMode: .fit) }
             },
             endOfList: { count in "the whole market · \(Nouns("coin", "coins").count(count))" },
             cooldownFeedback: .spinnerThenNotice)

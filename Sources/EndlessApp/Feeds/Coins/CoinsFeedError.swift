@@ -1,5 +1,6 @@
 import CoinGeckoAPI
 import Endless
+import EndlessFeedModel
 import Foundation
 
 /// A CoinGecko error as the app explains it: a key refusal says which flag or variable gives

@@ -1,6 +1,7 @@
 import CoinGeckoAPI
 import Endless
 import EndlessCommandLine
+import EndlessFeedModel
 import Foundation
 
 /// The coins tab's settings, from `endless`'s flags.
@@ -26,13 +27,16 @@ struct CoinsSettings: FeedSettings {
             policy: CoinsFeed.cachePolicy)
         // The board opens on the top of the market as it ranks now: a place in an older ranking
         // means little (and its pages name no page before them to scroll up to).
+        let images = environment.images(for: endpoint)
         let model = FeedViewModel(
             feed: Feed(source: cached, configuration: configuration),
             descriptor: CoinsFeed.descriptor(sourceLabel: endpoint.label, currency: vsCurrency),
-            images: environment.images(for: endpoint))
-        if environment.tracksSeenItems { model.seen.startTracking() }
+            images: images)
+        if environment.tracksSeenItems { model.trackSeenItems() }
         model.setLive(every: live)
-        return FeedTab(model: model, style: CoinRow.style(currency: vsCurrency), cells: environment.cells, keepsPosition: false)
+        return FeedTab(
+            kind: CoinsFeed.kind, model: model, style: CoinRow.style(currency: vsCurrency), cells: environment.cells, images: images,
+            keepsPosition: false)
     }
 
     func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32 {

@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessCommandLine
+import EndlessFeedModel
 import Foundation
 import RandomUserAPI
 
@@ -26,11 +27,12 @@ struct PeopleSettings: FeedSettings {
             variant: [query.url.query ?? "", seed.map { "seed=\($0)" } ?? ""].joined(separator: " "), policy: .neverStale)
         let configuration = environment.feedConfiguration(pageSize: pageSize)
         let (feed, restoring) = environment.feed(over: source, configuration: configuration)
+        let images = environment.images(for: endpoint)
         let model = FeedViewModel(
             feed: feed,
-            descriptor: PeopleFeed.descriptor(sourceLabel: endpoint.label), images: environment.images(for: endpoint))
-        if environment.tracksSeenItems { model.seen.startTracking() }
-        return FeedTab(model: model, style: PeopleFeed.rowStyle, cells: environment.cells, restoring: restoring)
+            descriptor: PeopleFeed.descriptor(sourceLabel: endpoint.label), images: images, reselecting: restoring)
+        if environment.tracksSeenItems { model.trackSeenItems() }
+        return FeedTab(kind: PeopleFeed.kind, model: model, style: PeopleFeed.rowStyle, cells: environment.cells, images: images)
     }
 
     func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32 {

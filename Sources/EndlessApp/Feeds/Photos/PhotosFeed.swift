@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -85,7 +86,7 @@ public enum PhotosFeed: FeedPlugin {
     /// - Returns: the descriptor.
     public static func descriptor(client: UnsplashClient, sourceLabel: String, layout: PhotoRow.Layout) -> FeedDescriptor<UnsplashPhoto, Int> {
         FeedDescriptor(
-            kind: kind, nouns: Nouns("photo", "photos"), sourceLabel: sourceLabel,
+            nouns: Nouns("photo", "photos"), sourceLabel: sourceLabel,
             describeKey: { PageLabel(page: $0) },
             details: { photo, _ in PhotoDetails.of(photo) },
             fetchDetails: { photo, _ in
@@ -104,9 +105,8 @@ public enum PhotosFeed: FeedPlugin {
                 let cells = layout.picture(for: photo)
                 let pixels = sizing.pixelSize(columns: cells.width, lines: cells.height)
                 guard let url = photo.imageURL(ImgixSizing(width: pixels.width, height: pixels.height, fit: .crop)) else { return nil }
-                return ImageRequest(url: url, targetSize: pixels, contentMode: .fill)
+                return FeedImage(url: url, size: pixels, contentMode: .fill)
             },
-            rowPlaceholder: { photo, size in PhotoPlaceholder.image(for: photo, size: size) },
             sizedImageURL: { raw, size in ImgixSizing(width: size.width, height: size.height, fit: .crop).url(from: raw) ?? raw },
             statusNote: { client.rateLimit?.summary },
             endOfList: { count in "the end of Unsplash · \(Nouns("photo", "photos").count(count))" })

@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessCommandLine
+import EndlessFeedModel
 import Foundation
 import UnsplashAPI
 
@@ -27,12 +28,13 @@ struct PhotosSettings: FeedSettings {
             ExplainedPhotosSource(source: UnsplashPageSource(client: client, orderBy: orderBy, reserve: PhotosFeed.reserve)),
             as: PhotosFeed.kind, endpoint: endpoint, variant: "order_by=\(orderBy.rawValue)", policy: PhotosFeed.cachePolicy)
         let (feed, restoring) = environment.feed(over: source, configuration: configuration)
+        let images = environment.images(for: endpoint)
         let model = FeedViewModel(
             feed: feed,
             descriptor: PhotosFeed.descriptor(client: client, sourceLabel: endpoint.label, layout: layout),
-            images: environment.images(for: endpoint))
-        if environment.tracksSeenItems { model.seen.startTracking() }
-        return FeedTab(model: model, style: PhotoRow.style(layout), cells: environment.cells, restoring: restoring)
+            images: images, reselecting: restoring)
+        if environment.tracksSeenItems { model.trackSeenItems() }
+        return FeedTab(kind: PhotosFeed.kind, model: model, style: PhotoRow.style(layout), cells: environment.cells, images: images)
     }
 
     func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32 {

@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -59,7 +60,7 @@ enum UsersFeed: FeedPlugin {
     /// What the browser needs to know about users: details come from `GET users/{id}`.
     static func descriptor(client: ReqresClient, sourceLabel: String) -> FeedDescriptor<ReqresUser, Int> {
         FeedDescriptor(
-            kind: kind, nouns: Nouns("user", "users"), sourceLabel: sourceLabel,
+            nouns: Nouns("user", "users"), sourceLabel: sourceLabel,
             describeKey: { PageLabel(page: $0) },
             details: { user, _ in UserDetails.of(user, support: nil) },
             fetchDetails: { user, _ in
@@ -71,7 +72,7 @@ enum UsersFeed: FeedPlugin {
                 }
             },
             rowImage: { user, sizing in
-                user.avatarURL.map { ImageRequest(url: $0, targetSize: sizing.row, contentMode: .fill) }
+                user.avatarURL.map { FeedImage(url: $0, size: sizing.row, contentMode: .fill) }
             },
             endOfList: { count in "that's everyone · \(Nouns("person", "people").count(count))" })
     }

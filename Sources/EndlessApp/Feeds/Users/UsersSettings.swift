@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessCommandLine
+import EndlessFeedModel
 import Foundation
 import ReqresAPI
 
@@ -20,12 +21,13 @@ struct UsersSettings: FeedSettings {
             ExplainedUsersSource(source: ReqresPageSource(client: client)), as: UsersFeed.kind, endpoint: endpoint,
             policy: UsersFeed.cachePolicy)
         let (feed, restoring) = environment.feed(over: source, configuration: configuration)
+        let images = environment.images(for: endpoint)
         let model = FeedViewModel(
             feed: feed,
             descriptor: UsersFeed.descriptor(client: client, sourceLabel: endpoint.label),
-            images: environment.images(for: endpoint))
-        if environment.tracksSeenItems { model.seen.startTracking() }
-        return FeedTab(model: model, style: UsersFeed.rowStyle, cells: environment.cells, restoring: restoring)
+            images: images, reselecting: restoring)
+        if environment.tracksSeenItems { model.trackSeenItems() }
+        return FeedTab(kind: UsersFeed.kind, model: model, style: UsersFeed.rowStyle, cells: environment.cells, images: images)
     }
 
     func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32 {

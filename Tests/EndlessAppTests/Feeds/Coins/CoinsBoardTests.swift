@@ -1,5 +1,6 @@
 import CoinGeckoAPI
 import Endless
+import EndlessFeedModel
 import EndlessHTTP
 import EndlessSimulator
 import EndlessTerminal
@@ -39,7 +40,7 @@ struct CoinsBoardTests {
             descriptor: CoinsFeed.descriptor(sourceLabel: "simulator 127.0.0.1", currency: currency), images: nil,
             now: { instant })
         let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
-        let browser = BrowserModel(tabs: [FeedTab(model: model, style: CoinRow.style(currency: currency), cells: cells)], opening: .coins)
+        let browser = BrowserModel(tabs: [FeedTab(kind: .coins, model: model, style: CoinRow.style(currency: currency), cells: cells, images: nil)], opening: .coins)
         browser.start()
         await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
         return Board(server: server, model: model, browser: browser)
