@@ -21,7 +21,7 @@ struct TabSlotTests {
         private(set) var made = 0
         let clock = ManualClock()
 
-        func tab(_ kind: FeedKind) -> any BrowserTab {
+        func tab(_ kind: FeedID) -> any BrowserTab {
             made += 1
             let descriptor = F.descriptor()
             let model = FeedViewModel(

@@ -124,7 +124,7 @@ struct PhotosFeedTests {
     /// A photos tab on the simulator, with `images` for its pictures.
     static func tab(
         accessKey: String? = "test", limit: Int? = nil, images: ImageStore? = nil, mode: GraphicsMode = .symbols
-    ) throws -> (tab: FeedTab<ExplainedPhotosSource>, model: FeedViewModel<ExplainedPhotosSource>, stop: () -> Void) {
+    ) throws -> (tab: FeedTab<ExplainingSource<UnsplashPageSource>>, model: FeedViewModel<ExplainingSource<UnsplashPageSource>>, stop: () -> Void) {
         let server = SimulatorServer(
             configuration: SimulatorConfiguration(data: try GeneratorData.builtIn(), rateLimit: nil, unsplashRateLimit: limit))
         try server.start()
@@ -135,7 +135,7 @@ struct PhotosFeedTests {
         let layout = PhotoRow.Layout(cellAspect: cells.cellAspect)
         let model = FeedViewModel(
             feed: Feed(
-                source: ExplainedPhotosSource(source: UnsplashPageSource(client: client, reserve: PhotosFeed.reserve)),
+                source: ExplainingSource(upstream: UnsplashPageSource(client: client, reserve: PhotosFeed.reserve), explain: PhotosFeed.explain),
                 configuration: FeedConfiguration(pageSize: 30, prefetchDistance: 10, minimumIndicatorDuration: .zero)),
             descriptor: PhotosFeed.descriptor(client: client, sourceLabel: "test", layout: layout), images: images,
             clock: ManualClock())
@@ -247,10 +247,10 @@ struct PhotosFeedTests {
     @Test("the panel draws a photo as large as the terminal allows, in its own shape")
     func largestPicture() {
         let area = Rect(x: 0, y: 0, width: 120, height: 40)
-        let wide = FeedScreen<ExplainedPhotosSource>.largestPicture(aspect: 1.5, cellAspect: 2, fields: 14, in: area)
+        let wide = FeedScreen<ExplainingSource<UnsplashPageSource>>.largestPicture(aspect: 1.5, cellAspect: 2, fields: 14, in: area)
         #expect(wide.size.height <= 37 && wide.size.width <= 114)
         #expect(abs(Double(wide.size.width) / Double(wide.size.height) / 2 - 1.5) < 0.15)
-        let tall = FeedScreen<ExplainedPhotosSource>.largestPicture(aspect: 0.5, cellAspect: 2, fields: 14, in: area)
+        let tall = FeedScreen<ExplainingSource<UnsplashPageSource>>.largestPicture(aspect: 0.5, cellAspect: 2, fields: 14, in: area)
         #expect(tall.beside && tall.size.height == 37 && tall.size.width == 37)
     }
 
@@ -276,7 +276,7 @@ struct PhotosFeedTests {
         let client = UnsplashClient(http: http, accessKey: "k")
         let layout = PhotoRow.Layout(cellAspect: 2)
         let model = FeedViewModel(
-            feed: Feed(source: ExplainedPhotosSource(source: UnsplashPageSource(client: client)), configuration: FeedConfiguration(pageSize: 30, minimumIndicatorDuration: .zero)),
+            feed: Feed(source: ExplainingSource(upstream: UnsplashPageSource(client: client), explain: PhotosFeed.explain), configuration: FeedConfiguration(pageSize: 30, minimumIndicatorDuration: .zero)),
             descriptor: PhotosFeed.descriptor(client: client, sourceLabel: "test", layout: layout), images: nil, clock: ManualClock())
         model.start()
         await model.wait { $0.rowCount == 1 }

@@ -36,7 +36,7 @@ struct StateDump: Codable, Equatable {
         let duplicates: [Duplicate]
 
         @MainActor
-        init<Source>(_ model: FeedViewModel<Source>, feed kind: FeedKind) {
+        init<Source>(_ model: FeedViewModel<Source>, feed kind: FeedID) {
             feed = kind.name
             source = model.descriptor.sourceLabel
             seed = model.status.seed?.raw

@@ -20,7 +20,7 @@ public enum BrowseIntent: Hashable, Sendable {
     /// The tab to the left (`Shift-Tab`), wrapping around.
     case previousTab
     /// A tab by its number key; a feed that is not there does nothing.
-    case showTab(FeedKind)
+    case showTab(FeedID)
     case quit
 
     /// What the list does for it; nil for the browser's own (tabs, help, quit).

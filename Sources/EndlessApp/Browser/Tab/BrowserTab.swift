@@ -7,7 +7,7 @@ import EndlessTerminal
 @MainActor
 protocol BrowserTab: AnyObject {
     /// Which feed it is.
-    var kind: FeedKind { get }
+    var kind: FeedID { get }
     /// `person` / `people`.
     var nouns: Nouns { get }
     /// Where its items come from, for the header.

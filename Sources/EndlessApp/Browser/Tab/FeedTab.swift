@@ -10,7 +10,7 @@ import EndlessTerminalWidgets
 /// person left.
 @MainActor
 final class FeedTab<Source: PageSource>: BrowserTab {
-    let kind: FeedKind
+    let kind: FeedID
     let model: FeedViewModel<Source>
     let style: FeedRowStyle<Source.Item>
     let cells: ImageCells
@@ -36,7 +36,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     ///   - keepsPosition: whether to save the list's place at quit (a feed whose pages name
     ///     no page before them cannot open in its middle, and a live ranking should not).
     init(
-        kind: FeedKind, model: FeedViewModel<Source>, style: FeedRowStyle<Source.Item>, cells: ImageCells, images: ImageStore?,
+        kind: FeedID, model: FeedViewModel<Source>, style: FeedRowStyle<Source.Item>, cells: ImageCells, images: ImageStore?,
         keepsPosition: Bool = true
     ) {
         self.kind = kind

@@ -31,16 +31,3 @@ struct CoinsFeedError: Error, CustomStringConvertible, LocalizedError, RateLimit
     var isRateLimit: Bool { error.isRateLimit }
     var retryAfter: Duration? { error.retryAfter }
 }
-
-/// The markets source, with its errors explained in the app's terms.
-struct ExplainedCoinsSource: PageSource {
-    let source: CoinMarketsPageSource
-
-    func load(_ request: PageRequest<CoinPageKey>) async throws -> Page<CoinMarket, CoinPageKey> {
-        do {
-            return try await source.load(request)
-        } catch let error as CoinGeckoError {
-            throw CoinsFeedError(error)
-        }
-    }
-}

@@ -8,7 +8,7 @@ import RandomUserAPI
 
 /// The people feed: an endless, reproducible list of people from randomuser.me, with faces.
 enum PeopleFeed: FeedPlugin {
-    static let kind = FeedKind.people
+    static let kind = FeedID.people
     static let service = SimulatedServiceID.randomUser
     static let liveAPI = "https://randomuser.me/api/"
     static let abstract = "Browse an endless list of people, with their faces (randomuser.me)."
@@ -77,4 +77,9 @@ enum PeopleFeed: FeedPlugin {
                 into: &frame)
         }
     }
+}
+
+extension FeedID {
+    /// randomuser.me: an endless list of people.
+    static let people = FeedID(name: "people", number: 1)
 }

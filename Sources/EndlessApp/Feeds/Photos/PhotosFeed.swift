@@ -12,7 +12,7 @@ import UnsplashAPI
 /// arrives, its BlurHash drawn at once, then the photo at exactly the pixels of its cells; the
 /// hourly budget in the status bar, and no loading ahead once it runs low.
 public enum PhotosFeed: FeedPlugin {
-    static let kind = FeedKind.photos
+    static let kind = FeedID.photos
     static let service = SimulatedServiceID.unsplash
     static let liveAPI = "https://api.unsplash.com/"
     static let abstract = "Browse Unsplash's latest photos, with BlurHash placeholders and rows sized to each photo."
@@ -113,6 +113,13 @@ public enum PhotosFeed: FeedPlugin {
     }
 }
 
+extension PhotosFeed {
+    /// The list's errors, explained (``ExplainingSource``).
+    @Sendable static func explain(_ error: any Error) -> (any Error)? {
+        (error as? UnsplashError).map(PhotosFeedError.init)
+    }
+}
+
 /// An Unsplash error as the app explains it: a refused key says which flag or variable gives
 /// one; a nearly spent budget says what the next key press does.
 struct PhotosFeedError: Error, CustomStringConvertible {
@@ -133,4 +140,9 @@ struct PhotosFeedError: Error, CustomStringConvertible {
             error.description
         }
     }
+}
+
+extension FeedID {
+    /// Unsplash: photos.
+    static let photos = FeedID(name: "photos", number: 2)
 }

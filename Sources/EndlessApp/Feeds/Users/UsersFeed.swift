@@ -10,7 +10,7 @@ import ReqresAPI
 /// The users feed: reqres.in's list of users and, in the details, one user by id, as the
 /// "Alamofire & Combine MVVM with reqres.in" tutorial does. The list really ends.
 enum UsersFeed: FeedPlugin {
-    static let kind = FeedKind.users
+    static let kind = FeedID.users
     static let service = SimulatedServiceID.reqres
     static let liveAPI = "https://reqres.in/api/"
     static let abstract = "Browse reqres.in's users, with avatars; details fetch each user by id."
@@ -91,6 +91,11 @@ enum UsersFeed: FeedPlugin {
     static func explained(_ error: ReqresError) -> UsersFeedError {
         UsersFeedError(error)
     }
+
+    /// The list's errors, explained (``ExplainingSource``).
+    @Sendable static func explain(_ error: any Error) -> (any Error)? {
+        (error as? ReqresError).map(explained)
+    }
 }
 
 /// A reqres error as the app explains it: a missing key says which flag or variable gives one.
@@ -107,4 +112,9 @@ struct UsersFeedError: Error, CustomStringConvertible {
         }
         return error.description
     }
+}
+
+extension FeedID {
+    /// reqres.in: a short list of users.
+    static let users = FeedID(name: "users", number: 4)
 }

@@ -21,7 +21,7 @@ struct CoinsBoardTests {
 
     struct Board {
         let server: SimulatorServer
-        let model: FeedViewModel<ExplainedCoinsSource>
+        let model: FeedViewModel<ExplainingSource<CoinMarketsPageSource>>
         let browser: BrowserModel
     }
 
@@ -35,7 +35,7 @@ struct CoinsBoardTests {
         let source = CoinMarketsPageSource(client: client, query: try CoinsFeed.query(currency: currency, perPage: 20))
         let model = FeedViewModel(
             feed: Feed(
-                source: ExplainedCoinsSource(source: source),
+                source: ExplainingSource(upstream: source, explain: CoinsFeed.explain),
                 configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero)),
             descriptor: CoinsFeed.descriptor(sourceLabel: "simulator 127.0.0.1", currency: currency), images: nil,
             now: { instant })
