@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Endless", targets: ["Endless"]),
         .library(name: "EndlessTesting", targets: ["EndlessTesting"]),
+        .library(name: "EndlessFeedModel", targets: ["EndlessFeedModel"]),
         .library(name: "EndlessHTTP", targets: ["EndlessHTTP"]),
         .library(name: "RandomUserAPI", targets: ["RandomUserAPI"]),
         .library(name: "ReqresAPI", targets: ["ReqresAPI"]),
@@ -45,6 +46,9 @@ let package = Package(
         // The paging engine knows nothing of HTTP; the HTTP layer nothing of users.
         .target(name: "Endless"),
         .target(name: "EndlessTesting", dependencies: ["Endless"]),
+        // The view models of a list, for any Swift UI: the terminal app is one client. No C, no
+        // terminal, no images (pictures are values its front end loads).
+        .target(name: "EndlessFeedModel", dependencies: ["Endless"]),
         .target(name: "EndlessDigest", dependencies: ["CCrypto"]),
         .target(name: "EndlessHTTP"),
         .target(name: "RandomUserAPI", dependencies: ["EndlessHTTP", "Endless", "EndlessDigest"]),
@@ -70,8 +74,8 @@ let package = Package(
         .target(
             name: "EndlessApp",
             dependencies: [
-                "Endless", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages", "EndlessTerminal",
-                "EndlessTerminalWidgets", "EndlessSimulator", "EndlessCommandLine", "EndlessCache", "EndlessDigest",
+                "Endless", "EndlessFeedModel", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages",
+                "EndlessTerminal", "EndlessTerminalWidgets", "EndlessSimulator", "EndlessCommandLine", "EndlessCache", "EndlessDigest",
             ]),
         // Set before the Swift runtime starts: a crash in a terminal writes its backtrace to a file.
         .target(name: "CBacktraceSettings"),
@@ -79,12 +83,13 @@ let package = Package(
         .executableTarget(
             name: "endless-bench",
             dependencies: [
-                "Endless", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages",
+                "Endless", "EndlessFeedModel", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages",
                 "EndlessTerminal", "EndlessTerminalWidgets", "EndlessTerminalTesting", "EndlessSimulator", "EndlessApp",
                 "EndlessCommandLine", "EndlessCache", "CTurboJPEG",
             ]),
 
         .testTarget(name: "EndlessTests", dependencies: ["Endless", "EndlessTesting"]),
+        .testTarget(name: "EndlessFeedModelTests", dependencies: ["EndlessFeedModel", "Endless", "EndlessTesting"]),
         .testTarget(name: "EndlessDigestTests", dependencies: ["EndlessDigest"]),
         .testTarget(
             name: "EndlessCacheTests",
@@ -122,7 +127,7 @@ let package = Package(
         .testTarget(
             name: "EndlessAppTests",
             dependencies: [
-                "EndlessApp", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessTerminal",
+                "EndlessApp", "EndlessFeedModel", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessTerminal",
                 "EndlessTerminalTesting", "EndlessSimulator", "EndlessHTTP", "EndlessImages", "EndlessCommandLine", "EndlessCache",
             ],
             exclude: ["__Snapshots__"]),

@@ -1,5 +1,6 @@
 import Endless
 import EndlessApp
+import EndlessFeedModel
 import EndlessHTTP
 import EndlessImages
 import EndlessSimulator
@@ -37,9 +38,9 @@ enum PhotosBenchmark {
     }
 
     /// The row's request for `photo` at `pixelsPerCell`.
-    static func rowRequest(_ photo: UnsplashPhoto, pixelsPerCell: PixelSize) -> ImageRequest? {
+    static func rowRequest(_ photo: UnsplashPhoto, pixelsPerCell: PixelSize) -> FeedImage? {
         let descriptor = PhotosFeed.descriptor(client: UnsplashClient(http: HTTPClient(), accessKey: nil), sourceLabel: "", layout: layout)
-        return descriptor.rowImage(photo, ImageSizing(showsPixels: pixelsPerCell.width > 5, pixelsPerCell: pixelsPerCell))
+        return descriptor.rowImage(photo, ImageSizing(showsPixels: pixelsPerCell.width > 5, pixelsPerCell: FeedImage.Size(pixelsPerCell)))
     }
 
     static func bytesPerRow(_ photos: [UnsplashPhoto], http: HTTPClient) async throws {
@@ -81,8 +82,8 @@ enum PhotosBenchmark {
         let toPlaceholder = Bench.median {
             for _ in 0..<batch { _ = hash.pixels(width: placeholderSize.width, height: placeholderSize.height) }
         } / Double(batch)
-        let rowDecode = try Bench.median { for _ in 0..<20 { _ = try decoder.decode(rowJPEG, for: request) } } / 20
-        let regularDecode = try Bench.median { for _ in 0..<5 { _ = try decoder.decode(regularJPEG, for: request) } } / 5
+        let rowDecode = try Bench.median { for _ in 0..<20 { _ = try decoder.decode(rowJPEG, for: ImageRequest(request)) } } / 20
+        let regularDecode = try Bench.median { for _ in 0..<5 { _ = try decoder.decode(regularJPEG, for: ImageRequest(request)) } } / 5
         Bench.report(
             "photos blurhash_us",
             [
@@ -111,7 +112,7 @@ enum PhotosBenchmark {
             let model = FeedViewModel(
                 feed: Feed(source: UnsplashPageSource(client: client), configuration: FeedConfiguration(pageSize: 30)),
                 descriptor: PhotosFeed.descriptor(client: client, sourceLabel: "bench", layout: layout), images: images)
-            model.imageSizing = ImageSizing(pixelsPerCell: PixelSize(width: 5, height: 10))
+            model.imageSizing = ImageSizing(pixelsPerCell: FeedImage.Size(width: 5, height: 10))
             model.start()
             while model.rowCount == 0 {
                 if case .failed(let error) = model.feed.loadStates.refresh { throw error }
@@ -125,7 +126,10 @@ enum PhotosBenchmark {
             while placeholders < rows.count, frames < 100 {
                 placeholders = rows.filter { photo in
                     guard let request = model.imageRequest(for: photo) else { return false }
-                    return images.image(for: request) != nil || model.placeholderImage(for: photo, request: request) != nil
+                    let placeholder = images.placeholder(for: ImageRequest(request)) {
+                        PhotoPlaceholder.image(for: photo, size: PixelSize(request.size))
+                    }
+                    return images.image(for: request) != nil || placeholder != nil
                 }.count
                 if placeholders < rows.count { frames += 1 }
             }

@@ -49,7 +49,7 @@ enum BrowseCommand {
             ])
     }
 
-    private static func subcommand(name: String, opening: FeedKind, abstract: String) -> Subcommand {
+    private static func subcommand(name: String, opening: FeedID, abstract: String) -> Subcommand {
         Subcommand(declaration: declaration(name: name, abstract: abstract)) { parsed, output in
             let options: BrowseOptions
             do throws(UsageError) {

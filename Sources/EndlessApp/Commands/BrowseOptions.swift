@@ -16,9 +16,9 @@ struct BrowseOptions: Sendable {
     static let requestDeadline: Duration = .seconds(20)
 
     /// The tab shown first.
-    var opening = FeedKind.people
+    var opening = FeedID.people
     /// Each feed's settings, in tab order.
-    var feeds: [(kind: FeedKind, settings: any FeedSettings)] = []
+    var feeds: [(kind: FeedID, settings: any FeedSettings)] = []
     var graphics = GraphicsMode.auto
     var refreshCooldown = defaultRefreshCooldown
     /// nil keeps every page.
@@ -110,7 +110,7 @@ extension BrowseCommand {
     ///     read; kept in the options for the session and the cache.
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
     static func options(
-        from parsed: ParsedArguments, opening: FeedKind, environment: [String: String] = ProcessInfo.processInfo.environment
+        from parsed: ParsedArguments, opening: FeedID, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(UsageError) -> BrowseOptions {
         var options = BrowseOptions(opening: opening)
         options.environment = environment

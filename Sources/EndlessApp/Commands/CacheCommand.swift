@@ -77,7 +77,7 @@ enum CacheCommand {
 
     /// Empties one feed or all; an unknown feed is a usage error.
     static func clear(_ cache: PageCache, feed: String?, command: String, output: CommandOutput) -> Int32 {
-        if let feed, FeedKind(name: feed) == nil {
+        if let feed, FeedCatalog.plugin(named: feed) == nil {
             let names = FeedCatalog.all.map { $0.kind.name }
             output.standardError(
                 UsageError(

@@ -10,8 +10,8 @@ enum FeedCatalog {
         UsersFeed.self,
     ]
 
-    /// The feed of a tab, if the app has it.
-    static func plugin(for kind: FeedKind) -> (any FeedPlugin.Type)? {
-        all.first { $0.kind == kind }
+    /// The feed named `name` (`people`, `users`…), if the app has it.
+    static func plugin(named name: String) -> (any FeedPlugin.Type)? {
+        all.first { $0.kind.name == name }
     }
 }

@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessHTTP
 import EndlessImages
 import EndlessSimulator
@@ -16,7 +17,7 @@ protocol FeedPlugin {
     associatedtype Settings: FeedSettings
 
     /// Its tab.
-    static var kind: FeedKind { get }
+    static var kind: FeedID { get }
     /// The simulator service that stands in for its API.
     static var service: SimulatedServiceID { get }
     /// The live API's root, for help texts: `https://reqres.in/api/`.
@@ -87,13 +88,53 @@ struct TabEnvironment {
     /// fast reader on a slow network (60 rows a second at 1 s) needs about four.
     static let concurrentAppends = 4
 
-    /// How every tab pages: `pageSize` items a page, loads pipelined and prefetch adapted to the
-    /// measured latency and scroll speed, the shared refresh cooldown and memory bound (raised
-    /// to five pages, so a screen never thrashes).
-    func feedConfiguration(pageSize: Int, refreshScope: RefreshScope = .firstPage) -> FeedConfiguration {
-        FeedConfiguration(
-            pageSize: pageSize, maxLoadedItems: maxLoaded.map { max($0, pageSize * 5) }, refreshCooldown: refreshCooldown,
-            maxConcurrentAppends: Self.concurrentAppends, adaptivePrefetch: .standard, refreshScope: refreshScope)
+    /// How a tab pages: as its feed declares, with the shared refresh cooldown and memory bound
+    /// (raised to five pages, so a screen never thrashes).
+    func feedConfiguration(_ paging: FeedPaging) -> FeedConfiguration {
+        switch paging {
+        case .adaptive(let pageSize):
+            FeedConfiguration(
+                pageSize: pageSize, maxLoadedItems: maxLoaded.map { max($0, pageSize * 5) }, refreshCooldown: refreshCooldown,
+                maxConcurrentAppends: Self.concurrentAppends, adaptivePrefetch: .standard)
+        case .fixedAhead(let pageSize, let distance):
+            FeedConfiguration(
+                pageSize: pageSize, prefetchDistance: min(pageSize, distance), maxLoadedItems: maxLoaded.map { max($0, pageSize * 5) },
+                refreshCooldown: refreshCooldown)
+        case .keepingEveryPage(let pageSize):
+            FeedConfiguration(pageSize: pageSize, refreshCooldown: refreshCooldown)
+        }
+    }
+
+    /// Builds a feed's tab: the one path every feed takes. Its source's errors are explained in
+    /// the app's terms, its pages go through the page cache, its feed opens where its list was
+    /// left (when it keeps its place), then its view model and its tab are made.
+    /// - Parameters:
+    ///   - kind: the feed.
+    ///   - source: its page source.
+    ///   - explain: the app's account of the source's errors; nil leaves an error as it is.
+    ///   - endpoint: where the source reads.
+    ///   - cacheVariant: what else changes a page (filters, fields).
+    ///   - policy: how long its pages stay fresh.
+    ///   - paging: how it pages.
+    ///   - descriptor: what it tells the view model about its items.
+    ///   - style: how its rows look.
+    ///   - keepsPosition: whether its place is saved at quit and opened on next time.
+    ///   - live: how often it refreshes itself; nil for only when asked.
+    func makeTab<Upstream: PageSource>(
+        _ kind: FeedID, source: Upstream, explain: @escaping @Sendable (any Error) -> (any Error)? = { _ in nil },
+        endpoint: FeedEndpoint, cacheVariant: String = "", policy: CachePolicy, paging: FeedPaging,
+        descriptor: FeedDescriptor<Upstream.Item, Upstream.Key>, style: FeedRowStyle<Upstream.Item>, keepsPosition: Bool = true,
+        live: Duration? = nil
+    ) -> any BrowserTab where Upstream.Item: Codable & RawJSONRepresentable, Upstream.Key: Codable {
+        let cached = cached(ExplainingSource(upstream: source, explain: explain), as: kind, endpoint: endpoint, variant: cacheVariant, policy: policy)
+        let configuration = feedConfiguration(paging)
+        let (feed, reselecting) =
+            keepsPosition ? self.feed(over: cached, configuration: configuration) : (Feed(source: cached, configuration: configuration), nil)
+        let images = images(for: endpoint)
+        let model = FeedViewModel(feed: feed, descriptor: descriptor, images: images, reselecting: reselecting)
+        if tracksSeenItems { model.trackSeenItems() }
+        model.setLive(every: live)
+        return FeedTab(kind: kind, model: model, style: style, cells: cells, images: images, keepsPosition: keepsPosition)
     }
 
     /// `source` through the page cache, as feed `kind`: its pages open at once next time and stand
@@ -106,7 +147,7 @@ struct TabEnvironment {
     ///   - variant: what else changes a page (filters, fields).
     ///   - policy: how long the feed's pages stay fresh.
     func cached<Source: PageSource>(
-        _ source: Source, as kind: FeedKind, endpoint: FeedEndpoint, variant: String = "", policy: CachePolicy,
+        _ source: Source, as kind: FeedID, endpoint: FeedEndpoint, variant: String = "", policy: CachePolicy,
         codec: (any PageBodyCodec<Source.Item, Source.Key>)? = nil
     ) -> CachedPageSource<Source> where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
         // The simulator's port changes every run; its data does not (given the same lists).

@@ -1,3 +1,4 @@
+import EndlessFeedModel
 import EndlessImages
 import EndlessTerminal
 import EndlessTerminalTesting

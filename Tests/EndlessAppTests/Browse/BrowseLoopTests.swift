@@ -1,4 +1,5 @@
 import Endless
+import EndlessFeedModel
 import EndlessTerminal
 import EndlessTesting
 import Foundation
@@ -199,15 +200,15 @@ struct BrowseLoopTests {
         let users = FeedViewModel(
             feed: Feed(source: userSource, configuration: FeedConfiguration(pageSize: 6, minimumIndicatorDuration: .zero), clock: clock),
             descriptor: FeedDescriptor<ReqresUser, Int>(
-                kind: .users, nouns: Nouns("user", "users"), sourceLabel: "test users",
+                nouns: Nouns("user", "users"), sourceLabel: "test users",
                 details: { user, _ in UserDetails.of(user, support: nil) },
                 endOfList: { "that's everyone · \(Nouns("person", "people").count($0))" }),
             images: nil, clock: clock, now: { F.now })
         let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
         let browser = BrowserModel(
             tabs: [
-                FeedTab(model: users, style: UsersFeed.rowStyle, cells: cells),
-                FeedTab(model: people, style: PeopleFeed.rowStyle, cells: cells),
+                FeedTab(kind: .users, model: users, style: UsersFeed.rowStyle, cells: cells, images: nil),
+                FeedTab(kind: .people, model: people, style: PeopleFeed.rowStyle, cells: cells, images: nil),
             ], opening: .people)
         return (browser, people, users, userSource)
     }

@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessTesting
 import Foundation
 import RandomUserAPI
@@ -33,7 +34,7 @@ struct CacheWiringTests {
                 clock: clock),
             descriptor: F.descriptor(), images: nil, clock: clock, now: { Date() })
         let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
-        return (FeedTab(model: model, style: PeopleFeed.rowStyle, cells: cells), model)
+        return (FeedTab(kind: .people, model: model, style: PeopleFeed.rowStyle, cells: cells, images: nil), model)
     }
 
     @Test("a tab opens on the rows cached last time, says `cached … ago`, then revalidates at once despite the cooldown")

@@ -7,6 +7,7 @@ import RandomUserAPI
 import Testing
 
 @testable import EndlessApp
+@testable import EndlessFeedModel
 
 /// The browser's screens, drawn by the real renderer into the in-memory terminal and compared
 /// with text snapshots in `__Snapshots__` (record with ENDLESS_RECORD_SNAPSHOTS=1).

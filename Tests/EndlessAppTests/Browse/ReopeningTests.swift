@@ -1,5 +1,6 @@
 import Endless
 import EndlessCache
+import EndlessFeedModel
 import EndlessTerminal
 import EndlessTesting
 import Foundation
@@ -20,10 +21,12 @@ struct ReopeningTests {
         let feed = Feed(
             source: F.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero),
             openingKey: 5, clock: clock)
-        let model = FeedViewModel(feed: feed, descriptor: F.descriptor(), images: nil, clock: clock, now: { F.now })
+        let model = FeedViewModel(
+            feed: feed, descriptor: F.descriptor(), images: nil, reselecting: String(describing: F.person(107).id), clock: clock,
+            now: { F.now })
         let tab = FeedTab(
-            model: model, style: PeopleFeed.rowStyle, cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil),
-            restoring: String(describing: F.person(107).id))
+            kind: .people, model: model, style: PeopleFeed.rowStyle,
+            cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil), images: nil)
         return (tab, model)
     }
 

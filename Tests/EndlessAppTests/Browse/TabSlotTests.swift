@@ -1,4 +1,5 @@
 import Endless
+import EndlessFeedModel
 import EndlessTerminal
 import EndlessTesting
 import Testing
@@ -20,14 +21,15 @@ struct TabSlotTests {
         private(set) var made = 0
         let clock = ManualClock()
 
-        func tab(_ kind: FeedKind) -> any BrowserTab {
+        func tab(_ kind: FeedID) -> any BrowserTab {
             made += 1
-            var descriptor = F.descriptor()
-            descriptor.kind = kind
+            let descriptor = F.descriptor()
             let model = FeedViewModel(
                 feed: Feed(source: F.source(clock: clock), configuration: FeedConfiguration(pageSize: 20), clock: clock),
                 descriptor: descriptor, images: nil, clock: clock, now: { F.now })
-            return FeedTab(model: model, style: PeopleFeed.rowStyle, cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil))
+            return FeedTab(
+                kind: kind, model: model, style: PeopleFeed.rowStyle, cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil),
+                images: nil)
         }
     }
 

@@ -1,5 +1,6 @@
 import Endless
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessHTTP
 import EndlessImages
 import EndlessSimulator
@@ -123,7 +124,7 @@ struct PhotosFeedTests {
     /// A photos tab on the simulator, with `images` for its pictures.
     static func tab(
         accessKey: String? = "test", limit: Int? = nil, images: ImageStore? = nil, mode: GraphicsMode = .symbols
-    ) throws -> (tab: FeedTab<ExplainedPhotosSource>, model: FeedViewModel<ExplainedPhotosSource>, stop: () -> Void) {
+    ) throws -> (tab: FeedTab<ExplainingSource<UnsplashPageSource>>, model: FeedViewModel<ExplainingSource<UnsplashPageSource>>, stop: () -> Void) {
         let server = SimulatorServer(
             configuration: SimulatorConfiguration(data: try GeneratorData.builtIn(), rateLimit: nil, unsplashRateLimit: limit))
         try server.start()
@@ -134,11 +135,11 @@ struct PhotosFeedTests {
         let layout = PhotoRow.Layout(cellAspect: cells.cellAspect)
         let model = FeedViewModel(
             feed: Feed(
-                source: ExplainedPhotosSource(source: UnsplashPageSource(client: client, reserve: PhotosFeed.reserve)),
+                source: ExplainingSource(upstream: UnsplashPageSource(client: client, reserve: PhotosFeed.reserve), explain: PhotosFeed.explain),
                 configuration: FeedConfiguration(pageSize: 30, prefetchDistance: 10, minimumIndicatorDuration: .zero)),
             descriptor: PhotosFeed.descriptor(client: client, sourceLabel: "test", layout: layout), images: images,
             clock: ManualClock())
-        return (FeedTab(model: model, style: PhotoRow.style(layout), cells: cells), model, { server.stop() })
+        return (FeedTab(kind: .photos, model: model, style: PhotoRow.style(layout), cells: cells, images: images), model, { server.stop() })
     }
 
     static func draw(_ tab: any BrowserTab, size: Size = Size(width: 100, height: 30)) -> ScreenBuffer {
@@ -170,11 +171,11 @@ struct PhotosFeedTests {
         #expect(drawn.count > 3, "a flat box, not a BlurHash: \(drawn)")
         #expect(images.image(for: try #require(model.imageRequest(for: photo))) == nil)
         // Without a BlurHash the box is the photo's dominant colour, flat.
-        var flat = model.descriptor
-        flat.rowPlaceholder = nil
-        let plain = FeedViewModel(feed: model.feed, descriptor: flat, images: images, clock: ManualClock())
+        var flat = PhotoRow.style(PhotoRow.Layout(cellAspect: 2))
+        flat.placeholder = nil
+        let plain = FeedViewModel(feed: model.feed, descriptor: model.descriptor, images: images, clock: ManualClock())
         let cells = ImageCells(mode: .symbols, colorDepth: .trueColor, cellPixelSize: nil)
-        let flatFrame = Self.draw(FeedTab(model: plain, style: PhotoRow.style(PhotoRow.Layout(cellAspect: 2)), cells: cells))
+        let flatFrame = Self.draw(FeedTab(kind: .photos, model: plain, style: flat, cells: cells, images: images))
         let colour = try #require(photo.color.flatMap(RGBColor.init(hex:)))
         #expect(Self.backgrounds(flatFrame, x: 1..<(1 + picture.width), y: 2..<(2 + picture.height))
             == ["\(Color.rgb(colour.red, colour.green, colour.blue))"])
@@ -193,9 +194,9 @@ struct PhotosFeedTests {
         #expect(text.contains("♥ "))
         let request = try #require(PhotosFeed.descriptor(
             client: UnsplashClient(http: HTTPClient(), accessKey: nil), sourceLabel: "", layout: PhotoRow.Layout(cellAspect: 2)
-        ).rowImage(photo, ImageSizing(pixelsPerCell: PixelSize(width: 10, height: 20))))
+        ).rowImage(photo, ImageSizing(pixelsPerCell: FeedImage.Size(width: 10, height: 20))))
         let picture = PhotoRow.Layout(cellAspect: 2).picture(for: photo)
-        #expect(request.targetSize == PixelSize(width: picture.width * 10, height: picture.height * 20))
+        #expect(request.size == FeedImage.Size(width: picture.width * 10, height: picture.height * 20))
         let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
         #expect(query.contains(URLQueryItem(name: "w", value: String(picture.width * 10))) && query.contains(URLQueryItem(name: "fit", value: "crop")))
         #expect(query.contains { $0.name == "ixid" })
@@ -246,10 +247,10 @@ struct PhotosFeedTests {
     @Test("the panel draws a photo as large as the terminal allows, in its own shape")
     func largestPicture() {
         let area = Rect(x: 0, y: 0, width: 120, height: 40)
-        let wide = FeedScreen<ExplainedPhotosSource>.largestPicture(aspect: 1.5, cellAspect: 2, fields: 14, in: area)
+        let wide = FeedScreen<ExplainingSource<UnsplashPageSource>>.largestPicture(aspect: 1.5, cellAspect: 2, fields: 14, in: area)
         #expect(wide.size.height <= 37 && wide.size.width <= 114)
         #expect(abs(Double(wide.size.width) / Double(wide.size.height) / 2 - 1.5) < 0.15)
-        let tall = FeedScreen<ExplainedPhotosSource>.largestPicture(aspect: 0.5, cellAspect: 2, fields: 14, in: area)
+        let tall = FeedScreen<ExplainingSource<UnsplashPageSource>>.largestPicture(aspect: 0.5, cellAspect: 2, fields: 14, in: area)
         #expect(tall.beside && tall.size.height == 37 && tall.size.width == 37)
     }
 
@@ -275,11 +276,13 @@ struct PhotosFeedTests {
         let client = UnsplashClient(http: http, accessKey: "k")
         let layout = PhotoRow.Layout(cellAspect: 2)
         let model = FeedViewModel(
-            feed: Feed(source: ExplainedPhotosSource(source: UnsplashPageSource(client: client)), configuration: FeedConfiguration(pageSize: 30, minimumIndicatorDuration: .zero)),
+            feed: Feed(source: ExplainingSource(upstream: UnsplashPageSource(client: client), explain: PhotosFeed.explain), configuration: FeedConfiguration(pageSize: 30, minimumIndicatorDuration: .zero)),
             descriptor: PhotosFeed.descriptor(client: client, sourceLabel: "test", layout: layout), images: nil, clock: ManualClock())
         model.start()
         await model.wait { $0.rowCount == 1 }
-        let tab = FeedTab(model: model, style: PhotoRow.style(layout), cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil))
+        let tab = FeedTab(
+            kind: .photos, model: model, style: PhotoRow.style(layout), cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil),
+            images: nil)
         var terminal = InMemoryTerminal(size: Size(width: 100, height: 30), colorDepth: .trueColor)
         terminal.render(Self.draw(tab))
         #expect(terminal.text.contains("Sunset") && terminal.text.contains("Eve"))

@@ -1,5 +1,6 @@
 import Endless
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessHTTP
 import EndlessSimulator
 import EndlessTesting
@@ -80,10 +81,10 @@ struct UsersFeedTests {
         return (ReqresClient(http: http, apiKey: apiKey), { server.stop() })
     }
 
-    static func model(_ client: ReqresClient, clock: ManualClock) -> FeedViewModel<ExplainedUsersSource> {
+    static func model(_ client: ReqresClient, clock: ManualClock) -> FeedViewModel<ExplainingSource<ReqresPageSource>> {
         FeedViewModel(
             feed: Feed(
-                source: ExplainedUsersSource(source: ReqresPageSource(client: client)),
+                source: ExplainingSource(upstream: ReqresPageSource(client: client), explain: UsersFeed.explain),
                 configuration: FeedConfiguration(pageSize: 6, minimumIndicatorDuration: .zero), clock: clock),
             descriptor: UsersFeed.descriptor(client: client, sourceLabel: "test"), images: nil, clock: clock)
     }

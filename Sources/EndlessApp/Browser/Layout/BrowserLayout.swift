@@ -5,7 +5,7 @@ import EndlessTerminal
 /// saw.
 struct BrowserLayout: Sendable {
     /// The tab labels in the header, each with the cells it covers.
-    var tabs: [(kind: FeedKind, rect: Rect)] = []
+    var tabs: [(kind: FeedID, rect: Rect)] = []
     /// The list's area.
     var list = Rect(x: 0, y: 0, width: 0, height: 0)
     /// The rows drawn in the list, top to bottom: an item (loaded or placeholder) or the footer.
@@ -34,7 +34,7 @@ struct BrowserLayout: Sendable {
 
     /// What a click can land on.
     enum Hit: Equatable {
-        case tab(FeedKind)
+        case tab(FeedID)
         case row(ListRow)
     }
 }

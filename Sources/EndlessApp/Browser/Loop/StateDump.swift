@@ -1,4 +1,5 @@
 import Endless
+import EndlessFeedModel
 import Foundation
 
 /// What `--dump-state FILE` writes on exit: for every tab, the identities loaded, in row order,
@@ -35,8 +36,8 @@ struct StateDump: Codable, Equatable {
         let duplicates: [Duplicate]
 
         @MainActor
-        init<Source>(_ model: FeedViewModel<Source>) {
-            feed = model.descriptor.kind.name
+        init<Source>(_ model: FeedViewModel<Source>, feed kind: FeedID) {
+            feed = kind.name
             source = model.descriptor.sourceLabel
             seed = model.status.seed?.raw
             rows = model.rowCount

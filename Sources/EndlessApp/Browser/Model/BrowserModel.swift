@@ -26,7 +26,7 @@ final class BrowserModel {
     ///   - slots: the feeds; they are shown in the order of their numbers.
     ///   - opening: the tab to show first; the first tab when it is not among them.
     /// - Throws: the opening tab's error: what is wrong with its feed's settings.
-    init(slots: [TabSlot], opening: FeedKind) throws {
+    init(slots: [TabSlot], opening: FeedID) throws {
         precondition(!slots.isEmpty, "a browser needs at least one feed")
         let slots = slots.sorted { $0.kind < $1.kind }
         let index = slots.firstIndex { $0.kind == opening } ?? 0
@@ -39,7 +39,7 @@ final class BrowserModel {
     /// - Parameters:
     ///   - tabs: the tabs; they are shown in the order of their numbers.
     ///   - opening: the tab to show first; the first tab when it is not among them.
-    init(tabs: [any BrowserTab], opening: FeedKind) {
+    init(tabs: [any BrowserTab], opening: FeedID) {
         precondition(!tabs.isEmpty, "a browser needs at least one tab")
         let tabs = tabs.sorted { $0.kind < $1.kind }
         let index = tabs.firstIndex { $0.kind == opening } ?? 0
@@ -49,7 +49,7 @@ final class BrowserModel {
     }
 
     /// The feeds on the tab bar.
-    var kinds: [FeedKind] { slots.map(\.kind) }
+    var kinds: [FeedID] { slots.map(\.kind) }
 
     /// Every tab, made now if never shown (for `--dump-state`); a tab that cannot be made is
     /// left out.

@@ -7,7 +7,7 @@
 @MainActor
 final class TabSlot {
     /// The feed on this place of the tab bar.
-    let kind: FeedKind
+    let kind: FeedID
     private var made: (any BrowserTab)?
     private let make: @MainActor () throws -> any BrowserTab
 
@@ -15,7 +15,7 @@ final class TabSlot {
     /// - Parameters:
     ///   - kind: the feed, for the tab bar.
     ///   - make: makes the tab; its error says what is wrong with the feed's settings.
-    init(kind: FeedKind, make: @escaping @MainActor () throws -> any BrowserTab) {
+    init(kind: FeedID, make: @escaping @MainActor () throws -> any BrowserTab) {
         self.kind = kind
         self.make = make
     }

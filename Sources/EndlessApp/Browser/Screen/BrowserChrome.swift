@@ -1,3 +1,4 @@
+import EndlessFeedModel
 import EndlessTerminal
 import EndlessTerminalWidgets
 
@@ -14,8 +15,8 @@ import EndlessTerminalWidgets
 enum BrowserChrome {
     /// What the header shows.
     struct Header {
-        var tabs: [FeedKind]
-        var active: FeedKind
+        var tabs: [FeedID]
+        var active: FeedID
         var source: String
         var status: FeedStatus
         var nouns: Nouns
@@ -25,7 +26,7 @@ enum BrowserChrome {
     ///
     /// When everything does not fit, the hidden tabs shrink to their numbers first (` 2 `),
     /// then the simulator's address to its port, before anything is cut.
-    static func drawHeader(_ header: Header, into frame: inout ScreenBuffer, in rect: Rect) -> [(kind: FeedKind, rect: Rect)] {
+    static func drawHeader(_ header: Header, into frame: inout ScreenBuffer, in rect: Rect) -> [(kind: FeedID, rect: Rect)] {
         var right = [header.nouns.count(header.status.rows)]
         if let page = header.status.page { right.append("page \(page)") }
         if let live = header.status.live { right.append(live) }
@@ -43,9 +44,9 @@ enum BrowserChrome {
     /// The header's left part: the name, the tabs, the source, the seed; and where the tabs are.
     private static func leftPart(
         _ header: Header, compactTabs: Bool, compactSource: Bool, at start: Point
-    ) -> (runs: [StyledText], tabs: [(kind: FeedKind, rect: Rect)]) {
+    ) -> (runs: [StyledText], tabs: [(kind: FeedID, rect: Rect)]) {
         var runs: [StyledText] = [StyledText("endless")]
-        var tabs: [(kind: FeedKind, rect: Rect)] = []
+        var tabs: [(kind: FeedID, rect: Rect)] = []
         var x = start.x + DisplayWidth.of("endless")
         if header.tabs.count > 1 {
             runs.append(StyledText(" "))

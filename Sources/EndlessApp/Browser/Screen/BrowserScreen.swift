@@ -45,7 +45,7 @@ enum BrowserScreen {
     private static func drawChrome(
         _ browser: BrowserModel, into frame: inout ScreenBuffer,
         bands: (header: Rect, indicator: Rect, list: Rect, status: Rect)
-    ) -> [(kind: FeedKind, rect: Rect)] {
+    ) -> [(kind: FeedID, rect: Rect)] {
         let tab = browser.active
         let kinds = browser.kinds
         let tabs = BrowserChrome.drawHeader(

@@ -20,6 +20,10 @@ struct FeedRowStyle<Item> {
     /// A line above the rows, such as a table's column titles; nil for none. Drawn with the
     /// list's width (the scrollbar column excluded), so it lines up with the rows.
     var header: ((Rect, inout ScreenBuffer) -> Void)?
+    /// A picture drawn in the row's place the moment it appears, while the real one loads
+    /// (Unsplash's BlurHash), made at about the pixel size given; nil for none. Made on the main
+    /// actor while drawing, so it must be quick (tens of microseconds).
+    var placeholder: ((Item, PixelSize) -> DecodedImage?)?
 }
 
 /// What a row is drawn with: its place, whether it is selected, and its picture when loaded.

@@ -1,4 +1,5 @@
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessImages
 import EndlessTerminal
 import EndlessTerminalWidgets
@@ -56,7 +57,7 @@ extension FeedScreen {
             let largest = Self.largestPicture(aspect: aspect, cellAspect: cells.cellAspect, fields: fields.count, in: area)
             pictureSize = largest.size
             width = min(area.width - 2, largest.beside ? pictureSize.width + 6 + Self.fieldsWidth : max(pictureSize.width + 4, 60))
-            model.detailsPictureSizeChanged(cells.pixelSize(forCells: pictureSize))
+            model.detailsPictureSizeChanged(FeedImage.Size(cells.pixelSize(forCells: pictureSize)))
         }
         let beside = width - 4 - pictureSize.width - 2 >= 24
         let pictureLines = showsPicture ? pictureSize.height + (beside ? 0 : fields.count + 1) : 0
@@ -78,7 +79,7 @@ extension FeedScreen {
         var shown: DecodedImage?
         if showsPicture, let request = model.detailsImageRequest(for: details) {
             // The picture, else its placeholder (a BlurHash), so the panel keeps its layout.
-            shown = model.images?.image(for: request) ?? model.detailsPlaceholder(for: details, request: request)
+            shown = images?.image(for: request) ?? model.item(describedBy: details).flatMap { placeholderImage(for: $0, request: request) }
             if let shown {
                 // Pixel graphics are placed over the panel afterwards; blank cells reserve their room.
                 image = cells.usesPixels

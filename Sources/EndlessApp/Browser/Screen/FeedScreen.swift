@@ -1,4 +1,6 @@
 import Endless
+import EndlessFeedModel
+import EndlessImages
 import EndlessTerminal
 import EndlessTerminalWidgets
 
@@ -19,6 +21,8 @@ struct FeedScreen<Source: PageSource> {
     let model: FeedViewModel<Source>
     let style: FeedRowStyle<Source.Item>
     let cells: ImageCells
+    /// The tab's pictures, or nil without images.
+    let images: ImageStore?
     /// Drawn for a ``LaunchScreen``: pictures as their placeholders, since a new process loads
     /// them again, and no details, which a launch does not open on.
     var isLaunchScreen = false
@@ -104,9 +108,9 @@ struct FeedScreen<Source: PageSource> {
                 drawFooter(footer, elapsed: elapsed, into: &buffer, in: row)
             } else if let item = model.item(at: index) {
                 let request = model.imageRequest(for: item)
-                let image = isLaunchScreen ? nil : request.flatMap { model.images?.image(for: $0) }
+                let image = isLaunchScreen ? nil : request.flatMap { images?.image(for: $0) }
                 // The placeholder is drawn in the frame the row first appears in.
-                let placeholder = image == nil && cells.showsImages ? request.flatMap { model.placeholderImage(for: item, request: $0) } : nil
+                let placeholder = image == nil && cells.showsImages ? request.flatMap { placeholderImage(for: item, request: $0) } : nil
                 style.draw(
                     item, RowContext(rect: row, isSelected: selected, image: image, placeholder: placeholder, cells: cells, now: now),
                     &buffer)
@@ -115,6 +119,13 @@ struct FeedScreen<Source: PageSource> {
             }
         }
         return drawn.map { ($0.index < rowCount ? .item($0.index) : .footer, $0.rect) }
+    }
+
+    /// The placeholder of a row's picture while it loads (a BlurHash), if the feed's rows have
+    /// one; made once while the row is on screen.
+    func placeholderImage(for item: Source.Item, request: FeedImage) -> DecodedImage? {
+        guard let images, let make = style.placeholder else { return nil }
+        return images.placeholder(for: ImageRequest(request)) { make(item, PixelSize(request.size)) }
     }
 
     /// A row whose page was dropped to bound memory, or is still on its way: what its

@@ -1,3 +1,4 @@
+import EndlessFeedModel
 import EndlessImages
 import EndlessTerminal
 
@@ -57,9 +58,9 @@ final class ImageCells {
     /// The pixel sizes a feed's pictures are requested at, for rows and details of these sizes.
     func sizing(row: Size, details: Size) -> ImageSizing {
         ImageSizing(
-            row: pixelSize(forCells: row), details: pixelSize(forCells: details), showsPixels: usesPixels,
+            row: FeedImage.Size(pixelSize(forCells: row)), details: FeedImage.Size(pixelSize(forCells: details)), showsPixels: usesPixels,
             pixelsPerCell: usesPixels
-                ? PixelSize(width: cellPixelSize.width, height: cellPixelSize.height) : Self.symbolPixelsPerCell)
+                ? FeedImage.Size(width: cellPixelSize.width, height: cellPixelSize.height) : FeedImage.Size(Self.symbolPixelsPerCell))
     }
 
     /// What chafa's symbols resolve in a cell, about: 5 pixels across, 10 down.

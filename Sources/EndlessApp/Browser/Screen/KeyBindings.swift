@@ -1,3 +1,4 @@
+import EndlessFeedModel
 import EndlessTerminal
 import EndlessTerminalWidgets
 
@@ -14,7 +15,7 @@ enum KeyBindings {
 
     /// Every binding, for a feed whose items are called `nouns`, with the tab keys when there
     /// are several tabs.
-    static func all(nouns: Nouns, tabs: [FeedKind]) -> [Binding] {
+    static func all(nouns: Nouns, tabs: [FeedID]) -> [Binding] {
         var bindings: [Binding] = [
             Binding(keys: [KeyEvent(.down), char("j")], label: "↓ j", intent: .moveDown, help: "next \(nouns.singular)"),
             Binding(keys: [KeyEvent(.up), char("k")], label: "↑ k", intent: .moveUp, help: "previous \(nouns.singular)"),
@@ -59,7 +60,7 @@ enum KeyBindings {
     ]
 
     /// The hints the status bar shows.
-    static func statusHints(tabs: [FeedKind]) -> [KeyHint] {
+    static func statusHints(tabs: [FeedID]) -> [KeyHint] {
         var hints = [KeyHint("↑↓/jk", "move"), KeyHint("⏎", "details"), KeyHint("r", "refresh")]
         if tabs.count > 1 { hints.append(KeyHint("Tab", "feeds")) }
         hints += [KeyHint("?", "help"), KeyHint("q", "quit")]

@@ -1,3 +1,4 @@
+import EndlessFeedModel
 import EndlessTerminal
 
 /// The browser's styles, in one place so the screens agree.

@@ -1,3 +1,4 @@
+import EndlessFeedModel
 import EndlessTerminal
 
 /// One tab of the browser, whatever its feed: what the browser's model, loop and screen need
@@ -6,7 +7,7 @@ import EndlessTerminal
 @MainActor
 protocol BrowserTab: AnyObject {
     /// Which feed it is.
-    var kind: FeedKind { get }
+    var kind: FeedID { get }
     /// `person` / `people`.
     var nouns: Nouns { get }
     /// Where its items come from, for the header.

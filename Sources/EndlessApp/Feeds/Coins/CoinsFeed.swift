@@ -1,6 +1,7 @@
 import CoinGeckoAPI
 import EndlessCache
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -9,7 +10,7 @@ import Foundation
 /// its rate-limited pull to refresh (the spinner at least 0.5 s, one network refresh in 3 s),
 /// prices that refresh in place, and an optional live mode.
 enum CoinsFeed: FeedPlugin {
-    static let kind = FeedKind.coins
+    static let kind = FeedID.coins
     static let service = SimulatedServiceID.coinGecko
     static let liveAPI = "https://api.coingecko.com/api/v3/"
     static let abstract = "Browse CoinGecko's market board: prices, changes, 7-day sparklines and icons."
@@ -87,16 +88,26 @@ enum CoinsFeed: FeedPlugin {
         try CoinMarketsQuery(vsCurrency: currency, perPage: perPage, sparkline: true, priceChangePercentage: changeWindows)
     }
 
+    /// The list's errors, explained (``ExplainingSource``).
+    @Sendable static func explain(_ error: any Error) -> (any Error)? {
+        (error as? CoinGeckoError).map(CoinsFeedError.init)
+    }
+
     /// What the browser needs to know about coins.
     static func descriptor(sourceLabel: String, currency: String) -> FeedDescriptor<CoinMarket, CoinPageKey> {
         FeedDescriptor(
-            kind: kind, nouns: Nouns("coin", "coins"), sourceLabel: sourceLabel,
+            nouns: Nouns("coin", "coins"), sourceLabel: sourceLabel,
             describeKey: { PageLabel(page: $0.page) },
             details: { coin, now in CoinDetails.of(coin, currency: currency, now: now) },
             rowImage: { coin, sizing in
-                coin.imageURL.map { ImageRequest(url: $0, targetSize: sizing.row, contentMode: .fit) }
+                coin.imageURL.map { FeedImage(url: $0, size: sizing.row, contentMode: .fit) }
             },
             endOfList: { count in "the whole market · \(Nouns("coin", "coins").count(count))" },
             cooldownFeedback: .spinnerThenNotice)
     }
+}
+
+extension FeedID {
+    /// CoinGecko: a market board.
+    static let coins = FeedID(name: "coins", number: 3)
 }

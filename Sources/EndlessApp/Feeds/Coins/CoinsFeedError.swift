@@ -1,5 +1,6 @@
 import CoinGeckoAPI
 import Endless
+import EndlessFeedModel
 import Foundation
 
 /// A CoinGecko error as the app explains it: a key refusal says which flag or variable gives
@@ -29,17 +30,4 @@ struct CoinsFeedError: Error, CustomStringConvertible, LocalizedError, RateLimit
     var errorDescription: String? { description }
     var isRateLimit: Bool { error.isRateLimit }
     var retryAfter: Duration? { error.retryAfter }
-}
-
-/// The markets source, with its errors explained in the app's terms.
-struct ExplainedCoinsSource: PageSource {
-    let source: CoinMarketsPageSource
-
-    func load(_ request: PageRequest<CoinPageKey>) async throws -> Page<CoinMarket, CoinPageKey> {
-        do {
-            return try await source.load(request)
-        } catch let error as CoinGeckoError {
-            throw CoinsFeedError(error)
-        }
-    }
 }

@@ -1,6 +1,7 @@
 import CoinGeckoAPI
 import Endless
 import EndlessCommandLine
+import EndlessFeedModel
 import Foundation
 
 /// The coins tab's settings, from `endless`'s flags.
@@ -20,19 +21,13 @@ struct CoinsSettings: FeedSettings {
         let source = CoinMarketsPageSource(client: client, query: try CoinsFeed.query(currency: vsCurrency, perPage: perPage))
         // Every page is kept: pages of a live ranking cannot be reloaded as they were, and the
         // market is a few thousand coins. The cooldown and the 0.5 s spinner are the seed's.
-        let configuration = FeedConfiguration(pageSize: perPage, refreshCooldown: environment.refreshCooldown)
-        let cached = environment.cached(
-            ExplainedCoinsSource(source: source), as: CoinsFeed.kind, endpoint: endpoint, variant: "vs_currency=\(vsCurrency) per_page=\(perPage)",
-            policy: CoinsFeed.cachePolicy)
         // The board opens on the top of the market as it ranks now: a place in an older ranking
         // means little (and its pages name no page before them to scroll up to).
-        let model = FeedViewModel(
-            feed: Feed(source: cached, configuration: configuration),
-            descriptor: CoinsFeed.descriptor(sourceLabel: endpoint.label, currency: vsCurrency),
-            images: environment.images(for: endpoint))
-        if environment.tracksSeenItems { model.seen.startTracking() }
-        model.setLive(every: live)
-        return FeedTab(model: model, style: CoinRow.style(currency: vsCurrency), cells: environment.cells, keepsPosition: false)
+        return environment.makeTab(
+            CoinsFeed.kind, source: source, explain: CoinsFeed.explain, endpoint: endpoint,
+            cacheVariant: "vs_currency=\(vsCurrency) per_page=\(perPage)", policy: CoinsFeed.cachePolicy,
+            paging: .keepingEveryPage(pageSize: perPage), descriptor: CoinsFeed.descriptor(sourceLabel: endpoint.label, currency: vsCurrency),
+            style: CoinRow.style(currency: vsCurrency), keepsPosition: false, live: live)
     }
 
     func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32 {

@@ -1,5 +1,6 @@
 import Endless
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -7,7 +8,7 @@ import RandomUserAPI
 
 /// The people feed: an endless, reproducible list of people from randomuser.me, with faces.
 enum PeopleFeed: FeedPlugin {
-    static let kind = FeedKind.people
+    static let kind = FeedID.people
     static let service = SimulatedServiceID.randomUser
     static let liveAPI = "https://randomuser.me/api/"
     static let abstract = "Browse an endless list of people, with their faces (randomuser.me)."
@@ -54,7 +55,7 @@ enum PeopleFeed: FeedPlugin {
     /// What the browser needs to know about people.
     static func descriptor(sourceLabel: String) -> FeedDescriptor<RandomUser, RandomUserPageSource.Key> {
         FeedDescriptor(
-            kind: kind, nouns: Nouns("person", "people"), sourceLabel: sourceLabel,
+            nouns: Nouns("person", "people"), sourceLabel: sourceLabel,
             describeKey: { PageLabel(seed: UntrustedText($0.seed), page: $0.page) },
             details: { PersonDetails.of($0, now: $1) },
             rowImage: { person, sizing in
@@ -62,7 +63,7 @@ enum PeopleFeed: FeedPlugin {
                 guard let url = sizing.showsPixels ? person.picture?.mediumURL : person.picture?.thumbnailURL else {
                     return nil
                 }
-                return ImageRequest(url: url, targetSize: sizing.row, contentMode: .fill)
+                return FeedImage(url: url, size: sizing.row, contentMode: .fill)
             })
     }
 
@@ -76,4 +77,9 @@ enum PeopleFeed: FeedPlugin {
                 into: &frame)
         }
     }
+}
+
+extension FeedID {
+    /// randomuser.me: an endless list of people.
+    static let people = FeedID(name: "people", number: 1)
 }

@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessCommandLine
+import EndlessFeedModel
 import Foundation
 import RandomUserAPI
 
@@ -21,16 +22,11 @@ struct PeopleSettings: FeedSettings {
             client: RandomUserClient(http: endpoint.http), query: query,
             makeSeed: { seed ?? RandomUserPageSource.randomSeed() })
         // A seeded page never changes; the filters and the seed name the list.
-        let source = environment.cached(
-            people, as: PeopleFeed.kind, endpoint: endpoint,
-            variant: [query.url.query ?? "", seed.map { "seed=\($0)" } ?? ""].joined(separator: " "), policy: .neverStale)
-        let configuration = environment.feedConfiguration(pageSize: pageSize)
-        let (feed, restoring) = environment.feed(over: source, configuration: configuration)
-        let model = FeedViewModel(
-            feed: feed,
-            descriptor: PeopleFeed.descriptor(sourceLabel: endpoint.label), images: environment.images(for: endpoint))
-        if environment.tracksSeenItems { model.seen.startTracking() }
-        return FeedTab(model: model, style: PeopleFeed.rowStyle, cells: environment.cells, restoring: restoring)
+        return environment.makeTab(
+            PeopleFeed.kind, source: people, endpoint: endpoint,
+            cacheVariant: [query.url.query ?? "", seed.map { "seed=\($0)" } ?? ""].joined(separator: " "), policy: .neverStale,
+            paging: .adaptive(pageSize: pageSize), descriptor: PeopleFeed.descriptor(sourceLabel: endpoint.label),
+            style: PeopleFeed.rowStyle)
     }
 
     func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32 {

@@ -1,3 +1,4 @@
+import EndlessFeedModel
 import Foundation
 import UnsplashAPI
 

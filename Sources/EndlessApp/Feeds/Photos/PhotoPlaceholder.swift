@@ -3,14 +3,14 @@ import Foundation
 import UnsplashAPI
 
 /// A photo's placeholder: its BlurHash decoded into a small picture, drawn in the row's cells
-/// the frame the row appears, until the photo itself arrives.
-enum PhotoPlaceholder {
+/// the frame the row appears, until the photo itself arrives (public for the benchmark).
+public enum PhotoPlaceholder {
     /// Pixels on the long side of a placeholder: a 4×3 BlurHash has no detail to lose, and the
     /// terminal scales it to the cells, so a few dozen pixels look the same as hundreds.
     static let longSide = 48
 
     /// The placeholder of `photo` for a picture of `size` pixels; nil without a valid BlurHash.
-    static func image(for photo: UnsplashPhoto, size: PixelSize) -> DecodedImage? {
+    public static func image(for photo: UnsplashPhoto, size: PixelSize) -> DecodedImage? {
         guard let text = photo.blurHash, let hash = try? BlurHash(text), let url = identity(of: hash) else { return nil }
         let scale = min(1, Double(longSide) / Double(max(1, max(size.width, size.height))))
         let pixels = PixelSize(

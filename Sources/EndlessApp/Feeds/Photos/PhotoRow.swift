@@ -1,3 +1,4 @@
+import EndlessFeedModel
 import EndlessImages
 import EndlessTerminal
 import Foundation
@@ -65,7 +66,8 @@ public enum PhotoRow {
         FeedRowStyle(
             height: { layout.height(for: $0) }, placeholderHeight: layout.minLines + 1,
             draw: { photo, context, frame in draw(photo, layout: layout, context: context, into: &frame) },
-            detailsImageSize: Size(width: 48, height: 16), rowImageSize: Size(width: layout.columns, height: layout.maxLines))
+            detailsImageSize: Size(width: 48, height: 16), rowImageSize: Size(width: layout.columns, height: layout.maxLines),
+            placeholder: { photo, size in PhotoPlaceholder.image(for: photo, size: size) })
     }
 
     /// Draws a photo's row.

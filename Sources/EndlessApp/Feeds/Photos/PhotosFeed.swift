@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -11,7 +12,7 @@ import UnsplashAPI
 /// arrives, its BlurHash drawn at once, then the photo at exactly the pixels of its cells; the
 /// hourly budget in the status bar, and no loading ahead once it runs low.
 public enum PhotosFeed: FeedPlugin {
-    static let kind = FeedKind.photos
+    static let kind = FeedID.photos
     static let service = SimulatedServiceID.unsplash
     static let liveAPI = "https://api.unsplash.com/"
     static let abstract = "Browse Unsplash's latest photos, with BlurHash placeholders and rows sized to each photo."
@@ -85,7 +86,7 @@ public enum PhotosFeed: FeedPlugin {
     /// - Returns: the descriptor.
     public static func descriptor(client: UnsplashClient, sourceLabel: String, layout: PhotoRow.Layout) -> FeedDescriptor<UnsplashPhoto, Int> {
         FeedDescriptor(
-            kind: kind, nouns: Nouns("photo", "photos"), sourceLabel: sourceLabel,
+            nouns: Nouns("photo", "photos"), sourceLabel: sourceLabel,
             describeKey: { PageLabel(page: $0) },
             details: { photo, _ in PhotoDetails.of(photo) },
             fetchDetails: { photo, _ in
@@ -104,12 +105,18 @@ public enum PhotosFeed: FeedPlugin {
                 let cells = layout.picture(for: photo)
                 let pixels = sizing.pixelSize(columns: cells.width, lines: cells.height)
                 guard let url = photo.imageURL(ImgixSizing(width: pixels.width, height: pixels.height, fit: .crop)) else { return nil }
-                return ImageRequest(url: url, targetSize: pixels, contentMode: .fill)
+                return FeedImage(url: url, size: pixels, contentMode: .fill)
             },
-            rowPlaceholder: { photo, size in PhotoPlaceholder.image(for: photo, size: size) },
             sizedImageURL: { raw, size in ImgixSizing(width: size.width, height: size.height, fit: .crop).url(from: raw) ?? raw },
             statusNote: { client.rateLimit?.summary },
             endOfList: { count in "the end of Unsplash · \(Nouns("photo", "photos").count(count))" })
+    }
+}
+
+extension PhotosFeed {
+    /// The list's errors, explained (``ExplainingSource``).
+    @Sendable static func explain(_ error: any Error) -> (any Error)? {
+        (error as? UnsplashError).map(PhotosFeedError.init)
     }
 }
 
@@ -133,4 +140,9 @@ struct PhotosFeedError: Error, CustomStringConvertible {
             error.description
         }
     }
+}
+
+extension FeedID {
+    /// Unsplash: photos.
+    static let photos = FeedID(name: "photos", number: 2)
 }

@@ -1,3 +1,4 @@
+import EndlessFeedModel
 import ReqresAPI
 
 /// Everything the details panel shows about one reqres user: every field the API sends, the

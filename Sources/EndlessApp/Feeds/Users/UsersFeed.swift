@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessCommandLine
+import EndlessFeedModel
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -9,7 +10,7 @@ import ReqresAPI
 /// The users feed: reqres.in's list of users and, in the details, one user by id, as the
 /// "Alamofire & Combine MVVM with reqres.in" tutorial does. The list really ends.
 enum UsersFeed: FeedPlugin {
-    static let kind = FeedKind.users
+    static let kind = FeedID.users
     static let service = SimulatedServiceID.reqres
     static let liveAPI = "https://reqres.in/api/"
     static let abstract = "Browse reqres.in's users, with avatars; details fetch each user by id."
@@ -59,7 +60,7 @@ enum UsersFeed: FeedPlugin {
     /// What the browser needs to know about users: details come from `GET users/{id}`.
     static func descriptor(client: ReqresClient, sourceLabel: String) -> FeedDescriptor<ReqresUser, Int> {
         FeedDescriptor(
-            kind: kind, nouns: Nouns("user", "users"), sourceLabel: sourceLabel,
+            nouns: Nouns("user", "users"), sourceLabel: sourceLabel,
             describeKey: { PageLabel(page: $0) },
             details: { user, _ in UserDetails.of(user, support: nil) },
             fetchDetails: { user, _ in
@@ -71,7 +72,7 @@ enum UsersFeed: FeedPlugin {
                 }
             },
             rowImage: { user, sizing in
-                user.avatarURL.map { ImageRequest(url: $0, targetSize: sizing.row, contentMode: .fill) }
+                user.avatarURL.map { FeedImage(url: $0, size: sizing.row, contentMode: .fill) }
             },
             endOfList: { count in "that's everyone · \(Nouns("person", "people").count(count))" })
     }
@@ -90,6 +91,11 @@ enum UsersFeed: FeedPlugin {
     static func explained(_ error: ReqresError) -> UsersFeedError {
         UsersFeedError(error)
     }
+
+    /// The list's errors, explained (``ExplainingSource``).
+    @Sendable static func explain(_ error: any Error) -> (any Error)? {
+        (error as? ReqresError).map(explained)
+    }
 }
 
 /// A reqres error as the app explains it: a missing key says which flag or variable gives one.
@@ -106,4 +112,9 @@ struct UsersFeedError: Error, CustomStringConvertible {
         }
         return error.description
     }
+}
+
+extension FeedID {
+    /// reqres.in: a short list of users.
+    static let users = FeedID(name: "users", number: 4)
 }

@@ -1,4 +1,5 @@
 import Endless
+import EndlessFeedModel
 import EndlessTesting
 import Foundation
 import RandomUserAPI
@@ -42,7 +43,7 @@ enum BrowseFixtures {
     /// seed `seed-0`.
     static func descriptor() -> FeedDescriptor<RandomUser, Int> {
         var descriptor = FeedDescriptor<RandomUser, Int>(
-            kind: .people, nouns: Nouns("person", "people"), sourceLabel: "test source",
+            nouns: Nouns("person", "people"), sourceLabel: "test source",
             details: { PersonDetails.of($0, now: $1) })
         let people = PeopleFeed.descriptor(sourceLabel: "test source")
         descriptor.rowImage = people.rowImage
@@ -65,7 +66,7 @@ enum BrowseFixtures {
     @MainActor
     static func browser(_ model: Model) -> BrowserModel {
         let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
-        return BrowserModel(tabs: [FeedTab(model: model, style: PeopleFeed.rowStyle, cells: cells)], opening: .people)
+        return BrowserModel(tabs: [FeedTab(kind: .people, model: model, style: PeopleFeed.rowStyle, cells: cells, images: nil)], opening: .people)
     }
 }
 

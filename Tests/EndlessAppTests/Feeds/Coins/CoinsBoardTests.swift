@@ -1,5 +1,6 @@
 import CoinGeckoAPI
 import Endless
+import EndlessFeedModel
 import EndlessHTTP
 import EndlessSimulator
 import EndlessTerminal
@@ -20,7 +21,7 @@ struct CoinsBoardTests {
 
     struct Board {
         let server: SimulatorServer
-        let model: FeedViewModel<ExplainedCoinsSource>
+        let model: FeedViewModel<ExplainingSource<CoinMarketsPageSource>>
         let browser: BrowserModel
     }
 
@@ -34,12 +35,12 @@ struct CoinsBoardTests {
         let source = CoinMarketsPageSource(client: client, query: try CoinsFeed.query(currency: currency, perPage: 20))
         let model = FeedViewModel(
             feed: Feed(
-                source: ExplainedCoinsSource(source: source),
+                source: ExplainingSource(upstream: source, explain: CoinsFeed.explain),
                 configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero)),
             descriptor: CoinsFeed.descriptor(sourceLabel: "simulator 127.0.0.1", currency: currency), images: nil,
             now: { instant })
         let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
-        let browser = BrowserModel(tabs: [FeedTab(model: model, style: CoinRow.style(currency: currency), cells: cells)], opening: .coins)
+        let browser = BrowserModel(tabs: [FeedTab(kind: .coins, model: model, style: CoinRow.style(currency: currency), cells: cells, images: nil)], opening: .coins)
         browser.start()
         await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
         return Board(server: server, model: model, browser: browser)

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import EndlessApp
+@testable import EndlessFeedModel
 
 /// The seed's pull to refresh on a manual clock: the spinner shows at least 0.5 s whatever the
 /// network does; within 3 s of the last network refresh a pull still shows the 0.5 s spinner,

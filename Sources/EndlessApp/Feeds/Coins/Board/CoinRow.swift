@@ -1,4 +1,5 @@
 import CoinGeckoAPI
+import EndlessFeedModel
 import EndlessTerminal
 import EndlessTerminalWidgets
 

@@ -1,7 +1,8 @@
 import CoinGeckoAPI
 import Endless
-import EndlessTesting
+import EndlessFeedModel
 import EndlessHTTP
+import EndlessTesting
 import Foundation
 import Synchronization
 
@@ -82,7 +83,7 @@ enum CoinsFixtures {
         feedback: CooldownFeedback = .spinnerThenNotice
     ) -> FeedViewModel<Source> where Source.Item == CoinMarket, Source.Key == Int {
         var descriptor = FeedDescriptor<CoinMarket, Int>(
-            kind: .coins, nouns: Nouns("coin", "coins"), sourceLabel: "test market",
+            nouns: Nouns("coin", "coins"), sourceLabel: "test market",
             details: { CoinDetails.of($0, currency: "usd", now: $1) })
         descriptor.cooldownFeedback = feedback
         let configuration = FeedConfiguration(pageSize: perPage, refreshCooldown: cooldown)

@@ -1,16 +1,15 @@
 import Endless
-import EndlessImages
 import Foundation
 import Observation
 
-/// One feed's list, as the browser shows it: selection, details, pull to refresh, notices and
-/// errors, over any ``PageSource``, with no terminal code in it (the terminal screen draws
+/// One feed's list, as a screen shows it: selection, details, pull to refresh, notices and
+/// errors, over any `PageSource`, with no drawing code in it (the terminal app's screen draws
 /// from it, and a SwiftUI list could drive it the same way).
 ///
 /// State flows down (``item(at:)``, ``footer``, ``content``, ``topIndicator``, ``details``),
 /// intents flow up (``perform(_:visibleRows:)``, ``visibleRangeChanged(_:)``, ``wheel(up:)``,
 /// ``click(at:)``). The only signal the list sends about scrolling is the visible range; the
-/// ``Feed`` turns it into page loads. What differs between feeds (details, pictures, nouns)
+/// `Feed` turns it into page loads. What differs between feeds (details, pictures, nouns)
 /// comes from its ``FeedDescriptor``.
 @MainActor @Observable
 public final class FeedViewModel<Source: PageSource> {
@@ -18,16 +17,19 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored public let feed: Feed<Source>
     /// What the feed says about its items.
     @ObservationIgnored public let descriptor: FeedDescriptor<Source.Item, Source.Key>
-    /// Pictures for the rows, or nil when images are off.
-    @ObservationIgnored public let images: ImageStore?
+    /// Loads the rows' pictures, or nil when images are off.
+    @ObservationIgnored public let images: (any FeedImageLoading)?
     /// The sizes the screen draws pictures at, set once the terminal is known.
     @ObservationIgnored public var imageSizing = ImageSizing()
 
     // What the view shows that can change: read many times a frame, so observed without a
     // generic key path (see SignalObserved).
 
-    /// The selected row.
-    @ObservationIgnored @SignalObserved public internal(set) var selection = 0
+    /// The selected row, as last set; read through ``selection``, which brings it up to date.
+    @ObservationIgnored @SignalObserved var selectedRow = 0
+    /// The item to select again once the list holds it (the one selected when the list was
+    /// left), as `String(describing:)` of its id; nil when none is waiting.
+    @ObservationIgnored public internal(set) var itemToReselect: String?
     /// The rows on screen, as the list last reported them.
     @ObservationIgnored @SignalObserved public internal(set) var visibleRange = 0..<0
     /// The details panel's content, if it is open.
@@ -38,14 +40,15 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored @SignalObserved public internal(set) var pull = PullGesture()
     /// True while a pull inside the cooldown shows the spinner (``CooldownFeedback/spinnerThenNotice``).
     @ObservationIgnored @SignalObserved public internal(set) var isHoldingRefreshSpinner = false
-    /// How the last refresh moved the selection to keep the same item selected, for the list to
-    /// scroll by as much and keep it where it was on screen.
-    @ObservationIgnored @SignalObserved public internal(set) var selectionMove: SelectionMove? = nil
+    /// How the last refresh (or rows put above) moved the selection, as last set; read through
+    /// ``selectionMove``.
+    @ObservationIgnored @SignalObserved var lastSelectionMove: SelectionMove? = nil
     /// The live timer's state, when the list refreshes itself (`--live`).
     @ObservationIgnored @SignalObserved public internal(set) var live: LiveState? = nil
 
     @ObservationIgnored let clock: any Clock<Duration>
-    @ObservationIgnored let now: @Sendable () -> Date
+    /// The instant details are computed at (ages from dates).
+    @ObservationIgnored public let now: @Sendable () -> Date
     @ObservationIgnored var noticeTask: Task<Void, Never>?
     @ObservationIgnored var pullReleaseTask: Task<Void, Never>?
     @ObservationIgnored var refreshTask: Task<Void, Never>?
@@ -56,26 +59,31 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored var liveInterval: Duration?
     /// The item selected when the running refresh started, to select again in the new rows.
     @ObservationIgnored var followedSelection: Source.Item.ID?
-    /// The feed's rows above as the selection last followed them (see ``followRowsAbove()``).
+    /// The feed's rows above as the selection last followed them (see ``settleSelection()``).
     @ObservationIgnored var rowsAboveFollowed = RowsAbove()
-    /// Which item was seen at which row, when tracking (for `--dump-state`).
-    @ObservationIgnored var seen = SeenItems()
+    /// Which item was shown at which row, when tracking (``trackSeenItems()``).
+    @ObservationIgnored public internal(set) var seen = SeenItems()
     @ObservationIgnored var lastVisibleReport: VisibleReport?
 
     /// Creates the view model.
     /// - Parameters:
     ///   - feed: the paging engine, not started yet.
     ///   - descriptor: what the feed says about its items.
-    ///   - images: the picture store, or nil for no images.
+    ///   - images: loads the pictures, or nil for no images.
+    ///   - reselecting: `String(describing:)` of the id of the item to select once the list
+    ///     holds it: the one selected when the list was left, its feed opening on that item's
+    ///     page (`Feed(openingKey:)`); nil for the first row.
     ///   - clock: times notices and the pull gesture; inject a manual clock in tests.
     ///   - now: the instant details are computed at (ages from dates).
     public init(
-        feed: Feed<Source>, descriptor: FeedDescriptor<Source.Item, Source.Key>, images: ImageStore?,
-        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }
+        feed: Feed<Source>, descriptor: FeedDescriptor<Source.Item, Source.Key>, images: (any FeedImageLoading)?,
+        reselecting: String? = nil, clock: any Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.feed = feed
         self.descriptor = descriptor
         self.images = images
+        self.itemToReselect = reselecting
         self.clock = clock
         self.now = now
     }
@@ -109,39 +117,41 @@ public final class FeedViewModel<Source: PageSource> {
         range.compactMap { index in item(at: index).map { (index, $0) } }
     }
 
-    /// The picture request for a row's item, or nil when images are off or it has none.
-    public func imageRequest(for item: Source.Item, priority: ImagePriority = .visible) -> ImageRequest? {
+    /// The picture of a row's item, or nil when images are off or it has none.
+    /// - Parameters:
+    ///   - item: the row's item.
+    ///   - priority: how soon it is wanted.
+    public func imageRequest(for item: Source.Item, priority: FeedImage.Priority = .visible) -> FeedImage? {
         guard images != nil, var request = descriptor.rowImage(item, imageSizing) else { return nil }
         request.priority = priority
         return request
     }
 
-    /// The placeholder of a row's picture while it loads (a BlurHash), if the feed has one;
-    /// made once while the row is on screen.
-    public func placeholderImage(for item: Source.Item, request: ImageRequest) -> DecodedImage? {
-        guard let images, let make = descriptor.rowPlaceholder else { return nil }
-        return images.placeholder(for: request) { make(item, request.targetSize) }
-    }
-
-    /// The request for the large picture of the open details, at ``ImageSizing/details``
-    /// (asked of the image CDN itself when the feed's URLs carry a size).
-    public func detailsImageRequest(for details: ItemDetails) -> ImageRequest? {
+    /// The picture of the open details, at ``ImageSizing/details`` (asked of the image CDN
+    /// itself when the feed's URLs carry a size).
+    public func detailsImageRequest(for details: ItemDetails) -> FeedImage? {
         guard images != nil, let url = details.imageURL else { return nil }
         let sized = descriptor.sizedImageURL?(url, imageSizing.details) ?? url
-        return ImageRequest(url: sized, targetSize: imageSizing.details, contentMode: .fill, priority: .high)
+        return FeedImage(url: sized, size: imageSizing.details, contentMode: .fill, priority: .high)
     }
 
-    /// The placeholder of the open details' picture, made from the selected item (whose
-    /// details are open) at the panel's size.
-    public func detailsPlaceholder(for details: ItemDetails, request: ImageRequest) -> DecodedImage? {
+    /// The selected item, if `details` are its details (a placeholder for the details picture
+    /// is made from it).
+    public func item(describedBy details: ItemDetails) -> Source.Item? {
         guard let item = feed.items.item(at: selection), descriptor.details(item, now()).id == details.id else { return nil }
-        return placeholderImage(for: item, request: request)
+        return item
     }
 
     /// The screen draws the details picture at `size` pixels (as large as the terminal allows a
     /// picture of known shape); the request follows.
-    public func detailsPictureSizeChanged(_ size: PixelSize) {
+    public func detailsPictureSizeChanged(_ size: FeedImage.Size) {
         imageSizing.details = size
+    }
+
+    /// Records which item each row showed from now on, to find an item shown twice (the
+    /// terminal app's `--dump-state`); off by default, as it grows with every row seen.
+    public func trackSeenItems() {
+        seen.startTracking()
     }
 
     /// The header's account of the list: the seed, the page of the selected row and the rows.

@@ -53,7 +53,7 @@ extension FeedViewModel {
             || isHoldingRefreshSpinner
     }
 
-    /// Whether something has failed that ``BrowseIntent/retry`` would re-run.
+    /// Whether something has failed that ``ListIntent/retry`` would re-run.
     public var hasFailure: Bool {
         LoadDirection.allCases.contains { feed.loadStates[$0].error != nil }
     }
@@ -67,7 +67,9 @@ extension FeedViewModel {
 
 /// The row after the last item.
 public enum FooterState: Hashable, Sendable {
+    /// Nothing: no rows yet, or nothing happening at the end.
     case hidden
+    /// The next page is on its way: a spinner.
     case loading
     /// The source has no more; the text says so, e.g. `that's everyone · 12 people`.
     case endOfList(String)
@@ -77,7 +79,9 @@ public enum FooterState: Hashable, Sendable {
 
 /// What fills the list's area.
 public enum ContentState: Hashable, Sendable {
+    /// The rows.
     case rows
+    /// The first page is on its way: a centred spinner.
     case loadingFirstPage
     /// The first page failed: a centred message with the reason and the key that retries.
     case firstLoadFailed(UntrustedText)
@@ -97,10 +101,13 @@ public enum PlaceholderState: Hashable, Sendable {
 
 /// The line above the list.
 public enum TopIndicator: Hashable, Sendable {
+    /// Nothing.
     case none
     /// The wheel is pulling down at the top: how full the indicator is, 0...1.
     case pull(progress: Double)
+    /// A refresh is running (or its minimum indicator time is not over).
     case refreshing
+    /// A short-lived message of the app's own, e.g. `refresh available in 2 s`.
     case notice(String)
     /// The last refresh failed; the old rows are still shown.
     case refreshFailed(UntrustedText)

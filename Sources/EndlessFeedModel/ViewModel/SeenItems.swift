@@ -1,13 +1,14 @@
 /// Which item was shown at which row since the list began (or was refreshed): the evidence behind
-/// "nothing appears twice", written by `--dump-state`.
+/// "nothing appears twice" (the terminal app's `--dump-state` writes it).
 ///
 /// Off unless asked for, because it grows with every row seen.
-struct SeenItems: Sendable {
-    private(set) var isTracking = false
+public struct SeenItems: Sendable {
+    /// Whether rows are being recorded (``FeedViewModel/trackSeenItems()``).
+    public private(set) var isTracking = false
     /// The row each item was first seen at.
-    private(set) var rowOf: [String: Int] = [:]
+    public private(set) var rowOf: [String: Int] = [:]
     /// Items seen at two different rows: (id, first row, other row).
-    private(set) var duplicates: [(id: String, first: Int, again: Int)] = []
+    public private(set) var duplicates: [(id: String, first: Int, again: Int)] = []
 
     mutating func startTracking() { isTracking = true }
 

@@ -1,15 +1,14 @@
 import Endless
-import EndlessImages
 import Foundation
 import Observation
 import Synchronization
 
 extension FeedViewModel {
-    /// Carries out a list intent. Tab switching, help and quit are the browser's; this ignores them.
+    /// Carries out a list intent.
     /// - Parameters:
     ///   - intent: what the person asked for.
     ///   - visibleRows: how many rows fit on screen, for page moves.
-    public func perform(_ intent: BrowseIntent, visibleRows: Int) {
+    public func perform(_ intent: ListIntent, visibleRows: Int) {
         if intent != .refresh { pull.release() }
         let page = max(1, visibleRows - 1)
         switch intent {
@@ -23,14 +22,13 @@ extension FeedViewModel {
         case .close: closeDetails()
         case .refresh: startRefresh()
         case .retry: feed.retry()
-        case .toggleHelp, .nextTab, .previousTab, .showTab, .quit: break
         }
     }
 
     /// Selects a row (clamped to the rows there are); open details follow the selection.
     public func select(_ index: Int) {
         let clamped = min(max(0, index), max(0, rowCount - 1))
-        if clamped != selection { selection = clamped }
+        if clamped != selection { selectedRow = clamped }
         if details != nil { openDetails() }
     }
 
@@ -181,14 +179,14 @@ extension FeedViewModel {
         let items = feed.items
         let old = selection
         if let id, let index = feed.index(of: id) {
-            selection = index
-            selectionMove = SelectionMove(delta: index - old, serial: (selectionMove?.serial ?? 0) + 1)
+            selectedRow = index
+            lastSelectionMove = SelectionMove(delta: index - old, serial: (lastSelectionMove?.serial ?? 0) + 1)
             // Details follow the item; with everything in the list, they show its new figures.
             if details != nil, descriptor.fetchDetails == nil, let item = items.item(at: index) {
                 details = descriptor.details(item, now())
             }
         } else {
-            selection = feed.refreshAnchorIndex ?? 0
+            selectedRow = feed.refreshAnchorIndex ?? 0
             closeDetails()
         }
     }

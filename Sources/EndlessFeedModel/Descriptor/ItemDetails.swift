@@ -5,7 +5,9 @@ import Foundation
 public struct ItemDetails: Hashable, Sendable {
     /// One labelled line: the label is the app's own text, the value came from the network.
     public struct Field: Hashable, Sendable {
+        /// The app's label, e.g. `email`.
         public let label: String
+        /// The value as received.
         public let value: UntrustedText
 
         /// Creates a field.

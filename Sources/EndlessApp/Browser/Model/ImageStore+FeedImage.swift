@@ -1,0 +1,38 @@
+import EndlessFeedModel
+import EndlessImages
+
+/// The terminal app's picture loader for the view models: a ``FeedImage`` is an image
+/// pipeline request.
+extension ImageStore: FeedImageLoading {
+    public func show(_ visible: [FeedImage], upcoming: [FeedImage]) {
+        show(visible.map(ImageRequest.init), upcoming: upcoming.map(ImageRequest.init))
+    }
+
+    /// The decoded picture, if it is in memory; nil while it loads.
+    public func image(for picture: FeedImage) -> DecodedImage? {
+        image(for: ImageRequest(picture))
+    }
+}
+
+extension ImageRequest {
+    /// The pipeline's request for a view model's picture.
+    public init(_ picture: FeedImage) {
+        self.init(
+            url: picture.url, targetSize: PixelSize(picture.size), contentMode: picture.contentMode == .fit ? .fit : .fill,
+            priority: ImagePriority(rawValue: picture.priority.rawValue) ?? .visible)
+    }
+}
+
+extension PixelSize {
+    /// The same pixels as a view model's size.
+    public init(_ size: FeedImage.Size) {
+        self.init(width: size.width, height: size.height)
+    }
+}
+
+extension FeedImage.Size {
+    /// The same pixels as the pipeline's size.
+    public init(_ size: PixelSize) {
+        self.init(width: size.width, height: size.height)
+    }
+}
