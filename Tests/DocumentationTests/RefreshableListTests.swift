@@ -15,8 +15,10 @@ import Testing
         let clock = ManualClock()
         // listing: first-page
         let feed = makePeopleFeed(client: client, clock: clock)
-        feed.loadFirstPageIfNeeded()       // on every appearance: only the first call loads
-        feed.visibleRangeChanged(0..<12)   // rows 0 to 11 on screen: pages 2 and 3 load too
+        // On every appearance; only the first call loads.
+        feed.loadFirstPageIfNeeded()
+        // Rows 0 to 11 on screen: pages 2 and 3 load too.
+        feed.visibleRangeChanged(0..<12)
         // end listing
         try #require(await feed.wait { $0.items.count == 60 })
         #expect(feed.items.first?.name == "Person 1-0")

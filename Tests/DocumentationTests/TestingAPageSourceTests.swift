@@ -16,11 +16,11 @@ import Testing
 
         feed.loadFirstPageIfNeeded()
         try #require(await feed.wait { $0.items.count == 20 })
-        feed.itemAppeared(at: 19)                  // the last row: page 1 loads, and fails
+        feed.itemAppeared(at: 19)   // the last row: page 1 loads, and fails
         try #require(await feed.wait { $0.loadStates.append.error != nil })
         #expect(feed.items.count == 20)
 
-        feed.retry()                               // what the footer's button does
+        feed.retry()                // what the footer's button does
         try #require(await feed.wait { $0.items.count == 40 })
         #expect(source.requests.map(\.key) == [nil, 1, 1])
     }
@@ -32,11 +32,12 @@ import Testing
         let feed = Feed(source: source, clock: ManualClock())
 
         feed.loadFirstPageIfNeeded()
-        source.release(1)                          // let the first page through
+        source.release(1)   // let the first page through
         try #require(await feed.wait { $0.items.count == 20 })
         feed.itemAppeared(at: 19)
-        try #require(await source.waitingRequests(atLeast: 1))   // page 1, held at the gate
-        #expect(feed.loadStates.append.isLoading)  // "Loading more…"
+        // Page 1 is asked for, and held at the gate: "Loading more…".
+        try #require(await source.waitingRequests(atLeast: 1))
+        #expect(feed.loadStates.append.isLoading)
 
         source.openGate()
         try #require(await feed.wait { $0.items.count == 40 })
@@ -58,7 +59,7 @@ import Testing
             Issue.record("a second pull within the cooldown loaded again")
             return
         }
-        #expect(remaining == .seconds(3))           // no time has passed on the manual clock
+        #expect(remaining == .seconds(3))   // no time passed on the manual clock
 
         clock.advance(by: .seconds(3))
         await feed.refresh()
@@ -76,10 +77,13 @@ import Testing
         defer { server.stop() }
         let source = PeopleSource(client: HTTPClient(baseURL: server.url()))
 
-        let page = try await source.load(PageRequest(direction: .refresh, key: nil, loadSize: 20))
+        let first = PageRequest<Int>(direction: .refresh, key: nil, loadSize: 20)
+        let page = try await source.load(first)
         #expect(page.items.map(\.name) == ["Ada"])
-        #expect(page.nextKey == nil)               // the feed shows the end of the list
-        #expect(server.requests.map(\.line) == ["GET /people?page=1&results=20 HTTP/1.1"])
+        #expect(page.nextKey == nil)   // the feed shows the end of the list
+        #expect(server.requests.map(\.line) == [
+            "GET /people?page=1&results=20 HTTP/1.1",
+        ])
     }
     // end listing
 }

@@ -7,8 +7,8 @@ import Foundation
 // article; `ArticleListingTests` checks that, and `RefreshableListTests` runs it.
 
 // listing: person
-/// A row of the list. `Identifiable`, because the feed keeps items unique by `id`;
-/// `Codable`, so the page cache can keep it (see EndlessCache).
+/// A row of the list. `Identifiable`: the feed keeps items unique by `id`.
+/// `Codable`: the page cache can keep it (see EndlessCache).
 struct Person: Codable, Identifiable, Sendable {
     let id: String
     let name: String
@@ -41,21 +41,30 @@ struct PeopleSource: PageSource {
             nextKey: page.hasMore ? number + 1 : nil)
     }
 
-    // Page numbers are known in advance, so the feed may ask for the next pages together.
+    // Page numbers are known in advance: the feed may load pages together.
     func key(after key: Int) -> Int? { key + 1 }
 }
 // end listing
 
 // listing: make-feed
 @MainActor
-func makePeopleFeed(client: HTTPClient, clock: any Clock<Duration> = ContinuousClock()) -> Feed<PeopleSource> {
+func makePeopleFeed(
+    client: HTTPClient, clock: any Clock<Duration> = ContinuousClock()
+) -> Feed<PeopleSource> {
     var configuration = FeedConfiguration(pageSize: 20)
-    configuration.prefetchDistance = 40                         // two pages past the last row on screen
-    configuration.maxConcurrentAppends = 2                      // both at once, shown in order
-    configuration.refreshCooldown = .seconds(5)                 // a pull sooner than this loads nothing
-    configuration.minimumIndicatorDuration = .milliseconds(500) // a spinner that does not flicker
-    configuration.automaticRetry = .standard                    // a failed page retries after 1, 2, 4 s
-    return Feed(source: PeopleSource(client: client), configuration: configuration, clock: clock)
+    // Two pages loaded past the last row on screen, both at once.
+    configuration.prefetchDistance = 40
+    configuration.maxConcurrentAppends = 2
+    // A pull sooner than 5 s after the last refresh loads nothing.
+    configuration.refreshCooldown = .seconds(5)
+    // The spinner shows for half a second at least: no flicker.
+    configuration.minimumIndicatorDuration = .milliseconds(500)
+    // A failed page retries by itself after 1, 2 and 4 s.
+    configuration.automaticRetry = .standard
+    return Feed(
+        source: PeopleSource(client: client),
+        configuration: configuration,
+        clock: clock)
 }
 // end listing
 
@@ -65,14 +74,15 @@ func footerText(for state: LoadState) -> String? {
     switch state {
     case .idle: nil
     case .loading: "Loading more…"
-    case .failed(let error): "\(error)\nTap to try again."   // the tap calls feed.retry()
+    case .failed(let error): "\(error)\nTap to try again."  // feed.retry()
     case .endReached: "That's everyone."
     }
 }
 // end listing
 
 // listing: pull-to-refresh
-/// What a pull to refresh says when it is over; the spinner lives as long as this call.
+/// What a pull to refresh says when it is over. The spinner lives as long
+/// as this call.
 @MainActor
 func pullToRefresh(_ feed: Feed<PeopleSource>) async -> String? {
     switch await feed.refresh() {
@@ -81,7 +91,8 @@ func pullToRefresh(_ feed: Feed<PeopleSource>) async -> String? {
     case .failed(let error):
         return "Couldn't refresh: \(error)"   // the rows already shown stay
     case .coolingDown(let remaining):
-        return "Up to date. Pull again in \(remaining.components.seconds + 1) s."
+        let seconds = remaining.components.seconds + 1
+        return "Up to date. Pull again in \(seconds) s."
     }
 }
 // end listing
