@@ -43,7 +43,9 @@ test: deps
 # DocC documentation of the library modules, with the toolchain's docc, into
 # .build/docs/<Module>.doccarchive: zero warnings, and every public symbol with a summary
 # (scripts/docs/build). MODULES="Endless EndlessCache" builds some.
+# python3 reads DocC's coverage report.
 docs: deps
+	@./scripts/install-debian-packages python3
 	SWIFT=$(SWIFT) ./scripts/docs/build
 
 # The parsers that read the network and the terminal under libFuzzer and AddressSanitizer
