@@ -9,7 +9,7 @@ BENCH_PACKAGES := nginx wrk jq chafa less curl python3
 # The reference data beside the repository (see scripts/find-shared-data).
 export ENDLESS_SHARED := $(shell ./scripts/find-shared-data)
 
-.PHONY: deps deps-bench build release run test fuzz fuzz-smoke tsan bench clean
+.PHONY: deps deps-bench build release run test docs fuzz fuzz-smoke tsan bench clean
 
 deps:
 	@./scripts/install-debian-packages $(DEB_PACKAGES)
@@ -39,6 +39,14 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) ./scripts/fuzz/run smoke
+
+# DocC documentation of the library modules, with the toolchain's docc, into
+# .build/docs/<Module>.doccarchive: zero warnings, and every public symbol with a summary
+# (scripts/docs/build). MODULES="Endless EndlessCache" builds some.
+# python3 reads DocC's coverage report.
+docs: deps
+	@./scripts/install-debian-packages python3
+	SWIFT=$(SWIFT) ./scripts/docs/build
 
 # The parsers that read the network and the terminal under libFuzzer and AddressSanitizer
 # (Fuzz/): `make fuzz` fuzzes each for FUZZ_SECONDS; `make test` runs the short, fixed smoke.

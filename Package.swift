@@ -90,6 +90,10 @@ let package = Package(
 
         .testTarget(name: "EndlessTests", dependencies: ["Endless", "EndlessTesting"]),
         .testTarget(name: "EndlessFeedModelTests", dependencies: ["EndlessFeedModel", "Endless", "EndlessTesting"]),
+        // The code of the DocC articles (Sources/*/*.docc) and of README.md, compiled and run.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["Endless", "EndlessTesting", "EndlessHTTP", "EndlessImages", "EndlessCache"]),
         .testTarget(name: "EndlessDigestTests", dependencies: ["EndlessDigest"]),
         .testTarget(
             name: "EndlessCacheTests",

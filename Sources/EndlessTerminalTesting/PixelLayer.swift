@@ -9,13 +9,13 @@ import EndlessTerminal
 /// - Kitty placements lie above the text by image and placement id: text does not touch
 ///   them; `a=d` commands delete them; whether a scroll moves them is a setting
 ///   (``kittyScrollsImages``), so tests can hold the renderer to both behaviours.
-/// - Ink overflow: a glyph that may draw outside its cell (``GlyphOverflow``) leaves ink on
+/// - Ink overflow: a glyph that may draw outside its cell (`GlyphOverflow`) leaves ink on
 ///   the cells beside, above and below it, which only a write or erase of those cells
 ///   removes, as in xterm. Ink whose glyph is no longer there is stale (``staleInk``).
 public struct PixelLayer: Sendable {
     /// A cell showing part of a sixel image.
     public struct SixelPixels: Hashable, Sendable {
-        /// The image, by ``VirtualScreen/fingerprint(_:)`` of its escape string.
+        /// The image, by ``VirtualScreen/fingerprint(_:continuing:)`` of its escape string.
         public var fingerprint: UInt64
         /// Where in the image this cell is, in cells from its top-left.
         public var offset: Point
@@ -246,7 +246,7 @@ public struct PixelLayer: Sendable {
 }
 
 extension VirtualScreen {
-    /// FNV-1a of some bytes, as ``TerminalGraphic/id`` hashes an escape string.
+    /// FNV-1a of some bytes, as `TerminalGraphic.id` hashes an escape string.
     public static func fingerprint(_ bytes: some Sequence<UInt8>, continuing hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
         var hash = hash
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }

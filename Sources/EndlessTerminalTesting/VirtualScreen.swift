@@ -53,7 +53,7 @@ public struct VirtualScreen: Sendable {
     var stringBody: [UInt8] = []
     /// What pixel graphics show where, and the ink glyphs left outside their cells.
     public internal(set) var pixels: PixelLayer
-    /// tmux passthrough strings unwrapped (see ``TmuxPassthrough``).
+    /// tmux passthrough strings unwrapped (see `TmuxPassthrough`).
     public internal(set) var passthroughWrites = 0
 
     /// Creates a blank screen, cursor at the top-left, autowrap on.

@@ -23,8 +23,10 @@ extension Feed {
     /// - Parameters:
     ///   - limit: how long to wait (times ``TimeBudget/scale``); a condition a test waits for
     ///     holds within milliseconds.
-    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
-    ///     `column`).
+    ///   - fileID: the caller's file, where the issue is recorded.
+    ///   - filePath: the caller's file path, for the issue.
+    ///   - line: the caller's line, for the issue.
+    ///   - column: the caller's column, for the issue.
     ///   - condition: what to wait for.
     /// - Returns: whether `condition` holds; false if the time ran out or the task was
     ///   cancelled first (a test's time limit).
@@ -84,8 +86,10 @@ extension Feed {
     ///   - source: the gated source the feed loads from.
     ///   - limit: how long to wait (times ``TimeBudget/scale``) before giving up and recording
     ///     an issue.
-    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
-    ///     `column`).
+    ///   - fileID: the caller's file, where the issue is recorded.
+    ///   - filePath: the caller's file path, for the issue.
+    ///   - line: the caller's line, for the issue.
+    ///   - column: the caller's column, for the issue.
     /// - Returns: whether the feed is parked; false if the time ran out or the task was
     ///   cancelled first (a test's time limit).
     @discardableResult
@@ -110,8 +114,10 @@ extension Feed {
     ///   - clock: the clock the source's latency runs on.
     ///   - limit: how long to wait (times ``TimeBudget/scale``) before giving up and recording
     ///     an issue.
-    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
-    ///     `column`).
+    ///   - fileID: the caller's file, where the issue is recorded.
+    ///   - filePath: the caller's file path, for the issue.
+    ///   - line: the caller's line, for the issue.
+    ///   - column: the caller's column, for the issue.
     /// - Returns: whether every load sleeps; false if the time ran out or the task was
     ///   cancelled first (a test's time limit).
     @discardableResult

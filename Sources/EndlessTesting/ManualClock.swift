@@ -5,7 +5,7 @@ import Testing
 ///
 /// Code under test sleeps on it as on any `Clock<Duration>`; the test calls
 /// ``advance(by:)`` to wake every sleeper whose deadline has passed. Together with
-/// ``sleepers(atLeast:)``, which suspends until the code under test is really waiting on the
+/// ``sleepers(atLeast:within:fileID:filePath:line:column:)``, which suspends until the code under test is really waiting on the
 /// clock, a test steps through retries, timeouts and cooldowns instantly and deterministically,
 /// without ever sleeping for real.
 ///
@@ -152,8 +152,10 @@ public final class ManualClock: Clock, Sendable {
     /// - Parameters:
     ///   - count: how many sleepers to wait for.
     ///   - limit: how long to wait in real time (times ``TimeBudget/scale``).
-    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
-    ///     `column`).
+    ///   - fileID: the caller's file, where the issue is recorded.
+    ///   - filePath: the caller's file path, for the issue.
+    ///   - line: the caller's line, for the issue.
+    ///   - column: the caller's column, for the issue.
     /// - Returns: whether they sleep; false if the time ran out or the task was cancelled.
     @discardableResult
     public func sleepers(

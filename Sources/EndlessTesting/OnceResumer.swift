@@ -58,8 +58,11 @@ public final class OnceResumer: Sendable {
     /// - Parameters:
     ///   - event: what is awaited, for the issue, e.g. `"2 requests"`.
     ///   - limit: the budget in an ordinary debug build.
-    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line`
-    ///     and `column`); a helper that waits for its caller passes its own caller's.
+    ///   - fileID: the caller's file, where the issue is recorded; a helper that waits for
+    ///     its caller passes its own caller's (and its `filePath`, `line` and `column`).
+    ///   - filePath: the caller's file path, for the issue.
+    ///   - line: the caller's line, for the issue.
+    ///   - column: the caller's column, for the issue.
     ///   - arm: registers the resumer wherever the awaited event will resume it (or resumes it
     ///     at once if the event already happened).
     /// - Returns: whether the event came.

@@ -145,8 +145,10 @@ extension ScriptedPageSource {
     ///   - count: the number of requests to wait for.
     ///   - limit: how long to wait in real time (times ``TimeBudget/scale``) before giving up
     ///     and recording an issue.
-    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
-    ///     `column`).
+    ///   - fileID: the caller's file, where the issue is recorded.
+    ///   - filePath: the caller's file path, for the issue.
+    ///   - line: the caller's line, for the issue.
+    ///   - column: the caller's column, for the issue.
     /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
     ///   (a test's time limit).
     @discardableResult
@@ -166,8 +168,10 @@ extension ScriptedPageSource {
     ///   - count: the number of waiting loads to wait for.
     ///   - limit: how long to wait in real time (times ``TimeBudget/scale``) before giving up
     ///     and recording an issue.
-    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
-    ///     `column`).
+    ///   - fileID: the caller's file, where the issue is recorded.
+    ///   - filePath: the caller's file path, for the issue.
+    ///   - line: the caller's line, for the issue.
+    ///   - column: the caller's column, for the issue.
     /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
     ///   (a test's time limit).
     @discardableResult
@@ -188,8 +192,10 @@ extension ScriptedPageSource {
     ///   - count: the number last seen.
     ///   - limit: how long to wait in real time (times ``TimeBudget/scale``) before giving up
     ///     and recording an issue.
-    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
-    ///     `column`).
+    ///   - fileID: the caller's file, where the issue is recorded.
+    ///   - filePath: the caller's file path, for the issue.
+    ///   - line: the caller's line, for the issue.
+    ///   - column: the caller's column, for the issue.
     /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
     ///   (a test's time limit).
     @discardableResult
@@ -216,8 +222,10 @@ extension ScriptedPageSource {
     ///   - count: the number of answered loads to wait for.
     ///   - limit: how long to wait in real time (times ``TimeBudget/scale``) before giving up
     ///     and recording an issue.
-    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
-    ///     `column`).
+    ///   - fileID: the caller's file, where the issue is recorded.
+    ///   - filePath: the caller's file path, for the issue.
+    ///   - line: the caller's line, for the issue.
+    ///   - column: the caller's column, for the issue.
     /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
     ///   (a test's time limit).
     @discardableResult
@@ -237,8 +245,10 @@ extension ScriptedPageSource {
     ///   - count: the number of cancellations to wait for.
     ///   - limit: how long to wait in real time (times ``TimeBudget/scale``) before giving up
     ///     and recording an issue.
-    ///   - fileID: the caller's file, where the issue is recorded (with `filePath`, `line` and
-    ///     `column`).
+    ///   - fileID: the caller's file, where the issue is recorded.
+    ///   - filePath: the caller's file path, for the issue.
+    ///   - line: the caller's line, for the issue.
+    ///   - column: the caller's column, for the issue.
     /// - Returns: whether it happened; false if the time ran out or the task was cancelled first
     ///   (a test's time limit).
     @discardableResult

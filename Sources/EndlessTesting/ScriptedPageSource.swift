@@ -1,7 +1,7 @@
 import Endless
 import Synchronization
 
-/// A ``PageSource`` that does what a test tells it: pages of numbered items, latency on a test
+/// A `PageSource` that does what a test tells it: pages of numbered items, latency on a test
 /// clock, failures, duplicates, repeated keys, an end of list, and a gate the test opens, with
 /// a record of every request. Like Android Paging's `TestPager`, it is public so you can test
 /// your own screens and view models against a `Feed` without a network.

@@ -2,9 +2,9 @@ import EndlessHTTP
 import Foundation
 
 /// Asks CoinGecko's v3 API (or a compatible server, such as the embedded simulator's
-/// `/coingecko/api/v3/`) for markets, the global figures and its ping, over an ``HTTPClient``.
+/// `/coingecko/api/v3/`) for markets, the global figures and its ping, over an `HTTPClient`.
 ///
-/// Bodies are kept as sent (``RawJSON``) and read with ``LiteralJSON``, so every number keeps
+/// Bodies are kept as sent (`RawJSON`) and read with `LiteralJSON`, so every number keeps
 /// the text it was sent as.
 /// Refusals become typed ``CoinGeckoError``s: the 429 JSON and Cloudflare's "error code: 1015"
 /// both as ``CoinGeckoError/rateLimited(_:)`` with the wait the server asked for, key errors as

@@ -5,9 +5,9 @@ import Foundation
 /// when asked for, the change over several periods and a 7-day sparkline.
 ///
 /// Every number is optional, as the service sends it: a fresh listing has a price and little
-/// else. Numbers are ``LiteralJSON/Number``s, kept as sent (`19812345.0` stays `19812345.0`), so
-/// nothing is rounded by reading it; use ``LiteralJSON/Number/decimal`` to format money and
-/// ``LiteralJSON/Number/double`` to compute.
+/// else. Numbers are `LiteralJSON.Number`s, kept as sent (`19812345.0` stays `19812345.0`), so
+/// nothing is rounded by reading it; use `LiteralJSON.Number.decimal` to format money and
+/// `LiteralJSON.Number.double` to compute.
 public struct CoinMarket: Identifiable, Sendable, Hashable {
     /// The API id, e.g. `bitcoin`: unique and stable, the key of every page.
     public let id: String

@@ -3,7 +3,7 @@ import Endless
 /// CoinGecko's markets as a feed: pages of `per_page` coins in the query's order, until a page
 /// comes back shorter (the service sends no total).
 ///
-/// Ranks move between requests, so the source keeps a ``MarketLedger`` of what each list has
+/// Ranks move between requests, so the source keeps a `MarketLedger` of what each list has
 /// shown. Coins already shown are left out of later pages (the feed would drop them too), and
 /// when a page proves that coins rose past the pages already loaded, the ranks above it are
 /// read again (`per_page=250` blocks, nearest first, at most ``repairBlockLimit``) and the coins

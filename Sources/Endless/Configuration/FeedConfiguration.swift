@@ -43,12 +43,12 @@ public struct FeedConfiguration: Sendable, Equatable {
     /// ``FeedItems``). Raised to `max(pageSize, initialLoadSize) + 2 × prefetchDistance` if
     /// lower, so that dropping a page never makes the feed reload it at once.
     public var maxLoadedItems: Int?
-    /// The shortest time between the starts of two refreshes. A ``Feed/refresh()`` sooner does
+    /// The shortest time between the starts of two refreshes. A ``Feed/refresh(ignoringCooldown:scope:)`` sooner does
     /// nothing and returns ``RefreshOutcome/coolingDown(remaining:)``. A rate-limited API uses
     /// a few seconds.
     public var refreshCooldown: Duration
     /// The shortest time the refresh state stays `loading`, so a fast refresh does not make a
-    /// spinner flicker. ``Feed/refresh()`` returns after it too.
+    /// spinner flicker. ``Feed/refresh(ignoringCooldown:scope:)`` returns after it too.
     public var minimumIndicatorDuration: Duration
     /// Automatic retries of failed appends and prepends (never of refreshes, which a person
     /// starts and can repeat).

@@ -1,4 +1,4 @@
-/// What ``Feed/refresh()`` reloads.
+/// What ``Feed/refresh(ignoringCooldown:scope:)`` reloads.
 public enum RefreshScope: Sendable, Equatable {
     /// The first page only, replacing everything (the default): a new start, as
     /// pull-to-refresh means in most apps.

@@ -2,7 +2,7 @@
 extension Feed {
     /// Loads the first page if nothing has been loaded or tried yet. Safe to call on every
     /// appearance of a view: once a first load has started (even if it failed) this does
-    /// nothing, so a failing source is not hit again until ``retry()`` or ``refresh()``.
+    /// nothing, so a failing source is not hit again until ``retry()`` or ``refresh(ignoringCooldown:scope:)``.
     /// Not subject to the refresh cooldown.
     public func loadFirstPageIfNeeded() {
         guard store.isEmpty, refreshTask == nil, lastRefreshStart == nil else { return }

@@ -45,7 +45,7 @@ import Observation
 ///   rows on screen are remembered, and after each page the feed loads again until enough
 ///   rows are loaded (or on their way) past them: `prefetchDistance`, or with
 ///   `adaptivePrefetch` what the measured latency at the measured speed needs.
-/// - ``refresh()`` supersedes appends and prepends: their results are discarded. Old items
+/// - ``refresh(ignoringCooldown:scope:)`` supersedes appends and prepends: their results are discarded. Old items
 ///   stay until the refreshed page replaces them at once, and stay if it fails.
 /// - Errors block their direction until ``retry()`` (or `FeedConfiguration.automaticRetry`);
 ///   pages after a failed one are kept, not shown, until it succeeds. No sequence of faults
@@ -109,7 +109,7 @@ public final class Feed<Source: PageSource> {
     @ObservationIgnored var stopped: [LoadDirection: any Error] = [:]
     @ObservationIgnored var duplicatePageRuns: [LoadDirection: Int] = [:]
 
-    /// Creates a feed. Nothing loads until ``loadFirstPageIfNeeded()`` or ``refresh()``.
+    /// Creates a feed. Nothing loads until ``loadFirstPageIfNeeded()`` or ``refresh(ignoringCooldown:scope:)``.
     ///
     /// - Parameters:
     ///   - source: where pages come from.
@@ -211,7 +211,7 @@ public final class Feed<Source: PageSource> {
         lastErrors[direction]
     }
 
-    /// How long until ``refresh()`` will load again: zero when it will now. Read from the clock
+    /// How long until ``refresh(ignoringCooldown:scope:)`` will load again: zero when it will now. Read from the clock
     /// each time (it does not tick by itself, so a view showing it redraws on its own timer).
     public var refreshAvailableIn: Duration {
         guard let lastRefreshStart, configuration.refreshCooldown > .zero else { return .zero }

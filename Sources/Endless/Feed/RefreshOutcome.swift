@@ -1,4 +1,4 @@
-/// How a call to ``Feed/refresh()`` ended.
+/// How a call to ``Feed/refresh(ignoringCooldown:scope:)`` ended.
 public enum RefreshOutcome: Sendable, CustomStringConvertible {
     /// The new first page replaced the items.
     case refreshed

@@ -1,7 +1,7 @@
 import Endless
 import Foundation
 
-/// A ``PageSource`` that keeps what another source loads in a ``PageCache``, so a feed opens
+/// A `PageSource` that keeps what another source loads in a ``PageCache``, so a feed opens
 /// at once on the rows it showed last time and keeps working without a network: Android
 /// Paging's `RemoteMediator` + Room, in the engine's own terms (the `Feed` knows no cache).
 ///

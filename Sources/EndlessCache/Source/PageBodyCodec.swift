@@ -4,7 +4,7 @@ import Foundation
 /// How a feed's pages are kept in the page cache: a page's bytes, and the page back.
 ///
 /// ``RawJSONPageBodyCodec`` keeps each item as the service sent it, for items that keep their
-/// JSON (``RawJSONRepresentable``): what the cache gives back is what the network gave.
+/// JSON (`RawJSONRepresentable`): what the cache gives back is what the network gave.
 /// ``JSONPageBodyCodec`` (items and keys through `Codable`) serves any other item.
 public protocol PageBodyCodec<Item, Key>: Sendable {
     /// The items of a page.
@@ -42,10 +42,14 @@ public struct JSONPageBodyCodec<Item: Codable & Identifiable & Sendable, Key: Co
     /// Creates the codec.
     public init() {}
 
+    /// Encodes a page as JSON, through `Codable`.
+    ///
     /// - Parameter page: the page.
     /// - Returns: its JSON.
     public func body(of page: Page<Item, Key>) -> Data? { PageCodec<Item, Key>.body(of: page) }
 
+    /// Decodes a page this codec encoded.
+    ///
     /// - Parameter body: JSON made by ``body(of:)``.
     /// - Returns: the page, or nil.
     public func page(from body: Data) -> Page<Item, Key>? { PageCodec<Item, Key>.page(from: body) }

@@ -4,7 +4,7 @@ import Foundation
 
 /// Pages as the service sent their items: `{"form":"sent-items/1","key":…,"previousKey":…,
 /// "nextKey":…,"items":[…]}`, each item the value it was read from
-/// (``RawJSONRepresentable/rawJSON``: its keys in their order, fields no model knows, numbers
+/// (`RawJSONRepresentable.rawJSON`: its keys in their order, fields no model knows, numbers
 /// with their digits), read back by the model's own reader. So a page from the cache is the
 /// page the network gave, and what a feed shows or prints offline is what it did online.
 ///
@@ -19,6 +19,8 @@ public struct RawJSONPageBodyCodec<Item: RawJSONRepresentable & Identifiable & S
     /// Creates the codec.
     public init() {}
 
+    /// Encodes a page with each item as the service sent it.
+    ///
     /// - Parameter page: the page the network sent.
     /// - Returns: its body, or nil when a key cannot be encoded.
     public func body(of page: Page<Item, Key>) -> Data? {
@@ -38,6 +40,8 @@ public struct RawJSONPageBodyCodec<Item: RawJSONRepresentable & Identifiable & S
         return body
     }
 
+    /// Decodes a page this codec encoded, reading each item from its JSON.
+    ///
     /// - Parameter body: what ``body(of:)`` made.
     /// - Returns: the page, or nil when the body is in another form or an item or key no
     ///   longer reads.

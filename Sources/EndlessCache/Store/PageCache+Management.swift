@@ -35,7 +35,7 @@ extension PageCache {
     }
 
     /// Deletes every page of every feed, and the damaged files kept aside
-    /// (`pages.sqlite.corrupt`, see ``DamagedFile``), then gives the space back to the file system.
+    /// (`pages.sqlite.corrupt`, see `DamagedFile`), then gives the space back to the file system.
     /// - Returns: the pages deleted.
     /// - Throws: ``PageCacheError`` when the file cannot be opened or written.
     @discardableResult

@@ -16,11 +16,11 @@ import Synchronization
 ///   busy timeout, and brought to the current schema: a cost that does not grow with the
 ///   file. A file that is not a database or was cut short fails there.
 /// - Then `PRAGMA quick_check` reads the whole file, on a low-priority thread and a read-only
-///   connection of its own (see ``IntegrityCheck``); the launch's first pages do not wait
+///   connection of its own (see `IntegrityCheck`); the launch's first pages do not wait
 ///   for it. Damage it finds is acted on by the next use of the cache.
 /// - The file is not trusted: it is opened defensively, its schema must be exactly the one
-///   the migrations make (``SchemaCheck``), every statement has a budget
-///   (``StatementBudget``), no value longer than ``largestPage`` is read or written, and
+///   the migrations make (`SchemaCheck`), every statement has a budget
+///   (`StatementBudget`), no value longer than ``largestPage`` is read or written, and
 ///   sizes are measured (`length(body)`), not read from a count the file keeps. A file that
 ///   fails any of these is damage.
 /// - Faults never reach the feeds: a damaged file (found at open, by the check, or by any

@@ -70,7 +70,7 @@ public struct Redactor: Sendable {
 
     /// This redactor, also hiding `secrets` in free text.
     ///
-    /// - Parameter secrets: Literal secret values; empty ones and ones already known are ignored.
+    /// - Parameter newSecrets: Literal secret values; empty ones and ones already known are ignored.
     /// - Returns: The redactor with the secrets added.
     public func adding(secrets newSecrets: some Sequence<String>) -> Redactor {
         var known = Set(secrets)

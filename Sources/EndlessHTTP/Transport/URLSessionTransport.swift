@@ -8,7 +8,7 @@ import FoundationNetworking
 ///
 /// A `Content-Length` over the limit is refused as soon as the headers arrive; a body without
 /// one is cut off as soon as the running total passes the limit. On Linux the delegate runs
-/// inline as libcurl reads (``InlineDelegateQueue``), so nothing past the limit is held; the
+/// inline as libcurl reads (`InlineDelegateQueue`), so nothing past the limit is held; the
 /// socket closes once FoundationNetworking's work queue honours the cancellation, which on a
 /// fast loopback flood can take a few more megabytes, read and dropped. Cancelling the calling task
 /// answers it at once and cancels the URLSession task. URLSession's task methods, which block

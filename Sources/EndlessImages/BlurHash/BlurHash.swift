@@ -132,8 +132,10 @@ public struct BlurHash: Hashable, Sendable, CustomStringConvertible {
         return DecodedImage(width: width, height: height, pixels: pixels(width: width, height: height, punch: punch), request: request)
     }
 
+    /// Equal when the two strings are: the same hash draws the same picture.
     public static func == (lhs: BlurHash, rhs: BlurHash) -> Bool { lhs.string == rhs.string }
 
+    /// Hashes the string, as `==` compares it.
     public func hash(into hasher: inout Hasher) { hasher.combine(string) }
 
     private static func value(_ bytes: [UInt8], _ range: Range<Int>) throws(BlurHashError) -> Int {
@@ -147,8 +149,11 @@ public struct BlurHash: Hashable, Sendable, CustomStringConvertible {
 
 /// A colour as 8-bit sRGB.
 public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0–255.
     public var red: UInt8
+    /// Green, 0–255.
     public var green: UInt8
+    /// Blue, 0–255.
     public var blue: UInt8
 
     /// Creates a colour.

@@ -14,7 +14,7 @@ import Synchronization
 /// - Writes are atomic: a temporary file in the same directory, then `rename(2)`. Readers see
 ///   the old entry or the new one, never half of one; there are no lock files to go stale.
 /// - Private: entries are made 0600 and folders 0700.
-/// - Every entry carries its length and checksum (``DiskCacheEntry``); a damaged entry is
+/// - Every entry carries its length and checksum (`DiskCacheEntry`); a damaged entry is
 ///   deleted on read and reported as a miss, so the image is fetched again.
 /// - Size: when the entries exceed ``sizeLimit`` the least recently used are deleted until
 ///   70 % of it remain. Recency is the file's modification time, which a hit refreshes

@@ -16,7 +16,7 @@
 /// them. Kitty images are sent once and placed again by id.
 ///
 /// Rows where a glyph whose ink overflows its cells (Arabic, Indic, emoji; see
-/// ``GlyphOverflow``) changed, or a cell beside one, are repainted with their neighbours,
+/// `GlyphOverflow`) changed, or a cell beside one, are repainted with their neighbours,
 /// since terminals clear only the cells they write; other changes on such rows are diffed.
 ///
 /// ```swift

@@ -9,7 +9,7 @@ public struct Cell: Hashable, Sendable {
         if let long { return long.text }
         return key.text
     }
-    /// Colors and attributes, kept packed (see ``Style/packed``): diffs compare and hash two
+    /// Colors and attributes, kept packed (see `Style/packed`): diffs compare and hash two
     /// integers per cell.
     public var style: Style {
         get { Style(packed: packedStyle) }

@@ -6,7 +6,7 @@
 /// The bytes are read back as untrusted: every run of text goes through ``TextSanitizer`` and
 /// ``ScreenBuffer/write(_:at:style:maxWidth:ellipsis:)``, so a damaged or forged file can put
 /// wrong characters on the screen but never an escape sequence, and anything malformed makes
-/// ``decode(_:)`` return nil.
+/// ``decode(_:expecting:)`` return nil.
 ///
 /// The form: `ESNP`, a version byte, the width and height (16 bits each, little-endian), then
 /// per row its runs (column, packed style, UTF-8 length, the text), ended by `0xFFFF`. Blank
@@ -21,7 +21,7 @@ public enum ScreenSnapshot {
 
     /// The frame's cells as bytes.
     /// - Parameter frame: the screen.
-    /// - Returns: the bytes ``decode(_:)`` reads back.
+    /// - Returns: the bytes ``decode(_:expecting:)`` reads back.
     public static func encode(_ frame: ScreenBuffer) -> [UInt8] {
         var bytes = magic + [version]
         append(UInt16(clamping: frame.size.width), to: &bytes)

@@ -20,7 +20,7 @@ import Synchronization
 ///    ``reportBudgetMilliseconds`` if the report stalls.
 ///
 /// All of it runs in the signal handler, so only async-signal-safe calls on buffers filled by
-/// ``install(path:program:)``. Under ThreadSanitizer nothing is installed (see ``FatalSignals``).
+/// ``install(path:program:)``. Under ThreadSanitizer nothing is installed (see `FatalSignals`).
 public enum CrashReport {
     /// The longest the Swift runtime may take to write the report before the process is
     /// killed, counted from the restore: a guard against a report that stalls (a thread that
@@ -50,8 +50,8 @@ public enum CrashReport {
     /// session opens), and only when the Swift runtime was told to write there.
     ///
     /// - Parameters:
-    ///   - path: the absolute path the runtime writes the report to (`output-to`).
-    ///   - program: the name that starts the line on standard error.
+    ///   - reportPath: the absolute path the runtime writes the report to (`output-to`).
+    ///   - name: the name that starts the line on standard error.
     public static func install(path reportPath: String, program name: String) {
         let bytes = Array(reportPath.utf8)
         guard bytes.first == UInt8(ascii: "/"), bytes.count <= pathCapacity, !bytes.contains(0) else { return }

@@ -10,7 +10,7 @@ import Synchronization
 /// synchronized output, pictures included (the frame says which graphics are placed where;
 /// the renderer removes what is no longer placed).
 ///
-/// Opening also asks the terminal what it can show (see ``TerminalProbe``): sixel, kitty
+/// Opening also asks the terminal what it can show (see `TerminalProbe`): sixel, kitty
 /// graphics, the cell size in pixels, tmux and its passthrough, within
 /// ``Options/probeTimeout`` (100 ms) when nothing answers. The answers are in
 /// ``capabilities`` and ``cellPixelSize``; pick the graphics mode with

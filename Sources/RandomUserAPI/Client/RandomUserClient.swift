@@ -1,7 +1,7 @@
 import EndlessHTTP
 import Foundation
 
-/// Asks a randomuser.me-compatible API for pages of people, over an ``HTTPClient``.
+/// Asks a randomuser.me-compatible API for pages of people, over an `HTTPClient`.
 ///
 /// Everything the live service really sends becomes a typed ``RandomUserError``: transport
 /// failures and statuses from the HTTP layer, and the service's own answers (its

@@ -17,7 +17,7 @@ public enum RandomUserError: Error, Sendable, CustomStringConvertible {
     case service(RandomUserAPIError, retryAfter: Duration?)
 
     /// Classifies an HTTP client error: the service's answers become ``service(_:retryAfter:)``.
-    /// - Parameter error: what ``HTTPClient/send(_:)`` threw.
+    /// - Parameter error: what `HTTPClient.send(_:)` threw.
     public init(_ error: HTTPError) {
         switch error {
         case .rejected(let rejection):

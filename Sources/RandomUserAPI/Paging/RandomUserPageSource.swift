@@ -5,7 +5,7 @@ import Foundation
 ///
 /// It follows the flow randomuser.me documents: the first page with the configured seed or
 /// none, then `seed=<info.seed>&page=N`. Every page is therefore reproducible, so a
-/// ``Feed`` that drops far pages to bound its memory reloads them identically. People are
+/// `Feed` that drops far pages to bound its memory reloads them identically. People are
 /// keyed by `login.uuid` (the service draws with replacement, so names repeat).
 ///
 /// A gender filter needs care: the service ignores `gender` whenever a seed is given, and

@@ -2,7 +2,7 @@ import EndlessHTTP
 import Foundation
 
 /// Asks reqres.in (or a compatible server, such as the embedded simulator's `/reqres/api/`)
-/// for its users, over an ``HTTPClient``.
+/// for its users, over an `HTTPClient`.
 ///
 /// Every request carries the `x-api-key` header the service has required since 2025; the HTTP
 /// layer's redactor keeps it out of every log, and every error this client throws has passed

@@ -14,7 +14,7 @@ public enum ReqresError: Error, Sendable, CustomStringConvertible {
     /// a reqres answer.
     case http(HTTPError)
 
-    /// Classifies what ``HTTPClient/send(_:)`` threw for a request.
+    /// Classifies what `HTTPClient.send(_:)` threw for a request.
     /// - Parameters:
     ///   - error: the HTTP client's error.
     ///   - userID: the id asked for, when the request was for one user.

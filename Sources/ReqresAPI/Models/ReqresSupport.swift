@@ -2,7 +2,9 @@ import EndlessHTTP
 
 /// The `support` object reqres.in appends to its answers: a link and a line of text.
 public struct ReqresSupport: Hashable, Sendable, Codable {
+    /// The link, as sent.
     public let url: String?
+    /// The line of text.
     public let text: String?
 
     /// Creates the object.

@@ -8,7 +8,7 @@ extension ReqresUser: RawJSONRepresentable {
 
     /// Reads a user from its object and keeps it as ``rawJSON``.
     /// - Parameter rawJSON: the user's object.
-    /// - Throws: ``HTTPError/decoding(path:reason:snippet:)`` when it is not a user.
+    /// - Throws: `HTTPError.decoding(path:reason:snippet:)` when it is not a user.
     public init(rawJSON: RawJSON) throws {
         self = try rawJSON.decode(ReqresUser.self).keeping(rawJSON)
     }

@@ -10,8 +10,11 @@ import Foundation
 public struct ReqresUser: Identifiable, Hashable, Sendable, Codable {
     /// The user's number: what `GET users/{id}` takes.
     public let id: Int
+    /// The email address, e.g. `george.bluth@reqres.in`.
     public let email: String?
+    /// The first name (`first_name`).
     public let firstName: String?
+    /// The last name (`last_name`).
     public let lastName: String?
     /// The avatar's address as sent; see ``avatarURL``.
     public let avatar: String?

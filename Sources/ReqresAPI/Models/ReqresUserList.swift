@@ -7,12 +7,17 @@ import EndlessHTTP
 /// are numbers) and may be missing, and `support` is optional, as the service has added and
 /// changed it over the years.
 public struct ReqresUserList: Hashable, Sendable, Codable {
+    /// This page's number, from 1.
     public let page: Int?
+    /// Users per page (`per_page`).
     public let perPage: Int?
+    /// Users in the whole list.
     public let total: Int?
+    /// Pages in the whole list (`total_pages`).
     public let totalPages: Int?
     /// The users on this page; empty past the last page.
     public private(set) var data: [ReqresUser]
+    /// The service's support note, when it sent one.
     public let support: ReqresSupport?
     /// The body as sent (see ``rawJSON``); nil for a page made in code.
     var sentJSON: RawJSON?

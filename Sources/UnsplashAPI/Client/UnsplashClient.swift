@@ -2,7 +2,7 @@ import EndlessHTTP
 import Foundation
 
 /// Asks Unsplash (or a compatible server, such as the embedded simulator's `/unsplash/`) for
-/// photos, over an ``HTTPClient``.
+/// photos, over an `HTTPClient`.
 ///
 /// Every request carries `Authorization: Client-ID <access key>` and `Accept-Version: v1`; the
 /// HTTP layer's redactor keeps the key out of every log and cURL rendering, and every error

@@ -24,7 +24,7 @@ public enum UnsplashError: Error, Sendable, CustomStringConvertible {
     /// The network or the HTTP layer failed: connection, deadline, a body that is not photos.
     case http(HTTPError)
 
-    /// Classifies what ``HTTPClient/send(_:)`` threw.
+    /// Classifies what `HTTPClient.send(_:)` threw.
     /// - Parameter error: the HTTP client's error.
     public init(_ error: HTTPError) {
         if case .rejected(let rejection) = error, let own = rejection.underlying as? UnsplashError {

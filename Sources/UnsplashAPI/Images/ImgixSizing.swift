@@ -16,17 +16,23 @@ public struct ImgixSizing: Hashable, Sendable {
 
     /// The file format.
     public enum Format: String, Sendable, CaseIterable, Hashable {
+        /// JPEG (`fm=jpg`).
         case jpg
+        /// PNG (`fm=png`).
         case png
     }
 
+    /// The width to produce, in pixels (`w`); nil to follow the height.
     public var width: Int?
+    /// The height to produce, in pixels (`h`); nil to follow the width.
     public var height: Int?
+    /// How the picture meets the box (`fit`).
     public var fit: Fit
     /// Device pixel ratio, 0-8 (imgix multiplies `w` and `h` by it); nil for 1.
     public var dpr: Double?
     /// JPEG quality, 0-100; nil for imgix's 75.
     public var quality: Int?
+    /// The file format (`fm`).
     public var format: Format
 
     /// The parameters imgix reads, which this sizing replaces when a URL already has them.

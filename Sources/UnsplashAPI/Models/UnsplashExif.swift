@@ -2,8 +2,11 @@ import EndlessHTTP
 
 /// A photo's camera settings, from `GET /photos/{id}`: every field may be null.
 public struct UnsplashExif: Hashable, Sendable, Codable {
+    /// The camera's maker, `Canon`.
     public let make: String?
+    /// The camera's model, `Canon EOS 40D`.
     public let model: String?
+    /// Maker and model together, `Canon, EOS 40D`.
     public let name: String?
     /// `1/250`.
     public let exposureTime: String?
@@ -11,6 +14,7 @@ public struct UnsplashExif: Hashable, Sendable, Codable {
     public let aperture: String?
     /// `50.0`.
     public let focalLength: String?
+    /// `100`.
     public let iso: Int?
 
     enum CodingKeys: String, CodingKey {
@@ -64,8 +68,11 @@ public struct UnsplashExif: Hashable, Sendable, Codable {
 
 /// Where a photo was taken, from `GET /photos/{id}`.
 public struct UnsplashLocation: Hashable, Sendable, Codable {
+    /// The place as one line, `Montreal, Canada`.
     public let name: String?
+    /// The city.
     public let city: String?
+    /// The country.
     public let country: String?
 
     /// Creates a location.

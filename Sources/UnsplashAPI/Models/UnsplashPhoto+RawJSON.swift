@@ -10,7 +10,7 @@ extension UnsplashPhoto: RawJSONRepresentable {
 
     /// Reads a photo from its object and keeps it as ``rawJSON``.
     /// - Parameter rawJSON: the photo's object.
-    /// - Throws: ``HTTPError/decoding(path:reason:snippet:)`` when it is not a photo.
+    /// - Throws: `HTTPError.decoding(path:reason:snippet:)` when it is not a photo.
     public init(rawJSON: RawJSON) throws {
         self = try rawJSON.decode(UnsplashPhoto.self).keeping(rawJSON)
     }

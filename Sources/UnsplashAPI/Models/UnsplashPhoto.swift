@@ -11,24 +11,35 @@ import Foundation
 /// tags, sponsorship and whatever else the model does not read); `Codable` encoding writes the
 /// typed fields with the API's names.
 public struct UnsplashPhoto: Identifiable, Hashable, Sendable, Codable {
+    /// The photo's id, e.g. `LBI7cgq3pbM`: unique, the key of every list.
     public let id: String
+    /// The URL slug, e.g. `a-man-drinking-a-coffee-LBI7cgq3pbM`.
     public let slug: String?
+    /// When it was published, as sent (`created_at`; read it with ``UnsplashTimestamp``).
     public let createdAt: String?
+    /// When it last changed, as sent (`updated_at`).
     public let updatedAt: String?
     /// When the photo was featured on the home feed; null for most.
     public let promotedAt: String?
     /// The original's size in pixels: rows are sized from these before any pixel arrives.
     public let width: Int?
+    /// The original's height in pixels.
     public let height: Int?
     /// The dominant colour, `#d9d9d9`.
     public let color: String?
     /// The 4×3 BlurHash, 28 characters starting with `L`.
     public let blurHash: String?
+    /// The photographer's description, if any.
     public let description: String?
+    /// Alt text for the photo (`alt_description`), if any.
     public let altDescription: String?
+    /// The image's addresses, at fixed sizes and the original.
     public let urls: UnsplashPhotoURLs?
+    /// Its API address, its page, and the download endpoints.
     public let links: UnsplashPhotoLinks?
+    /// How many people liked it.
     public let likes: Int?
+    /// Whether the authenticated user liked it (`liked_by_user`); false without a user token.
     public let likedByUser: Bool?
     /// `photo` (Unsplash+ also lists `illustration`).
     public let assetType: String?
@@ -40,6 +51,7 @@ public struct UnsplashPhoto: Identifiable, Hashable, Sendable, Codable {
     public let location: UnsplashLocation?
     /// Only `GET /photos/{id}` sends these.
     public let views: Int?
+    /// Total downloads.
     public let downloads: Int?
     /// The photo's object as the service sent it (see ``rawJSON``); nil for a photo made in code.
     var sentJSON: RawJSON?

@@ -5,11 +5,17 @@ import Foundation
 /// sizes (`regular` is 1080 px wide). A client that draws smaller asks imgix for exactly its
 /// pixels instead (``ImgixSizing``).
 public struct UnsplashPhotoURLs: Hashable, Sendable, Codable {
+    /// The original on imgix, to size with ``ImgixSizing``.
     public let raw: String?
+    /// The original's size, as a JPEG.
     public let full: String?
+    /// 1080 pixels wide.
     public let regular: String?
+    /// 400 pixels wide.
     public let small: String?
+    /// 200 pixels wide.
     public let thumb: String?
+    /// `small`, served from Unsplash's S3 storage (`small_s3`).
     public let smallS3: String?
 
     enum CodingKeys: String, CodingKey {
@@ -63,7 +69,9 @@ public struct UnsplashPhotoURLs: Hashable, Sendable, Codable {
 public struct UnsplashPhotoLinks: Hashable, Sendable, Codable {
     /// The photo in the API (`self`).
     public let api: String?
+    /// The photo's page on unsplash.com.
     public let html: String?
+    /// The original, for a person's download (call ``downloadLocation`` too).
     public let download: String?
     /// The endpoint an app must call when a person downloads the photo (Unsplash's guidelines).
     public let downloadLocation: String?

@@ -5,23 +5,38 @@ import Foundation
 /// Every field but the username is often null (`last_name`, `bio`, `location`,
 /// `portfolio_url`), and all are read tolerantly.
 public struct UnsplashUser: Hashable, Sendable, Codable {
+    /// The user's id.
     public let id: String?
+    /// The handle, without the `@`.
     public let username: String?
+    /// The full name, as the user wrote it.
     public let name: String?
+    /// The first name (`first_name`).
     public let firstName: String?
+    /// The last name (`last_name`).
     public let lastName: String?
+    /// The user's own description.
     public let bio: String?
+    /// Where the user says they are, as free text.
     public let location: String?
+    /// The user's own site (`portfolio_url`), as sent.
     public let portfolioURL: String?
+    /// The avatar's addresses (`profile_image`).
     public let profileImage: ProfileImage?
+    /// Photos published.
     public let totalPhotos: Int?
+    /// Photos liked.
     public let totalLikes: Int?
+    /// Collections made.
     public let totalCollections: Int?
 
     /// The avatar in three sizes: 32, 64 and 128 px.
     public struct ProfileImage: Hashable, Sendable, Codable {
+        /// 32 × 32 pixels.
         public let small: String?
+        /// 64 × 64 pixels.
         public let medium: String?
+        /// 128 × 128 pixels.
         public let large: String?
 
         /// Creates the avatar's addresses.
