@@ -5,8 +5,8 @@ import Testing
 /// The parser on its own, with a small declaration of its own.
 @Suite("Argument parser")
 struct ArgumentParserTests {
-    static let count = Option("count", short: "c", placeholder: "N", help: "How many.", default: "1", convert: ValueParsers.integer(in: 1...9))
-    static let tag = Option("tag", placeholder: "TEXT", help: "A tag.", repeatable: true, convert: ValueParsers.nonEmpty)
+    static let count = Option("count", short: "c", placeholder: "N", help: "How many.", default: 1, parser: ValueParsers.integer(in: 1...9))
+    static let tag = Option("tag", placeholder: "TEXT", help: "A tag.", parser: ValueParsers.nonEmpty, repeatable: true)
     static let dryRun = Flag("dry-run", short: "d", help: "Do nothing.")
     static let serve = CommandDeclaration(
         name: "serve", abstract: "Serve things.", options: [count.declaration, tag.declaration, dryRun.declaration],
@@ -33,34 +33,34 @@ struct ArgumentParserTests {
     func valueForms() throws {
         for arguments in [["serve", "--count", "3"], ["serve", "--count=3"], ["serve", "-c", "3"]] {
             let parsed = try parse(arguments)
-            #expect(try parsed.value(Self.count) == 3)
+            #expect(try parsed[Self.count] == 3)
             #expect(parsed.commandPath == ["tool", "serve"])
         }
     }
 
     @Test("a value may contain = and may start with a single dash")
     func valueText() throws {
-        #expect(try parse(["serve", "--tag=a=b"]).value(Self.tag) == "a=b")
-        #expect(try parse(["serve", "--tag", "-x"]).value(Self.tag) == "-x")
+        #expect(try parse(["serve", "--tag=a=b"])[Self.tag] == "a=b")
+        #expect(try parse(["serve", "--tag", "-x"])[Self.tag] == "-x")
     }
 
     @Test("boolean flags, long and short")
     func flags() throws {
-        #expect(try parse(["serve", "--dry-run"]).isSet(Self.dryRun))
-        #expect(try parse(["serve", "-d"]).isSet(Self.dryRun))
-        #expect(try !parse(["serve"]).isSet(Self.dryRun))
+        #expect(try parse(["serve", "--dry-run"])[Self.dryRun])
+        #expect(try parse(["serve", "-d"])[Self.dryRun])
+        #expect(try !parse(["serve"])[Self.dryRun])
     }
 
     @Test("-- ends the options: what follows is positional, even if it looks like a flag")
     func terminator() throws {
         let parsed = try parse(["serve", "--count", "2", "--", "--count"])
         #expect(parsed.positionals == ["--count"])
-        #expect(try parsed.value(Self.count) == 2)
+        #expect(try parsed[Self.count] == 2)
     }
 
     @Test("a repeatable option accumulates; others refuse a second use")
     func repetition() throws {
-        #expect(try parse(["serve", "--tag", "a", "--tag=b"]).allValues(Self.tag) == ["a", "b"])
+        #expect(try parse(["serve", "--tag", "a", "--tag=b"]).all(Self.tag) == ["a", "b"])
         #expect(usageError(["serve", "-c", "1", "--count", "2"])?.message == "--count is given more than once")
         #expect(usageError(["serve", "-d", "--dry-run"])?.message == "--dry-run is given more than once")
     }
@@ -91,9 +91,11 @@ struct ArgumentParserTests {
     func typedValues() throws {
         let parsed = try parse(["serve", "--count", "x"])
         #expect(throws: UsageError(command: "tool serve", message: "--count: 'x' is not a whole number", hint: "--count takes a whole number from 1 to 9")) {
-            try parsed.value(Self.count)
+            try parsed[Self.count]
         }
-        #expect(try parse(["serve"]).value(Self.count) == nil)
+        // Left out, an option reads as its declared default.
+        #expect(try parse(["serve"])[Self.count] == 1)
+        #expect(try parse(["serve"])[Self.tag] == nil)
     }
 
     @Test("positionals: optional ones may be left out; extra ones are refused")

@@ -7,9 +7,8 @@ import Testing
 struct OptionalValueTests {
     /// `--live [SECONDS]`: alone it means 30.
     static let live = Option(
-        "live", placeholder: "SECONDS", help: "Refresh on a timer.", valueIsOptional: true,
-        convert: { text throws(ValueError) in text.isEmpty ? 30 : try ValueParsers.integer(in: 1...3600)(text) })
-    static let count = Option("count", placeholder: "N", help: "How many.", convert: ValueParsers.integer(in: 1...9))
+        "live", placeholder: "SECONDS", help: "Refresh on a timer.", parser: ValueParsers.integer(in: 1...3600), whenAlone: 30)
+    static let count = Option("count", placeholder: "N", help: "How many.", parser: ValueParsers.integer(in: 1...9))
     static let command = CommandDeclaration(name: "watch", abstract: "Watch.", options: [live.declaration, count.declaration])
 
     static func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
@@ -22,12 +21,12 @@ struct OptionalValueTests {
     ] as [([String], Int?)])
     func forms(_ arguments: [String], expected: Int?) throws {
         let parsed = try Self.parse(arguments)
-        #expect(try parsed.value(Self.live) == expected)
+        #expect(try parsed[Self.live] == expected)
     }
 
     @Test("a bad value is refused naming the option; help shows the value as optional")
     func errorsAndHelp() {
-        #expect(throws: UsageError.self) { try Self.parse(["--live", "0"]).value(Self.live) }
+        #expect(throws: UsageError.self) { try Self.parse(["--live", "0"])[Self.live] }
         #expect(throws: UsageError.self) { try Self.parse(["--live", "--live"]) }
         #expect(Self.live.declaration.label == "    --live [SECONDS]")
         #expect(Self.live.declaration.usage == "[--live [SECONDS]]")

@@ -9,9 +9,9 @@ import Foundation
 /// feed's settings, and what every tab shares.
 struct BrowseOptions: Sendable {
     /// How long after a refresh the next one is allowed: the APIs rate-limit.
-    static let defaultRefreshCooldown: Duration = .seconds(3)
+    static var defaultRefreshCooldown: Duration { BrowseCommand.Options.refreshCooldown.defaultValue }
     /// Items kept in memory per feed; pages further away are dropped and reloaded when scrolled back to.
-    static let defaultMaxLoaded = 1000
+    static var defaultMaxLoaded: Int { BrowseCommand.Options.maxLoaded.defaultValue }
     /// The whole-request deadline for pages and pictures.
     static let requestDeadline: Duration = .seconds(20)
 
@@ -57,27 +57,26 @@ extension BrowseCommand {
             help: "Where the opening tab's data comes from, e.g. https://randomuser.me/api/ for people or "
                 + "https://reqres.in/api/ for `endless users` (default: the embedded simulator). Each tab also "
                 + "has its own flag, e.g. --users-api.",
-            convert: ValueParsers.httpURL)
+            parser: ValueParsers.httpURL)
         static let graphics = Option(
             "graphics", placeholder: "MODE",
             help: "How pictures are drawn: auto (asks the terminal: kitty, else sixel, else symbols), "
                 + "symbols (colored block characters, everywhere), sixel, kitty, or none. "
                 + "$ENDLESS_GRAPHICS says the same when this is not given.",
-            default: GraphicsMode.auto.rawValue, convert: ValueParsers.choice(GraphicsMode.self))
+            defaultDescription: GraphicsMode.auto.rawValue, parser: ValueParsers.choice(GraphicsMode.self))
         static let noImages = Flag("no-images", help: "No pictures: nothing is downloaded but the lists.")
         static let refreshCooldown = Option(
             "refresh-cooldown", placeholder: "SECONDS",
             help: "The least time between two refreshes of a tab, 0-3600 (the APIs rate-limit; a refresh "
                 + "asked for sooner says when it will be allowed).",
-            default: "3", convert: ValueParsers.seconds(maximum: 3600, allowingZero: true))
+            default: .seconds(3), parser: ValueParsers.seconds(maximum: 3600, allowingZero: true))
         static let maxLoaded = Option(
             "max-loaded", placeholder: "N",
             help: "Items kept in memory per tab, 100-1000000; pages further away are dropped and reloaded "
                 + "(identically: pages are seeded) when you scroll back. 0 keeps everything. The coins board "
                 + "keeps every coin: a live ranking's pages cannot be reloaded as they were.",
-            default: String(BrowseOptions.defaultMaxLoaded),
-            convert: { text throws(ValueError) in
-                let value = try ValueParsers.integer(in: 0...1_000_000)(text)
+            default: 1000,
+            parser: ValueParsers.integer(in: 0...1_000_000).map(write: { String($0) }) { value throws(ValueError) in
                 guard value == 0 || value >= 100 else {
                     throw ValueError("\(value) is too few to fill a screen", allowed: "0, or 100 to 1000000")
                 }
@@ -90,7 +89,7 @@ extension BrowseCommand {
         static let dumpState = Option(
             "dump-state", placeholder: "FILE",
             help: "On exit, write each tab's loaded identities and anything seen twice to FILE, as JSON.",
-            convert: ValueParsers.nonEmpty)
+            parser: ValueParsers.file)
 
         /// The flags every tab shares, then each feed's, then the simulator's.
         static var declarations: [OptionDeclaration] {
@@ -114,9 +113,9 @@ extension BrowseCommand {
     ) throws(UsageError) -> BrowseOptions {
         var options = BrowseOptions(opening: opening)
         options.environment = environment
-        let api = try parsed.value(Options.api)
+        let api = try parsed[Options.api]
         for plugin in FeedCatalog.all {
-            var own = try parsed.value(plugin.apiOption)
+            var own = try parsed[plugin.apiOption]
             if plugin.kind == opening, let api {
                 if own != nil {
                     throw UsageError(
@@ -132,17 +131,17 @@ extension BrowseCommand {
                 in: parsed, because: options.feeds.compactMap { $0.settings.api?.absoluteString }.joined(separator: ", "))
         }
         // --graphics, else ENDLESS_GRAPHICS, else auto (the terminal is asked what it shows).
-        let flag = try parsed.value(Options.graphics)
+        let flag = try parsed[Options.graphics]
         do throws(GraphicsModeError) {
-            options.graphics = parsed.isSet(Options.noImages) ? .none : try GraphicsMode.requested(flag: flag, environment: environment)
+            options.graphics = parsed[Options.noImages] ? .none : try GraphicsMode.requested(flag: flag, environment: environment)
         } catch {
             throw UsageError(command: parsed.command, message: error.description, hint: "or unset it")
         }
-        options.refreshCooldown = try parsed.value(Options.refreshCooldown) ?? BrowseOptions.defaultRefreshCooldown
-        let maxLoaded = try parsed.value(Options.maxLoaded) ?? BrowseOptions.defaultMaxLoaded
+        options.refreshCooldown = try parsed[Options.refreshCooldown]
+        let maxLoaded = try parsed[Options.maxLoaded]
         options.maxLoaded = maxLoaded == 0 ? nil : maxLoaded
-        options.dumpStatePath = try parsed.value(Options.dumpState)
-        switch (parsed.isSet(Options.offline), parsed.isSet(Options.noCache)) {
+        options.dumpStatePath = try parsed[Options.dumpState]
+        switch (parsed[Options.offline], parsed[Options.noCache]) {
         case (true, true):
             throw UsageError(
                 command: parsed.command, message: "--offline reads only the cache, which --no-cache turns off",
@@ -160,15 +159,21 @@ extension BrowseCommand {
 
     /// What names a launch screen: the command and its options (all but `--dump-state` and
     /// `--offline`, which change nothing the list shows), and the environment that changes what
-    /// is drawn. The same command in the same terminal opens on the same screen.
+    /// is drawn. The same command in the same terminal opens on the same screen. The value of
+    /// an option declared secret is left out (``SecretFree/standIn``), so another key opens the
+    /// same screen; ``LaunchScreenKey`` cleans the rest (URLs, variables named as secrets).
     static func launchScreenKey(_ parsed: ParsedArguments, environment: [String: String]) -> String {
         let drawnFrom = environment.filter { name, _ in
             ["TERM", "COLORTERM", "NO_COLOR"].contains(name) || name.hasPrefix("ENDLESS_")
         }
-        let values = parsed.values.filter { $0.key != Options.dumpState.declaration.name }
+        let unseen = [Options.dumpState.declaration, Options.offline.declaration]
+        let given = parsed.given.filter { !unseen.contains($0.declaration) }.sorted { $0.declaration.name < $1.declaration.name }
         var parts = ["browse", parsed.command]
-        parts += values.keys.sorted().map { "--\($0)=\(values[$0, default: []].joined(separator: ","))" }
-        parts += parsed.flags.subtracting([Options.offline.declaration.name]).sorted().map { "--\($0)" }
+        parts += given.filter { $0.declaration.kind != .flag }.map { option in
+            let text = option.declaration.isSecret ? SecretFree.standIn : option.texts.joined(separator: ",")
+            return "\(option.declaration.flagText)=\(text)"
+        }
+        parts += given.filter { $0.declaration.kind == .flag }.map(\.declaration.flagText)
         parts += parsed.positionals
         parts += drawnFrom.keys.sorted().map { "\($0)=\(drawnFrom[$0, default: ""])" }
         return parts.joined(separator: "\u{0}")

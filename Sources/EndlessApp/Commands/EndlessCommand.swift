@@ -30,7 +30,8 @@ public enum EndlessCommand {
     ///   - environment: the environment the keys may come from.
     /// - Returns: the exit status.
     static func run(_ arguments: [String], output: CommandOutput, environment: [String: String]) async -> Int32 {
-        let redactor = RunSecrets.redactor(arguments: arguments, environment: environment)
+        let tool = self.tool
+        let redactor = RunSecrets.redactor(arguments: arguments, declaration: tool.declaration, environment: environment)
         return await tool.run(arguments, output: output.redacting(with: redactor))
     }
 }

@@ -9,10 +9,10 @@ enum ServeCommand {
         static let host = Option(
             "host", placeholder: "ADDRESS",
             help: "The address to listen on. Anything but loopback exposes the simulator to your network.",
-            default: SimulatorConfiguration.defaultHost, convert: ValueParsers.nonEmpty)
+            default: SimulatorConfiguration.defaultHost, parser: ValueParsers.nonEmpty)
         static let port = Option(
             "port", short: "p", placeholder: "PORT", help: "The TCP port; 0 picks a free one.",
-            default: "0", convert: ValueParsers.integer(in: 0...65535))
+            default: 0, parser: ValueParsers.integer(in: 0...65535))
         static let quiet = Flag("quiet", short: "q", help: "Do not log each request.")
     }
 
@@ -72,7 +72,7 @@ enum ServeCommand {
             }
             // One line per request, queued on the server's I/O thread and written by the
             // log's own thread: the server never waits for the terminal.
-            let requestLog = parsed.isSet(Options.quiet) ? nil : ServeRequestLog(writingTo: output.standardOutput)
+            let requestLog = parsed[Options.quiet] ? nil : ServeRequestLog(writingTo: output.standardOutput)
             defer { requestLog?.close() }
             if let requestLog { configuration.log = { line in requestLog.append(line) } }
             let server = SimulatorServer(configuration: configuration)
@@ -105,8 +105,8 @@ enum ServeCommand {
     /// - Throws: ``UsageError`` for a bad flag; the data loader's error for unreadable lists.
     static func configuration(from parsed: ParsedArguments, output: CommandOutput) throws -> SimulatorConfiguration {
         let settings = try SimulatorOptions.settings(from: parsed, serving: true)
-        let host = try parsed.value(Options.host) ?? SimulatorConfiguration.defaultHost
-        let port = UInt16(try parsed.value(Options.port) ?? 0)
+        let host = try parsed[Options.host]
+        let port = UInt16(try parsed[Options.port])
         let data: GeneratorData
         do {
             data = try settings.loadData()

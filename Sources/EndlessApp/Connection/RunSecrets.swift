@@ -6,8 +6,9 @@ import EndlessHTTP
 /// errors the browser shows.
 ///
 /// A run's secrets are what it was given:
-/// - the value of every option whose name says it is secret, by the same rule as query items
-///   (`--access-key`, `--demo-key`, `--api-key`: the name contains `key`, `token`, `secret`…);
+/// - the value of every option declared secret (`--access-key`, `--demo-key`, `--api-key`:
+///   ``OptionDeclaration/isSecret``); an option no command declares, which the parser refuses,
+///   is judged by its name, by the same rule as query items (it contains `key`, `token`, `secret`…);
 /// - the password and the secret query values of every URL on the command line
 ///   (`--api 'https://u:PW@host/?client_id=KEY'`), even one that does not parse;
 /// - the value of every environment variable whose name ends in `_KEY`, `_TOKEN`,
@@ -24,10 +25,21 @@ enum RunSecrets {
     /// quote any of it).
     /// - Parameters:
     ///   - arguments: the words after the program name.
+    ///   - declaration: the program's declaration, which says which options are secret.
     ///   - environment: the process's environment.
     /// - Returns: the default redactor with this run's secrets.
-    static func redactor(arguments: [String], environment: [String: String]) -> Redactor {
+    static func redactor(arguments: [String], declaration: CommandDeclaration, environment: [String: String]) -> Redactor {
         let base = Redactor.default
+        // An option is secret if any command declares it so; a name no command declares
+        // (a typo the parser will refuse) is judged by its name.
+        var declared: [String: Bool] = [:]
+        var secretShortNames: Set<Character> = []
+        for option in declaration.optionsInTree {
+            declared[option.name, default: false] = declared[option.name, default: false] || option.isSecret
+            if option.isSecret, let short = option.shortName { secretShortNames.insert(short) }
+        }
+        func isSecret(_ name: String) -> Bool { declared[name] ?? base.isSecretQueryItem(name) }
+
         var secrets: [String] = []
         var nextIsSecret = false
         for argument in arguments {
@@ -37,9 +49,11 @@ enum RunSecrets {
             } else if argument.hasPrefix("--") {
                 let body = argument.dropFirst(2)
                 let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                if let name = parts.first, !name.isEmpty, base.isSecretQueryItem(String(name)) {
+                if let name = parts.first, !name.isEmpty, isSecret(String(name)) {
                     if parts.count == 2 { secrets.append(String(parts[1])) } else { nextIsSecret = true }
                 }
+            } else if argument.count == 2, argument.hasPrefix("-"), let letter = argument.last, secretShortNames.contains(letter) {
+                nextIsSecret = true
             }
             secrets += base.secrets(inURL: argument)
         }
@@ -60,9 +74,9 @@ enum RunSecrets {
     static func secrets(parsed: ParsedArguments, environment: [String: String]) -> [String] {
         let base = Redactor.default
         var secrets: [String] = []
-        for (name, values) in parsed.values.sorted(by: { $0.key < $1.key }) {
-            if base.isSecretQueryItem(name) { secrets += values }
-            for value in values { secrets += base.secrets(inURL: value) }
+        for option in parsed.given {
+            if option.declaration.isSecret { secrets += option.texts }
+            for text in option.texts { secrets += base.secrets(inURL: text) }
         }
         for positional in parsed.positionals { secrets += base.secrets(inURL: positional) }
         return secrets + environmentSecrets(environment)

@@ -41,11 +41,11 @@ protocol FeedPlugin {
 
 extension FeedPlugin {
     /// `--users-api`: this feed's own API flag in the browser.
-    static var apiOption: Option<URL> {
+    static var apiOption: Option<URL?> {
         Option(
             "\(kind.name)-api", placeholder: "URL",
             help: "Where the \(kind.name) tab's data comes from, e.g. \(liveAPI) (default: the embedded simulator).",
-            convert: ValueParsers.httpURL)
+            parser: ValueParsers.httpURL)
     }
 }
 

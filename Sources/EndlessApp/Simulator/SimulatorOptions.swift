@@ -9,63 +9,63 @@ enum SimulatorOptions {
         "data-dir", placeholder: "DIR",
         help: "Read the simulator's name, street and city lists from DIR (the official randomuser.me "
             + "layout: DIR/common/lists, DIR/US/lists, …) instead of the built-in ones.",
-        convert: { text throws(ValueError) in URL(fileURLWithPath: text) })
+        parser: ValueParsers.directory)
     static let latency = Option(
         "latency", placeholder: "TIME[±JITTER]",
         help: "Delay every response, e.g. 300ms, 1.5s or 300ms±100ms (also 300ms+-100ms).",
-        convert: fault(FaultFlags.latency))
+        parser: fault(FaultFlags.latency))
     static let failRate = Option(
         "fail-rate", placeholder: "RATE", help: "Fail this share of requests (0-1 or a percentage) with --fail-status.",
-        convert: fault(FaultFlags.rate))
+        default: 0, parser: fault(FaultFlags.rate))
     static let failStatus = Option(
         "fail-status", placeholder: "LIST", help: "The statuses failed requests get, e.g. 500,502,503.",
-        default: FaultConfiguration.defaultFailStatuses.map(String.init).joined(separator: ","),
-        convert: fault(FaultFlags.statuses))
+        default: FaultConfiguration.defaultFailStatuses,
+        parser: fault(FaultFlags.statuses, write: { $0.map(String.init).joined(separator: ",") }))
     static let throttleRate = Option(
         "throttle-rate", placeholder: "RATE", help: "Answer this share of API requests 429 with Retry-After.",
-        convert: fault(FaultFlags.rate))
+        default: 0, parser: fault(FaultFlags.rate))
     static let emptyResultsRate = Option(
         "empty-results-rate", placeholder: "RATE",
         help: "Answer this share of API requests 200 with no people (the live service's 2026 fault).",
-        convert: fault(FaultFlags.rate))
+        default: 0, parser: fault(FaultFlags.rate))
     static let htmlRate = Option(
         "html-rate", placeholder: "RATE", help: "Answer this share of API requests with an HTML block page.",
-        convert: fault(FaultFlags.rate))
+        default: 0, parser: fault(FaultFlags.rate))
     static let truncateRate = Option(
         "truncate-rate", placeholder: "RATE", help: "Cut this share of responses short.",
-        convert: fault(FaultFlags.rate))
+        default: 0, parser: fault(FaultFlags.rate))
     static let resetRate = Option(
         "reset-rate", placeholder: "RATE", help: "Reset this share of connections instead of answering.",
-        convert: fault(FaultFlags.rate))
+        default: 0, parser: fault(FaultFlags.rate))
     static let slowBody = Option(
         "slow-body", placeholder: "[BYTES/]PAUSE", help: "Dribble every body, e.g. 100ms or 64/100ms.",
-        convert: fault(FaultFlags.slowBody))
+        parser: fault(FaultFlags.slowBody))
     static let chaosSeed = Option(
         "chaos-seed", placeholder: "SEED", help: "Makes the injected faults reproducible (a number or a word).",
-        default: "0", convert: fault(FaultFlags.chaosSeed))
+        default: 0, parser: fault(FaultFlags.chaosSeed, write: { String($0) }))
     static let rateLimit = Option(
         "rate-limit", placeholder: "N[/WINDOW]|off",
         help: "Answer 429 once a client has asked for N people in WINDOW, like the live service.",
-        default: "20000/5m", convert: fault(FaultFlags.rateLimit))
+        default: .default, parser: fault(FaultFlags.rateLimit, write: rateLimitText))
 
     static let unsplashRateLimit = Option(
         "unsplash-rate-limit", placeholder: "N|off",
         help: "Unsplash's requests per hour and access key; over it, 403 Rate Limit Exceeded like the live "
             + "service (default: \(UnsplashRateLimitFlag.serveDefault), a demo key's, for `endless serve`; off for the "
             + "embedded simulator).",
-        convert: UnsplashRateLimitFlag.parse)
+        default: nil, parser: UnsplashRateLimitFlag.parser)
     static let coinGeckoRateLimit = Option(
         "coingecko-rate-limit", placeholder: "N/min|off",
         help: "Answer CoinGecko calls 429 with retry-after once an address has made N in a minute (or N/30s, "
             + "N/2m), like the keyless live service; demo keys get three times as many.",
-        default: "off, 10/min in serve", convert: fault(CoinGeckoRateLimit.parse))
+        default: nil, defaultDescription: "off, 10/min in serve", parser: fault(CoinGeckoRateLimit.parse))
 
     static let reqresUsers = Option(
         "reqres-users", placeholder: "N",
         help: "How many users the simulated reqres.in lists: its real 12, or more (up to 100000), the rest "
             + "generated with faces.",
-        default: String(SimulatorConfiguration.defaultReqresUserCount),
-        convert: ValueParsers.integer(in: 1...SimulatorConfiguration.maxReqresUserCount))
+        default: SimulatorConfiguration.defaultReqresUserCount,
+        parser: ValueParsers.integer(in: 1...SimulatorConfiguration.maxReqresUserCount))
 
     /// Every simulator flag, in help order.
     static let declarations: [OptionDeclaration] = [
@@ -86,27 +86,19 @@ enum SimulatorOptions {
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
     static func settings(from parsed: ParsedArguments, serving: Bool = false) throws(UsageError) -> SimulatorSettings {
         let faults = FaultConfiguration(
-            chaosSeed: try parsed.value(chaosSeed) ?? 0,
-            latency: try parsed.value(latency),
-            failRate: try parsed.value(failRate) ?? 0,
-            failStatuses: try parsed.value(failStatus) ?? FaultConfiguration.defaultFailStatuses,
-            throttleRate: try parsed.value(throttleRate) ?? 0,
-            emptyResultsRate: try parsed.value(emptyResultsRate) ?? 0,
-            htmlRate: try parsed.value(htmlRate) ?? 0,
-            truncateRate: try parsed.value(truncateRate) ?? 0,
-            resetRate: try parsed.value(resetRate) ?? 0,
-            slowBody: try parsed.value(slowBody))
-        let rateLimit: RateLimitConfiguration? =
-            parsed.values[self.rateLimit.declaration.name] == nil ? .default : try parsed.value(self.rateLimit) ?? nil
-        let coinGecko: RateLimitConfiguration? =
-            parsed.values[coinGeckoRateLimit.declaration.name] == nil
-            ? (serving ? CoinGeckoRateLimit.serveDefault : nil) : try parsed.value(coinGeckoRateLimit) ?? nil
+            chaosSeed: try parsed[chaosSeed], latency: try parsed[latency], failRate: try parsed[failRate],
+            failStatuses: try parsed[failStatus], throttleRate: try parsed[throttleRate],
+            emptyResultsRate: try parsed[emptyResultsRate], htmlRate: try parsed[htmlRate],
+            truncateRate: try parsed[truncateRate], resetRate: try parsed[resetRate], slowBody: try parsed[slowBody])
+        // `endless serve` stands in for the live services, so their rate limits are on unless
+        // switched off; embedded, they are off unless asked for.
+        let coinGecko =
+            serving && !parsed.isGiven(coinGeckoRateLimit) ? CoinGeckoRateLimit.serveDefault : try parsed[coinGeckoRateLimit]
+        let unsplash =
+            serving && !parsed.isGiven(unsplashRateLimit) ? UnsplashRateLimitFlag.serveDefault : try parsed[unsplashRateLimit]
         return SimulatorSettings(
-            dataDirectory: try parsed.value(dataDir), faults: faults, rateLimit: rateLimit,
-            reqresUserCount: try parsed.value(reqresUsers) ?? SimulatorConfiguration.defaultReqresUserCount,
-            unsplashRateLimit: parsed.values[unsplashRateLimit.declaration.name] == nil
-                ? (serving ? UnsplashRateLimitFlag.serveDefault : nil) : try parsed.value(unsplashRateLimit) ?? nil,
-            coinGeckoRateLimit: coinGecko)
+            dataDirectory: try parsed[dataDir], faults: faults, rateLimit: try parsed[rateLimit],
+            reqresUserCount: try parsed[reqresUsers], unsplashRateLimit: unsplash, coinGeckoRateLimit: coinGecko)
     }
 
     /// Refuses simulator flags when no feed uses the simulator: they would silently do nothing.
@@ -115,7 +107,7 @@ enum SimulatorOptions {
     ///   - api: the API that stands in for the simulator, to name it in the message.
     /// - Throws: ``UsageError`` naming the first such flag.
     static func requireNone(in parsed: ParsedArguments, because api: String) throws(UsageError) {
-        let given = declarations.filter { parsed.values[$0.name] != nil }
+        let given = declarations.filter { parsed.isGiven($0) }
         if let first = given.first {
             throw UsageError(
                 command: parsed.command, message: "\(first.flagText) only applies to the embedded simulator, not to \(api)",
@@ -125,15 +117,23 @@ enum SimulatorOptions {
 
     /// Wraps a simulator flag parser so its error reads like every other bad value.
     private static func fault<Value: Sendable>(
-        _ parse: @escaping @Sendable (String) throws(FaultFlagError) -> Value
-    ) -> @Sendable (String) throws(ValueError) -> Value {
-        { text throws(ValueError) in
+        _ parse: @escaping @Sendable (String) throws(FaultFlagError) -> Value, write: (@Sendable (Value) -> String)? = nil
+    ) -> ValueParser<Value> {
+        ValueParser(write: write) { text throws(ValueError) in
             do throws(FaultFlagError) {
                 return try parse(text)
             } catch {
                 throw ValueError("'\(error.value)' is not valid", allowed: error.expected)
             }
         }
+    }
+
+    /// `20000/5m`, `500/30s` or `off`, as `--rate-limit` reads it.
+    @Sendable private static func rateLimitText(_ limit: RateLimitConfiguration?) -> String {
+        guard let limit else { return "off" }
+        let seconds = limit.window.components.seconds
+        let window = seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s"
+        return "\(limit.maxUsers)/\(window)"
     }
 }
 
@@ -165,7 +165,7 @@ enum UnsplashRateLimitFlag {
     static let serveDefault = 50
 
     /// `off`, or a whole number of requests per hour, 1-1000000.
-    static let parse: @Sendable (String) throws(ValueError) -> Int? = { text throws(ValueError) in
+    static let parser = ValueParser<Int?> { text throws(ValueError) in
         if text.lowercased() == "off" { return nil }
         guard let value = Int(text), (1...1_000_000).contains(value) else {
             throw ValueError("'\(text)' is not a number of requests", allowed: "1 to 1000000 (requests an hour), or off")

@@ -96,6 +96,13 @@ public struct CommandDeclaration: Sendable {
         allOptions.first { $0.shortName == short }
     }
 
+    /// The options of this command and of every command below it, `--help` included, each
+    /// command's in its help order: what a command line may hold before it is parsed (which
+    /// words are secrets, for the redactor), and what completions offer.
+    public var optionsInTree: [OptionDeclaration] {
+        allOptions + subcommands.flatMap(\.optionsInTree)
+    }
+
     /// The subcommand with a name.
     public func subcommand(named name: String) -> CommandDeclaration? {
         subcommands.first { $0.name == name }

@@ -1,4 +1,4 @@
-/// A boolean switch such as `--verbose`.
+/// A boolean switch such as `--verbose`: `parsed[flag]` is whether it was given.
 public struct Flag: Sendable {
     /// What the parser and help read.
     public let declaration: OptionDeclaration
@@ -10,6 +10,7 @@ public struct Flag: Sendable {
     ///   - help: the help text.
     public init(_ name: String, short shortName: Character? = nil, help: String) {
         self.declaration = OptionDeclaration(
-            name: name, shortName: shortName, kind: .flag, help: help, defaultText: nil, isRepeatable: false)
+            name: name, shortName: shortName, kind: .flag, help: help, defaultText: nil, isRepeatable: false,
+            accepts: .text, isSecret: false)
     }
 }

@@ -1,7 +1,9 @@
-/// One `--option` of a command: its name, whether it takes a value, and its help text.
+/// One `--option` of a command as the parser, `--help`, completions and the manual read it:
+/// its names, whether it takes a value and which values, its help, its default as text, and
+/// whether its value is a secret.
 ///
-/// The parser and the help text both read these declarations, so `--help` cannot drift from
-/// what the parser accepts.
+/// Made by a typed ``Option`` or a ``Flag``, so `--help` cannot drift from what the parser
+/// accepts and the default shown is the value applied.
 public struct OptionDeclaration: Sendable, Equatable {
     /// Whether the option stands alone or takes a value.
     public enum Kind: Sendable, Equatable {
@@ -22,11 +24,17 @@ public struct OptionDeclaration: Sendable, Equatable {
     public let kind: Kind
     /// One or two sentences for `--help`.
     public let help: String
-    /// The default, as help shows it; nil when there is none worth showing.
+    /// The default, as help shows it: the default value written by its parser, or what
+    /// leaving the option out means; nil when there is none worth showing.
     public let defaultText: String?
     /// Whether the option may be given more than once (its values accumulate). Options that
     /// are not repeatable refuse a second use rather than silently keeping the last one.
     public let isRepeatable: Bool
+    /// The values it accepts, for completions and the manual; ``AcceptedValues/text`` for a flag.
+    public let accepts: AcceptedValues
+    /// Whether its value is a secret (an API key): hidden from every message, left out of
+    /// anything written to disk, never offered by completions.
+    public let isSecret: Bool
 
     /// `--results`.
     public var flagText: String { "--\(name)" }

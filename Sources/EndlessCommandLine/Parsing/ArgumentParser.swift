@@ -7,7 +7,7 @@
 /// flag, an option repeated that is not repeatable, and positionals a command does not take.
 ///
 /// Parsing only checks the shape of the command line; typed values are converted when a
-/// command reads them (``ParsedArguments/value(_:)``), so each command owns its rules.
+/// command reads them (`parsed[option]`), so each command owns its rules.
 public enum ArgumentParser {
     /// Parses `arguments` (without the program name) against `root`.
     ///
@@ -34,9 +34,9 @@ public enum ArgumentParser {
                     guard command.subcommand(named: name) != nil else {
                         throw unknownCommand(name, in: command, path: path)
                     }
-                    return ParsedArguments(commandPath: path + [name], values: [:], flags: ["help"], positionals: [])
+                    return ParsedArguments(commandPath: path + [name], options: [], values: [:], flags: ["help"], positionals: [])
                 }
-                return ParsedArguments(commandPath: path, values: [:], flags: ["help"], positionals: [])
+                return ParsedArguments(commandPath: path, options: [], values: [:], flags: ["help"], positionals: [])
             } else if let word = rest.first, !word.hasPrefix("-") {
                 throw unknownCommand(word, in: command, path: path)
             } else if let name = command.defaultSubcommand, let sub = command.subcommand(named: name),
@@ -144,7 +144,8 @@ public enum ArgumentParser {
                 throw fail("missing \(missing.name)", hint: missing.help)
             }
         }
-        return ParsedArguments(commandPath: path, values: values, flags: flags, positionals: positionals)
+        return ParsedArguments(
+            commandPath: path, options: command.allOptions, values: values, flags: flags, positionals: positionals)
     }
 
     private static func unknownOption(

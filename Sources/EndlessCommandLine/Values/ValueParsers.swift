@@ -4,8 +4,8 @@ import Foundation
 /// what was wrong with the text and what is allowed.
 public enum ValueParsers {
     /// A whole number within `range`.
-    public static func integer(in range: ClosedRange<Int>) -> @Sendable (String) throws(ValueError) -> Int {
-        { text throws(ValueError) in
+    public static func integer(in range: ClosedRange<Int>) -> ValueParser<Int> {
+        ValueParser(accepts: .integers(range), write: { String($0) }) { text throws(ValueError) in
             let allowed = "a whole number from \(range.lowerBound) to \(range.upperBound)"
             guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
                 throw ValueError("'\(text)' is not a whole number", allowed: allowed)
@@ -17,8 +17,8 @@ public enum ValueParsers {
 
     /// A number of seconds greater than zero (or zero too, when `allowingZero`) and at most
     /// `maximum`, such as `2.5`.
-    public static func seconds(maximum: Double, allowingZero: Bool = false) -> @Sendable (String) throws(ValueError) -> Duration {
-        { text throws(ValueError) in
+    public static func seconds(maximum: Double, allowingZero: Bool = false) -> ValueParser<Duration> {
+        ValueParser(accepts: .numbers(0...maximum), write: secondsText) { text throws(ValueError) in
             let lowest = allowingZero ? "from 0" : "above 0"
             let allowed = "a number of seconds \(lowest) and at most \(Int(maximum)), e.g. 2.5"
             guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
@@ -34,9 +34,9 @@ public enum ValueParsers {
     /// One of `choices`, ignoring case.
     public static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
         _ type: Value.Type
-    ) -> @Sendable (String) throws(ValueError) -> Value where Value.RawValue == String {
-        { text throws(ValueError) in
-            let names = Value.allCases.map(\.rawValue)
+    ) -> ValueParser<Value> where Value.RawValue == String {
+        let names = Value.allCases.map(\.rawValue)
+        return ValueParser(accepts: .choices(names), write: { $0.rawValue }) { text throws(ValueError) in
             if let value = Value(rawValue: text.lowercased()) { return value }
             let suggestion = Suggestions.closest(to: text, in: names).map { " (did you mean '\($0)'?)" } ?? ""
             throw ValueError("'\(text)' is not one of the choices\(suggestion)", allowed: names.joined(separator: ", "))
@@ -44,7 +44,7 @@ public enum ValueParsers {
     }
 
     /// An absolute http or https URL, with a port from 1 to 65535 if it names one.
-    public static let httpURL: @Sendable (String) throws(ValueError) -> URL = { text throws(ValueError) in
+    public static let httpURL = ValueParser<URL>(accepts: .url, write: { $0.absoluteString }) { text throws(ValueError) in
         let allowed = "an absolute http or https URL, e.g. https://randomuser.me/api/"
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host?.isEmpty == false
@@ -58,8 +58,25 @@ public enum ValueParsers {
     }
 
     /// Any non-empty text.
-    public static let nonEmpty: @Sendable (String) throws(ValueError) -> String = { text throws(ValueError) in
+    public static let nonEmpty = ValueParser<String>(accepts: .text, write: { $0 }) { text throws(ValueError) in
         guard !text.isEmpty else { throw ValueError("the value is empty", allowed: "any non-empty text") }
         return text
+    }
+
+    /// The path of a file to write or read, as given.
+    public static let file = ValueParser<String>(accepts: .file, write: { $0 }) { text throws(ValueError) in
+        try nonEmpty(text)
+    }
+
+    /// The path of a folder, as a file URL.
+    public static let directory = ValueParser<URL>(accepts: .directory, write: { $0.path }) { text throws(ValueError) in
+        URL(fileURLWithPath: text)
+    }
+
+    /// `2.5` for 2.5 s, `30` for 30 s: what ``seconds(maximum:allowingZero:)`` reads back.
+    @Sendable static func secondsText(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        if milliseconds % 1000 == 0 { return String(milliseconds / 1000) }
+        return String(Double(milliseconds) / 1000)
     }
 }

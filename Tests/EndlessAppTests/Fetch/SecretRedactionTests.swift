@@ -65,6 +65,17 @@ struct SecretRedactionTests {
         #expect(!run.standardError.contains("SECRET-ACCESS-8812"), "\(run.standardError)")
     }
 
+    @Test("which values are secret comes from the declarations: a key, a key in a typo'd flag, not --password's spec")
+    func declaredSecrets() {
+        let redactor = RunSecrets.redactor(
+            arguments: ["fetch", "coins", "--demo-key", "SECRET-DEMO-3301", "--my-token=SECRET-TOKEN-4471", "--password", "upper,lower,8-16"],
+            declaration: EndlessCommand.tool.declaration, environment: [:])
+        // --demo-key is declared secret; --my-token is declared nowhere, and its name says secret.
+        #expect(redactor.redact(text: "SECRET-DEMO-3301 SECRET-TOKEN-4471") == "<redacted> <redacted>")
+        // --password is declared and not secret (a spec of generated passwords): its text is no literal secret.
+        #expect(redactor.redact(text: "upper,lower,8-16") == "upper,lower,8-16")
+    }
+
     @Test("a key from the environment is not printed either")
     func environmentKey() async throws {
         let server = try ScriptedLoopbackServer { _ in

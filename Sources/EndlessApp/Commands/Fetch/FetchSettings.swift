@@ -7,17 +7,17 @@ import Foundation
 /// What every `endless fetch <feed>` shares: how to print, how long to wait, how often to
 /// retry, whether to log, and where the data comes from.
 public struct FetchSettings: Sendable, Equatable {
-    /// The whole-request deadline when `--timeout` is not given.
-    public static let defaultTimeout: Duration = .seconds(30)
     /// The longest `--timeout` accepted, in seconds.
     public static let maximumTimeoutSeconds = 600.0
-    /// Retries after the first attempt when `--retries` is not given (the HTTP layer's
-    /// Alamofire-like default).
-    public static let defaultRetries = 2
     /// The `--retries` values accepted.
     public static let retriesRange = 0...10
+    /// The whole-request deadline when `--timeout` is not given.
+    public static var defaultTimeout: Duration { Options.timeout.defaultValue }
+    /// Retries after the first attempt when `--retries` is not given (the HTTP layer's
+    /// Alamofire-like default).
+    public static var defaultRetries: Int { Options.retries.defaultValue }
     /// The output format when `--format` is not given.
-    public static let defaultFormat = OutputFormat.table
+    public static var defaultFormat: OutputFormat { Options.format.defaultValue }
 
     /// The declared options every fetch takes, besides its feed's own and the simulator's.
     enum Options {
@@ -25,14 +25,14 @@ public struct FetchSettings: Sendable, Equatable {
             "format", short: "f", placeholder: "FORMAT",
             help: "table (aligned columns fitted to the terminal), json (the API's response as it was sent), "
                 + "ndjson (one item a line, each as the API sent it) or csv (RFC 4180).",
-            default: FetchSettings.defaultFormat.rawValue, convert: ValueParsers.choice(OutputFormat.self))
+            default: OutputFormat.table, parser: ValueParsers.choice(OutputFormat.self))
         static let timeout = Option(
             "timeout", placeholder: "SECONDS", help: "Give up on the whole request, retries included, after this long.",
-            default: "30", convert: ValueParsers.seconds(maximum: FetchSettings.maximumTimeoutSeconds))
+            default: .seconds(30), parser: ValueParsers.seconds(maximum: FetchSettings.maximumTimeoutSeconds))
         static let retries = Option(
             "retries", placeholder: "N",
             help: "Retries of a transient failure (rate limit, 5xx, timeout, the empty-results fault), 0-10.",
-            default: String(FetchSettings.defaultRetries), convert: ValueParsers.integer(in: FetchSettings.retriesRange))
+            default: 2, parser: ValueParsers.integer(in: FetchSettings.retriesRange))
         static let verbose = Flag("verbose", short: "v", help: "Log each request, with its status and timing, to stderr.")
 
         /// Format, timeout and retries; `--verbose` is listed after a feed's own options.
@@ -48,10 +48,8 @@ public struct FetchSettings: Sendable, Equatable {
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
     static func read(from parsed: ParsedArguments) throws(UsageError) -> FetchSettings {
         FetchSettings(
-            format: try parsed.value(Options.format) ?? defaultFormat,
-            timeout: try parsed.value(Options.timeout) ?? defaultTimeout,
-            retries: try parsed.value(Options.retries) ?? defaultRetries,
-            verbose: parsed.isSet(Options.verbose))
+            format: try parsed[Options.format], timeout: try parsed[Options.timeout], retries: try parsed[Options.retries],
+            verbose: parsed[Options.verbose])
     }
 
     /// Opens what a fetch talks to (`api`, or the embedded simulator for the length of the

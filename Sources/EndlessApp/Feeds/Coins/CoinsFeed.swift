@@ -33,7 +33,7 @@ enum CoinsFeed: FeedPlugin {
             "vs-currency", placeholder: "CODE",
             help: "The currency prices are in: usd, eur, gbp, jpy, btc, eth, sats… (CoinGecko's list).",
             default: CoinMarketsQuery.defaultCurrency,
-            convert: { text throws(ValueError) in
+            parser: ValueParser(accepts: .choices(VsCurrency.supported), write: { $0 }) { text throws(ValueError) in
                 let code = text.lowercased()
                 guard VsCurrency.isSupported(code) else {
                     throw ValueError("'\(text)' is not a currency CoinGecko prices in", allowed: VsCurrency.supported.joined(separator: ", "))
@@ -44,18 +44,15 @@ enum CoinsFeed: FeedPlugin {
             "demo-key", placeholder: "KEY",
             help: "A CoinGecko demo API key, sent as x-cg-demo-api-key and never logged (default: $\(CoinsFeed.demoKeyVariable); "
                 + "none: the keyless, tighter rate limit).",
-            convert: ValueParsers.nonEmpty)
+            parser: ValueParsers.nonEmpty, secret: true)
         static let coinsPerPage = Option(
-            "coins-per-page", placeholder: "N", help: "Coins per page on the coins tab, 1-250.", default: String(CoinsFeed.defaultPerPage),
-            convert: ValueParsers.integer(in: CoinMarketsQuery.perPageRange))
+            "coins-per-page", placeholder: "N", help: "Coins per page on the coins tab, 1-250.", default: CoinsFeed.defaultPerPage,
+            parser: ValueParsers.integer(in: CoinMarketsQuery.perPageRange))
         static let live = Option(
             "live", placeholder: "SECONDS",
             help: "Refresh the coins tab on a timer, every SECONDS (default \(CoinsFeed.defaultLiveSeconds), 3-3600), slower "
                 + "after a rate limit and never faster than --refresh-cooldown.",
-            valueIsOptional: true,
-            convert: { text throws(ValueError) in
-                text.isEmpty ? CoinsFeed.defaultLiveSeconds : try ValueParsers.integer(in: 3...3600)(text)
-            })
+            parser: ValueParsers.integer(in: 3...3600), whenAlone: CoinsFeed.defaultLiveSeconds)
     }
 
     static var browseOptions: [OptionDeclaration] {
@@ -69,16 +66,15 @@ enum CoinsFeed: FeedPlugin {
 
     static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> CoinsSettings {
         CoinsSettings(
-            api: api, vsCurrency: try parsed.value(Options.vsCurrency) ?? CoinMarketsQuery.defaultCurrency,
-            perPage: try parsed.value(Options.coinsPerPage) ?? defaultPerPage, demoKey: try demoKey(from: parsed, environment: environment),
-            live: try parsed.value(Options.live).map { .seconds($0) })
+            api: api, vsCurrency: try parsed[Options.vsCurrency], perPage: try parsed[Options.coinsPerPage],
+            demoKey: try demoKey(from: parsed, environment: environment), live: try parsed[Options.live].map { .seconds($0) })
     }
 
     /// `--demo-key`, else `$COINGECKO_DEMO_API_KEY`, else none.
     static func demoKey(
         from parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(UsageError) -> String? {
-        if let key = try parsed.value(Options.demoKey) { return key }
+        if let key = try parsed[Options.demoKey] { return key }
         if let key = environment[demoKeyVariable], !key.isEmpty { return key }
         return nil
     }

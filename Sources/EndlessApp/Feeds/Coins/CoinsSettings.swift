@@ -7,7 +7,7 @@ import Foundation
 /// The coins tab's settings, from `endless`'s flags.
 struct CoinsSettings: FeedSettings {
     var api: URL?
-    var vsCurrency = CoinMarketsQuery.defaultCurrency
+    var vsCurrency = CoinsFeed.Options.vsCurrency.defaultValue
     var perPage = CoinsFeed.defaultPerPage
     /// The demo key sent in `x-cg-demo-api-key`; nil for keyless use.
     var demoKey: String?

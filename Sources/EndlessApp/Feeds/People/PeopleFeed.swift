@@ -13,14 +13,12 @@ enum PeopleFeed: FeedPlugin {
     static let liveAPI = "https://randomuser.me/api/"
     static let abstract = "Browse an endless list of people, with their faces (randomuser.me)."
 
-    /// People per page.
-    static let defaultPageSize = 20
     static let pageSizeRange = 5...500
 
     enum Options {
         static let pageSize = Option(
-            "page-size", placeholder: "N", help: "People per page, 5-500.", default: String(PeopleFeed.defaultPageSize),
-            convert: ValueParsers.integer(in: PeopleFeed.pageSizeRange))
+            "page-size", placeholder: "N", help: "People per page, 5-500.", default: 20,
+            parser: ValueParsers.integer(in: PeopleFeed.pageSizeRange))
     }
 
     static var browseOptions: [OptionDeclaration] {
@@ -33,23 +31,21 @@ enum PeopleFeed: FeedPlugin {
     static var fetchCommand: Subcommand { FetchPeopleCommand.subcommand(makeFetcher: FetchPeopleCommand.liveFetcher) }
 
     static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> PeopleSettings {
-        let seed = try parsed.value(FetchPeopleCommand.Options.seed)
-        let gender = try parsed.value(FetchPeopleCommand.Options.gender)
+        let seed = try parsed[FetchPeopleCommand.Options.seed]
+        let gender = try parsed[FetchPeopleCommand.Options.gender]
         let query: RandomUserQuery
         do {
             // With a gender, the page source seeds every page itself (the service ignores the
             // gender of seeded requests), so the seed travels separately.
             query = try RandomUserQuery(
                 baseURL: api ?? RandomUserQuery.defaultBaseURL, seed: gender == nil ? seed : nil, gender: gender,
-                nationalities: try parsed.value(FetchPeopleCommand.Options.nat) ?? [])
+                nationalities: try parsed[FetchPeopleCommand.Options.nat])
         } catch let error as UsageError {
             throw error
         } catch {
             throw UsageError(command: parsed.command, message: "\(error)")
         }
-        return PeopleSettings(
-            api: api, query: query, seed: seed,
-            pageSize: try parsed.value(Options.pageSize) ?? defaultPageSize)
+        return PeopleSettings(api: api, query: query, seed: seed, pageSize: try parsed[Options.pageSize])
     }
 
     /// What the browser needs to know about people.

@@ -12,7 +12,7 @@ struct PeopleSettings: FeedSettings {
     var query: RandomUserQuery
     /// A fixed seed, with or without a gender filter.
     var seed: String?
-    var pageSize = PeopleFeed.defaultPageSize
+    var pageSize = PeopleFeed.Options.pageSize.defaultValue
 
     @MainActor
     func makeTab(_ environment: TabEnvironment) throws -> any BrowserTab {

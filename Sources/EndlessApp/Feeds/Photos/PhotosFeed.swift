@@ -35,16 +35,17 @@ public enum PhotosFeed: FeedPlugin {
             "access-key", placeholder: "KEY",
             help: "The Unsplash application's access key, sent as Client-ID (default: $\(PhotosFeed.accessKeyVariable); "
                 + "the embedded simulator needs none). Never logged.",
-            convert: ValueParsers.nonEmpty)
+            parser: ValueParsers.nonEmpty, secret: true)
+        /// Left out, the request names no page size: the service's own.
         static let perPage = Option(
             "per-page", short: "n", placeholder: "N", help: "Photos per page, 1-30 (Unsplash's most).",
-            default: String(UnsplashClient.defaultPerPage), convert: ValueParsers.integer(in: UnsplashClient.perPageRange))
+            defaultDescription: String(UnsplashClient.defaultPerPage), parser: ValueParsers.integer(in: UnsplashClient.perPageRange))
         static let photosPerPage = Option(
             "photos-per-page", placeholder: "N", help: "Photos per page on the photos tab, 1-30.",
-            default: String(PhotosFeed.defaultPerPage), convert: ValueParsers.integer(in: UnsplashClient.perPageRange))
+            default: PhotosFeed.defaultPerPage, parser: ValueParsers.integer(in: UnsplashClient.perPageRange))
         static let orderBy = Option(
             "order-by", placeholder: "ORDER", help: "latest, oldest or popular (deprecated by Unsplash, still answered).",
-            default: UnsplashOrder.latest.rawValue, convert: ValueParsers.choice(UnsplashOrder.self))
+            default: UnsplashOrder.latest, parser: ValueParsers.choice(UnsplashOrder.self))
     }
 
     static var browseOptions: [OptionDeclaration] {
@@ -56,8 +57,7 @@ public enum PhotosFeed: FeedPlugin {
     static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> PhotosSettings {
         PhotosSettings(
             api: api, accessKey: try accessKey(from: parsed, api: api, environment: environment),
-            perPage: try parsed.value(Options.photosPerPage) ?? defaultPerPage,
-            orderBy: try parsed.value(Options.orderBy) ?? .latest)
+            perPage: try parsed[Options.photosPerPage], orderBy: try parsed[Options.orderBy])
     }
 
     /// `--access-key`, else `$UNSPLASH_ACCESS_KEY`; with no API given (the embedded simulator)
@@ -67,7 +67,7 @@ public enum PhotosFeed: FeedPlugin {
     static func accessKey(
         from parsed: ParsedArguments, api: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(UsageError) -> String {
-        if let key = try parsed.value(Options.accessKey) { return key }
+        if let key = try parsed[Options.accessKey] { return key }
         if let key = environment[accessKeyVariable], !key.isEmpty { return key }
         guard let api else { return simulatorKey }
         throw UsageError(

@@ -11,7 +11,7 @@ struct PhotosSettings: FeedSettings {
     /// Sent as `Client-ID`.
     var accessKey: String
     var perPage = PhotosFeed.defaultPerPage
-    var orderBy = UnsplashOrder.latest
+    var orderBy = PhotosFeed.Options.orderBy.defaultValue
 
     @MainActor
     func makeTab(_ environment: TabEnvironment) throws -> any BrowserTab {

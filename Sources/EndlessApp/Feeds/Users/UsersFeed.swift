@@ -27,13 +27,14 @@ enum UsersFeed: FeedPlugin {
             "api-key", placeholder: "KEY",
             help: "The x-api-key reqres.in wants (default: $\(UsersFeed.apiKeyVariable), else the free key "
                 + "\(ReqresClient.freeAPIKey)).",
-            convert: ValueParsers.nonEmpty)
+            parser: ValueParsers.nonEmpty, secret: true)
+        /// Left out, the request names no page size: the service's own, 6.
         static let perPage = Option(
-            "per-page", short: "n", placeholder: "N", help: "Users per page, 1-1000.", default: String(UsersFeed.defaultPerPage),
-            convert: ValueParsers.integer(in: ReqresClient.perPageRange))
+            "per-page", short: "n", placeholder: "N", help: "Users per page, 1-1000.",
+            defaultDescription: String(UsersFeed.defaultPerPage), parser: ValueParsers.integer(in: ReqresClient.perPageRange))
         static let usersPerPage = Option(
             "users-per-page", placeholder: "N", help: "Users per page on the users tab, 1-1000.",
-            default: String(UsersFeed.defaultPerPage), convert: ValueParsers.integer(in: ReqresClient.perPageRange))
+            default: UsersFeed.defaultPerPage, parser: ValueParsers.integer(in: ReqresClient.perPageRange))
     }
 
     static var browseOptions: [OptionDeclaration] {
@@ -45,14 +46,14 @@ enum UsersFeed: FeedPlugin {
     static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> UsersSettings {
         UsersSettings(
             api: api, apiKey: try apiKey(from: parsed, environment: environment),
-            perPage: try parsed.value(Options.usersPerPage) ?? defaultPerPage)
+            perPage: try parsed[Options.usersPerPage])
     }
 
     /// `--api-key`, else `$REQRES_API_KEY`, else the free key.
     static func apiKey(
         from parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(UsageError) -> String {
-        if let key = try parsed.value(Options.apiKey) { return key }
+        if let key = try parsed[Options.apiKey] { return key }
         if let key = environment[apiKeyVariable], !key.isEmpty { return key }
         return ReqresClient.freeAPIKey
     }

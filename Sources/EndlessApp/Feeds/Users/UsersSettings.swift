@@ -10,7 +10,7 @@ struct UsersSettings: FeedSettings {
     var api: URL?
     /// The key sent in `x-api-key`.
     var apiKey: String
-    var perPage = UsersFeed.defaultPerPage
+    var perPage = UsersFeed.Options.usersPerPage.defaultValue
 
     @MainActor
     func makeTab(_ environment: TabEnvironment) throws -> any BrowserTab {

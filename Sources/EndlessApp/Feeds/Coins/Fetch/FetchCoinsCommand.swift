@@ -9,13 +9,13 @@ enum FetchCoinsCommand {
     enum Options {
         static let api = Option(
             "api", placeholder: "URL", help: "The CoinGecko v3 API root, e.g. \(CoinsFeed.liveAPI).",
-            default: "the embedded simulator", convert: ValueParsers.httpURL)
+            defaultDescription: "the embedded simulator", parser: ValueParsers.httpURL)
         static let page = Option(
-            "page", placeholder: "N", help: "Which page, from 1 (past the last page, the list is empty).", default: "1",
-            convert: ValueParsers.integer(in: 1...1_000_000))
+            "page", placeholder: "N", help: "Which page, from 1 (past the last page, the list is empty).", default: 1,
+            parser: ValueParsers.integer(in: 1...1_000_000))
         static let perPage = Option(
-            "per-page", short: "n", placeholder: "N", help: "Coins per page, 1-250.", default: String(CoinMarketsQuery.defaultPerPage),
-            convert: ValueParsers.integer(in: CoinMarketsQuery.perPageRange))
+            "per-page", short: "n", placeholder: "N", help: "Coins per page, 1-250.", default: CoinMarketsQuery.defaultPerPage,
+            parser: ValueParsers.integer(in: CoinMarketsQuery.perPageRange))
         static let sparkline = Flag("sparkline", help: "Ask for each coin's 7-day sparkline (the table draws it in braille).")
     }
 
@@ -58,12 +58,12 @@ enum FetchCoinsCommand {
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
     static func options(from parsed: ParsedArguments) throws(UsageError) -> FetchCoinsOptions {
         var options = FetchCoinsOptions()
-        options.api = try parsed.value(Options.api)
+        options.api = try parsed[Options.api]
         if let api = options.api { try SimulatorOptions.requireNone(in: parsed, because: api.absoluteString) }
-        options.vsCurrency = try parsed.value(CoinsFeed.Options.vsCurrency) ?? CoinMarketsQuery.defaultCurrency
-        options.page = try parsed.value(Options.page) ?? 1
-        options.perPage = try parsed.value(Options.perPage) ?? CoinMarketsQuery.defaultPerPage
-        options.sparkline = parsed.isSet(Options.sparkline)
+        options.vsCurrency = try parsed[CoinsFeed.Options.vsCurrency]
+        options.page = try parsed[Options.page]
+        options.perPage = try parsed[Options.perPage]
+        options.sparkline = parsed[Options.sparkline]
         options.demoKey = try CoinsFeed.demoKey(from: parsed)
         options.common = try FetchSettings.read(from: parsed)
         options.simulator = try SimulatorOptions.settings(from: parsed)

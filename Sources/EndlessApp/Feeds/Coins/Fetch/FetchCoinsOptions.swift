@@ -3,11 +3,11 @@ import Foundation
 
 /// Everything `endless fetch coins` was asked to do, parsed and validated.
 struct FetchCoinsOptions: FeedFetchOptions, Equatable {
-    var vsCurrency = CoinMarketsQuery.defaultCurrency
+    var vsCurrency = CoinsFeed.Options.vsCurrency.defaultValue
     /// The page, from 1.
-    var page = 1
+    var page = FetchCoinsCommand.Options.page.defaultValue
     /// Coins per page, 1-250.
-    var perPage = CoinMarketsQuery.defaultPerPage
+    var perPage = FetchCoinsCommand.Options.perPage.defaultValue
     /// Whether to ask for the 7-day sparkline (the table then draws it).
     var sparkline = false
     /// The demo key sent in `x-cg-demo-api-key`.

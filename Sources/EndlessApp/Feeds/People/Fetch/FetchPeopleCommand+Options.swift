@@ -9,59 +9,68 @@ extension FetchPeopleCommand {
             "api", placeholder: "URL",
             help: "The randomuser.me-compatible API to ask: an API root (https://randomuser.me/api/), "
                 + "a versioned root (…/api/1.4/) or a server root (http://127.0.0.1:8080/).",
-            default: "the embedded simulator", convert: ValueParsers.httpURL)
+            defaultDescription: "the embedded simulator", parser: ValueParsers.httpURL)
+        /// More people than the service's own default of 1, which makes a poor first impression of a list.
         static let results = Option(
-            "results", short: "n", placeholder: "N", help: "How many people, 1-5000.",
-            default: String(FetchPeopleOptions.defaultResults),
-            convert: ValueParsers.integer(in: RandomUserQuery.resultsRange))
+            "results", short: "n", placeholder: "N", help: "How many people, 1-5000.", default: 10,
+            parser: ValueParsers.integer(in: RandomUserQuery.resultsRange))
+        /// Left out, the query names no page: the service's first.
         static let page = Option(
-            "page", placeholder: "N", help: "Which page of a seeded list, 1-10000.", default: "1",
-            convert: ValueParsers.integer(in: RandomUserQuery.pageRange))
+            "page", placeholder: "N", help: "Which page of a seeded list, 1-10000.",
+            defaultDescription: String(RandomUserQuery.pageRange.lowerBound), parser: ValueParsers.integer(in: RandomUserQuery.pageRange))
         static let seed = Option(
             "seed", placeholder: "TEXT",
             help: "Makes the people reproducible: the same seed and page give the same people.",
-            convert: ValueParsers.nonEmpty)
+            parser: ValueParsers.nonEmpty)
         static let nat = Option(
             "nat", placeholder: "LIST",
             help: "Only these nationalities, comma-separated, any case: "
-                + RandomUserQuery.Nationality.allCases.map { $0.rawValue.lowercased() }.joined(separator: " ") + ".",
-            convert: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.Nationality.parseList(text) })
+                + nationalityNames.joined(separator: " ") + ".",
+            default: [], parser: queryValue(accepts: .list(nationalityNames)) { text throws(RandomUserQueryError) in
+                try RandomUserQuery.Nationality.parseList(text)
+            })
         static let gender = Option(
             "gender", placeholder: "male|female", help: "Only people of this gender. Not with --seed.",
-            convert: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.Gender(parsing: text) })
+            parser: queryValue(accepts: .choices(["male", "female"])) { text throws(RandomUserQueryError) in
+                try RandomUserQuery.Gender(parsing: text)
+            })
         static let inc = Option(
             "inc", placeholder: "FIELDS",
-            help: "Only these fields, comma-separated: " + fieldNames + ". Without login, people are "
+            help: "Only these fields, comma-separated: " + fieldNames.joined(separator: " ") + ". Without login, people are "
                 + "keyed by a content hash.",
-            convert: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.Field.parseList(text, for: .inc) })
+            default: [], parser: queryValue(accepts: .list(fieldNames)) { text throws(RandomUserQueryError) in
+                try RandomUserQuery.Field.parseList(text, for: .inc)
+            })
         static let exc = Option(
             "exc", placeholder: "FIELDS", help: "Leave out these fields, comma-separated (same names as --inc).",
-            convert: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.Field.parseList(text, for: .exc) })
+            default: [], parser: queryValue(accepts: .list(fieldNames)) { text throws(RandomUserQueryError) in
+                try RandomUserQuery.Field.parseList(text, for: .exc)
+            })
         static let password = Option(
             "password", placeholder: "SPEC",
             help: "Generate passwords: character sets (special, upper, lower, number) in order, then "
                 + "optionally a length N or MIN-MAX within 1-64, e.g. upper,lower,8-16.",
-            convert: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.PasswordSpec(parsing: text) })
+            parser: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.PasswordSpec(parsing: text) })
         static let apiVersion = Option(
             "api-version", placeholder: "V",
-            help: "A fixed API version, "
-                + RandomUserQuery.APIVersion.allCases.map(\.rawValue).joined(separator: ", ") + ".",
-            default: "latest",
-            convert: queryValue { text throws(RandomUserQueryError) in try RandomUserQuery.APIVersion(parsing: text) })
+            help: "A fixed API version, " + versionNames.joined(separator: ", ") + ".", defaultDescription: "latest",
+            parser: queryValue(accepts: .choices(versionNames)) { text throws(RandomUserQueryError) in
+                try RandomUserQuery.APIVersion(parsing: text)
+            })
         static let valueOptions: [OptionDeclaration] = [
             api.declaration, results.declaration, page.declaration, seed.declaration, nat.declaration,
             gender.declaration, inc.declaration, exc.declaration, password.declaration, apiVersion.declaration,
         ]
 
-        private static var fieldNames: String {
-            RandomUserQuery.Field.allCases.map(\.rawValue).joined(separator: " ")
-        }
+        private static var fieldNames: [String] { RandomUserQuery.Field.allCases.map(\.rawValue) }
+        private static var nationalityNames: [String] { RandomUserQuery.Nationality.allCases.map { $0.rawValue.lowercased() } }
+        private static var versionNames: [String] { RandomUserQuery.APIVersion.allCases.map(\.rawValue) }
 
         /// Wraps a RandomUserAPI parser so its error reads like every other bad value.
         private static func queryValue<Value: Sendable>(
-            _ parse: @escaping @Sendable (String) throws(RandomUserQueryError) -> Value
-        ) -> @Sendable (String) throws(ValueError) -> Value {
-            { text throws(ValueError) in
+            accepts: AcceptedValues = .text, _ parse: @escaping @Sendable (String) throws(RandomUserQueryError) -> Value
+        ) -> ValueParser<Value> {
+            ValueParser(accepts: accepts) { text throws(ValueError) in
                 do throws(RandomUserQueryError) {
                     return try parse(text)
                 } catch {
@@ -77,21 +86,15 @@ extension FetchPeopleCommand {
     /// - Throws: ``UsageError`` naming the flag whose value is wrong, or both flags of a
     ///   conflicting pair (`--gender` with `--seed`).
     static func options(from parsed: ParsedArguments) throws(UsageError) -> FetchPeopleOptions {
-        let api = try parsed.value(Options.api)
+        let api = try parsed[Options.api]
         if let api { try SimulatorOptions.requireNone(in: parsed, because: api.absoluteString) }
         let query: RandomUserQuery
         do {
             query = try RandomUserQuery(
-                baseURL: api ?? RandomUserQuery.defaultBaseURL,
-                results: try parsed.value(Options.results) ?? FetchPeopleOptions.defaultResults,
-                page: try parsed.value(Options.page),
-                seed: try parsed.value(Options.seed),
-                gender: try parsed.value(Options.gender),
-                nationalities: try parsed.value(Options.nat) ?? [],
-                included: try parsed.value(Options.inc) ?? [],
-                excluded: try parsed.value(Options.exc) ?? [],
-                password: try parsed.value(Options.password),
-                version: try parsed.value(Options.apiVersion))
+                baseURL: api ?? RandomUserQuery.defaultBaseURL, results: try parsed[Options.results], page: try parsed[Options.page],
+                seed: try parsed[Options.seed], gender: try parsed[Options.gender], nationalities: try parsed[Options.nat],
+                included: try parsed[Options.inc], excluded: try parsed[Options.exc], password: try parsed[Options.password],
+                version: try parsed[Options.apiVersion])
         } catch let error as UsageError {
             throw error
         } catch let error as RandomUserQueryError {
@@ -130,9 +133,15 @@ extension FetchPeopleCommand {
         case .noFieldsLeft:
             return UsageError(
                 command: parsed.command, message: "--exc leaves no field (every person would be empty)",
-                hint: "keep at least one of: " + (parsed.values["inc"]?.last ?? "the 12 fields"))
+                hint: "keep at least one of: " + included(parsed))
         default:
             return parsed.usageError(option, ValueError(error.problem, allowed: error.allowed))
         }
+    }
+
+    /// The fields `--inc` kept, as the service names them; every field when it was not given.
+    private static func included(_ parsed: ParsedArguments) -> String {
+        let fields = (try? parsed[Options.inc]) ?? []
+        return fields.isEmpty ? "the 12 fields" : fields.map(\.rawValue).joined(separator: ",")
     }
 }

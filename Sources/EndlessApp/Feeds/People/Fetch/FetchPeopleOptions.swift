@@ -5,7 +5,7 @@ import RandomUserAPI
 public struct FetchPeopleOptions: Sendable, Equatable {
     /// How many people when `--results` is not given. More than the service's own default
     /// of 1, which makes a poor first impression of a list.
-    public static let defaultResults = 10
+    public static var defaultResults: Int { FetchPeopleCommand.Options.results.defaultValue }
 
     /// The request: results, page, seed, filters, fields, version, and the `--api` base URL.
     public var query: RandomUserQuery

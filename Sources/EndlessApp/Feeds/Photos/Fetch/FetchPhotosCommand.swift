@@ -9,13 +9,13 @@ enum FetchPhotosCommand {
     enum Options {
         static let api = Option(
             "api", placeholder: "URL", help: "The Unsplash-compatible API root, e.g. https://api.unsplash.com/.",
-            default: "the embedded simulator", convert: ValueParsers.httpURL)
+            defaultDescription: "the embedded simulator", parser: ValueParsers.httpURL)
         static let page = Option(
-            "page", placeholder: "N", help: "Which page, from 1 (past the last page, the list is empty).", default: "1",
-            convert: ValueParsers.integer(in: 1...1_000_000))
+            "page", placeholder: "N", help: "Which page, from 1 (past the last page, the list is empty).", default: 1,
+            parser: ValueParsers.integer(in: 1...1_000_000))
         static let id = Option(
             "id", placeholder: "ID", help: "Just this photo (GET photos/ID), with its camera and place.",
-            convert: ValueParsers.nonEmpty)
+            parser: ValueParsers.nonEmpty)
     }
 
     static let declaration = CommandDeclaration(
@@ -58,13 +58,14 @@ enum FetchPhotosCommand {
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
     static func options(from parsed: ParsedArguments) throws(UsageError) -> FetchPhotosOptions {
         var options = FetchPhotosOptions()
-        options.api = try parsed.value(Options.api)
+        options.api = try parsed[Options.api]
         if let api = options.api { try SimulatorOptions.requireNone(in: parsed, because: api.absoluteString) }
-        options.page = try parsed.value(Options.page) ?? 1
-        options.perPage = try parsed.value(PhotosFeed.Options.perPage)
-        options.orderBy = try parsed.value(PhotosFeed.Options.orderBy) ?? .latest
-        options.id = try parsed.value(Options.id)
-        if options.id != nil, ["page", "per-page", "order-by"].contains(where: { parsed.values[$0] != nil }) {
+        options.page = try parsed[Options.page]
+        options.perPage = try parsed[PhotosFeed.Options.perPage]
+        options.orderBy = try parsed[PhotosFeed.Options.orderBy]
+        options.id = try parsed[Options.id]
+        let paging = [Options.page.declaration, PhotosFeed.Options.perPage.declaration, PhotosFeed.Options.orderBy.declaration]
+        if options.id != nil, paging.contains(where: parsed.isGiven) {
             throw UsageError(
                 command: parsed.command, message: "--id fetches one photo; --page, --per-page and --order-by have nothing to do with it",
                 hint: "drop them, or drop --id for a page of photos")

@@ -4,10 +4,10 @@ import UnsplashAPI
 /// Everything `endless fetch photos` was asked to do, parsed and validated.
 struct FetchPhotosOptions: FeedFetchOptions, Equatable {
     /// The page, from 1.
-    var page = 1
+    var page = FetchPhotosCommand.Options.page.defaultValue
     /// Photos per page, 1-30; nil for the service's default (10).
     var perPage: Int?
-    var orderBy = UnsplashOrder.latest
+    var orderBy = PhotosFeed.Options.orderBy.defaultValue
     /// One photo by id instead of a page.
     var id: String?
     /// Sent as `Client-ID`.

@@ -9,16 +9,16 @@ enum FetchUsersCommand {
     enum Options {
         static let api = Option(
             "api", placeholder: "URL", help: "The reqres-compatible API root, e.g. https://reqres.in/api/.",
-            default: "the embedded simulator", convert: ValueParsers.httpURL)
+            defaultDescription: "the embedded simulator", parser: ValueParsers.httpURL)
         static let page = Option(
-            "page", placeholder: "N", help: "Which page, from 1 (past the last page, the list is empty).", default: "1",
-            convert: ValueParsers.integer(in: 1...1_000_000))
+            "page", placeholder: "N", help: "Which page, from 1 (past the last page, the list is empty).", default: 1,
+            parser: ValueParsers.integer(in: 1...1_000_000))
         static let id = Option(
             "id", placeholder: "N", help: "Just this user (GET users/N) instead of a page.",
-            convert: ValueParsers.integer(in: 1...Int(Int32.max)))
+            parser: ValueParsers.integer(in: 1...Int(Int32.max)))
         static let delay = Option(
             "delay", placeholder: "SECONDS", help: "Ask the server to wait this long before answering, 0-10.",
-            convert: ValueParsers.integer(in: ReqresClient.delayRange))
+            parser: ValueParsers.integer(in: ReqresClient.delayRange))
     }
 
     static let declaration = CommandDeclaration(
@@ -61,17 +61,17 @@ enum FetchUsersCommand {
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
     static func options(from parsed: ParsedArguments) throws(UsageError) -> FetchUsersOptions {
         var options = FetchUsersOptions()
-        options.api = try parsed.value(Options.api)
+        options.api = try parsed[Options.api]
         if let api = options.api { try SimulatorOptions.requireNone(in: parsed, because: api.absoluteString) }
-        options.page = try parsed.value(Options.page) ?? 1
-        options.perPage = try parsed.value(UsersFeed.Options.perPage)
-        options.id = try parsed.value(Options.id)
-        if options.id != nil, parsed.values["page"] != nil || parsed.values["per-page"] != nil {
+        options.page = try parsed[Options.page]
+        options.perPage = try parsed[UsersFeed.Options.perPage]
+        options.id = try parsed[Options.id]
+        if options.id != nil, parsed.isGiven(Options.page) || parsed.isGiven(UsersFeed.Options.perPage) {
             throw UsageError(
                 command: parsed.command, message: "--id fetches one user; --page and --per-page have nothing to do with it",
                 hint: "drop --page and --per-page, or drop --id for a page of users")
         }
-        options.delay = try parsed.value(Options.delay)
+        options.delay = try parsed[Options.delay]
         options.apiKey = try UsersFeed.apiKey(from: parsed)
         options.common = try FetchSettings.read(from: parsed)
         options.simulator = try SimulatorOptions.settings(from: parsed)

@@ -4,7 +4,7 @@ import ReqresAPI
 /// Everything `endless fetch users` was asked to do, parsed and validated.
 struct FetchUsersOptions: FeedFetchOptions, Equatable {
     /// The page, from 1.
-    var page = 1
+    var page = FetchUsersCommand.Options.page.defaultValue
     /// Users per page; nil for the service's default (6).
     var perPage: Int?
     /// One user by id instead of a page.
