@@ -1,3 +1,4 @@
+import EndlessBlurHash
 import EndlessImages
 import EndlessTerminal
 import Foundation
