@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 // Endless: infinite, refreshable feeds for Swift, and `endless`, a terminal app that browses
-// an endless list of people from the randomuser.me API. See ../shared/DESIGN.md for the plan.
+// four feeds (people from randomuser.me, photos from Unsplash, coins from CoinGecko, users from
+// reqres) against an embedded simulator of those services. README.md's Architecture section
+// describes the modules.
 import PackageDescription
 
 let package = Package(
@@ -17,6 +19,7 @@ let package = Package(
         .library(name: "CoinGeckoAPI", targets: ["CoinGeckoAPI"]),
         .library(name: "EndlessCommandLine", targets: ["EndlessCommandLine"]),
         .library(name: "EndlessImages", targets: ["EndlessImages"]),
+        .library(name: "EndlessBlurHash", targets: ["EndlessBlurHash"]),
         .library(name: "EndlessCache", targets: ["EndlessCache"]),
         .library(name: "EndlessTerminal", targets: ["EndlessTerminal"]),
         .library(name: "EndlessTerminalWidgets", targets: ["EndlessTerminalWidgets"]),
@@ -43,21 +46,26 @@ let package = Package(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
 
+        // What several modules need and none owns (an LRU list, a stopwatch on an injected
+        // clock, the cache folder): one home, visible to the package only, depending on nothing.
+        .target(name: "EndlessShared"),
         // The paging engine knows nothing of HTTP; the HTTP layer nothing of users.
-        .target(name: "Endless"),
+        .target(name: "Endless", dependencies: ["EndlessShared"]),
         .target(name: "EndlessTesting", dependencies: ["Endless"]),
         // The view models of a list, for any Swift UI: the terminal app is one client. No C, no
         // terminal, no images (pictures are values its front end loads).
         .target(name: "EndlessFeedModel", dependencies: ["Endless"]),
         .target(name: "EndlessDigest", dependencies: ["CCrypto"]),
-        .target(name: "EndlessHTTP"),
+        .target(name: "EndlessHTTP", dependencies: ["EndlessShared"]),
         .target(name: "RandomUserAPI", dependencies: ["EndlessHTTP", "Endless", "EndlessDigest"]),
         .target(name: "ReqresAPI", dependencies: ["EndlessHTTP", "Endless"]),
         .target(name: "UnsplashAPI", dependencies: ["EndlessHTTP", "Endless"]),
         .target(name: "CoinGeckoAPI", dependencies: ["EndlessHTTP", "Endless"]),
         // The command-line toolkit knows no feed: declarations, parsing, help, suggestions.
         .target(name: "EndlessCommandLine"),
-        .target(name: "EndlessImages", dependencies: ["EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
+        // BlurHash placeholders: decoded by the app, encoded by the simulator; no dependency.
+        .target(name: "EndlessBlurHash"),
+        .target(name: "EndlessImages", dependencies: ["EndlessShared", "EndlessBlurHash", "EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
         .target(name: "EndlessTerminal", dependencies: ["CChafa"]),
         // Widgets draw into the core's ScreenBuffer through its public API; the core names no widget.
         .target(name: "EndlessTerminalWidgets", dependencies: ["EndlessTerminal"]),
@@ -66,16 +74,17 @@ let package = Package(
         .target(name: "EndlessTerminalTesting", dependencies: ["EndlessTerminal"]),
         // Offline first: pages kept in SQLite behind a PageSource decorator; the engine knows no SQLite.
         // Pages keep each item as the service sent it (EndlessHTTP's RawJSON).
-        .target(name: "EndlessCache", dependencies: ["Endless", "EndlessHTTP", "CSQLite"]),
+        .target(name: "EndlessCache", dependencies: ["EndlessShared", "Endless", "EndlessHTTP", "CSQLite"]),
         .target(
-            name: "EndlessSimulator", dependencies: ["EndlessDigest", "EndlessHTTP", "EndlessImages", "CTurboJPEG", "CPNG"],
-            // The simulator's own data lists, in the official layout (see BuiltInData/README.md).
-            resources: [.copy("Services/RandomUser/BuiltInData")]),
+            name: "EndlessSimulator", dependencies: ["EndlessShared", "EndlessDigest", "EndlessHTTP", "EndlessBlurHash", "CTurboJPEG", "CPNG"],
+            // The simulator's own data lists, in the official layout (see Lists/BuiltInData/README.md).
+            resources: [.copy("Lists/BuiltInData")]),
         .target(
             name: "EndlessApp",
             dependencies: [
-                "Endless", "EndlessFeedModel", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages",
-                "EndlessTerminal", "EndlessTerminalWidgets", "EndlessSimulator", "EndlessCommandLine", "EndlessCache", "EndlessDigest",
+                "Endless", "EndlessShared", "EndlessFeedModel", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages",
+                "EndlessBlurHash", "EndlessTerminal", "EndlessTerminalWidgets", "EndlessSimulator", "EndlessCommandLine", "EndlessCache",
+                "EndlessDigest",
             ]),
         // Set before the Swift runtime starts: a crash in a terminal writes its backtrace to a file.
         .target(name: "CBacktraceSettings"),
@@ -84,10 +93,11 @@ let package = Package(
             name: "endless-bench",
             dependencies: [
                 "Endless", "EndlessFeedModel", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages",
-                "EndlessTerminal", "EndlessTerminalWidgets", "EndlessTerminalTesting", "EndlessSimulator", "EndlessApp",
+                "EndlessBlurHash", "EndlessTerminal", "EndlessTerminalWidgets", "EndlessTerminalTesting", "EndlessSimulator", "EndlessApp",
                 "EndlessCommandLine", "EndlessCache", "CTurboJPEG",
             ]),
 
+        .testTarget(name: "EndlessSharedTests", dependencies: ["EndlessShared", "EndlessTesting"]),
         .testTarget(name: "EndlessTests", dependencies: ["Endless", "EndlessTesting"]),
         .testTarget(name: "EndlessFeedModelTests", dependencies: ["EndlessFeedModel", "Endless", "EndlessTesting"]),
         // The code of the DocC articles (Sources/*/*.docc) and of README.md, compiled and run.
@@ -117,7 +127,7 @@ let package = Package(
             dependencies: ["RandomUserAPI", "EndlessHTTP", "Endless", "EndlessTesting", "EndlessSimulator"]),
         .testTarget(
             name: "EndlessImagesTests",
-            dependencies: ["EndlessImages", "EndlessHTTP", "EndlessTesting", "EndlessSimulator", "CTurboJPEG", "CPNG"]),
+            dependencies: ["EndlessImages", "EndlessBlurHash", "EndlessHTTP", "EndlessTesting", "EndlessSimulator", "CTurboJPEG", "CPNG"]),
         .testTarget(
             name: "EndlessTerminalTests",
             dependencies: ["EndlessTerminal", "EndlessTerminalWidgets", "EndlessTerminalTesting", "EndlessTesting"]),
@@ -127,12 +137,12 @@ let package = Package(
         .testTarget(name: "EndlessTerminalTestingTests", dependencies: ["EndlessTerminalTesting", "EndlessTerminal"]),
         .testTarget(
             name: "EndlessSimulatorTests",
-            dependencies: ["EndlessSimulator", "EndlessHTTP", "EndlessTesting", "CTurboJPEG"]),
+            dependencies: ["EndlessSimulator", "EndlessHTTP", "EndlessTesting", "EndlessBlurHash", "EndlessImages", "CTurboJPEG"]),
         .testTarget(
             name: "EndlessAppTests",
             dependencies: [
                 "EndlessApp", "EndlessFeedModel", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessTerminal",
-                "EndlessTerminalTesting", "EndlessSimulator", "EndlessHTTP", "EndlessImages", "EndlessCommandLine", "EndlessCache",
+                "EndlessTerminalTesting", "EndlessSimulator", "EndlessHTTP", "EndlessImages", "EndlessBlurHash", "EndlessCommandLine", "EndlessCache",
             ],
             exclude: ["__Snapshots__"]),
     ]

@@ -52,8 +52,7 @@ public enum ChildTestProcess {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
 
         let child = Process()
-        child.executableURL = URL(
-            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        child.executableURL = URL(fileURLWithPath: Subprocess.executablePath())
         child.arguments = ["--testing-library", "swift-testing", "--filter", filter]
         var variables = ProcessInfo.processInfo.environment
         variables.merge(environment) { _, new in new }

@@ -1,3 +1,4 @@
+import EndlessTesting
 import Foundation
 import Testing
 
@@ -74,8 +75,7 @@ struct DiskCacheProcessTests {
         try Data().write(to: output)
 
         let child = Process()
-        child.executableURL = URL(
-            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        child.executableURL = URL(fileURLWithPath: Subprocess.executablePath())
         child.arguments = [
             "--testing-library", "swift-testing", "--filter", "DiskCacheProcessTests/child",
         ]

@@ -12,7 +12,7 @@ extension Feed {
     ///
     /// - Parameter index: the row's absolute index, as in ``items``; placeholders count too.
     public func itemAppeared(at index: Int) {
-        demand.report(index, span: configuration.resolvedPrefetchDistance, at: clock.now())
+        demand.report(index, span: configuration.resolvedPrefetchDistance, at: clock.elapsed())
         publishIfChanged(checkDemand())
     }
 
@@ -23,7 +23,7 @@ extension Feed {
     ///   range changes nothing.
     public func visibleRangeChanged(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        demand.report(range, at: clock.now())
+        demand.report(range, at: clock.elapsed())
         publishIfChanged(checkDemand())
     }
 
@@ -97,7 +97,7 @@ extension Feed {
     func prefetchDistance(_ direction: LoadDirection) -> Int {
         let minimum = configuration.resolvedPrefetchDistance
         guard let adaptive = configuration.adaptivePrefetch else { return minimum }
-        let speed = demand.speed.rowsPerSecond(at: clock.now())
+        let speed = demand.speed.rowsPerSecond(at: clock.elapsed())
         let isHeading = direction == .prepend ? demand.heading < 0 : demand.heading >= 0
         var distance = adaptive.distance(
             rowsPerSecond: direction == .prepend ? -speed : speed, isHeading: isHeading, latency: latency.seconds,

@@ -42,7 +42,7 @@ extension Feed {
         let task = Task { [weak self] in
             var attempt = 0
             while true {
-                let started = clock.now()
+                let started = clock.elapsed()
                 let result: Result<Page<Source.Item, Source.Key>, any Error>
                 do {
                     result = .success(try await source.load(request))
@@ -54,7 +54,7 @@ extension Feed {
                 // The strong reference lives only for this call, never across a wait.
                 guard
                     let delay = self?.finished(
-                        id, direction: direction, with: result, took: clock.now() - started, attempt: attempt)
+                        id, direction: direction, with: result, took: clock.elapsed() - started, attempt: attempt)
                 else { return }
                 do { try await clock.sleep(for: delay) } catch { return }
             }

@@ -60,7 +60,7 @@ extension Feed {
         isFetchingRefresh = true
         refreshRequestCount = requests.count
         loadStates.refresh = .loading
-        let startedAt = clock.now()
+        let startedAt = clock.elapsed()
         lastRefreshStart = startedAt
         updateLoadStates()
 
@@ -75,7 +75,7 @@ extension Feed {
             guard !Task.isCancelled,
                 let outcome = self?.commitRefresh(
                     requests, with: results, replacingFrom: firstPage, anchor: anchor, generation: generation,
-                    took: clock.now() - startedAt)
+                    took: clock.elapsed() - startedAt)
             else { return .failed(CancellationError()) }
             // Hold the loading state (and the caller) until the indicator has shown long enough.
             do { try await clock.sleepUntil(indicatorEnd) } catch { return outcome }

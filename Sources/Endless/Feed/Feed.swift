@@ -1,3 +1,4 @@
+import EndlessShared
 import Observation
 
 /// An infinite, refreshable list: pages from a ``PageSource``, loaded ahead of the person
@@ -66,7 +67,7 @@ public final class Feed<Source: PageSource> {
     /// Where the pages come from.
     public let source: Source
 
-    let clock: FeedClock
+    let clock: Stopwatch
     let initialKey: Source.Key?
     /// Where the list opens, until a first page has been shown (see ``init(source:configuration:initialKey:openingKey:clock:)``).
     @ObservationIgnored var openingKey: Source.Key?
@@ -132,7 +133,7 @@ public final class Feed<Source: PageSource> {
         self.configuration = configuration
         self.initialKey = initialKey
         self.openingKey = openingKey
-        self.clock = FeedClock(clock)
+        self.clock = Stopwatch(clock)
         // Fingerprints reach as far as a window can span: the bound, and a page or two past it.
         let horizon = configuration.resolvedMaxLoadedItems.map { $0 + 2 * configuration.resolvedPageSize }
         store = PageStore(horizon: horizon)
@@ -215,7 +216,7 @@ public final class Feed<Source: PageSource> {
     /// each time (it does not tick by itself, so a view showing it redraws on its own timer).
     public var refreshAvailableIn: Duration {
         guard let lastRefreshStart, configuration.refreshCooldown > .zero else { return .zero }
-        return max(.zero, lastRefreshStart + configuration.refreshCooldown - clock.now())
+        return max(.zero, lastRefreshStart + configuration.refreshCooldown - clock.elapsed())
     }
 }
 

@@ -1,3 +1,4 @@
+import EndlessShared
 import Foundation
 import Synchronization
 
@@ -51,15 +52,7 @@ public final class PageCache: Sendable {
     public static func defaultDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        let base: URL
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            base = URL(fileURLWithPath: cache, isDirectory: true)
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache")
-        } else {
-            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        }
-        return base.appendingPathComponent("endless", isDirectory: true)
+        CacheFolder.endless(environment: environment)
     }
 
     /// The largest page kept, and the longest value the file may hold: 8 MiB, a feed's whole

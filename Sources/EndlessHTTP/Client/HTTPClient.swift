@@ -1,3 +1,4 @@
+import EndlessShared
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -52,7 +53,7 @@ public actor HTTPClient {
         let inFlight = InFlightCounter()
         self.inFlight = inFlight
         self.executor = RequestExecutor(
-            transport: transport, configuration: configuration, clock: ClockAdapter(clock), monitors: monitors,
+            transport: transport, configuration: configuration, clock: Stopwatch(clock), monitors: monitors,
             inFlight: inFlight, redactor: configuration.redactor, now: { Date() })
     }
 

@@ -1,3 +1,4 @@
+import EndlessShared
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -8,7 +9,7 @@ import FoundationNetworking
 struct RequestExecutor: Sendable {
     let transport: any HTTPTransport
     let configuration: HTTPClient.Configuration
-    let clock: ClockAdapter
+    let clock: Stopwatch
     let monitors: [any HTTPEventMonitor]
     let inFlight: InFlightCounter
     let redactor: Redactor
@@ -59,7 +60,7 @@ struct RequestExecutor: Sendable {
             }
             group.addTask {
                 do {
-                    try await clock.sleep(start + deadline - clock.elapsed())
+                    try await clock.sleep(for: start + deadline - clock.elapsed())
                 } catch {
                     return nil  // The attempts finished first, or the request was cancelled.
                 }
@@ -124,7 +125,7 @@ struct RequestExecutor: Sendable {
             retries += 1
             emit(requestID, snapshot, .retried(attempt: retries + 1, delay: delay, reason: error))
             do {
-                try await clock.sleep(delay)
+                try await clock.sleep(for: delay)
             } catch {
                 return Outcome(result: .failure(.cancelled), lastResponse: lastResponse, attempts: retries)
             }

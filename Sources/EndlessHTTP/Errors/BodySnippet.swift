@@ -5,10 +5,15 @@ import Foundation
 /// Bodies come from the network and end up in terminals and logs, so control characters
 /// (C0, DEL, C1, which include ESC and CSI) and bidirectional overrides are removed, line
 /// breaks become spaces, and the result is cut to a length that fits an error message.
-/// This module cannot use the terminal's sanitizer, so it carries this small one.
-enum BodySnippet {
-    /// How many characters an error message quotes from a body.
-    static let defaultLimit = 300
+/// This module cannot use the terminal's sanitizer, so it carries this small one; the API
+/// clients use it too (`package`), for their services' messages and error pages.
+package enum BodySnippet {
+    /// How many characters an error message quotes from a body, or from a service's message.
+    package static let defaultLimit = 300
+    /// How many characters of a body quoted as is, or of an HTML page's text, an error shows.
+    package static let excerptLimit = 160
+    /// How many bytes of a body are ever looked at, so a huge page costs little.
+    package static let scanLimit = 64 * 1024
 
     /// An excerpt of `body`, or a short note when the body is binary.
     ///
@@ -16,7 +21,7 @@ enum BodySnippet {
     /// are joined (a secret header's value ends at its line), a secret cut off where the
     /// excerpt's bytes end is hidden too, and the joined line is redacted again (removed
     /// control characters could have split a secret).
-    static func make(from body: Data, limit: Int = defaultLimit, redactor: Redactor? = nil) -> String {
+    package static func make(from body: Data, limit: Int = defaultLimit, redactor: Redactor? = nil) -> String {
         guard !body.isEmpty else { return "" }
         // Each character takes at most 4 bytes; a little more leaves room for removed ones.
         let prefix = body.prefix(limit * 4 + 16)
@@ -30,8 +35,15 @@ enum BodySnippet {
         return redactor.redact(text: sanitize(text, limit: limit))
     }
 
-    /// `text` on one line, without control or bidi characters, at most `limit` characters.
-    static func sanitize(_ text: String, limit: Int) -> String {
+    /// The start of a body as one line, however it reads (no binary note).
+    package static func plain(_ body: Data, limit: Int = excerptLimit) -> String {
+        sanitize(String(decoding: body.prefix(scanLimit), as: UTF8.self), limit: limit)
+    }
+
+    /// `text` on one line, at most `limit` characters (cut with `…`): whitespace of any kind
+    /// (line breaks, tabs, no-break spaces) collapses to one space, control characters (C0,
+    /// DEL, C1) and bidi overrides are removed.
+    package static func sanitize(_ text: String, limit: Int) -> String {
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = true
         for scalar in text.unicodeScalars {
@@ -54,10 +66,7 @@ enum BodySnippet {
     }
 
     private static func isLineSpace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0x2028, 0x2029: return true
-        default: return false
-        }
+        scalar.properties.isWhitespace
     }
 
     private static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {

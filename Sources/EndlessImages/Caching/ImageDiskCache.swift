@@ -1,3 +1,4 @@
+import EndlessShared
 import EndlessDigest
 import Foundation
 import Synchronization
@@ -41,15 +42,7 @@ public final class ImageDiskCache: Sendable {
     public static func defaultDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        let base: URL
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            base = URL(fileURLWithPath: cache, isDirectory: true)
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache")
-        } else {
-            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        }
-        return base.appendingPathComponent("endless").appendingPathComponent("images")
+        CacheFolder.endless(environment: environment).appendingPathComponent("images", isDirectory: true)
     }
 
     /// The directory the entries live in.

@@ -1,3 +1,4 @@
+import EndlessShared
 import Foundation
 import Synchronization
 

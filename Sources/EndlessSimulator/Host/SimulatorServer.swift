@@ -78,7 +78,7 @@ public final class SimulatorServer: Sendable {
                 portraits: .shared),
             UnsplashService(
                 catalogue: UnsplashCatalogue(data: configuration.data),
-                rateLimiter: configuration.unsplashRateLimit.map { UnsplashRateLimiter(limit: $0, clock: configuration.clock) }),
+                rateLimiter: configuration.unsplashRateLimit.map { RateLimiter(configuration: .unsplash(limit: $0), clock: configuration.clock) }),
             CoinGeckoService(rateLimit: configuration.coinGeckoRateLimit, clock: configuration.clock, now: configuration.now),
         ]
         return SimulatorHost(

@@ -1,3 +1,5 @@
+import EndlessHTTP
+
 /// What went wrong with an answer from randomuser.me (or a compatible server), in the forms
 /// the live service really produces.
 ///
@@ -65,7 +67,7 @@ public enum RandomUserAPIError: Error, Sendable, Equatable {
     ///   - message: the `error` string, as sent.
     /// - Returns: ``rateLimited(statusCode:message:)`` or ``serviceError(statusCode:message:)``.
     public static func service(statusCode: Int, message: String) -> RandomUserAPIError {
-        let message = BodySnippet.oneLine(message, limit: BodySnippet.defaultMessageLimit)
+        let message = BodySnippet.sanitize(message, limit: BodySnippet.defaultLimit)
         if statusCode == 429 || message.lowercased().contains("ease up") {
             return .rateLimited(statusCode: statusCode, message: message)
         }

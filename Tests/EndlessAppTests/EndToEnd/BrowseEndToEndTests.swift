@@ -1,3 +1,4 @@
+import EndlessTesting
 import Foundation
 import RegexBuilder
 import Testing

@@ -1,3 +1,4 @@
+import EndlessTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

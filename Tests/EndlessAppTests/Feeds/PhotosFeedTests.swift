@@ -1,3 +1,4 @@
+import EndlessBlurHash
 import Endless
 import EndlessCommandLine
 import EndlessFeedModel

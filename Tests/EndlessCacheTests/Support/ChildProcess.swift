@@ -1,3 +1,4 @@
+import EndlessTesting
 import Foundation
 import Glibc
 import Synchronization
@@ -41,8 +42,7 @@ final class ChildProcess: Sendable {
     ///   - environment: more variables for it.
     init(role: String, directory: URL, environment extra: [String: String] = [:]) throws {
         process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        process.executableURL = URL(fileURLWithPath: Subprocess.executablePath())
         process.arguments = ["--testing-library", "swift-testing", "--filter", "CacheChild/run"]
         var environment = ProcessInfo.processInfo.environment
         environment[Self.roleVariable] = role

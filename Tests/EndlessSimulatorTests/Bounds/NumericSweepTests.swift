@@ -88,7 +88,7 @@ struct NumericSweepTests {
             // No delay is honoured here: `delay=2147483648` is clamped to the maximum, which
             // would hold the sweep for seconds.
             ReqresService(directory: ReqresDirectory(count: 12, data: data), portraits: .shared, maxDelay: 0),
-            UnsplashService(catalogue: catalogue, rateLimiter: UnsplashRateLimiter(limit: 5000, clock: ManualClock())),
+            UnsplashService(catalogue: catalogue, rateLimiter: RateLimiter(configuration: .unsplash(limit: 5000), clock: ManualClock())),
             // 300 coins rather than 2,000: every markets request prices them all, and a page is
             // at most 250 whatever the market's size.
             CoinGeckoService(

@@ -14,15 +14,15 @@ struct RateWindowsTests {
     @Test("Unsplash: 1,500 distinct 30 KB keys within the hour keep at most the capacity, and recent keys keep their budget")
     func unsplashKeys() {
         let clock = ManualClock()
-        let limiter = UnsplashRateLimiter(limit: 3, clock: clock, capacity: 100)
+        let limiter = RateLimiter(configuration: .unsplash(limit: 3), clock: clock, capacity: 100)
         for n in 0..<1_500 {
-            #expect(limiter.spend(key: Self.hugeKey(n)) == 2)
+            #expect(limiter.spend(client: Self.hugeKey(n)) == 2)
             clock.advance(by: .milliseconds(10))
         }
-        #expect(limiter.keptKeys <= 100)
+        #expect(limiter.keptClients <= 100)
         // The most recent key is still counted; the oldest was forgotten and starts afresh.
-        #expect(limiter.spend(key: Self.hugeKey(1_499)) == 1)
-        #expect(limiter.spend(key: Self.hugeKey(0)) == 2)
+        #expect(limiter.spend(client: Self.hugeKey(1_499)) == 1)
+        #expect(limiter.spend(client: Self.hugeKey(0)) == 2)
     }
 
     @Test("randomuser and CoinGecko: distinct clients within the window keep at most the capacity")

@@ -25,12 +25,12 @@ struct RateLimitTests {
 
     @Test("the live service's message, with the window in words")
     func message() {
-        #expect(RateLimiter.message(requested: 20_000, window: .seconds(300))
+        #expect(RandomUserService.rateLimitMessage(requested: 20_000, window: .seconds(300))
             == "Whoa, ease up there cowboy. You've requested 20000 users in the last 5 minutes. "
                 + "Help us keep this service free and spare some resources for others.")
-        #expect(RateLimiter.describe(.seconds(60)) == "1 minute")
-        #expect(RateLimiter.describe(.seconds(90)) == "90 seconds")
-        #expect(RateLimiter.describe(.seconds(1)) == "1 second")
+        #expect(RandomUserService.describe(.seconds(60)) == "1 minute")
+        #expect(RandomUserService.describe(.seconds(90)) == "90 seconds")
+        #expect(RandomUserService.describe(.seconds(1)) == "1 second")
     }
 
     @Test("over HTTP: 429 with the cowboy JSON and Retry-After, per client IP, lifted when the window ends")

@@ -6,9 +6,9 @@ import FoundationNetworking
 import Testing
 @testable import EndlessSimulator
 
-/// The server with the real generator and its built-in data. These pass once the generator
-/// (Sources/EndlessSimulator/Generator) is implemented; its placeholder throws on every query.
-@Suite("Users end to end (needs the generator)")
+/// The server with the real generator (Sources/EndlessSimulator/Services/RandomUser/Generator)
+/// and its built-in lists (Sources/EndlessSimulator/Lists/BuiltInData), over loopback HTTP.
+@Suite("Users end to end")
 struct UsersEndToEndTests {
     private static let fixedNow = Date(timeIntervalSince1970: 1_750_000_000)
 

@@ -1,3 +1,4 @@
+import EndlessImages
 import EndlessTesting
 import Foundation
 import Synchronization
@@ -192,17 +193,21 @@ struct CoinGeckoServiceTests {
         #expect(blocked.text.contains("error code: 1015"))
     }
 
-    @Test("icons: generated PNGs at three sizes, opaque in the middle, clear in the corners; unknown ones 404")
+    @Test("icons: generated PNGs at three sizes, compressed, opaque in the middle, clear in the corners; unknown ones 404")
     func icons() throws {
         let (server, client) = try Self.start()
         defer { server.stop() }
         for (size, pixels) in [("thumb", 32), ("small", 64), ("large", 128)] {
             let response = try Self.get(client, "/coingecko/coins/images/2/\(size)/ethereum.png")
             #expect(response.status == 200 && response.header("Content-Type") == "image/png")
-            let image = try #require(PNGFile(response.body))
+            let image = try ImageDecoder().decode(
+                Data(response.body),
+                for: ImageRequest(url: URL(fileURLWithPath: "/\(size).png"), targetSize: PixelSize(width: pixels, height: pixels)))
             #expect(image.width == pixels && image.height == pixels)
-            #expect(image.alpha(x: pixels / 2, y: pixels / 2) == 255)
-            #expect(image.alpha(x: 0, y: 0) == 0)
+            #expect(image.pixel(x: pixels / 2, y: pixels / 2).alpha == 255)
+            #expect(image.pixel(x: 0, y: 0).alpha == 0)
+            // Compressed (libpng), not stored blocks: smaller than the raw pixels.
+            #expect(response.body.count < pixels * pixels * 4)
         }
         #expect(try Self.get(client, "/coingecko/coins/images/2/large/bitcoin.png").status == 404)
         #expect(try Self.get(client, "/coingecko/coins/images/99999/large/x.png").status == 404)
@@ -219,55 +224,4 @@ struct CoinGeckoServiceTests {
             #expect(throws: FaultFlagError.self) { try CoinGeckoRateLimit.parse(bad) }
         }
     }
-}
-
-/// Just enough of a PNG reader to check the simulator's: chunks with their CRCs, an IHDR, and
-/// the stored deflate blocks it writes.
-struct PNGFile {
-    let width: Int
-    let height: Int
-    let rgba: [UInt8]
-
-    init?(_ bytes: [UInt8]) {
-        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
-        var offset = 8
-        var width = 0
-        var height = 0
-        var compressed: [UInt8] = []
-        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        while offset + 12 <= bytes.count {
-            let length = be32(offset)
-            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-            let data = Array(bytes[offset + 8..<offset + 8 + length])
-            guard UInt32(be32(offset + 8 + length)) == PNGEncoder.crc32(Array(bytes[offset + 4..<offset + 8]) + data) else { return nil }
-            if type == "IHDR" {
-                width = data[0..<4].reduce(0) { $0 << 8 | Int($1) }
-                height = data[4..<8].reduce(0) { $0 << 8 | Int($1) }
-            }
-            if type == "IDAT" { compressed += data }
-            offset += 12 + length
-        }
-        // zlib header, then stored blocks: BFINAL/BTYPE byte, LEN, NLEN, data.
-        var raw: [UInt8] = []
-        var position = 2
-        while position + 5 <= compressed.count {
-            let final = compressed[position] & 1 == 1
-            let length = Int(compressed[position + 1]) | Int(compressed[position + 2]) << 8
-            raw += compressed[position + 5..<position + 5 + length]
-            position += 5 + length
-            if final { break }
-        }
-        guard width > 0, raw.count == height * (width * 4 + 1) else { return nil }
-        self.width = width
-        self.height = height
-        let stride = width * 4 + 1
-        var pixels: [UInt8] = []
-        for row in 0..<height {
-            let start = row * stride + 1
-            pixels += raw[start..<(start + width * 4)]
-        }
-        rgba = pixels
-    }
-
-    func alpha(x: Int, y: Int) -> UInt8 { rgba[(y * width + x) * 4 + 3] }
 }

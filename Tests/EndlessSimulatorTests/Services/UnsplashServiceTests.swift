@@ -1,4 +1,5 @@
 import CTurboJPEG
+import EndlessBlurHash
 import EndlessImages
 import EndlessTesting
 import Foundation
@@ -15,7 +16,7 @@ struct UnsplashServiceTests {
     static func start(limit: Int? = nil, clock: ManualClock = ManualClock()) throws -> (server: HTTPServer, client: RawClient, service: UnsplashService) {
         let service = UnsplashService(
             catalogue: UnsplashCatalogue(data: try GeneratorData.builtIn()),
-            rateLimiter: limit.map { UnsplashRateLimiter(limit: $0, clock: clock) })
+            rateLimiter: limit.map { RateLimiter(configuration: .unsplash(limit: $0), clock: clock) })
         let (server, port) = try startHTTPServer(handler: SimulatorHost(services: [service], faults: nil))
         return (server, try RawClient(port: port), service)
     }

@@ -1,3 +1,4 @@
+import EndlessTesting
 import Foundation
 import Glibc
 import Testing

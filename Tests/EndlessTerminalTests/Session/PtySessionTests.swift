@@ -1,3 +1,4 @@
+import EndlessTesting
 import Glibc
 import Testing
 

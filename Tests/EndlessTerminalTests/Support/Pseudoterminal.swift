@@ -1,5 +1,6 @@
 import EndlessTerminal
 import EndlessTerminalTesting
+import EndlessTesting
 import Glibc
 
 /// A pseudo-terminal pair for tests: the master side is "the user at a terminal", the slave
@@ -142,7 +143,7 @@ final class Pseudoterminal {
 
     /// `stty -a` on the slave, run as a separate process.
     func stty() throws -> String {
-        try Subprocess.run(["/bin/stty", "-a"], standardInput: slave)
+        try Subprocess.run("/bin/stty", ["-a"], standardInput: slave).output
     }
 }
 

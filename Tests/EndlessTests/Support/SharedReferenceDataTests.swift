@@ -23,14 +23,8 @@ struct SharedReferenceDataTests {
 
         /// Runs git in the clone.
         func git(_ arguments: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-C", clone.path] + arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
+            let status = try Subprocess.run("/usr/bin/env", ["git", "-C", clone.path] + arguments, capturing: false).status
+            try #require(status == 0, "git \(arguments.joined(separator: " ")) failed")
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }

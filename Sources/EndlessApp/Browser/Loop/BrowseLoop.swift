@@ -1,3 +1,4 @@
+import EndlessShared
 import EndlessTerminal
 import Observation
 
@@ -90,7 +91,7 @@ final class BrowseLoop {
         self.clock = clock
         self.frameInterval = frameInterval
         started = .now
-        elapsed = Self.elapsed(on: clock)
+        elapsed = Stopwatch(clock).elapsed
     }
 
     /// Runs until the person quits or a termination signal arrives.
@@ -268,11 +269,5 @@ final class BrowseLoop {
         default:
             break
         }
-    }
-
-    /// Time on `clock` since now, as a plain duration.
-    private static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
-        let origin = clock.now
-        return { origin.duration(to: clock.now) }
     }
 }

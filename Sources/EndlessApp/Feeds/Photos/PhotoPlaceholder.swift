@@ -1,3 +1,4 @@
+import EndlessBlurHash
 import EndlessImages
 import Foundation
 import UnsplashAPI

@@ -1,3 +1,4 @@
+import EndlessBlurHash
 import EndlessFeedModel
 import EndlessImages
 import EndlessTerminal

@@ -33,8 +33,24 @@ extension RandomUserService {
 
     /// 429 with the live service's "cowboy" JSON and a Retry-After in whole seconds.
     static func tooManyRequests(requested: Int, window: Duration, retryAfter: Duration) -> HTTPResponse {
-        var response = json(429, ErrorBody.json(RateLimiter.message(requested: requested, window: window)))
+        var response = json(429, ErrorBody.json(rateLimitMessage(requested: requested, window: window)))
         response.headers.set("Retry-After", RetryAfterHeader.seconds(retryAfter))
         return response
+    }
+
+    /// The live service's 429 message, with the window in words.
+    static func rateLimitMessage(requested: Int, window: Duration) -> String {
+        "Whoa, ease up there cowboy. You've requested \(requested) users in the last \(describe(window)). "
+            + "Help us keep this service free and spare some resources for others."
+    }
+
+    /// `5 minutes`, `1 minute`, `30 seconds`.
+    static func describe(_ window: Duration) -> String {
+        let seconds = window.components.seconds
+        if seconds >= 60, seconds % 60 == 0 {
+            let minutes = seconds / 60
+            return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+        }
+        return seconds == 1 ? "1 second" : "\(seconds) seconds"
     }
 }

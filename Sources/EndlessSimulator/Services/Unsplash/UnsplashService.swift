@@ -17,7 +17,7 @@ struct UnsplashService: SimulatedService {
     let traits: UnsplashTraitsStore
     let images: PhotoImageStore
     let portraits: PortraitStore
-    let rateLimiter: UnsplashRateLimiter?
+    let rateLimiter: RateLimiter?
     /// The most one image request draws.
     let imageLimits: ImgixRequest.Limits
 
@@ -33,7 +33,7 @@ struct UnsplashService: SimulatedService {
 
     init(
         catalogue: UnsplashCatalogue, traits: UnsplashTraitsStore = UnsplashTraitsStore(), images: PhotoImageStore = PhotoImageStore(),
-        portraits: PortraitStore = .shared, rateLimiter: UnsplashRateLimiter?, imageLimits: ImgixRequest.Limits = .default
+        portraits: PortraitStore = .shared, rateLimiter: RateLimiter?, imageLimits: ImgixRequest.Limits = .default
     ) {
         self.imageLimits = imageLimits
         self.catalogue = catalogue
@@ -65,7 +65,7 @@ struct UnsplashService: SimulatedService {
         }
         var remaining: Int?
         if let rateLimiter {
-            guard let left = rateLimiter.spend(key: key) else {
+            guard let left = rateLimiter.spend(client: key) else {
                 var response = Self.rateLimitExceeded(status: 403, remaining: 0)
                 response.headers.set("X-Ratelimit-Limit", String(rateLimiter.limit))
                 response.logNote = "rate-limited"

@@ -53,7 +53,8 @@ enum CoinIcon {
                 pixels[offset + 3] = UInt8(255 * coverage)
             }
         }
-        return PNGEncoder.encode(width: side, height: side, rgba: pixels)
+        // libpng fails only without memory; an empty body (no image) is the honest answer then.
+        return PNGWriter.encode(rgba: pixels, width: side, height: side) ?? []
     }
 
     static func rgb(hue: Double, saturation: Double, value: Double) -> (UInt8, UInt8, UInt8) {

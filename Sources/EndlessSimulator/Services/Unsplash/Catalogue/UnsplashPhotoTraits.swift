@@ -1,4 +1,4 @@
-import EndlessImages
+import EndlessBlurHash
 import Synchronization
 
 /// What Unsplash computes from a photo's pixels: its dominant colour and its BlurHash. The

@@ -1,3 +1,4 @@
+import EndlessShared
 import Synchronization
 
 /// The offline imgix: draws a photo's scene for a plan, encodes it, and keeps the most recent
@@ -7,7 +8,7 @@ final class PhotoImageStore: Sendable {
     static let defaultCapacityBytes = 64 * 1024 * 1024
     /// The most pictures kept, however small: sizes are the client's to choose (`w=1`…`w=8192`
     /// times `h`, `q`, `dpr`), and tiny ones would otherwise fill the bytes with hundreds of
-    /// thousands of entries, each eviction scanning them all.
+    /// thousands of entries.
     static let maximumEntries = 4096
 
     struct Key: Hashable, Sendable {
@@ -15,37 +16,23 @@ final class PhotoImageStore: Sendable {
         let plan: ImgixRequest.Plan
     }
 
-    private struct Entry {
-        let bytes: [UInt8]
-        var lastUse: UInt64
-    }
-
     private struct State {
-        var entries: [Key: Entry] = [:]
-        var total = 0
-        var clock: UInt64 = 0
+        var images: LRUList<Key, [UInt8]>
         var renders = 0
     }
 
     let capacityBytes: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     init(capacityBytes: Int = defaultCapacityBytes) {
         self.capacityBytes = capacityBytes
+        state = Mutex(State(images: LRUList(costLimit: capacityBytes, countLimit: Self.maximumEntries)))
     }
 
     /// The encoded image of `record` for `plan`, drawn now if it is not kept.
     func image(of record: UnsplashPhotoRecord, plan: ImgixRequest.Plan) -> [UInt8] {
         let key = Key(photo: record.index, plan: plan)
-        if let cached = state.withLock({ state -> [UInt8]? in
-            guard var entry = state.entries[key] else { return nil }
-            state.clock += 1
-            entry.lastUse = state.clock
-            state.entries[key] = entry
-            return entry.bytes
-        }) {
-            return cached
-        }
+        if let cached = state.withLock({ $0.images.value(for: key) }) { return cached }
         // Drawn outside the lock: two requests for the same picture may both draw it
         // (harmlessly: the result is the same), but no picture waits behind another.
         let rgb = SceneRenderer.render(record.scene, source: plan.source, width: plan.width, height: plan.height)
@@ -56,16 +43,7 @@ final class PhotoImageStore: Sendable {
         }
         state.withLock { state in
             state.renders += 1
-            guard encoded.count <= capacityBytes, state.entries[key] == nil else { return }
-            state.clock += 1
-            state.entries[key] = Entry(bytes: encoded, lastUse: state.clock)
-            state.total += encoded.count
-            while state.total > capacityBytes || state.entries.count > Self.maximumEntries,
-                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
-            {
-                state.total -= oldest.value.bytes.count
-                state.entries[oldest.key] = nil
-            }
+            state.images.insert(encoded, for: key, cost: encoded.count)
         }
         return encoded
     }

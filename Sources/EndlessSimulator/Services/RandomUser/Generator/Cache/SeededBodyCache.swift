@@ -1,4 +1,4 @@
-import EndlessImages
+import EndlessShared
 import Synchronization
 
 /// The encoded bodies of seeded pages, kept so that asking for one again costs a lookup

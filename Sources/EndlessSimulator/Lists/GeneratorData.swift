@@ -1,7 +1,9 @@
 import Foundation
 
 /// The lists the generator draws from, read from a directory in the official layout
-/// (`common/lists/*.txt`, `<NAT>/lists/*.txt`; GENERATOR.md §4.1).
+/// (`common/lists/*.txt`, `<NAT>/lists/*.txt`; GENERATOR.md §4.1). Every simulated service
+/// names its people from them: randomuser.me's users, reqres's directory, Unsplash's
+/// photographers.
 public struct GeneratorData: Sendable {
     /// Indexed by `Nationality.rawValue`; LEGO is nil when its lists are absent.
     let nationalities: [NationalityLists?]

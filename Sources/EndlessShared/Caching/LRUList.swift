@@ -2,8 +2,9 @@
 /// cost or count limit is exceeded. All operations are O(1) (amortised), using a doubly linked
 /// list threaded through an array so no node is allocated per entry.
 ///
-/// Not thread-safe: its owners (``ImageMemoryCache``, the simulator's cache of seeded pages)
-/// guard it with a lock. Visible to the package's other modules, not to its users.
+/// Not thread-safe: its owners (the image pipeline's memory cache, the simulator's caches of
+/// seeded pages and drawn photos) guard it with a lock. Visible to the package's other
+/// modules, not to its users.
 package struct LRUList<Key: Hashable, Value> {
     private struct Node {
         var key: Key
@@ -32,7 +33,7 @@ package struct LRUList<Key: Hashable, Value> {
     package var count: Int { slots.count }
 
     /// The keys from least to most recently used (for tests and diagnostics).
-    var keysFromOldest: [Key] {
+    package var keysFromOldest: [Key] {
         var keys: [Key] = []
         var cursor = oldest
         while let slot = cursor, let node = nodes[slot] {

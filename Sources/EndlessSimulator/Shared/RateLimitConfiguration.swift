@@ -1,5 +1,6 @@
-/// The live service's rate limit: once a client (by IP) has requested `maxUsers` users within
-/// `window`, further requests get 429 until the window ends.
+/// A fixed-window rate limit: once a client has used `maxUsers` within `window`, further
+/// requests are refused until the window ends. By default randomuser.me's (users per IP,
+/// refused with 429); CoinGecko counts calls and Unsplash API requests in the same way.
 public struct RateLimitConfiguration: Sendable, Equatable {
     /// Users a client may request per window; the request that crosses it is still served.
     public var maxUsers: Int
