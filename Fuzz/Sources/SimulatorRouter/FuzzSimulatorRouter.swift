@@ -32,7 +32,7 @@ func makeHost(limited: Bool) -> SimulatorHost {
         ReqresService(directory: ReqresDirectory(count: limited ? 40 : 12, data: data), portraits: .shared),
         UnsplashService(
             catalogue: UnsplashCatalogue(data: data),
-            rateLimiter: limited ? UnsplashRateLimiter(limit: 5, clock: clock, capacity: 8) : nil,
+            rateLimiter: limited ? RateLimiter(configuration: .unsplash(limit: 5), clock: clock, capacity: 8) : nil,
             imageLimits: .init(maximumSide: 96, maximumPixels: 96 * 64)),
         CoinGeckoService(
             model: CoinMarketModel(catalog: market), rateLimit: limited ? .init(maxUsers: 5, window: .seconds(60)) : nil, clock: clock,
