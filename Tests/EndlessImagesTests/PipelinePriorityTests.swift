@@ -75,6 +75,11 @@ struct PipelinePriorityTests {
         try await withTimeout(.seconds(20)) { await pipeline.downloadGate.queued(atLeast: 1) }
         abandoned.cancel()
         await #expect(throws: CancellationError.self) { try await abandoned.value(within: .seconds(20)) }
+        // The decode may be between its hop to the pipeline and its wait on the download when
+        // the cancellation lands; it then leaves the download as soon as it reaches that wait,
+        // a moment later, on its own thread. Before any slot frees up, the queue is empty.
+        let giveUp = ContinuousClock.now + TimeBudget.standardWait * TimeBudget.scale
+        while pipeline.downloadGate.queuedCount > 0, ContinuousClock.now < giveUp { await Task.yield() }
         #expect(pipeline.downloadGate.queuedCount == 0)
 
         loader.releaseAll()
