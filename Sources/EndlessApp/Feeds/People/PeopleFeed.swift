@@ -16,7 +16,7 @@ enum PeopleFeed {
             FetchPeopleCommand.Options.seed.declaration, FetchPeopleCommand.Options.nat.declaration,
             FetchPeopleCommand.Options.gender.declaration, Options.pageSize.declaration,
         ],
-        fetch: FetchPeopleCommand.subcommand(makeFetcher: FetchPeopleCommand.liveFetcher),
+        fetch: FetchPeopleCommand.subcommand(),
         settings: { parsed, api, environment throws(UsageError) in try settings(from: parsed, api: api, environment: environment) },
         tab: { settings, context in
             let seed = settings.seed
