@@ -18,27 +18,31 @@ import Foundation
 ///
 /// ```swift
 /// let numbers = FeedDefinition(
-///     id: FeedID(name: "numbers", number: 1), abstract: "Browse the numbers.",
+///     id: FeedID(name: "numbers", number: 1), abstract: "Browse the whole numbers.",
 ///     settings: { _, _, _ in },
 ///     tab: { _, context in
 ///         FeedTabParts(
 ///             source: NumberSource(),
-///             descriptor: FeedDescriptor(nouns: Nouns("number", "numbers"), sourceLabel: context.endpoint.label),
+///             descriptor: FeedDescriptor(
+///                 nouns: Nouns("number", "numbers"), sourceLabel: "counting",
+///                 details: { number, _ in number.details }),
 ///             rowStyle: FeedRowStyle(height: { _ in 1 }, placeholderHeight: 1) { number, row, frame in
-///                 frame.write("\(row.isSelected ? ">" : " ") \(number.value)", at: row.rect.origin)
+///                 frame.write("\(row.isSelected ? ">" : " ") \(number.id)", at: Point(x: row.rect.x, y: row.rect.y))
 ///             },
 ///             paging: .adaptive(pageSize: 20))
 ///     })
 /// ```
+///
+/// `EndlessPluginTests` declares such a feed and browses it on the in-memory terminal.
 public struct FeedDefinition: Sendable {
     /// Its tab: the word that names it and the number key that selects it.
     public let id: FeedID
     /// One line for `endless <feed> --help` and the commands list.
-    public let abstract: String
+    let abstract: String
     /// The live API's root, for help texts (`https://reqres.in/api/`); nil when it has none.
-    public let liveAPI: String?
+    let liveAPI: String?
     /// The flags the browser takes for this feed, besides its API flag (names unique across feeds).
-    public let flags: [OptionDeclaration]
+    let flags: [OptionDeclaration]
     /// The simulator service that stands in for its API when none is given; nil when the feed
     /// needs no network (its source makes its pages itself).
     let service: SimulatedServiceID?
@@ -128,17 +132,17 @@ public struct FeedTabContext: Sendable {
 @MainActor
 public struct FeedTabParts<Source: PageSource> {
     /// Where its pages come from.
-    public var source: Source
+    let source: Source
     /// What the view model is told about its items: nouns, details, pictures, notes.
-    public var descriptor: FeedDescriptor<Source.Item, Source.Key>
+    let descriptor: FeedDescriptor<Source.Item, Source.Key>
     /// How its rows look.
-    public var rowStyle: FeedRowStyle<Source.Item>
+    let rowStyle: FeedRowStyle<Source.Item>
     /// How it pages.
-    public var paging: FeedPaging
+    let paging: FeedPaging
     /// What else changes a page in the cache (filters, fields); empty when nothing does.
-    public var cacheVariant: String
+    let cacheVariant: String
     /// How often the tab refreshes itself; nil for only when asked.
-    public var live: Duration?
+    let live: Duration?
 
     /// Gathers a tab's parts.
     /// - Parameters:
