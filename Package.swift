@@ -138,6 +138,12 @@ let package = Package(
         .testTarget(
             name: "EndlessSimulatorTests",
             dependencies: ["EndlessSimulator", "EndlessHTTP", "EndlessTesting", "EndlessBlurHash", "EndlessImages", "CTurboJPEG"]),
+        // A feed declared outside the app, through its public plug-in API alone.
+        .testTarget(
+            name: "EndlessPluginTests",
+            dependencies: [
+                "EndlessApp", "Endless", "EndlessFeedModel", "EndlessHTTP", "EndlessTerminal", "EndlessTerminalTesting", "EndlessTesting",
+            ]),
         .testTarget(
             name: "EndlessAppTests",
             dependencies: [

@@ -39,43 +39,14 @@ enum BrowseApp {
             terminalOptions.environment = processEnvironment
             terminalOptions.firstFrame = launchScreen?.load()
             (ending, dumpFailure) = try await TerminalSession.run(options: terminalOptions) { session in
-                let cache = PageCache(directory: cacheDirectory, onNotice: { notices.append($0) })
-                defer { cache.close() }
-                // The file opens on the other core while the connection and the tab are made.
-                if options.cacheMode != .disabled { Thread.detachNewThread { cache.prepare() } }
-                let connection = try AppConnection(
-                    needsSimulator: options.needsSimulator, simulator: options.simulator,
-                    configuration: options.httpConfiguration,
-                    // Without the page cache, the first screen asks the simulator at once.
-                    buildsSimulatorAtOnce: options.cacheMode == .disabled)
-                defer { connection.close() }
-                let (simulatorImages, remoteImages) = imageStores(options, connection: connection, environment: processEnvironment)
                 let cells = ImageCells(
                     mode: options.graphics.resolved(for: session.capabilities),
                     colorDepth: session.capabilities.colorDepth, cellPixelSize: session.cellPixelSize)
-                let environment = TabEnvironment(
-                    connection: connection, simulatorImages: simulatorImages, remoteImages: remoteImages, cells: cells,
-                    refreshCooldown: options.refreshCooldown, maxLoaded: options.maxLoaded,
-                    tracksSeenItems: options.dumpStatePath != nil, cache: cache, cacheMode: options.cacheMode,
-                    simulatorDataVariant: options.simulator.dataDirectory.map { "lists=\($0.path)" } ?? "")
-                let slots = options.feeds.map { feed in TabSlot(kind: feed.kind) { try feed.settings.makeTab(environment) } }
-                let browser = try BrowserModel(slots: slots, opening: options.opening)
-                let loop = BrowseLoop(
-                    terminal: session, browser: browser,
-                    firstPageGrace: session.showedFirstFrame ? BrowseLoop.openingGraceOverLaunchScreen : BrowseLoop.openingGrace)
-                let ending = try await loop.run(events: session.events, inFlightUpdates: connection.inFlightCountUpdates())
-                // Where each list is, for the next launch to open there (before the cache closes).
-                for slot in browser.slots { slot.madeTab?.saveWhereLeft() }
-                if let launchScreen {
-                    // The same command opens on this tab next time, as it is left now; a quit
-                    // before its first page landed leaves the last screen as it was.
-                    if browser.active.kind != options.opening || !browser.active.reopensWhereLeft {
-                        launchScreen.remove()
-                    } else if let next = BrowserScreen.reopening(browser, size: session.size) {
-                        launchScreen.save(next)
-                    }
-                }
-                return (ending, writeDump(of: browser, to: options.dumpStatePath))
+                return try await browse(
+                    options, on: session, events: session.events, cells: cells,
+                    firstPageGrace: session.showedFirstFrame ? BrowseLoop.openingGraceOverLaunchScreen : BrowseLoop.openingGrace,
+                    cache: PageCache(directory: cacheDirectory, onNotice: { notices.append($0) }), launchScreen: launchScreen,
+                    environment: processEnvironment)
             }
         } catch {
             output.standardError("endless: \(TextSanitizer.sanitize("\(error)"))\n")
@@ -93,6 +64,56 @@ enum BrowseApp {
 }
 
 extension BrowseApp {
+    /// Browses on `terminal` until the person quits: opens the connection, makes the tabs,
+    /// runs the loop, and saves where each list was left.
+    /// - Parameters:
+    ///   - options: the feeds' settings and what every tab shares.
+    ///   - terminal: where frames go.
+    ///   - events: the terminal's keys, mouse, resizes and signals.
+    ///   - cells: how pictures are drawn on this terminal.
+    ///   - firstPageGrace: how long the first frame waits for the first page.
+    ///   - cache: the page cache (closed here).
+    ///   - launchScreen: where the screen left at quit is saved; nil for none.
+    ///   - environment: where the real services' picture cache folder is found.
+    /// - Returns: how the loop ended, and why `--dump-state` could not be written (nil when it was).
+    /// - Throws: when the connection cannot open, a tab cannot be made, or the terminal written.
+    static func browse(
+        _ options: BrowseOptions, on terminal: any BrowserTerminal, events: AsyncStream<TerminalEvent>, cells: ImageCells,
+        firstPageGrace: Duration, cache: PageCache, launchScreen: LaunchScreen?, environment: [String: String]
+    ) async throws -> (BrowseLoop.Ending, String?) {
+        defer { cache.close() }
+        // The file opens on the other core while the connection and the tab are made.
+        if options.cacheMode != .disabled { Thread.detachNewThread { cache.prepare() } }
+        let connection = try AppConnection(
+            needsSimulator: options.needsSimulator, simulator: options.simulator,
+            configuration: options.httpConfiguration,
+            // Without the page cache, the first screen asks the simulator at once.
+            buildsSimulatorAtOnce: options.cacheMode == .disabled)
+        defer { connection.close() }
+        let (simulatorImages, remoteImages) = imageStores(options, connection: connection, environment: environment)
+        let tabEnvironment = TabEnvironment(
+            connection: connection, simulatorImages: simulatorImages, remoteImages: remoteImages, cells: cells,
+            refreshCooldown: options.refreshCooldown, maxLoaded: options.maxLoaded,
+            tracksSeenItems: options.dumpStatePath != nil, cache: cache, cacheMode: options.cacheMode,
+            simulatorDataVariant: options.simulator.dataDirectory.map { "lists=\($0.path)" } ?? "")
+        let slots = options.feeds.map { feed in TabSlot(kind: feed.kind) { try feed.settings.makeTab(tabEnvironment) } }
+        let browser = try BrowserModel(slots: slots, opening: options.opening)
+        let loop = BrowseLoop(terminal: terminal, browser: browser, firstPageGrace: firstPageGrace)
+        let ending = try await loop.run(events: events, inFlightUpdates: connection.inFlightCountUpdates())
+        // Where each list is, for the next launch to open there (before the cache closes).
+        for slot in browser.slots { slot.madeTab?.saveWhereLeft() }
+        if let launchScreen {
+            // The same command opens on this tab next time, as it is left now; a quit
+            // before its first page landed leaves the last screen as it was.
+            if browser.active.kind != options.opening || !browser.active.reopensWhereLeft {
+                launchScreen.remove()
+            } else if let next = BrowserScreen.reopening(browser, size: terminal.size) {
+                launchScreen.save(next)
+            }
+        }
+        return (ending, writeDump(of: browser, to: options.dumpStatePath))
+    }
+
     /// Writes `--dump-state` (making the tabs not shown yet, with the cache still open).
     /// - Returns: nil when written or not asked for, else the path and why it failed.
     static func writeDump(of browser: BrowserModel, to path: String?) -> String? {

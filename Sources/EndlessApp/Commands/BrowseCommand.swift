@@ -8,13 +8,13 @@ enum BrowseCommand {
     /// The subcommands: `browse` (people first), then one per feed (`people`, `users`…).
     static func subcommands() -> [Subcommand] {
         [subcommand(name: "browse", opening: .people, abstract: "Browse the feeds in the terminal, people first (the default command).")]
-            + FeedCatalog.all.map { plugin in
-                subcommand(name: plugin.kind.name, opening: plugin.kind, abstract: plugin.abstract + " Opens on its tab.")
+            + FeedCatalog.all.map { feed in
+                subcommand(name: feed.id.name, opening: feed.id, abstract: feed.abstract + " Opens on its tab.")
             }
     }
 
     static func declaration(name: String, abstract: String) -> CommandDeclaration {
-        let tabs = FeedCatalog.all.map { "\($0.kind.keyLabel) \($0.kind.name)" }.joined(separator: ", ")
+        let tabs = FeedCatalog.all.map { "\($0.id.keyLabel) \($0.id.name)" }.joined(separator: ", ")
         return CommandDeclaration(
             name: name, abstract: abstract,
             discussion: "Every feed has a tab (\(tabs)): its number key or Tab switches, and each keeps its "
@@ -74,13 +74,13 @@ enum BrowseCommand {
         let connection: AppConnection
         do {
             connection = try AppConnection(
-                needsSimulator: settings.api == nil, simulator: options.simulator,
+                needsSimulator: settings.needsSimulator, simulator: options.simulator,
                 configuration: options.httpConfiguration)
         } catch {
             output.standardError("endless: \(error)\n")
             return ExitCode.failure.rawValue
         }
         defer { connection.close() }
-        return await settings.printFirstPage(connection: connection, output: output)
+        return await settings.printFirstPage(connection, output)
     }
 }

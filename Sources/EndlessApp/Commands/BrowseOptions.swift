@@ -18,7 +18,7 @@ struct BrowseOptions: Sendable {
     /// The tab shown first.
     var opening = FeedID.people
     /// Each feed's settings, in tab order.
-    var feeds: [(kind: FeedID, settings: any FeedSettings)] = []
+    var feeds: [(kind: FeedID, settings: FeedSettings)] = []
     var graphics = GraphicsMode.auto
     var refreshCooldown = defaultRefreshCooldown
     /// nil keeps every page.
@@ -44,10 +44,10 @@ struct BrowseOptions: Sendable {
     }
 
     /// Whether some feed has no API of its own, so the embedded simulator must run.
-    var needsSimulator: Bool { feeds.contains { $0.settings.api == nil } }
+    var needsSimulator: Bool { feeds.contains { $0.settings.needsSimulator } }
 
     /// The settings of the tab shown first.
-    var openingSettings: (any FeedSettings)? { feeds.first { $0.kind == opening }?.settings }
+    var openingSettings: FeedSettings? { feeds.first { $0.kind == opening }?.settings }
 }
 
 extension BrowseCommand {
@@ -92,8 +92,11 @@ extension BrowseCommand {
             parser: ValueParsers.file)
 
         /// The flags every tab shares, then each feed's, then the simulator's.
-        static var declarations: [OptionDeclaration] {
-            [api.declaration] + FeedCatalog.all.flatMap { $0.browseOptions }
+        static var declarations: [OptionDeclaration] { declarations(for: FeedCatalog.all) }
+
+        /// The flags every tab shares, then each of `feeds`', then the simulator's.
+        static func declarations(for feeds: [FeedDefinition]) -> [OptionDeclaration] {
+            [api.declaration] + feeds.flatMap { $0.browseOptions }
                 + [
                     graphics.declaration, noImages.declaration, refreshCooldown.declaration, maxLoaded.declaration,
                     offline.declaration, noCache.declaration, dumpState.declaration,
@@ -105,26 +108,28 @@ extension BrowseCommand {
     /// - Parameters:
     ///   - parsed: the command line.
     ///   - opening: the tab to open on.
+    ///   - feeds: the feeds browsed, in tab order.
     ///   - environment: where `ENDLESS_GRAPHICS`, the feeds' keys and the cache's folder are
     ///     read; kept in the options for the session and the cache.
     /// - Throws: ``UsageError`` naming the flag whose value is wrong.
     static func options(
-        from parsed: ParsedArguments, opening: FeedID, environment: [String: String] = ProcessInfo.processInfo.environment
+        from parsed: ParsedArguments, opening: FeedID, feeds: [FeedDefinition] = FeedCatalog.all,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(UsageError) -> BrowseOptions {
         var options = BrowseOptions(opening: opening)
         options.environment = environment
         let api = try parsed[Options.api]
-        for plugin in FeedCatalog.all {
-            var own = try parsed[plugin.apiOption]
-            if plugin.kind == opening, let api {
+        for feed in feeds {
+            var own = try parsed[feed.apiOption]
+            if feed.id == opening, let api {
                 if own != nil {
                     throw UsageError(
-                        command: parsed.command, message: "--api and \(plugin.apiOption.declaration.flagText) both name the \(plugin.kind.name) API",
+                        command: parsed.command, message: "--api and \(feed.apiOption.declaration.flagText) both name the \(feed.id.name) API",
                         hint: "give one of them")
                 }
                 own = api
             }
-            options.feeds.append((plugin.kind, try plugin.settings(from: parsed, api: own, environment: environment)))
+            options.feeds.append((feed.id, try feed.readSettings(parsed, own, environment)))
         }
         if !options.needsSimulator {
             try SimulatorOptions.requireNone(

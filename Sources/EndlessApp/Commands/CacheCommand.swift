@@ -7,7 +7,7 @@ import Foundation
 /// and emptying it.
 enum CacheCommand {
     static let positional = CommandDeclaration.Positional(
-        name: "FEED", help: "The feed to empty: \(FeedCatalog.all.map { $0.kind.name }.joined(separator: ", ")); all of them when left out.",
+        name: "FEED", help: "The feed to empty: \(FeedCatalog.all.map { $0.id.name }.joined(separator: ", ")); all of them when left out.",
         isOptional: true)
 
     static let show = CommandDeclaration(
@@ -77,8 +77,8 @@ enum CacheCommand {
 
     /// Empties one feed or all; an unknown feed is a usage error.
     static func clear(_ cache: PageCache, feed: String?, command: String, output: CommandOutput) -> Int32 {
-        if let feed, FeedCatalog.plugin(named: feed) == nil {
-            let names = FeedCatalog.all.map { $0.kind.name }
+        if let feed, FeedCatalog.definition(named: feed) == nil {
+            let names = FeedCatalog.all.map { $0.id.name }
             output.standardError(
                 UsageError(
                     command: command, message: "there is no feed '\(TextSanitizer.sanitize(feed))'",

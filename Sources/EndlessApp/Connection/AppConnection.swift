@@ -93,20 +93,20 @@ final class AppConnection: Sendable {
     /// Where a feed's requests go: `api` when given, else the simulator's service.
     /// - Parameters:
     ///   - api: the API root from the command line, or nil for the simulator.
-    ///   - service: the simulator's service for this feed.
+    ///   - service: the simulator's service for this feed; nil for a feed that has none.
     /// - Returns: the endpoint, with an HTTP client of its own.
-    func endpoint(api: URL?, service: SimulatedServiceID) -> FeedEndpoint {
+    func endpoint(api: URL?, service: SimulatedServiceID?) -> FeedEndpoint {
         let baseURL: URL
         let label: String
         if let api {
             baseURL = api
             label = api.host.map { host in api.port.map { "\(host):\($0)" } ?? host } ?? api.absoluteString
-        } else if let simulator, let url = simulator.baseURL(of: service) {
+        } else if let simulator, let service, let url = simulator.baseURL(of: service) {
             baseURL = url
             label = "simulator \(url.host ?? "127.0.0.1"):\(url.port.map(String.init) ?? "?")"
         } else {
-            // Only reachable if a feed without an API was not counted in `needsSimulator`: a
-            // closed port on loopback fails its requests with a clear "cannot connect".
+            // A feed with no service (its source needs no network), or one without an API not
+            // counted in `needsSimulator`: a request fails with a clear "cannot connect".
             baseURL = URL(fileURLWithPath: "/")
             label = "no simulator"
         }
@@ -144,15 +144,15 @@ final class AppConnection: Sendable {
 }
 
 /// One feed's API: its root, how the header names it, and its HTTP client.
-struct FeedEndpoint: Sendable {
+public struct FeedEndpoint: Sendable {
     /// The API root, e.g. `http://127.0.0.1:41235/reqres/api/`.
-    let baseURL: URL
+    public let baseURL: URL
     /// `simulator 127.0.0.1:41235`, or the API's host.
-    let label: String
+    public let label: String
     /// The client for the API's requests.
-    let http: HTTPClient
+    public let http: HTTPClient
     /// Whether it is the embedded simulator.
-    let isSimulator: Bool
+    public let isSimulator: Bool
     /// What names the API in files (the page cache's keys): `simulator`, or the root with
     /// any key in it (`?client_id=`, a password) redacted, so no file holds a key.
     let origin: String

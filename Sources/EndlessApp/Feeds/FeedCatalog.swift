@@ -2,16 +2,15 @@
 /// here. Tabs show in the order of their numbers; feeds not listed have no tab and their keys
 /// do nothing.
 enum FeedCatalog {
-    // The catalogue is constant: metatypes of stateless enums, never mutated.
-    nonisolated(unsafe) static let all: [any FeedPlugin.Type] = [
-        PeopleFeed.self,
-        PhotosFeed.self,
-        CoinsFeed.self,
-        UsersFeed.self,
+    static let all: [FeedDefinition] = [
+        PeopleFeed.definition,
+        PhotosFeed.definition,
+        CoinsFeed.definition,
+        UsersFeed.definition,
     ]
 
     /// The feed named `name` (`people`, `users`…), if the app has it.
-    static func plugin(named name: String) -> (any FeedPlugin.Type)? {
-        all.first { $0.kind.name == name }
+    static func definition(named name: String) -> FeedDefinition? {
+        all.first { $0.id.name == name }
     }
 }

@@ -2,7 +2,7 @@ import Endless
 
 /// How a feed pages, as the feed declares it; the browser's shared settings (refresh cooldown,
 /// memory bound) are added by ``TabEnvironment/feedConfiguration(_:)``.
-enum FeedPaging {
+public enum FeedPaging: Sendable, Equatable {
     /// `pageSize` items a page, loads pipelined and prefetch adapted to the measured latency and
     /// scroll speed, memory bounded: for sources whose keys are known in advance.
     case adaptive(pageSize: Int)

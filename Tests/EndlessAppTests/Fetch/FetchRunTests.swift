@@ -1,4 +1,5 @@
 import Foundation
+import EndlessTesting
 import RandomUserAPI
 import Testing
 
@@ -76,7 +77,9 @@ struct FetchRunTests {
         #expect(loud.standardOutput == quiet.standardOutput)
         #expect(quiet.standardError == "")
         let lines = loud.standardError.split(separator: "\n")
-        #expect(lines.count == 1)  // with a real network step, the HTTP log adds a line per request
+        // Where the people come from, then the count (a real network step's HTTP log adds a line per request).
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("endless fetch: people from simulator 127.0.0.1:") == true)
         #expect(lines.last?.hasPrefix("endless fetch: 3 people in ") == true)
         #expect(lines.last?.hasSuffix(" ms") == true)
     }
@@ -108,7 +111,7 @@ struct FetchRunTests {
         let samples: [String: String] = [
             "api": "http://127.0.0.1:1/", "results": "3", "page": "2", "seed": "s", "nat": "fi", "gender": "male",
             "inc": "name", "exc": "email", "password": "lower", "api-version": "1.4", "format": "csv",
-            "timeout": "1", "retries": "1", "data-dir": "/tmp", "latency": "1ms", "fail-rate": "0",
+            "timeout": "1", "retries": "1", "data-dir": SharedReferenceData.officialData.path, "latency": "1ms", "fail-rate": "0",
             "fail-status": "503", "throttle-rate": "0", "empty-results-rate": "0", "html-rate": "0",
             "truncate-rate": "0", "reset-rate": "0", "slow-body": "1ms", "chaos-seed": "7", "rate-limit": "off", "reqres-users": "12",
             "unsplash-rate-limit": "off", "coingecko-rate-limit": "off",

@@ -28,10 +28,7 @@ final class BrowseLoop {
     }
 
     /// How the loop ended.
-    enum Ending: Equatable {
-        case quit
-        case signal(TerminationSignal)
-    }
+    typealias Ending = BrowseEnding
 
     /// The shortest time between two frames: 60 a second.
     static let defaultFrameInterval: Duration = .milliseconds(16)

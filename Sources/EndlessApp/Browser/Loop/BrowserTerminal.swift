@@ -1,7 +1,8 @@
 import EndlessTerminal
 
-/// What the browse loop draws on: a real ``TerminalSession``, or an in-memory terminal in tests.
-protocol BrowserTerminal: AnyObject, Sendable {
+/// What the browser draws on: a real ``TerminalSession``, or an in-memory terminal in tests
+/// (``FeedBrowser``).
+public protocol BrowserTerminal: AnyObject, Sendable {
     /// The terminal's size in cells now.
     var size: Size { get }
     /// Draws a frame as a diff against the last one.

@@ -5,39 +5,54 @@ import Foundation
 /// How a feed's rows look: the one part of the list each feed draws itself. The browser draws
 /// the rest (selection, placeholders, the footer, the scrollbar).
 @MainActor
-struct FeedRowStyle<Item> {
+public struct FeedRowStyle<Item> {
     /// Lines of a loaded item's row (a photo's row is as tall as its aspect ratio asks).
-    var height: (Item) -> Int
+    public var height: (Item) -> Int
     /// Lines of a row whose item is not loaded, and of the footer.
-    var placeholderHeight: Int
+    public var placeholderHeight: Int
     /// Draws one loaded row.
-    var draw: (Item, RowContext, inout ScreenBuffer) -> Void
+    public var draw: (Item, RowContext, inout ScreenBuffer) -> Void
     /// The details panel's picture size, in cells.
-    var detailsImageSize = Size(width: 24, height: 12)
+    public var detailsImageSize = Size(width: 24, height: 12)
     /// The picture size of a row, in cells, to size image requests: the shared avatar row's
     /// unless the feed draws its own.
-    var rowImageSize = AvatarRow.imageSize
+    public var rowImageSize = AvatarRow.imageSize
     /// A line above the rows, such as a table's column titles; nil for none. Drawn with the
     /// list's width (the scrollbar column excluded), so it lines up with the rows.
-    var header: ((Rect, inout ScreenBuffer) -> Void)?
+    public var header: ((Rect, inout ScreenBuffer) -> Void)?
     /// A picture drawn in the row's place the moment it appears, while the real one loads
     /// (Unsplash's BlurHash), made at about the pixel size given; nil for none. Made on the main
     /// actor while drawing, so it must be quick (tens of microseconds).
-    var placeholder: ((Item, PixelSize) -> DecodedImage?)?
+    public var placeholder: ((Item, PixelSize) -> DecodedImage?)?
+
+    /// A row style; the other properties keep their defaults until set.
+    /// - Parameters:
+    ///   - height: lines of a loaded item's row.
+    ///   - placeholderHeight: lines of a row whose item is not loaded, and of the footer.
+    ///   - draw: draws one loaded row into its rectangle (``RowContext/rect``) of the frame,
+    ///     marking it when ``RowContext/isSelected``.
+    public init(
+        height: @escaping (Item) -> Int, placeholderHeight: Int, draw: @escaping (Item, RowContext, inout ScreenBuffer) -> Void
+    ) {
+        self.height = height
+        self.placeholderHeight = placeholderHeight
+        self.draw = draw
+    }
 }
 
 /// What a row is drawn with: its place, whether it is selected, and its picture when loaded.
 @MainActor
-struct RowContext {
+public struct RowContext {
     /// The row's rectangle (the scrollbar column excluded).
-    let rect: Rect
-    let isSelected: Bool
+    public let rect: Rect
+    /// Whether the row is the selected one (its row draws the mark).
+    public let isSelected: Bool
     /// The row's picture, once the image store has it.
-    let image: DecodedImage?
+    public let image: DecodedImage?
     /// What stands in for the picture until then (a BlurHash), when the feed has one.
-    let placeholder: DecodedImage?
+    public let placeholder: DecodedImage?
     /// Turns pictures into cells or graphics for this terminal.
     let cells: ImageCells
     /// The instant ages and times are shown at.
-    let now: Date
+    public let now: Date
 }

@@ -18,12 +18,13 @@ extension Subcommand {
     /// - Parameters:
     ///   - declaration: the subcommand's flags and help.
     ///   - noun: the feed's name on the command line, e.g. `coins`.
+    ///   - command: how its messages start; `endless fetch <noun>` when nil.
     ///   - service: the simulator's service that stands in when no API is given.
     ///   - options: reads the command line.
     ///   - run: fetches and prints, returning the exit status.
     /// - Returns: the subcommand.
     static func fetch<Options: FeedFetchOptions>(
-        _ declaration: CommandDeclaration, noun: String, service: SimulatedServiceID,
+        _ declaration: CommandDeclaration, noun: String, command: String? = nil, service: SimulatedServiceID,
         options: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Options,
         run: @escaping @Sendable (Options, FeedEndpoint, CommandOutput) async -> Int32
     ) -> Subcommand {
@@ -35,7 +36,7 @@ extension Subcommand {
                 output.standardError(error.description)
                 return ExitCode.usage.rawValue
             }
-            let command = "endless fetch \(noun)"
+            let command = command ?? "endless fetch \(noun)"
             do {
                 return try await parsedOptions.common.connect(
                     api: parsedOptions.api, service: service, simulator: parsedOptions.simulator, output: output,

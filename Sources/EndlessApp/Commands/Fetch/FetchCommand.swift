@@ -9,6 +9,6 @@ enum FetchCommand {
             discussion: "Prints as a table, JSON, NDJSON or CSV. Without --api, the data comes from the embedded "
                 + "simulator. Exit status: 0 on success, 1 when the request or the API failed, 2 when the "
                 + "command line is wrong.",
-            children: FeedCatalog.all.map { $0.fetchCommand }, defaultSubcommand: PeopleFeed.kind.name)
+            children: FeedCatalog.all.compactMap { $0.fetchCommand }, defaultSubcommand: FeedID.people.name)
     }
 }

@@ -73,7 +73,9 @@ public struct FetchSettings: Sendable, Equatable {
         let connection = try AppConnection(
             needsSimulator: api == nil, simulator: simulator,
             configuration: HTTPClient.Configuration(retryPolicy: RetryPolicy(maxRetries: retries), deadline: timeout),
-            monitors: monitors)
+            // The first request builds the simulator's services, on a thread of their own: a
+            // run that asks nothing (a test's stubbed network step) builds none.
+            monitors: monitors, buildsSimulatorAtOnce: false)
         defer { connection.close() }
         let endpoint = connection.endpoint(api: api, service: service)
         if verbose { output.standardError("\(command): \(noun) from \(endpoint.label)\n") }

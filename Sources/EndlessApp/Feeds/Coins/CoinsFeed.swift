@@ -9,11 +9,49 @@ import Foundation
 /// The coins feed: CoinGecko's market board, as the SwiftUI CoinGecko tutorial builds it, with
 /// its rate-limited pull to refresh (the spinner at least 0.5 s, one network refresh in 3 s),
 /// prices that refresh in place, and an optional live mode.
-enum CoinsFeed: FeedPlugin {
-    static let kind = FeedID.coins
+enum CoinsFeed {
+    /// The coins feed, as the browser and `endless fetch` know it. Every page is kept: pages of
+    /// a live ranking cannot be reloaded as they were, and the market is a few thousand coins.
+    /// The cooldown and the 0.5 s spinner are the seed's. The board opens on the top of the
+    /// market as it ranks now: a place in an older ranking means little (and its pages name no
+    /// page before them to scroll up to).
+    static let definition = FeedDefinition(
+        id: .coins, abstract: "Browse CoinGecko's market board: prices, changes, 7-day sparklines and icons.", service: service,
+        liveAPI: liveAPI,
+        flags: [Options.vsCurrency.declaration, Options.coinsPerPage.declaration, Options.demoKey.declaration, Options.live.declaration],
+        fetch: FetchCoinsCommand.subcommand, cachePolicy: cachePolicy, keepsPosition: false, explain: explain,
+        settings: { parsed, api, environment throws(UsageError) in try settings(from: parsed, api: api, environment: environment) },
+        tab: { settings, context in
+            let client = CoinGeckoClient(http: context.endpoint.http, demoKey: settings.demoKey)
+            return FeedTabParts(
+                source: CoinMarketsPageSource(client: client, query: try query(currency: settings.vsCurrency, perPage: settings.perPage)),
+                descriptor: descriptor(sourceLabel: context.endpoint.label, currency: settings.vsCurrency),
+                rowStyle: CoinRow.style(currency: settings.vsCurrency), paging: .keepingEveryPage(pageSize: settings.perPage),
+                cacheVariant: "vs_currency=\(settings.vsCurrency) per_page=\(settings.perPage)", live: settings.live)
+        },
+        printFirstPage: { settings, endpoint, output in
+            var options = FetchCoinsOptions()
+            options.vsCurrency = settings.vsCurrency
+            options.perPage = settings.perPage
+            options.demoKey = settings.demoKey
+            return await FetchCoinsCommand.run(
+                options, output: output, client: CoinGeckoClient(http: endpoint.http, demoKey: settings.demoKey))
+        })
+
+    /// The simulator's CoinGecko.
     static let service = SimulatedServiceID.coinGecko
+    /// The live API's root.
     static let liveAPI = "https://api.coingecko.com/api/v3/"
-    static let abstract = "Browse CoinGecko's market board: prices, changes, 7-day sparklines and icons."
+
+    /// The coins tab's settings, from `endless`'s flags.
+    struct Settings: Sendable {
+        var vsCurrency = CoinsFeed.Options.vsCurrency.defaultValue
+        var perPage = CoinsFeed.defaultPerPage
+        /// The demo key sent in `x-cg-demo-api-key`; nil for keyless use.
+        var demoKey: String?
+        /// How often the tab refreshes itself; nil for only when asked.
+        var live: Duration?
+    }
 
     /// Coins per page on the tab: a few screens.
     static let defaultPerPage = 50
@@ -55,18 +93,11 @@ enum CoinsFeed: FeedPlugin {
             parser: ValueParsers.integer(in: 3...3600), whenAlone: CoinsFeed.defaultLiveSeconds)
     }
 
-    static var browseOptions: [OptionDeclaration] {
-        [
-            apiOption.declaration, Options.vsCurrency.declaration, Options.coinsPerPage.declaration, Options.demoKey.declaration,
-            Options.live.declaration,
-        ]
-    }
-
-    static var fetchCommand: Subcommand { FetchCoinsCommand.subcommand }
-
-    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> CoinsSettings {
-        CoinsSettings(
-            api: api, vsCurrency: try parsed[Options.vsCurrency], perPage: try parsed[Options.coinsPerPage],
+    /// Reads the coins tab's flags.
+    /// - Throws: ``UsageError`` naming the flag whose value is wrong.
+    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> Settings {
+        Settings(
+            vsCurrency: try parsed[Options.vsCurrency], perPage: try parsed[Options.coinsPerPage],
             demoKey: try demoKey(from: parsed, environment: environment), live: try parsed[Options.live].map { .seconds($0) })
     }
 

@@ -7,11 +7,48 @@ import Foundation
 import RandomUserAPI
 
 /// The people feed: an endless, reproducible list of people from randomuser.me, with faces.
-enum PeopleFeed: FeedPlugin {
-    static let kind = FeedID.people
+enum PeopleFeed {
+    /// The people feed, as the browser and `endless fetch` know it.
+    static let definition = FeedDefinition(
+        id: .people, abstract: "Browse an endless list of people, with their faces (randomuser.me).", service: service,
+        liveAPI: "https://randomuser.me/api/",
+        flags: [
+            FetchPeopleCommand.Options.seed.declaration, FetchPeopleCommand.Options.nat.declaration,
+            FetchPeopleCommand.Options.gender.declaration, Options.pageSize.declaration,
+        ],
+        fetch: FetchPeopleCommand.subcommand(),
+        settings: { parsed, api, environment throws(UsageError) in try settings(from: parsed, api: api, environment: environment) },
+        tab: { settings, context in
+            let seed = settings.seed
+            let people = try RandomUserPageSource(
+                client: RandomUserClient(http: context.endpoint.http), query: settings.query,
+                makeSeed: { seed ?? RandomUserPageSource.randomSeed() })
+            // A seeded page never changes; the filters and the seed name the list.
+            return FeedTabParts(
+                source: people, descriptor: descriptor(sourceLabel: context.endpoint.label), rowStyle: rowStyle,
+                paging: .adaptive(pageSize: settings.pageSize),
+                cacheVariant: [settings.query.url.query ?? "", seed.map { "seed=\($0)" } ?? ""].joined(separator: " "))
+        },
+        printFirstPage: { settings, endpoint, output in
+            var query = settings.query
+            if let seed = settings.seed, query.gender == nil { query = (try? query.withSeed(seed)) ?? query }
+            query = (try? query.withResults(settings.pageSize)) ?? query
+            return await FetchPeopleCommand.run(
+                options: FetchPeopleOptions(query: query), output: output,
+                fetchPage: { query in try await RandomUserClient(http: endpoint.http).page(query) })
+        })
+
+    /// The simulator's randomuser.me.
     static let service = SimulatedServiceID.randomUser
-    static let liveAPI = "https://randomuser.me/api/"
-    static let abstract = "Browse an endless list of people, with their faces (randomuser.me)."
+
+    /// The people tab's settings, from `endless`'s flags: which people, and how many a page.
+    struct Settings: Sendable {
+        /// Filters and fields of every page (its seed is set only without a gender: see ``seed``).
+        var query: RandomUserQuery
+        /// A fixed seed, with or without a gender filter.
+        var seed: String?
+        var pageSize = PeopleFeed.Options.pageSize.defaultValue
+    }
 
     static let pageSizeRange = 5...500
 
@@ -21,16 +58,9 @@ enum PeopleFeed: FeedPlugin {
             parser: ValueParsers.integer(in: PeopleFeed.pageSizeRange))
     }
 
-    static var browseOptions: [OptionDeclaration] {
-        [
-            apiOption.declaration, FetchPeopleCommand.Options.seed.declaration, FetchPeopleCommand.Options.nat.declaration,
-            FetchPeopleCommand.Options.gender.declaration, Options.pageSize.declaration,
-        ]
-    }
-
-    static var fetchCommand: Subcommand { FetchPeopleCommand.subcommand(makeFetcher: FetchPeopleCommand.liveFetcher) }
-
-    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> PeopleSettings {
+    /// Reads the people tab's flags.
+    /// - Throws: ``UsageError`` naming the flag whose value is wrong.
+    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> Settings {
         let seed = try parsed[FetchPeopleCommand.Options.seed]
         let gender = try parsed[FetchPeopleCommand.Options.gender]
         let query: RandomUserQuery
@@ -45,7 +75,7 @@ enum PeopleFeed: FeedPlugin {
         } catch {
             throw UsageError(command: parsed.command, message: "\(error)")
         }
-        return PeopleSettings(api: api, query: query, seed: seed, pageSize: try parsed[Options.pageSize])
+        return Settings(query: query, seed: seed, pageSize: try parsed[Options.pageSize])
     }
 
     /// What the browser needs to know about people.

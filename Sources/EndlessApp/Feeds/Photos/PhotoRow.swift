@@ -64,11 +64,13 @@ public enum PhotoRow {
 
     /// The row style for `layout`.
     static func style(_ layout: Layout) -> FeedRowStyle<UnsplashPhoto> {
-        FeedRowStyle(
-            height: { layout.height(for: $0) }, placeholderHeight: layout.minLines + 1,
-            draw: { photo, context, frame in draw(photo, layout: layout, context: context, into: &frame) },
-            detailsImageSize: Size(width: 48, height: 16), rowImageSize: Size(width: layout.columns, height: layout.maxLines),
-            placeholder: { photo, size in PhotoPlaceholder.image(for: photo, size: size) })
+        var style = FeedRowStyle<UnsplashPhoto>(height: { layout.height(for: $0) }, placeholderHeight: layout.minLines + 1) {
+            photo, context, frame in draw(photo, layout: layout, context: context, into: &frame)
+        }
+        style.detailsImageSize = Size(width: 48, height: 16)
+        style.rowImageSize = Size(width: layout.columns, height: layout.maxLines)
+        style.placeholder = { photo, size in PhotoPlaceholder.image(for: photo, size: size) }
+        return style
     }
 
     /// Draws a photo's row.

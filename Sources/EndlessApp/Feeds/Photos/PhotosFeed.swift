@@ -11,11 +11,41 @@ import UnsplashAPI
 /// browses them, done right: each row as tall as its photo's aspect ratio asks before any pixel
 /// arrives, its BlurHash drawn at once, then the photo at exactly the pixels of its cells; the
 /// hourly budget in the status bar, and no loading ahead once it runs low.
-public enum PhotosFeed: FeedPlugin {
-    static let kind = FeedID.photos
+public enum PhotosFeed {
+    /// The photos feed, as the browser and `endless fetch` know it. A screen shows two or three
+    /// photos: ten ahead is a few screens, and does not spend a rate-limited request on a page
+    /// nobody may reach. Photos change little within an hour; the order names the list.
+    static let definition = FeedDefinition(
+        id: .photos, abstract: "Browse Unsplash's latest photos, with BlurHash placeholders and rows sized to each photo.",
+        service: service, liveAPI: "https://api.unsplash.com/",
+        flags: [Options.accessKey.declaration, Options.photosPerPage.declaration, Options.orderBy.declaration],
+        fetch: FetchPhotosCommand.subcommand, cachePolicy: cachePolicy, explain: explain,
+        settings: { parsed, api, environment throws(UsageError) in try settings(from: parsed, api: api, environment: environment) },
+        tab: { settings, context in
+            let client = UnsplashClient(http: context.endpoint.http, accessKey: settings.accessKey)
+            let layout = PhotoRow.Layout(cellAspect: context.cellAspect)
+            return FeedTabParts(
+                source: UnsplashPageSource(client: client, orderBy: settings.orderBy, reserve: reserve),
+                descriptor: descriptor(client: client, sourceLabel: context.endpoint.label, layout: layout),
+                rowStyle: PhotoRow.style(layout), paging: .fixedAhead(pageSize: settings.perPage, distance: prefetchDistance),
+                cacheVariant: "order_by=\(settings.orderBy.rawValue)")
+        },
+        printFirstPage: { settings, endpoint, output in
+            await FetchPhotosCommand.run(
+                FetchPhotosOptions(perPage: settings.perPage, orderBy: settings.orderBy), output: output,
+                client: UnsplashClient(http: endpoint.http, accessKey: settings.accessKey))
+        })
+
+    /// The simulator's Unsplash.
     static let service = SimulatedServiceID.unsplash
-    static let liveAPI = "https://api.unsplash.com/"
-    static let abstract = "Browse Unsplash's latest photos, with BlurHash placeholders and rows sized to each photo."
+
+    /// The photos tab's settings, from `endless`'s flags.
+    struct Settings: Sendable {
+        /// Sent as `Client-ID`.
+        var accessKey: String
+        var perPage = PhotosFeed.defaultPerPage
+        var orderBy = PhotosFeed.Options.orderBy.defaultValue
+    }
 
     /// Photos per page on the tab: Unsplash's most, so a demo key's 50 requests go far.
     static let defaultPerPage = 30
@@ -48,15 +78,11 @@ public enum PhotosFeed: FeedPlugin {
             default: UnsplashOrder.latest, parser: ValueParsers.choice(UnsplashOrder.self))
     }
 
-    static var browseOptions: [OptionDeclaration] {
-        [apiOption.declaration, Options.accessKey.declaration, Options.photosPerPage.declaration, Options.orderBy.declaration]
-    }
-
-    static var fetchCommand: Subcommand { FetchPhotosCommand.subcommand }
-
-    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> PhotosSettings {
-        PhotosSettings(
-            api: api, accessKey: try accessKey(from: parsed, api: api, environment: environment),
+    /// Reads the photos tab's flags.
+    /// - Throws: ``UsageError`` naming the flag whose value is wrong.
+    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> Settings {
+        Settings(
+            accessKey: try accessKey(from: parsed, api: api, environment: environment),
             perPage: try parsed[Options.photosPerPage], orderBy: try parsed[Options.orderBy])
     }
 

@@ -9,11 +9,34 @@ import ReqresAPI
 
 /// The users feed: reqres.in's list of users and, in the details, one user by id, as the
 /// "Alamofire & Combine MVVM with reqres.in" tutorial does. The list really ends.
-enum UsersFeed: FeedPlugin {
-    static let kind = FeedID.users
+enum UsersFeed {
+    /// The users feed, as the browser and `endless fetch` know it.
+    static let definition = FeedDefinition(
+        id: .users, abstract: "Browse reqres.in's users, with avatars; details fetch each user by id.", service: service,
+        liveAPI: "https://reqres.in/api/", flags: [Options.apiKey.declaration, Options.usersPerPage.declaration],
+        fetch: FetchUsersCommand.subcommand, cachePolicy: cachePolicy, explain: explain,
+        settings: { parsed, api, environment throws(UsageError) in try settings(from: parsed, api: api, environment: environment) },
+        tab: { settings, context in
+            let client = ReqresClient(http: context.endpoint.http, apiKey: settings.apiKey)
+            return FeedTabParts(
+                source: ReqresPageSource(client: client), descriptor: descriptor(client: client, sourceLabel: context.endpoint.label),
+                rowStyle: rowStyle, paging: .adaptive(pageSize: settings.perPage))
+        },
+        printFirstPage: { settings, endpoint, output in
+            await FetchUsersCommand.run(
+                FetchUsersOptions(perPage: settings.perPage), output: output,
+                client: ReqresClient(http: endpoint.http, apiKey: settings.apiKey))
+        })
+
+    /// The simulator's reqres.in.
     static let service = SimulatedServiceID.reqres
-    static let liveAPI = "https://reqres.in/api/"
-    static let abstract = "Browse reqres.in's users, with avatars; details fetch each user by id."
+
+    /// The users tab's settings, from `endless`'s flags.
+    struct Settings: Sendable {
+        /// The key sent in `x-api-key`.
+        var apiKey: String
+        var perPage = UsersFeed.Options.usersPerPage.defaultValue
+    }
 
     /// reqres.in's own page size.
     static let defaultPerPage = 6
@@ -37,15 +60,11 @@ enum UsersFeed: FeedPlugin {
             default: UsersFeed.defaultPerPage, parser: ValueParsers.integer(in: ReqresClient.perPageRange))
     }
 
-    static var browseOptions: [OptionDeclaration] {
-        [apiOption.declaration, Options.apiKey.declaration, Options.usersPerPage.declaration]
-    }
-
-    static var fetchCommand: Subcommand { FetchUsersCommand.subcommand }
-
-    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> UsersSettings {
-        UsersSettings(
-            api: api, apiKey: try apiKey(from: parsed, environment: environment),
+    /// Reads the users tab's flags.
+    /// - Throws: ``UsageError`` naming the flag whose value is wrong.
+    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> Settings {
+        Settings(
+            apiKey: try apiKey(from: parsed, environment: environment),
             perPage: try parsed[Options.usersPerPage])
     }
 

@@ -7,18 +7,18 @@ import RandomUserAPI
 /// `endless fetch people` (and plain `endless fetch`): one request for people, printed as a
 /// table, JSON, NDJSON or CSV.
 ///
-/// The network step is a seam: ``run(options:output:now:fetchPage:)`` takes the function
-/// that turns a query into a response. Tests pass a stub; the program passes
-/// ``liveFetcher``, which opens the connection (`--api`, or the embedded simulator) and asks
-/// its ``RandomUserClient``.
+/// It takes the path every feed's fetch takes (``Subcommand/fetch(_:noun:command:service:options:run:)``:
+/// the command line read, then the connection opened, `--api` or the embedded simulator). The
+/// network step is a seam: ``run(options:output:now:fetchPage:)`` takes the function that turns
+/// a query into a response. Tests pass a stub; the program passes ``liveFetcher``, which asks
+/// a ``RandomUserClient`` on the endpoint.
 public enum FetchPeopleCommand {
     /// Turns a query into a response: the network step. Throw the HTTP layer's or
     /// ``RandomUserAPIError``'s errors; their `description` is what the person sees.
     public typealias FetchPage = @Sendable (RandomUserQuery) async throws -> RandomUserResponse
-    /// Builds the network step for one run, from the parsed options (API URL in
-    /// `options.query.baseURL`, timeout, retries, verbose) and the output (for verbose logs
-    /// on `standardError`).
-    public typealias MakeFetcher = @Sendable (FetchPeopleOptions, CommandOutput) -> FetchPage
+    /// Builds the network step for one run, from the parsed options and the endpoint the
+    /// connection opened (its client has the run's timeout, retries and verbose log).
+    public typealias MakeFetcher = @Sendable (FetchPeopleOptions, FeedEndpoint) -> FetchPage
 
     static let declaration = CommandDeclaration(
         name: "people",
@@ -61,18 +61,15 @@ public enum FetchPeopleCommand {
         ])
 
     /// The `fetch` subcommand for a ``CommandLineTool``.
-    /// - Parameter makeFetcher: builds the network step from the parsed options.
-    /// - Returns: the subcommand: it parses the options (usage errors exit 2), then runs.
-    public static func subcommand(makeFetcher: @escaping MakeFetcher) -> Subcommand {
-        Subcommand(declaration: declaration) { parsed, output in
-            let options: FetchPeopleOptions
-            do throws(UsageError) {
-                options = try self.options(from: parsed)
-            } catch {
-                output.standardError(error.description)
-                return ExitCode.usage.rawValue
-            }
-            return await run(options: options, output: output, fetchPage: makeFetcher(options, output))
+    /// - Parameter makeFetcher: builds the network step from the parsed options and the endpoint.
+    /// - Returns: the subcommand: it parses the options (usage errors exit 2), connects, then runs.
+    public static func subcommand(makeFetcher: @escaping MakeFetcher = liveFetcher) -> Subcommand {
+        // Its messages start `endless fetch`, as the default subcommand's always have.
+        Subcommand.fetch(
+            declaration, noun: "people", command: "endless fetch", service: PeopleFeed.service,
+            options: { parsed throws(UsageError) in try FetchPeopleCommand.options(from: parsed) }
+        ) { options, endpoint, output in
+            await run(options: options, output: output, fetchPage: makeFetcher(options, endpoint))
         }
     }
 
@@ -121,18 +118,8 @@ public enum FetchPeopleCommand {
         }
     }
 
-    /// The network step of the real program: opens the connection (`--api`, or the embedded
-    /// simulator for the length of the run), asks for the page, and closes.
-    static let liveFetcher: MakeFetcher = { options, output in
-        { query in
-            let settings = FetchSettings(
-                format: options.format, timeout: options.timeout, retries: options.retries, verbose: options.verbose)
-            return try await settings.connect(
-                api: options.api, service: .randomUser, simulator: options.simulator, output: output,
-                command: "endless fetch", noun: "people"
-            ) { endpoint in
-                try await RandomUserClient(http: endpoint.http).page(query)
-            }
-        }
+    /// The network step of the real program: asks the endpoint's ``RandomUserClient``.
+    public static let liveFetcher: MakeFetcher = { _, endpoint in
+        { query in try await RandomUserClient(http: endpoint.http).page(query) }
     }
 }

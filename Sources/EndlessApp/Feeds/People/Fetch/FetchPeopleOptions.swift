@@ -2,7 +2,7 @@ import Foundation
 import RandomUserAPI
 
 /// Everything `endless fetch people` was asked to do, parsed and validated.
-public struct FetchPeopleOptions: Sendable, Equatable {
+public struct FetchPeopleOptions: Sendable, Equatable, FeedFetchOptions {
     /// How many people when `--results` is not given. More than the service's own default
     /// of 1, which makes a poor first impression of a list.
     public static var defaultResults: Int { FetchPeopleCommand.Options.results.defaultValue }
@@ -22,6 +22,9 @@ public struct FetchPeopleOptions: Sendable, Equatable {
     var api: URL?
     /// The embedded simulator's data, faults and rate limit.
     var simulator = SimulatorSettings()
+
+    /// What every feed's fetch shares: format, deadline, retries, log.
+    var common: FetchSettings { FetchSettings(format: format, timeout: timeout, retries: retries, verbose: verbose) }
 
     /// Creates fetch options.
     /// - Parameters:

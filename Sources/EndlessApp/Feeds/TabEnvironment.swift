@@ -1,66 +1,9 @@
 import Endless
 import EndlessCache
-import EndlessCommandLine
 import EndlessFeedModel
 import EndlessHTTP
 import EndlessImages
-import EndlessSimulator
 import Foundation
-
-/// A feed the app can browse and fetch: everything that differs between people, users, photos
-/// and coins. The browser, the loop, the paging engine, the HTTP client and the image pipeline
-/// are shared and know no feed.
-///
-/// Adding a feed is one folder under `Feeds/` and one line in ``FeedCatalog/all``.
-protocol FeedPlugin {
-    /// What its browse flags read into.
-    associatedtype Settings: FeedSettings
-
-    /// Its tab.
-    static var kind: FeedID { get }
-    /// The simulator service that stands in for its API.
-    static var service: SimulatedServiceID { get }
-    /// The live API's root, for help texts: `https://reqres.in/api/`.
-    static var liveAPI: String { get }
-    /// One line for `endless <feed> --help` and the commands list.
-    static var abstract: String { get }
-    /// The flags `endless` (browse) takes for this feed; names unique across feeds.
-    static var browseOptions: [OptionDeclaration] { get }
-    /// `endless fetch <feed>`.
-    static var fetchCommand: Subcommand { get }
-
-    /// Reads this feed's browse flags.
-    /// - Parameters:
-    ///   - parsed: the command line.
-    ///   - api: its API root (`--<feed>-api`, or `--api` when the browser opens on it); nil for
-    ///     the simulator.
-    ///   - environment: where keys given by variable are read (`UNSPLASH_ACCESS_KEY`).
-    /// - Throws: ``UsageError`` naming the flag whose value is wrong.
-    static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> Settings
-}
-
-extension FeedPlugin {
-    /// `--users-api`: this feed's own API flag in the browser.
-    static var apiOption: Option<URL?> {
-        Option(
-            "\(kind.name)-api", placeholder: "URL",
-            help: "Where the \(kind.name) tab's data comes from, e.g. \(liveAPI) (default: the embedded simulator).",
-            parser: ValueParsers.httpURL)
-    }
-}
-
-/// A feed's browse settings, read from the command line: enough to build its tab.
-protocol FeedSettings: Sendable {
-    /// The API root given on the command line; nil for the embedded simulator.
-    var api: URL? { get }
-    /// Builds the tab.
-    /// - Parameter environment: the connection, pictures and shared paging settings.
-    /// - Throws: an error that says what is wrong with the settings.
-    @MainActor func makeTab(_ environment: TabEnvironment) throws -> any BrowserTab
-    /// Prints the first page as `endless fetch <feed>` would, for when output is not a terminal.
-    /// - Returns: the exit status.
-    func printFirstPage(connection: AppConnection, output: CommandOutput) async -> Int32
-}
 
 /// What every tab is built with: where its data comes from, the picture pipelines, how the
 /// terminal draws pictures, and the paging settings every feed shares.
@@ -110,31 +53,26 @@ struct TabEnvironment {
     /// left (when it keeps its place), then its view model and its tab are made.
     /// - Parameters:
     ///   - kind: the feed.
-    ///   - source: its page source.
+    ///   - parts: what its definition made from its settings: source, descriptor, rows, paging.
     ///   - explain: the app's account of the source's errors; nil leaves an error as it is.
     ///   - endpoint: where the source reads.
-    ///   - cacheVariant: what else changes a page (filters, fields).
     ///   - policy: how long its pages stay fresh.
-    ///   - paging: how it pages.
-    ///   - descriptor: what it tells the view model about its items.
-    ///   - style: how its rows look.
     ///   - keepsPosition: whether its place is saved at quit and opened on next time.
-    ///   - live: how often it refreshes itself; nil for only when asked.
     func makeTab<Upstream: PageSource>(
-        _ kind: FeedID, source: Upstream, explain: @escaping @Sendable (any Error) -> (any Error)? = { _ in nil },
-        endpoint: FeedEndpoint, cacheVariant: String = "", policy: CachePolicy, paging: FeedPaging,
-        descriptor: FeedDescriptor<Upstream.Item, Upstream.Key>, style: FeedRowStyle<Upstream.Item>, keepsPosition: Bool = true,
-        live: Duration? = nil
+        _ kind: FeedID, parts: FeedTabParts<Upstream>, explain: @escaping @Sendable (any Error) -> (any Error)?,
+        endpoint: FeedEndpoint, policy: CachePolicy, keepsPosition: Bool
     ) -> any BrowserTab where Upstream.Item: Codable & RawJSONRepresentable, Upstream.Key: Codable {
-        let cached = cached(ExplainingSource(upstream: source, explain: explain), as: kind, endpoint: endpoint, variant: cacheVariant, policy: policy)
-        let configuration = feedConfiguration(paging)
+        let cached = cached(
+            ExplainingSource(upstream: parts.source, explain: explain), as: kind, endpoint: endpoint, variant: parts.cacheVariant,
+            policy: policy)
+        let configuration = feedConfiguration(parts.paging)
         let (feed, reselecting) =
             keepsPosition ? self.feed(over: cached, configuration: configuration) : (Feed(source: cached, configuration: configuration), nil)
         let images = images(for: endpoint)
-        let model = FeedViewModel(feed: feed, descriptor: descriptor, images: images, reselecting: reselecting)
+        let model = FeedViewModel(feed: feed, descriptor: parts.descriptor, images: images, reselecting: reselecting)
         if tracksSeenItems { model.trackSeenItems() }
-        model.setLive(every: live)
-        return FeedTab(kind: kind, model: model, style: style, cells: cells, images: images, keepsPosition: keepsPosition)
+        model.setLive(every: parts.live)
+        return FeedTab(kind: kind, model: model, style: parts.rowStyle, cells: cells, images: images, keepsPosition: keepsPosition)
     }
 
     /// `source` through the page cache, as feed `kind`: its pages open at once next time and stand

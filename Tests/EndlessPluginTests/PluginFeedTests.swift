@@ -1,0 +1,50 @@
+import EndlessApp
+import EndlessTerminal
+import EndlessTesting
+import Testing
+
+/// A feed declared through the public plug-in API alone, browsed by the app's browser on the
+/// in-memory terminal: nothing in the browser names it.
+@Suite("A feed of one's own", .timeLimit(TimeBudget.minutes(1)))
+@MainActor
+struct PluginFeedTests {
+    static func key(_ character: Character) -> TerminalEvent { .key(KeyEvent(.character(character))) }
+
+    @Test("the browser draws its rows, j moves down, scrolling loads the next page, q quits")
+    func browsesAFeedOfItsOwn() async throws {
+        let sources = SourceBox()
+        let terminal = ScreenRecorder()
+        let (events, keys) = AsyncStream.makeStream(of: TerminalEvent.self)
+        let browsing = Task {
+            try await FeedBrowser.browse(
+                [NumbersFeed.definition(recordingSourceIn: sources)], arguments: ["--no-cache", "--graphics", "none"],
+                on: terminal, events: events)
+        }
+
+        // Its rows, drawn by its own style, the first selected; its nouns in the header.
+        let first = try await terminal.screen { $0.contains("> number 1 ") }
+        #expect(first.contains("  number 2 "))
+        #expect(first.contains(" numbers"), "the header counts numbers")
+
+        // j moves the selection down one row.
+        keys.yield(Self.key("j"))
+        let moved = try await terminal.screen { $0.contains("> number 2 ") }
+        #expect(moved.contains("  number 1 "))
+
+        // Scrolling on loads pages the first screen never asked for.
+        let askedFirst = try #require(sources.source).requests.compactMap(\.key).max() ?? 0
+        // One key at a time, as a person reads: a key past the rows loaded does nothing.
+        var scrolled = moved
+        for number in 3...101 {
+            keys.yield(Self.key("j"))
+            scrolled = try await terminal.screen { $0.contains("> number \(number) ") }
+        }
+        #expect(scrolled.contains("  number 100 "))
+        let askedAfter = try #require(sources.source).requests.compactMap(\.key).max() ?? 0
+        #expect(askedFirst < 5 && askedAfter >= 5, "last page asked for: \(askedFirst) at first, \(askedAfter) after scrolling")
+
+        // q quits.
+        keys.yield(Self.key("q"))
+        #expect(try await browsing.value(within: .seconds(20)) == .quit)
+    }
+}
