@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "EndlessTerminalWidgets", targets: ["EndlessTerminalWidgets"]),
         .library(name: "EndlessTerminalTesting", targets: ["EndlessTerminalTesting"]),
         .library(name: "EndlessSimulator", targets: ["EndlessSimulator"]),
+        // The browser and its public plug-in API: declare a feed (FeedDefinition), browse it (FeedBrowser).
+        .library(name: "EndlessApp", targets: ["EndlessApp"]),
         .executable(name: "endless", targets: ["endless"]),
         .executable(name: "endless-bench", targets: ["endless-bench"]),
     ],
