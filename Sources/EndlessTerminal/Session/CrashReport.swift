@@ -124,17 +124,7 @@ public enum CrashReport {
         append(created ? "); the backtrace is in " : "); could not create the file for its backtrace, ", at: &count)
         append(shownPath, shownPathLength.load(ordering: .acquiring), at: &count)
         append("\n", at: &count)
-        var offset = 0
-        while offset < count {
-            let written = write(STDERR_FILENO, line + offset, count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
+        writeFromSignalHandler(STDERR_FILENO, line, count: count)
     }
 
     /// Copies bytes to ``line`` at `count`, as many as fit. No closure: nothing to allocate.

@@ -122,17 +122,7 @@ enum SignalRelay {
         let slot = restoreSlot.load(ordering: .acquiring)
         let total = slot == 0 ? restoreByteCount0.load(ordering: .acquiring) : restoreByteCount1.load(ordering: .acquiring)
         let bytes = restoreBytes + slot * restoreCapacity
-        var offset = 0
-        while offset < total {
-            let written = write(output, bytes + offset, total - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
+        writeFromSignalHandler(output, bytes, count: total)
         _ = tcsetattr(inputDescriptor.load(ordering: .acquiring), TCSADRAIN, originalSettings)
     }
 
