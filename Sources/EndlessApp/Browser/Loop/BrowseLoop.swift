@@ -255,7 +255,7 @@ final class BrowseLoop {
         case .scrollDown: browser.active.wheel(up: false)
         case .press(.left):
             if layout.hasOverlay {
-                browser.perform(.close, visibleRows: layout.visibleRowCount)
+                browser.perform(.list(.close), visibleRows: layout.visibleRowCount)
                 return
             }
             switch layout.hit(mouse.position) {

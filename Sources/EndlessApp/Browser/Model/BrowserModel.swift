@@ -68,7 +68,7 @@ final class BrowserModel {
         switch intent {
         case .toggleHelp:
             isHelpVisible.toggle()
-        case .close where isHelpVisible:
+        case .list(.close) where isHelpVisible:
             isHelpVisible = false
         case .nextTab:
             show(index: (activeIndex + 1) % slots.count)
@@ -78,7 +78,7 @@ final class BrowserModel {
             if let index = slots.firstIndex(where: { $0.kind == kind }) { show(index: index) }
         case .quit:
             break
-        default:
+        case .list(let intent):
             if isHelpVisible { isHelpVisible = false }
             active.perform(intent, visibleRows: visibleRows)
         }

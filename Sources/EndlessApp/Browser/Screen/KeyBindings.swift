@@ -17,24 +17,24 @@ enum KeyBindings {
     /// are several tabs.
     static func all(nouns: Nouns, tabs: [FeedID]) -> [Binding] {
         var bindings: [Binding] = [
-            Binding(keys: [KeyEvent(.down), char("j")], label: "↓ j", intent: .moveDown, help: "next \(nouns.singular)"),
-            Binding(keys: [KeyEvent(.up), char("k")], label: "↑ k", intent: .moveUp, help: "previous \(nouns.singular)"),
+            Binding(keys: [KeyEvent(.down), char("j")], label: "↓ j", intent: .list(.moveDown), help: "next \(nouns.singular)"),
+            Binding(keys: [KeyEvent(.up), char("k")], label: "↑ k", intent: .list(.moveUp), help: "previous \(nouns.singular)"),
             Binding(
                 keys: [KeyEvent(.pageDown), char(" "), .control("d"), .control("f")], label: "PgDn Space",
-                intent: .pageDown, help: "a screen down"),
+                intent: .list(.pageDown), help: "a screen down"),
             Binding(
-                keys: [KeyEvent(.pageUp), char("b"), .control("u"), .control("b")], label: "PgUp b", intent: .pageUp,
+                keys: [KeyEvent(.pageUp), char("b"), .control("u"), .control("b")], label: "PgUp b", intent: .list(.pageUp),
                 help: "a screen up"),
-            Binding(keys: [char("g"), KeyEvent(.home)], label: "g Home", intent: .top, help: "first \(nouns.singular)"),
+            Binding(keys: [char("g"), KeyEvent(.home)], label: "g Home", intent: .list(.top), help: "first \(nouns.singular)"),
             Binding(
-                keys: [char("G"), KeyEvent(.end)], label: "G End", intent: .bottom,
+                keys: [char("G"), KeyEvent(.end)], label: "G End", intent: .list(.bottom),
                 help: "last \(nouns.singular) loaded (loads more)"),
             Binding(
-                keys: [KeyEvent(.enter), char("l"), KeyEvent(.right)], label: "⏎ l", intent: .openDetails,
+                keys: [KeyEvent(.enter), char("l"), KeyEvent(.right)], label: "⏎ l", intent: .list(.openDetails),
                 help: "details of the selected \(nouns.singular)"),
-            Binding(keys: [KeyEvent(.escape), char("h"), KeyEvent(.left)], label: "Esc h", intent: .close, help: "close details or help"),
-            Binding(keys: [char("r"), .control("r")], label: "r", intent: .refresh, help: "refresh: a new list of \(nouns.plural)"),
-            Binding(keys: [char("R")], label: "R", intent: .retry, help: "retry what failed"),
+            Binding(keys: [KeyEvent(.escape), char("h"), KeyEvent(.left)], label: "Esc h", intent: .list(.close), help: "close details or help"),
+            Binding(keys: [char("r"), .control("r")], label: "r", intent: .list(.refresh), help: "refresh: a new list of \(nouns.plural)"),
+            Binding(keys: [char("R")], label: "R", intent: .list(.retry), help: "retry what failed"),
         ]
         if tabs.count > 1 {
             bindings.append(

@@ -31,7 +31,7 @@ protocol BrowserTab: AnyObject {
     /// Hidden: stops loading pictures for rows nobody sees. Pages, position and load states stay.
     func deactivate()
     /// Carries out a list intent.
-    func perform(_ intent: BrowseIntent, visibleRows: Int)
+    func perform(_ intent: ListIntent, visibleRows: Int)
     /// One notch of the mouse wheel.
     func wheel(up: Bool)
     /// A click on a row.

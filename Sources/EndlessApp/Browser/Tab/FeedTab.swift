@@ -90,8 +90,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
         model.pauseLive()
     }
 
-    func perform(_ intent: BrowseIntent, visibleRows: Int) {
-        guard let intent = intent.listIntent else { return }
+    func perform(_ intent: ListIntent, visibleRows: Int) {
         model.perform(intent, visibleRows: visibleRows)
     }
 
