@@ -35,9 +35,10 @@ run: release
 TEST_WIDTH ?= 4
 test tsan: export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH = $(TEST_WIDTH)
 
+# scripts/test/run ends a failing run with the failing tests' lines (a CI log keeps its tail).
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	./scripts/test/run $(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) ./scripts/fuzz/run smoke
 
 # DocC documentation of the library modules, with the toolchain's docc, into
@@ -69,7 +70,7 @@ TSAN_OPTIONS_ALL := suppressions=$(CURDIR)/scripts/tsan/suppressions.txt
 tsan: deps
 	SWIFTC="$(dir $(shell command -v $(SWIFT)))swiftc" ./scripts/tsan/control
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_BUILD)
-	TSAN_OPTIONS="$(TSAN_OPTIONS_ALL)" $(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_BUILD)
+	TSAN_OPTIONS="$(TSAN_OPTIONS_ALL)" ./scripts/test/run $(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_BUILD)
 
 # Figures as ratios against baselines measured in the same run; AREAS="paging images" runs some.
 bench: deps-bench
