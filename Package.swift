@@ -68,7 +68,7 @@ let package = Package(
         // BlurHash placeholders: decoded by the app, encoded by the simulator; no dependency.
         .target(name: "EndlessBlurHash"),
         .target(name: "EndlessImages", dependencies: ["EndlessShared", "EndlessBlurHash", "EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),
-        .target(name: "EndlessTerminal", dependencies: ["CChafa"]),
+        .target(name: "EndlessTerminal", dependencies: ["EndlessShared", "CChafa"]),
         // Widgets draw into the core's ScreenBuffer through its public API; the core names no widget.
         .target(name: "EndlessTerminalWidgets", dependencies: ["EndlessTerminal"]),
         // A terminal emulator in memory for tests (as NIOEmbedded sits apart from NIOCore):

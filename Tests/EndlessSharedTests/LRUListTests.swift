@@ -35,4 +35,14 @@ struct LRUListTests {
         map.remove("k99")
         #expect(map.count == 9 && map.value(for: "k99") == nil)
     }
+
+    @Test("the oldest entry an owner may evict is found from the old end, and finding it does not mark it used")
+    func oldestWhere() {
+        var list = LRUList<String, Int>(costLimit: .max, countLimit: .max)
+        for (index, key) in ["a", "b", "c"].enumerated() { list.insert(index, for: key, cost: 1) }
+        #expect(list.oldest(where: { key, _ in key != "a" })?.key == "b")
+        #expect(list.oldest(where: { _, value in value == 2 })?.value == 2)
+        #expect(list.oldest(where: { _, _ in false }) == nil)
+        #expect(list.keysFromOldest == ["a", "b", "c"])
+    }
 }

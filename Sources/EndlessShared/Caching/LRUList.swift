@@ -6,7 +6,7 @@
 /// seeded pages and drawn photos) guard it with a lock. Visible to the package's other
 /// modules, not to its users.
 package struct LRUList<Key: Hashable, Value> {
-    private struct Node {
+    fileprivate struct Node {
         var key: Key
         var value: Value
         var cost: Int
@@ -84,6 +84,18 @@ package struct LRUList<Key: Hashable, Value> {
         freeSlots.append(slot)
     }
 
+    /// The least recently used entry that `isEvictable` accepts, without marking it used: for
+    /// owners that evict by hand because some entries must stay (a picture on screen). Walks from
+    /// the old end, so it costs as many steps as there are refused entries before it.
+    package func oldest(where isEvictable: (Key, Value) -> Bool) -> (key: Key, value: Value)? {
+        var cursor = oldest
+        while let slot = cursor, let node = nodes[slot] {
+            if isEvictable(node.key, node.value) { return (node.key, node.value) }
+            cursor = node.newer
+        }
+        return nil
+    }
+
     /// Forgets everything; the limits stay.
     package mutating func removeAll() {
         self = LRUList(costLimit: costLimit, countLimit: countLimit)
@@ -104,3 +116,6 @@ package struct LRUList<Key: Hashable, Value> {
         newest = slot
     }
 }
+
+extension LRUList: Sendable where Key: Sendable, Value: Sendable {}
+extension LRUList.Node: Sendable where Key: Sendable, Value: Sendable {}

@@ -1,3 +1,4 @@
+import EndlessShared
 import Glibc
 
 /// What pixel graphics the terminal shows, as far as the renderer knows, and which kitty
@@ -31,8 +32,8 @@ struct KittyImageTable: Sendable {
     static let defaultCapacity = 256
 
     let capacity: Int
-    private var ids: [TerminalGraphic: (id: UInt32, used: UInt64)] = [:]
-    private var clock: UInt64 = 0
+    /// Evicted by hand (see `insert`), so unbounded itself.
+    private var ids = LRUList<TerminalGraphic, UInt32>(costLimit: .max, countLimit: .max)
     private var lastID: UInt32
 
     /// - Parameters:
@@ -51,25 +52,19 @@ struct KittyImageTable: Sendable {
 
     /// The id of a graphic the terminal already holds, marked as just used.
     mutating func id(of graphic: TerminalGraphic) -> UInt32? {
-        guard let entry = ids[graphic] else { return nil }
-        clock += 1
-        ids[graphic] = (entry.id, clock)
-        return entry.id
+        ids.value(for: graphic)
     }
 
     /// Records a graphic about to be sent. Returns its new id and the id of an image to
     /// delete from the terminal to make room, if any. `inUse` ids are never evicted.
     mutating func insert(_ graphic: TerminalGraphic, inUse: Set<UInt32>) -> (id: UInt32, evicted: UInt32?) {
         var evicted: UInt32?
-        if ids.count >= capacity,
-            let victim = ids.filter({ !inUse.contains($0.value.id) }).min(by: { $0.value.used < $1.value.used })
-        {
-            evicted = victim.value.id
-            ids[victim.key] = nil
+        if ids.count >= capacity, let victim = ids.oldest(where: { !inUse.contains($1) }) {
+            evicted = victim.value
+            ids.remove(victim.key)
         }
         lastID = lastID == UInt32.max ? 1 : lastID + 1
-        clock += 1
-        ids[graphic] = (lastID, clock)
+        ids.insert(lastID, for: graphic, cost: 1)
         return (lastID, evicted)
     }
 

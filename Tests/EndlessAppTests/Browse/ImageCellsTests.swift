@@ -38,4 +38,22 @@ struct ImageCellsTests {
         #expect(largest > limit / 2)
         #expect(cells.graphicsBytes > 0)
     }
+
+    @Test("when the limit is reached the least recently drawn go first: the picture drawn just before is still kept")
+    func leastRecentlyDrawnGoFirst() throws {
+        // Room for a few of these noisy sixels (about 40 KB each), not for all 24.
+        let limit = 256 * 1024
+        let cells = ImageCells(mode: .sixel, colorDepth: .trueColor, cellPixelSize: Size(width: 10, height: 20), graphicsByteLimit: limit)
+        let rect = Rect(x: 0, y: 0, width: 8, height: 4)
+        var frame = ScreenBuffer(size: Size(width: 40, height: 14))
+        let pictures = try (0..<24).map { try Self.picture($0, side: 80) }
+        cells.draw(pictures[0], in: rect, into: &frame)
+        for index in 1..<pictures.count {
+            cells.draw(pictures[index], in: rect, into: &frame)
+            let converted = cells.conversions
+            cells.draw(pictures[index - 1], in: rect, into: &frame)  // scrolling back one row
+            #expect(cells.conversions == converted, "picture \(index - 1) was dropped when \(index) came")
+        }
+        #expect(cells.graphicsBytes > limit / 2)
+    }
 }

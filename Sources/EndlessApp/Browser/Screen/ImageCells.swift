@@ -1,10 +1,12 @@
 import EndlessFeedModel
 import EndlessImages
+import EndlessShared
 import EndlessTerminal
 
 /// Turns decoded pictures into what the terminal draws: cells of chafa symbols (kept in the
 /// cell buffer, so frames still diff cell by cell), or sixel/kitty graphics. Converted images
-/// are kept, since the same pictures are drawn frame after frame.
+/// are kept, since the same pictures are drawn frame after frame; the least recently drawn go
+/// first when a limit is reached, so scrolling back finds the pictures just left.
 @MainActor
 final class ImageCells {
     /// How images reach the terminal, as resolved for this terminal.
@@ -18,22 +20,26 @@ final class ImageCells {
         let size: Size
     }
 
-    private var cells: [Key: CellImage] = [:]
-    private var graphics: [Key: TerminalGraphic] = [:]
-    /// The most converted images kept; a few screens' worth.
+    private var cells: LRUList<Key, CellImage>
+    /// Costed by the bytes of their escapes.
+    private var graphics: LRUList<Key, TerminalGraphic>
+    /// The most converted images kept of each kind; a few screens' worth.
     static let capacity = 600
     /// The most bytes of graphics escapes kept by default: a sixel photo row is 50 to 200 KB,
     /// so 600 of them would hold up to 120 MB where a few screens need a few MB.
     static let defaultGraphicsByteLimit = 24 * 1024 * 1024
-    let graphicsByteLimit: Int
+    var graphicsByteLimit: Int { graphics.costLimit }
     /// Bytes of the graphics escapes kept now.
-    private(set) var graphicsBytes = 0
+    var graphicsBytes: Int { graphics.totalCost }
+    /// How many pictures were converted; every other draw used one kept.
+    private(set) var conversions = 0
 
     init(
         mode: GraphicsMode, colorDepth: ColorDepth, symbols: SymbolSet = .standard, cellPixelSize: Size?,
         graphicsByteLimit: Int = defaultGraphicsByteLimit
     ) {
-        self.graphicsByteLimit = graphicsByteLimit
+        cells = LRUList(costLimit: Self.capacity, countLimit: Self.capacity)
+        graphics = LRUList(costLimit: graphicsByteLimit, countLimit: Self.capacity)
         self.mode = mode
         self.colorDepth = colorDepth
         self.symbols = symbols
@@ -92,28 +98,25 @@ final class ImageCells {
     }
 
     private func symbolCells(for key: Key, image: DecodedImage) -> CellImage {
-        if let cached = cells[key] { return cached }
+        if let cached = cells.value(for: key) { return cached }
         guard let pixels = PixelImage(width: image.width, height: image.height, rgba: image.pixels) else {
             return CellImage(size: key.size, cells: [])
         }
         let converted = ImageRenderer.cells(for: pixels, size: key.size, symbols: symbols, colorDepth: colorDepth)
-        if cells.count >= Self.capacity { cells.removeAll(keepingCapacity: true) }
-        cells[key] = converted
+        conversions += 1
+        cells.insert(converted, for: key, cost: 1)
         return converted
     }
 
     private func graphic(for key: Key, image: DecodedImage) -> TerminalGraphic? {
-        if let cached = graphics[key] { return cached }
+        if let cached = graphics.value(for: key) { return cached }
         guard let pixels = PixelImage(width: image.width, height: image.height, rgba: image.pixels),
             let graphic = ImageRenderer.graphic(
                 for: pixels, size: key.size, kind: mode == .sixel ? .sixel : .kitty, cellPixelSize: cellPixelSize)
         else { return nil }
-        if graphics.count >= Self.capacity || graphicsBytes + graphic.escape.count > graphicsByteLimit {
-            graphics.removeAll(keepingCapacity: true)
-            graphicsBytes = 0
-        }
-        graphics[key] = graphic
-        graphicsBytes += graphic.escape.count
+        conversions += 1
+        // One costlier than the whole limit is drawn but not kept.
+        graphics.insert(graphic, for: key, cost: graphic.escape.count)
         return graphic
     }
 }

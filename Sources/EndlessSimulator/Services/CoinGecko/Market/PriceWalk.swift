@@ -1,4 +1,5 @@
 import Foundation
+import EndlessShared
 import Synchronization
 
 /// A coin's price as a reproducible random walk in real time, from its seed and the instant
@@ -122,8 +123,8 @@ enum PriceWalk {
 }
 
 /// The hourly walk's blocks already summed, shared by every request: a block changes only every
-/// three days, and every request prices the whole market. Bounded: cleared when it holds more
-/// blocks than a few days of a large market.
+/// three days, and every request prices the whole market. Bounded: the least recently used
+/// blocks go first once it holds more than a few days of a large market.
 final class BlockCache: Sendable {
     static let shared = BlockCache()
     /// The most blocks kept (about 4 MB).
@@ -134,17 +135,14 @@ final class BlockCache: Sendable {
         let block: Int64
     }
 
-    private let blocks = Mutex<[Key: [Double]]>([:])
+    private let blocks = Mutex(LRUList<Key, [Double]>(costLimit: BlockCache.capacity, countLimit: BlockCache.capacity))
 
     /// The running sums of a coin's block, computed by `make` when not kept yet.
     func sums(seed: UInt64, block: Int64, make: () -> [Double]) -> [Double] {
         let key = Key(seed: seed, block: block)
-        if let cached = blocks.withLock({ $0[key] }) { return cached }
+        if let cached = blocks.withLock({ $0.value(for: key) }) { return cached }
         let sums = make()
-        blocks.withLock { blocks in
-            if blocks.count >= Self.capacity { blocks.removeAll(keepingCapacity: true) }
-            blocks[key] = sums
-        }
+        blocks.withLock { $0.insert(sums, for: key, cost: 1) }
         return sums
     }
 }
