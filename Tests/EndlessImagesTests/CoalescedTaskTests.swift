@@ -6,7 +6,7 @@ import Testing
 @testable import EndlessImages
 
 /// The shared work behind coalesced requests, on its own.
-@Suite("Coalesced task", .timeLimit(.minutes(1)))
+@Suite("Coalesced task", .timeLimit(TimeBudget.minutes(1)))
 struct CoalescedTaskTests {
     @Test("the last waiter to leave has cancelled the work by the time it resumes")
     func lastWaiterCancelsBeforeResuming() async throws {

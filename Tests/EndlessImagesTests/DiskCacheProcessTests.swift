@@ -11,7 +11,7 @@ import Testing
 /// enables the child-only test below; both then hammer the directory with loads, stores and
 /// sweeps under a tiny size limit, so entries are written, read and deleted under each other.
 // Tests here wait for conditions, never for time: a regression would hang, so it fails instead.
-@Suite("Disk cache shared by two processes", .timeLimit(.minutes(1)))
+@Suite("Disk cache shared by two processes", .timeLimit(TimeBudget.minutes(1)))
 struct DiskCacheProcessTests {
     static let directoryVariable = "ENDLESS_IMAGES_SHARED_CACHE_DIR"
     static let reportVariable = "ENDLESS_IMAGES_SHARED_CACHE_REPORT"

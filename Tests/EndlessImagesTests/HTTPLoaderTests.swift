@@ -1,11 +1,12 @@
 import EndlessHTTP
 import EndlessImages
 import EndlessSimulator
+import EndlessTesting
 import Foundation
 import Testing
 
 /// The production loader, `HTTPClient`, fetching the simulator's portraits over TCP.
-@Suite("HTTPClient as the pipeline's loader", .timeLimit(.minutes(1)))
+@Suite("HTTPClient as the pipeline's loader", .timeLimit(TimeBudget.minutes(1)))
 struct HTTPLoaderTests {
     @Test("a portrait downloads over HTTP and decodes to the requested thumbnail")
     func portraitThroughHTTP() async throws {

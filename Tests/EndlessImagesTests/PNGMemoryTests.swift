@@ -11,7 +11,7 @@ import Testing
 ///
 /// Peak memory is measured in a process of its own (``ChildTestProcess``): the parent writes
 /// the file, the child decodes it and reports how far its resident memory rose.
-@Suite("PNG decoding memory", .timeLimit(.minutes(2)))
+@Suite("PNG decoding memory", .timeLimit(TimeBudget.minutes(2)))
 struct PNGMemoryTests {
     static let role = "png-memory"
     static let side = 2500

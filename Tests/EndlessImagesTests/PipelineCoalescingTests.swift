@@ -1,10 +1,11 @@
+import EndlessTesting
 import Foundation
 import Testing
 
 @testable import EndlessImages
 
 // Tests here wait for conditions, never for time: a regression would hang, so it fails instead.
-@Suite("Pipeline: coalescing and cancellation", .timeLimit(.minutes(1)))
+@Suite("Pipeline: coalescing and cancellation", .timeLimit(TimeBudget.minutes(1)))
 struct PipelineCoalescingTests {
     let url = Fixtures.url("a")
     let png = TestImages.solidPNG(width: 64, height: 64, (30, 60, 90))

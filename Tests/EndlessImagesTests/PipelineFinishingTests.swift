@@ -1,9 +1,10 @@
+import EndlessTesting
 import Foundation
 import Testing
 
 @testable import EndlessImages
 
-@Suite("Pipeline: started downloads that finish", .timeLimit(.minutes(1)))
+@Suite("Pipeline: started downloads that finish", .timeLimit(TimeBudget.minutes(1)))
 struct PipelineFinishingTests {
     let url = Fixtures.url("a")
     let png = TestImages.solidPNG(width: 32, height: 32, (200, 100, 50))

@@ -5,7 +5,7 @@ import Testing
 @testable import EndlessImages
 
 // Tests here wait for conditions, never for time: a regression would hang, so it fails instead.
-@Suite("Pipeline: limits and priorities", .timeLimit(.minutes(1)))
+@Suite("Pipeline: limits and priorities", .timeLimit(TimeBudget.minutes(1)))
 struct PipelinePriorityTests {
     let png = TestImages.solidPNG(width: 16, height: 16, (1, 2, 3))
 

@@ -5,7 +5,7 @@ import Testing
 @testable import EndlessImages
 
 // Tests here wait for conditions, never for time: a regression would hang, so it fails instead.
-@Suite("Prefetcher", .timeLimit(.minutes(1)))
+@Suite("Prefetcher", .timeLimit(TimeBudget.minutes(1)))
 struct PrefetcherTests {
     let png = TestImages.solidPNG(width: 16, height: 16, (9, 8, 7))
 

@@ -4,7 +4,7 @@ import Testing
 @testable import EndlessImages
 
 // Tests here wait for conditions, never for time: a regression would hang, so it fails instead.
-@Suite("Priority gate", .timeLimit(.minutes(1)))
+@Suite("Priority gate", .timeLimit(TimeBudget.minutes(1)))
 struct PriorityGateTests {
     /// Starts a task that acquires `token` and reports `name` when it holds the slot.
     func waiter(

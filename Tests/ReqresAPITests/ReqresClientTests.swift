@@ -8,7 +8,7 @@ import Synchronization
 import Testing
 
 /// The reqres client and page source against the simulator's reqres.in over TCP on 127.0.0.1.
-@Suite("ReqresClient against the simulator", .timeLimit(.minutes(1)))
+@Suite("ReqresClient against the simulator", .timeLimit(TimeBudget.minutes(1)))
 struct ReqresClientTests {
     /// A simulator (with `users` reqres users) and a client over it; stops the server when done.
     final class Harness: Sendable {

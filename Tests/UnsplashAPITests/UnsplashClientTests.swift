@@ -8,7 +8,7 @@ import Testing
 import UnsplashAPI
 
 /// The Unsplash client and page source against the simulator's Unsplash over TCP on 127.0.0.1.
-@Suite("UnsplashClient against the simulator", .timeLimit(.minutes(1)))
+@Suite("UnsplashClient against the simulator", .timeLimit(TimeBudget.minutes(1)))
 struct UnsplashClientTests {
     /// A simulator and an HTTP client over its Unsplash; stops the server when done.
     final class Harness: Sendable {

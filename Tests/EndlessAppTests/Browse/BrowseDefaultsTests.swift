@@ -2,6 +2,7 @@ import Endless
 import EndlessCache
 import EndlessCommandLine
 import EndlessHTTP
+import EndlessTesting
 import Foundation
 import Testing
 
@@ -19,7 +20,7 @@ extension FeedTab: PagingConfigured {
 
 /// What `endless` does when no flag says otherwise reaches every tab it makes. (The other
 /// tests set their own cooldown, so a default lost on the way would go unnoticed there.)
-@Suite("The browser's defaults", .timeLimit(.minutes(1)))
+@Suite("The browser's defaults", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct BrowseDefaultsTests {
     @Test("without --refresh-cooldown every tab's feed waits 3 s between refreshes; with it, what it says", arguments: [

@@ -11,7 +11,7 @@ import Testing
 
 /// The page cache as the browser uses it: a tab opens on its cached rows, says so, revalidates
 /// at once, and keeps the rows (saying offline) when the network fails; `endless cache`.
-@Suite("Page cache in the browser", .timeLimit(.minutes(1)))
+@Suite("Page cache in the browser", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct CacheWiringTests {
     typealias F = BrowseFixtures

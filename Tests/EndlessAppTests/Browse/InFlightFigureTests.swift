@@ -4,7 +4,7 @@ import Testing
 @testable import EndlessApp
 
 /// The status bar's requests in flight, shown like a delayed spinner.
-@Suite("Requests in flight in the status bar", .timeLimit(.minutes(1)))
+@Suite("Requests in flight in the status bar", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct InFlightFigureTests {
     final class Shown {

@@ -9,7 +9,7 @@ import Testing
 @testable import EndlessApp
 
 /// The screen a command leaves at quit, drawn by its next launch before anything else.
-@Suite("Launch screen", .timeLimit(.minutes(1)))
+@Suite("Launch screen", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct LaunchScreenTests {
     typealias F = BrowseFixtures

@@ -1,4 +1,5 @@
 import EndlessTerminal
+import EndlessTesting
 import Foundation
 import Glibc
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// What a launch screen keeps on disk, and what it reads back: no secret in a file or its
 /// name, private modes, a header checked against the terminal before anything is allocated,
 /// and pruning that touches only the program's own files.
-@Suite("Launch screen files", .timeLimit(.minutes(1)))
+@Suite("Launch screen files", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct LaunchScreenTrustTests {
     static let size = LaunchScreenTests.size

@@ -11,7 +11,7 @@ import Testing
 
 /// The browser's screens, drawn by the real renderer into the in-memory terminal and compared
 /// with text snapshots in `__Snapshots__` (record with ENDLESS_RECORD_SNAPSHOTS=1).
-@Suite("People screen snapshots", .timeLimit(.minutes(1)))
+@Suite("People screen snapshots", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct PeopleScreenTests {
     typealias F = BrowseFixtures

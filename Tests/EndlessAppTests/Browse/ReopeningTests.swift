@@ -11,7 +11,7 @@ import Testing
 
 /// A tab opening where its list was left: on the selected person's page, with that person
 /// selected, and the selection staying on them as the pages before load above.
-@Suite("Reopening where the list was left", .timeLimit(.minutes(1)))
+@Suite("Reopening where the list was left", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct ReopeningTests {
     typealias F = BrowseFixtures

@@ -8,7 +8,7 @@ import Testing
 @testable import EndlessApp
 
 /// `--dump-state`: what a tab writes of its list.
-@Suite("State dump", .timeLimit(.minutes(1)))
+@Suite("State dump", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct StateDumpTests {
     typealias F = BrowseFixtures

@@ -6,7 +6,7 @@ import Testing
 /// The real `endless` binary in a real terminal (tmux): launching on the embedded simulator,
 /// scrolling, refreshing by key and by wheel, details, quitting by key and by SIGTERM with the
 /// terminal restored, and recovering from a bad network.
-@Suite("endless in a real terminal (tmux)", .serialized, .timeLimit(.minutes(5)))
+@Suite("endless in a real terminal (tmux)", .serialized, .timeLimit(TimeBudget.minutes(5)))
 struct BrowseEndToEndTests {
     /// The binary, built beside this test bundle by `swift build --build-tests`.
     static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -6,7 +6,7 @@ import FoundationNetworking
 import Testing
 
 /// The real binary outside a terminal: piped output, `endless serve`, and usage errors.
-@Suite("endless commands, end to end", .timeLimit(.minutes(2)))
+@Suite("endless commands, end to end", .timeLimit(TimeBudget.minutes(2)))
 struct CommandEndToEndTests {
     static let binary = BrowseEndToEndTests.binary
 

@@ -1,3 +1,4 @@
+import EndlessTesting
 import Foundation
 import Glibc
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// `--demo-key`, the three variables, a password in `--api`, a `client_id` in its query), in a
 /// home folder of its own: afterwards no file anywhere under that home holds any of them (raw
 /// bytes, SQLite files included), and every folder of the cache is 0700 and every file 0600.
-@Suite("no secret on disk (tmux)", .serialized, .timeLimit(.minutes(5)))
+@Suite("no secret on disk (tmux)", .serialized, .timeLimit(TimeBudget.minutes(5)))
 struct SecretsOnDiskEndToEndTests {
     typealias E2E = BrowseEndToEndTests
 

@@ -17,7 +17,7 @@ import UnsplashAPI
 
 /// The photos feed: `endless fetch photos`, and the photos tab's rows, placeholders, status,
 /// details and errors, against the embedded simulator and canned hostile answers.
-@Suite("Photos feed", .timeLimit(.minutes(1)))
+@Suite("Photos feed", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct PhotosFeedTests {
     struct Run {

@@ -12,7 +12,7 @@ import Testing
 
 /// The users feed: `endless fetch users`, and the users tab's list and details, against the
 /// embedded simulator and against canned hostile answers.
-@Suite("Users feed", .timeLimit(.minutes(1)))
+@Suite("Users feed", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct UsersFeedTests {
     struct Run {

@@ -21,7 +21,7 @@ import UnsplashAPI
 /// every captured answer and every shape the simulators send, served over loopback, the output
 /// parses to the input's values (same keys, same order, same values, same number digits), and
 /// so do the items a feed reads back from the page cache offline.
-@Suite("Faithful output: what the service sent, online and from the cache", .timeLimit(.minutes(2)))
+@Suite("Faithful output: what the service sent, online and from the cache", .timeLimit(TimeBudget.minutes(2)))
 struct FaithfulOutputTests {
     /// `endless <arguments>` through the real tool.
     static func run(_ arguments: [String]) async -> (status: Int32, output: String, error: String) {

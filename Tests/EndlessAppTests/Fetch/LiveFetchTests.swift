@@ -1,11 +1,12 @@
 import EndlessCommandLine
+import EndlessTesting
 import Foundation
 import Testing
 
 @testable import EndlessApp
 
 /// `endless fetch` with its real network step: the embedded simulator over HTTP on loopback.
-@Suite("endless fetch on the embedded simulator", .timeLimit(.minutes(1)))
+@Suite("endless fetch on the embedded simulator", .timeLimit(TimeBudget.minutes(1)))
 struct LiveFetchTests {
     struct Run {
         let exitCode: Int32

@@ -8,7 +8,7 @@ import Testing
 
 /// No key given to `endless` reaches its standard error: not in a usage error that quotes the
 /// flag, not in a failure that quotes what the server echoed, not in the `-v` log.
-@Suite("endless never prints its keys", .timeLimit(.minutes(1)))
+@Suite("endless never prints its keys", .timeLimit(TimeBudget.minutes(1)))
 struct SecretRedactionTests {
     struct Run {
         let status: Int32

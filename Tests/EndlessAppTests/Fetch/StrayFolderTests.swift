@@ -1,3 +1,4 @@
+import EndlessTesting
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// leaves nothing outside the program's own cache folder (FoundationNetworking's shared URL
 /// cache and cookie storage used to create `$XDG_CACHE_HOME/org.swift.foundation.URLCache/
 /// endless/` and `$XDG_DATA_HOME/<folder of the binary>/`).
-@Suite("A networked run writes nothing outside its own folders", .timeLimit(.minutes(1)))
+@Suite("A networked run writes nothing outside its own folders", .timeLimit(TimeBudget.minutes(1)))
 struct StrayFolderTests {
     static let binary = BrowseEndToEndTests.binary
 

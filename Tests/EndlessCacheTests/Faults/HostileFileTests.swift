@@ -1,5 +1,6 @@
 import CSQLite
 import Endless
+import EndlessTesting
 import Foundation
 import Glibc
 import Testing
@@ -11,7 +12,7 @@ import Testing
 /// a damaged copy's name taken by a folder. Each is refused quickly, said in a notice, and
 /// never loaded, never looped on. The tests that could hang if the cache regressed run the
 /// cache in a child process that a watchdog kills, so they fail instead of hanging.
-@Suite("Hostile cache files", .timeLimit(.minutes(2)))
+@Suite("Hostile cache files", .timeLimit(TimeBudget.minutes(2)))
 struct HostileFileTests {
     static let openRole = "hostile-open"
     static let oversizedRowRole = "oversized-row"

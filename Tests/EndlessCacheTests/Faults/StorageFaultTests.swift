@@ -1,4 +1,5 @@
 import Endless
+import EndlessTesting
 import Foundation
 import Glibc
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// the network sends, the person hears of it once, and nothing crashes. Each runs in a child
 /// process, which can be given a file-size limit (the full disk) or an ordinary user's
 /// rights (so a read-only folder is read-only even when the tests run as root).
-@Suite("A full disk and a read-only cache folder", .timeLimit(.minutes(1)))
+@Suite("A full disk and a read-only cache folder", .timeLimit(TimeBudget.minutes(1)))
 struct StorageFaultTests {
     static let fullDiskRole = "full-disk"
     static let readOnlyRole = "read-only"

@@ -1,4 +1,5 @@
 import Endless
+import EndlessTesting
 import Foundation
 import Glibc
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// A process killed (SIGKILL, as `kill -9` or a crash) while it writes pages loses at most
 /// the page it was writing: every committed page survives whole, the file stays sound, and
 /// the next open needs no repair.
-@Suite("kill -9 while writing", .timeLimit(.minutes(1)))
+@Suite("kill -9 while writing", .timeLimit(TimeBudget.minutes(1)))
 struct CrashTests {
     static let midTransactionRole = "mid-transaction"
     static let writeLoopRole = "write-loop"

@@ -1,4 +1,5 @@
 import Endless
+import EndlessTesting
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Two processes writing, evicting and reading one cache file at the same time, as two
 /// `endless` windows do.
-@Suite("One cache file, two processes", .timeLimit(.minutes(1)))
+@Suite("One cache file, two processes", .timeLimit(TimeBudget.minutes(1)))
 struct SharedCacheTests {
     static let hammerRole = "hammer"
     static let keys = 40

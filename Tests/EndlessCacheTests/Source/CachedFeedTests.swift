@@ -9,7 +9,7 @@ import Testing
 
 /// Real feeds over real sources over the simulator, through the cache: what a person sees
 /// when `endless` is quit and launched again with the network gone.
-@Suite("Feeds through the cache, against the simulator", .timeLimit(.minutes(1)))
+@Suite("Feeds through the cache, against the simulator", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct CachedFeedTests {
     static let configuration = FeedConfiguration(minimumIndicatorDuration: .zero)

@@ -1,3 +1,4 @@
+import EndlessTesting
 import Foundation
 import Synchronization
 import Testing
@@ -6,7 +7,7 @@ import Testing
 
 /// The background check waits before it reads, so a launch's first rows never share the
 /// machine with it; closing during the wait ends it at once.
-@Suite("The background check's wait", .timeLimit(.minutes(1)))
+@Suite("The background check's wait", .timeLimit(TimeBudget.minutes(1)))
 struct IntegrityCheckDelayTests {
     final class Events: Sendable {
         let seen = Mutex<[IntegrityCheck.Event]>([])

@@ -1,5 +1,6 @@
 import CSQLite
 import Endless
+import EndlessTesting
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// The `PRAGMA quick_check` that runs beside the cache after it opens: it never holds up a
 /// use, runs once per file, and stops cleanly with the cache. (What it finds, and how the
 /// cache rebuilds, is in ``DamagedFileTests``.)
-@Suite("The background integrity check", .timeLimit(.minutes(1)))
+@Suite("The background integrity check", .timeLimit(TimeBudget.minutes(1)))
 struct IntegrityCheckTests {
     static func request(_ key: Int?) -> PageRequest<Int> {
         PageRequest(direction: key == nil ? .refresh : .append, key: key, loadSize: 20)

@@ -7,7 +7,7 @@ import Testing
 
 /// The view model of a list, over a scripted source of numbered entries with a manual clock: no
 /// terminal, no network, no sleeps.
-@Suite("FeedViewModel", .timeLimit(.minutes(1)))
+@Suite("FeedViewModel", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct FeedViewModelTests {
     typealias F = ListFixtures

@@ -7,7 +7,7 @@ import Testing
 
 /// The selection's one home: a list opened where it was left selects the same item again once
 /// its page lands, and stays on it as the pages before load above, whoever reads it first.
-@Suite("Selection", .timeLimit(.minutes(1)))
+@Suite("Selection", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct SelectionTests {
     typealias F = ListFixtures

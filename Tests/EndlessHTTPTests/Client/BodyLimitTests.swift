@@ -3,7 +3,7 @@ import EndlessTesting
 import Foundation
 import Testing
 
-@Suite("The response body limit is enforced while receiving", .timeLimit(.minutes(1)))
+@Suite("The response body limit is enforced while receiving", .timeLimit(TimeBudget.minutes(1)))
 struct BodyLimitTests {
     private static let limit = 1 << 20  // 1 MiB
     private static let chunk = Data(repeating: UInt8(ascii: "x"), count: 64 << 10)

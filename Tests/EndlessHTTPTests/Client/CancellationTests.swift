@@ -3,7 +3,7 @@ import EndlessTesting
 import Foundation
 import Testing
 
-@Suite("Cancellation", .timeLimit(.minutes(1)))
+@Suite("Cancellation", .timeLimit(TimeBudget.minutes(1)))
 struct CancellationTests {
     @Test("cancelling the caller's task cancels the transfer and throws cancelled")
     func cancelInFlight() async throws {

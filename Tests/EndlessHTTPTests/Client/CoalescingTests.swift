@@ -3,7 +3,7 @@ import EndlessTesting
 import Foundation
 import Testing
 
-@Suite("In-flight deduplication of identical GETs", .timeLimit(.minutes(1)))
+@Suite("In-flight deduplication of identical GETs", .timeLimit(TimeBudget.minutes(1)))
 struct CoalescingTests {
     /// Starts `count` identical sends and waits until all of them are attached to one flight.
     private func startIdentical(

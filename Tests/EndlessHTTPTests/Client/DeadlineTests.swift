@@ -3,7 +3,7 @@ import EndlessTesting
 import Foundation
 import Testing
 
-@Suite("The overall deadline, on the injected clock", .timeLimit(.minutes(1)))
+@Suite("The overall deadline, on the injected clock", .timeLimit(TimeBudget.minutes(1)))
 struct DeadlineTests {
     @Test("a request that never answers fails with deadlineExceeded and its transfer is cancelled")
     func hangingRequest() async throws {

@@ -3,7 +3,7 @@ import EndlessTesting
 import Foundation
 import Testing
 
-@Suite("Retries under a manual clock", .timeLimit(.minutes(1)))
+@Suite("Retries under a manual clock", .timeLimit(TimeBudget.minutes(1)))
 struct RetryTests {
     @Test("two retries after 0.5 s and 1 s, then the last status is thrown")
     func exponentialBackoff() async throws {

@@ -3,7 +3,7 @@ import EndlessTesting
 import Foundation
 import Testing
 
-@Suite("Sending endpoints through URLSession", .timeLimit(.minutes(1)))
+@Suite("Sending endpoints through URLSession", .timeLimit(TimeBudget.minutes(1)))
 struct SendTests {
     @Test("decodes a JSON response and sends the built request")
     func decodesResponse() async throws {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Endpoints that read the whole 2xx response themselves (`Endpoint(path:read:)`).
-@Suite("Endpoints with their own reader", .timeLimit(.minutes(1)))
+@Suite("Endpoints with their own reader", .timeLimit(TimeBudget.minutes(1)))
 struct ReaderEndpointTests {
     struct Greeting: Decodable, Sendable, Equatable { var text: String }
     struct ServiceSaidNo: Error {}

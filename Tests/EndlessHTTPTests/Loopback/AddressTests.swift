@@ -1,4 +1,5 @@
 @testable import EndlessHTTP
+import EndlessTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -6,7 +7,7 @@ import FoundationNetworking
 import Testing
 
 /// Addresses that fail in confusing ways unless the client says what to do.
-@Suite("Plain HTTP behind https, and IPv6 literals", .timeLimit(.minutes(1)))
+@Suite("Plain HTTP behind https, and IPv6 literals", .timeLimit(TimeBudget.minutes(1)))
 struct AddressTests {
     /// What a plain-HTTP server answers a TLS ClientHello with (the simulator does the same).
     static let plainAnswer = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"

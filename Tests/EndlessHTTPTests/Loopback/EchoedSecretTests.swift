@@ -8,7 +8,7 @@ import Testing
 
 /// Servers that echo the request back in an error page (debug pages, proxies, WAFs): what the
 /// request carried never reaches the error's message, whatever the header or parameter.
-@Suite("Errors never quote the request's credentials", .timeLimit(.minutes(1)))
+@Suite("Errors never quote the request's credentials", .timeLimit(TimeBudget.minutes(1)))
 struct EchoedSecretTests {
     /// Answers `status` with the request head as its body, as `format` lays it out.
     static func echoing(status: Int, format: @escaping @Sendable (String) -> String = { $0 }) throws -> ScriptedLoopbackServer {

@@ -14,7 +14,7 @@ import Testing
 /// ``ChildTestProcess``). When the socket closes is up to FoundationNetworking, whose cancel
 /// waits for its work queue while libcurl has data to read; so the floods are 1 GB, and the
 /// tests check that the client hung up long before the end.
-@Suite("Body limit over loopback TCP", .timeLimit(.minutes(2)))
+@Suite("Body limit over loopback TCP", .timeLimit(TimeBudget.minutes(2)))
 struct LoopbackBodyLimitTests {
     static let limit = 10 * 1024 * 1024
     static let role = "flood"

@@ -9,7 +9,7 @@ import Testing
 /// Response headers libcurl will not read: one field over 100 KiB (libcurl 7 reports it as
 /// "Out of memory") or 300 KiB of fields in all. The error says what happened, not "check
 /// your connection".
-@Suite("Oversized response headers", .timeLimit(.minutes(1)))
+@Suite("Oversized response headers", .timeLimit(TimeBudget.minutes(1)))
 struct OversizedHeaderTests {
     static let shapes: [(name: String, fields: String)] = [
         ("one 1 MB field", "X-Big: " + String(repeating: "a", count: 1_000_000) + "\r\n"),

@@ -9,7 +9,7 @@ import Testing
 /// Redirects over real sockets: FoundationNetworking calls the delegate for each hop, and
 /// proposes the previous request with every header, whatever the new origin. Two loopback
 /// servers on two ports are two origins, as curl and browsers count them.
-@Suite("Redirects keep credentials at their origin", .timeLimit(.minutes(1)))
+@Suite("Redirects keep credentials at their origin", .timeLimit(TimeBudget.minutes(1)))
 struct RedirectCredentialTests {
     static let secretHeaders: HTTPHeaders = [
         "Authorization": "Client-ID SECRET-CLIENT-ID", "x-api-key": "SECRET-API-KEY",

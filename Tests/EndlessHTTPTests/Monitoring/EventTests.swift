@@ -3,7 +3,7 @@ import EndlessTesting
 import Foundation
 import Testing
 
-@Suite("Events and the in-flight count", .timeLimit(.minutes(1)))
+@Suite("Events and the in-flight count", .timeLimit(TimeBudget.minutes(1)))
 struct EventTests {
     @Test("started, retried (with delay and reason), finished (status, bytes, duration, attempts)")
     func eventSequence() async throws {

@@ -2,7 +2,7 @@
 import EndlessTesting
 import Testing
 
-@Suite("The in-flight counter under concurrent readers", .timeLimit(.minutes(1)))
+@Suite("The in-flight counter under concurrent readers", .timeLimit(TimeBudget.minutes(1)))
 struct InFlightCounterTests {
     /// Readers are cancelled while other threads count: a cancelled reader's stream ends under
     /// its task's status lock and removes itself from the counter, while counting resumes

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite("Secrets never reach logs or cURL", .timeLimit(.minutes(1)))
+@Suite("Secrets never reach logs or cURL", .timeLimit(TimeBudget.minutes(1)))
 struct RedactionTests {
     private static let secrets = ["S3CR3T-KEY", "S3CR3T-TOKEN", "S3CR3T-BEARER", "S3CR3T-COOKIE", "S3CR3T-CID", "S3CR3T-PW", "S3CR3T-SIG", "S3CR3T-HDR"]
 

@@ -10,7 +10,7 @@ import Testing
 /// each answer must be well formed (a 2xx with a body of its type, or a 4xx in the service's
 /// own error shape; never a 5xx, never a dropped connection), and the server must still answer
 /// `/api/?results=1` afterwards.
-@Suite("Numeric parameter sweep", .timeLimit(.minutes(2)))
+@Suite("Numeric parameter sweep", .timeLimit(TimeBudget.minutes(2)))
 struct NumericSweepTests {
     /// The values: -1, 0, 2^31, 2^53+1, 2^63-1, 2^64, 1e308, 1e309, NaN, -0, empty, abc.
     static let values = [

@@ -1,4 +1,5 @@
 import Dispatch
+import EndlessTesting
 import Foundation
 import Synchronization
 import Testing
@@ -9,7 +10,7 @@ private struct ListsUnreadable: Error, CustomStringConvertible {
     var description: String { "the lists are unreadable" }
 }
 
-@Suite("A simulator that builds its services in the background", .timeLimit(.minutes(1)))
+@Suite("A simulator that builds its services in the background", .timeLimit(TimeBudget.minutes(1)))
 struct PreparingHostTests {
     @Test("bound before its services exist, and builds none until the first request, which waits, then is answered")
     func requestWaitsForServices() throws {

@@ -10,7 +10,7 @@ import Testing
 ///
 /// Peak memory can only be measured in a process of its own (tests run in parallel), so the
 /// parent test runs the child test below in a fresh process and checks its figures.
-@Suite("HTTP server memory with clients that do not read", .timeLimit(.minutes(2)))
+@Suite("HTTP server memory with clients that do not read", .timeLimit(TimeBudget.minutes(2)))
 struct SlowReaderMemoryTests {
     static let role = "slow-readers"
     static let clients = 50

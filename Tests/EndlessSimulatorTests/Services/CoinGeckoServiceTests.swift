@@ -7,7 +7,7 @@ import Testing
 @testable import EndlessSimulator
 
 /// The offline CoinGecko behind the simulator host, over raw HTTP on 127.0.0.1.
-@Suite("Simulated CoinGecko", .timeLimit(.minutes(1)))
+@Suite("Simulated CoinGecko", .timeLimit(TimeBudget.minutes(1)))
 struct CoinGeckoServiceTests {
     /// 2025-01-20 10:15:04 UTC.
     static let instant = 1_737_368_104.0

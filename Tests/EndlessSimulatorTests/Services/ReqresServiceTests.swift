@@ -1,10 +1,11 @@
+import EndlessTesting
 import Foundation
 import Testing
 
 @testable import EndlessSimulator
 
 /// The offline reqres.in behind the simulator host, over raw HTTP on 127.0.0.1.
-@Suite("Simulated reqres.in", .timeLimit(.minutes(1)))
+@Suite("Simulated reqres.in", .timeLimit(TimeBudget.minutes(1)))
 struct ReqresServiceTests {
     static let key = "x-api-key: reqres-free-v1\r\n"
 

@@ -9,7 +9,7 @@ import Testing
 
 /// The offline Unsplash behind the simulator host, over raw HTTP on 127.0.0.1: the list and its
 /// headers, one photo, the access key, the demo rate limit, and the imgix image endpoint.
-@Suite("Simulated Unsplash", .timeLimit(.minutes(1)))
+@Suite("Simulated Unsplash", .timeLimit(TimeBudget.minutes(1)))
 struct UnsplashServiceTests {
     static let key = "Authorization: Client-ID test-key\r\n"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Refresh that keeps the place: the item first on screen, found again by id.
 @MainActor
-@Suite("Feed: refresh keeping the place", .timeLimit(.minutes(1)))
+@Suite("Feed: refresh keeping the place", .timeLimit(TimeBudget.minutes(1)))
 struct FeedAnchorTests {
     private static func items(_ ids: some Sequence<Int>) -> [ScriptedItem] { ids.map { ScriptedItem(id: $0) } }
 

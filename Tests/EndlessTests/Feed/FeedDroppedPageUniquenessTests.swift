@@ -7,7 +7,7 @@ import Testing
 /// window, which would show twice within a screen or two, and would make that page fail to
 /// reload as it was when scrolled back to.
 @MainActor
-@Suite("Feed: ids unique across recently dropped pages", .timeLimit(.minutes(1)))
+@Suite("Feed: ids unique across recently dropped pages", .timeLimit(TimeBudget.minutes(1)))
 struct FeedDroppedPageUniquenessTests {
     nonisolated static let pageSize = 20
     /// How far back a repeated id comes from: six pages, beyond a 100-item window (five

@@ -4,7 +4,7 @@ import Testing
 
 /// update(id:) and remove(id:): single items changed in place, kept across drops and reloads.
 @MainActor
-@Suite("Feed: update and remove", .timeLimit(.minutes(1)))
+@Suite("Feed: update and remove", .timeLimit(TimeBudget.minutes(1)))
 struct FeedEditingTests {
     private static let bounded = FeedConfiguration(maxLoadedItems: 60, minimumIndicatorDuration: .zero)
 

@@ -3,7 +3,7 @@ import EndlessTesting
 import Testing
 
 @MainActor
-@Suite("Feed: errors, duplicates and keys", .timeLimit(.minutes(1)))
+@Suite("Feed: errors, duplicates and keys", .timeLimit(TimeBudget.minutes(1)))
 struct FeedErrorTests {
     @Test("an append error blocks appends until retry(), which re-runs only the failed page")
     func appendErrorBlocks() async {

@@ -3,7 +3,7 @@ import EndlessTesting
 import Testing
 
 @MainActor
-@Suite("Feed: lifetime", .timeLimit(.minutes(1)))
+@Suite("Feed: lifetime", .timeLimit(TimeBudget.minutes(1)))
 struct FeedLifetimeTests {
     @Test("a feed that goes away cancels its load")
     func cancelsLoad() async {

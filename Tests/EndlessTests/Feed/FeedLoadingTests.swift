@@ -3,7 +3,7 @@ import EndlessTesting
 import Testing
 
 @MainActor
-@Suite("Feed: loading and demand", .timeLimit(.minutes(1)))
+@Suite("Feed: loading and demand", .timeLimit(TimeBudget.minutes(1)))
 struct FeedLoadingTests {
     @Test("the first page loads once, however often a view asks")
     func firstPageOnce() async {

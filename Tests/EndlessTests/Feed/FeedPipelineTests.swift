@@ -4,7 +4,7 @@ import Testing
 
 /// Several appends in flight, committed strictly in key order.
 @MainActor
-@Suite("Feed: pipelined appends", .timeLimit(.minutes(1)))
+@Suite("Feed: pipelined appends", .timeLimit(TimeBudget.minutes(1)))
 struct FeedPipelineTests {
     /// Three pages in flight, and a prefetch distance that wants them all.
     static let pipelined = FeedConfiguration(

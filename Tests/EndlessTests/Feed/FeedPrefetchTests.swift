@@ -4,7 +4,7 @@ import Testing
 
 /// Adaptive prefetch: rows ahead from measured latency and scroll speed, on the manual clock.
 @MainActor
-@Suite("Feed: adaptive prefetch", .timeLimit(.minutes(1)))
+@Suite("Feed: adaptive prefetch", .timeLimit(TimeBudget.minutes(1)))
 struct FeedPrefetchTests {
     static func adaptive(maxDistance: Int? = nil) -> FeedConfiguration {
         FeedConfiguration(

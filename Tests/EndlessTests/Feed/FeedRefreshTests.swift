@@ -3,7 +3,7 @@ import EndlessTesting
 import Testing
 
 @MainActor
-@Suite("Feed: refresh", .timeLimit(.minutes(1)))
+@Suite("Feed: refresh", .timeLimit(TimeBudget.minutes(1)))
 struct FeedRefreshTests {
     private func newItems() -> [ScriptedItem] { (1000..<1020).map { ScriptedItem(id: $0) } }
 

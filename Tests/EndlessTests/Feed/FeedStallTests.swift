@@ -5,7 +5,7 @@ import Testing
 /// Issue 17's stall, case by case: rows far from what is loaded, failed prepends, retries
 /// during refreshes, and first pages shorter than the screen.
 @MainActor
-@Suite("Feed: no stall", .timeLimit(.minutes(1)))
+@Suite("Feed: no stall", .timeLimit(TimeBudget.minutes(1)))
 struct FeedStallTests {
     private static let bounded = FeedConfiguration(maxLoadedItems: 100, minimumIndicatorDuration: .zero)
 

@@ -5,7 +5,7 @@ import Observation
 import Testing
 
 @MainActor
-@Suite("Feed: status and snapshots", .timeLimit(.minutes(1)))
+@Suite("Feed: status and snapshots", .timeLimit(TimeBudget.minutes(1)))
 struct FeedStatusTests {
     @Test("page keys, the page holding a row, and loads in flight are readable for a status bar")
     func status() async {
@@ -96,7 +96,7 @@ private final class Flag: Sendable {
 }
 
 @MainActor
-@Suite("Feed.wait(until:)", .timeLimit(.minutes(1)))
+@Suite("Feed.wait(until:)", .timeLimit(TimeBudget.minutes(1)))
 struct FeedWaitTests {
     @Test("ends when the waiting task is cancelled, even if the condition never holds")
     func cancellable() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// placeholder on screen is loading or visibly failed (never idle with nothing coming), and
 /// once the faults stop, retry() fills the screen.
 @MainActor
-@Suite("Feed: model-based scrolling through faults", .timeLimit(.minutes(3)))
+@Suite("Feed: model-based scrolling through faults", .timeLimit(TimeBudget.minutes(3)))
 struct FeedModelTests {
     /// Pages of 10, at most 40 items loaded: drops happen every few pages.
     static let configuration = FeedConfiguration(pageSize: 10, maxLoadedItems: 40, minimumIndicatorDuration: .zero)

@@ -2,7 +2,7 @@ import Endless
 import EndlessTesting
 import Testing
 
-@Suite("ScriptedPageSource", .timeLimit(.minutes(1)))
+@Suite("ScriptedPageSource", .timeLimit(TimeBudget.minutes(1)))
 struct ScriptedPageSourceTests {
     private func request(_ key: Int?, _ direction: LoadDirection = .append) -> PageRequest<Int> {
         PageRequest(direction: direction, key: key, loadSize: 20)

@@ -6,7 +6,7 @@ import Testing
 /// record an issue (the library's waits) or throw (a started task's value), and cancel what
 /// the test started, so a broken contract fails the test instead of hanging the run.
 @MainActor
-@Suite("Bounded waits", .timeLimit(.minutes(1)))
+@Suite("Bounded waits", .timeLimit(TimeBudget.minutes(1)))
 struct BoundedWaitTests {
     /// A budget far beyond anything these tests should wait for.
     static let forever: Duration = .seconds(3600)

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// The scripted servers' accept loop: a stopped server never answers another's connections.
-@Suite("Loopback listeners", .timeLimit(.minutes(1)))
+@Suite("Loopback listeners", .timeLimit(TimeBudget.minutes(1)))
 struct LoopbackListenerTests {
     /// Connects to 127.0.0.1:`port`, sends a line, and waits for the server to close.
     static func knock(_ port: UInt16) -> Bool {

@@ -4,7 +4,7 @@ import Testing
 
 /// The reference data is found without the Makefile, as scripts/find-shared-data finds it, and
 /// a file that is missing fails the test that reads it, naming its path.
-@Suite("Shared reference data", .timeLimit(.minutes(1)))
+@Suite("Shared reference data", .timeLimit(TimeBudget.minutes(1)))
 struct SharedReferenceDataTests {
     /// A scratch tree: an upstream repository with `shared` beside it, and a clone elsewhere.
     struct Checkouts {

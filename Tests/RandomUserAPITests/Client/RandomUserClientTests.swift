@@ -8,7 +8,7 @@ import Testing
 
 /// The client against the real simulator over TCP on 127.0.0.1, with the live service's
 /// failures injected by the simulator's fault flags.
-@Suite("RandomUserClient against the simulator", .timeLimit(.minutes(1)))
+@Suite("RandomUserClient against the simulator", .timeLimit(TimeBudget.minutes(1)))
 struct RandomUserClientTests {
     static let data = Result { try GeneratorData.builtIn() }
 

@@ -7,7 +7,7 @@ import RandomUserAPI
 import Testing
 
 /// The randomuser page source against the simulator over TCP, alone and driving a Feed.
-@Suite("RandomUserPageSource against the simulator", .timeLimit(.minutes(1)))
+@Suite("RandomUserPageSource against the simulator", .timeLimit(TimeBudget.minutes(1)))
 struct RandomUserPageSourceTests {
     typealias Key = RandomUserPageSource.Key
 

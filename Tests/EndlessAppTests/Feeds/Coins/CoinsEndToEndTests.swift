@@ -1,10 +1,11 @@
+import EndlessTesting
 import Foundation
 import Testing
 
 /// The real `endless coins` in a real terminal (tmux), on the embedded simulator: the board,
 /// the seed's pull to refresh inside the cooldown, paging, the details with the week's chart,
 /// tab switches that keep the place, live mode, and a state dump with the coins tab in it.
-@Suite("endless coins in a real terminal (tmux)", .serialized, .timeLimit(.minutes(5)))
+@Suite("endless coins in a real terminal (tmux)", .serialized, .timeLimit(TimeBudget.minutes(5)))
 struct CoinsEndToEndTests {
     typealias E2E = BrowseEndToEndTests
 

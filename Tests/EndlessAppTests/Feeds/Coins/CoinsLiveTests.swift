@@ -9,7 +9,7 @@ import Testing
 @testable import EndlessApp
 
 /// `--live [SECONDS]`: a refresh on a timer that stays inside the rate limit it has seen.
-@Suite("Coins: live refresh", .timeLimit(.minutes(1)))
+@Suite("Coins: live refresh", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct CoinsLiveTests {
     @Test("on a clock: every 30 s, then after a 429 with retry-after 119 nothing for 119 s, and the header says so")

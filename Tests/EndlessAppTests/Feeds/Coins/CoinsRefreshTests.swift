@@ -10,7 +10,7 @@ import Testing
 /// The seed's pull to refresh on a manual clock: the spinner shows at least 0.5 s whatever the
 /// network does; within 3 s of the last network refresh a pull still shows the 0.5 s spinner,
 /// sends nothing, and says when the next one is allowed. Refreshed prices update in place.
-@Suite("Coins: the seed's pull to refresh", .timeLimit(.minutes(1)))
+@Suite("Coins: the seed's pull to refresh", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct CoinsRefreshTests {
     /// The first page loaded and its 0.5 s indicator over, at t = 0.5 s.

@@ -2,6 +2,7 @@ import CoinGeckoAPI
 import EndlessCommandLine
 import EndlessHTTP
 import EndlessTerminal
+import EndlessTesting
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ import FoundationNetworking
 
 /// `endless fetch coins` and `endless coins` when not in a terminal: formats, numbers as the
 /// API sent them, exit codes, the typed rate limit, the demo key kept out of logs, hostile text.
-@Suite("Coins: endless fetch coins", .timeLimit(.minutes(1)))
+@Suite("Coins: endless fetch coins", .timeLimit(TimeBudget.minutes(1)))
 struct FetchCoinsTests {
     struct Run {
         let status: Int32

@@ -10,7 +10,7 @@ import Testing
 /// `"current_price":1e999999999` in a 600-byte answer once took 8.5 s and 300 MB to print (the
 /// table wrote out its billion digits). The digits stay in json and ndjson; the table and the
 /// details say the figure is too large; nothing costs more than the literal's length.
-@Suite("Coins: a number no column can hold", .timeLimit(.minutes(2)))
+@Suite("Coins: a number no column can hold", .timeLimit(TimeBudget.minutes(2)))
 struct HugeNumberTests {
     static let role = "huge-coin-number"
     static let body = #"""
