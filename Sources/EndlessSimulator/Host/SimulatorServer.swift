@@ -1,9 +1,9 @@
 import Foundation
 
 /// Offline versions of the services the feeds browse, on one loopback port, over HTTP/1.1 on
-/// its own threads: randomuser.me at `/api/` (users from the official generator, procedurally
-/// drawn portraits, the live headers and rate limit), reqres.in at `/reqres/api/`, Unsplash at
-/// `/unsplash/` and CoinGecko at `/coingecko/api/v3/`. The fault flags apply to every service alike.
+/// its own threads: every service of the catalogue (``SimulatedService/all``: randomuser.me,
+/// reqres.in, Unsplash, CoinGecko), each on its own mount path and made from its own settings.
+/// The fault flags apply to every service alike.
 ///
 /// Embedded in the app:
 /// ```swift
