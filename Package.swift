@@ -78,7 +78,10 @@ let package = Package(
         // Pages keep each item as the service sent it (EndlessHTTP's RawJSON).
         .target(name: "EndlessCache", dependencies: ["EndlessShared", "Endless", "EndlessHTTP", "CSQLite"]),
         .target(
-            name: "EndlessSimulator", dependencies: ["EndlessShared", "EndlessDigest", "EndlessHTTP", "EndlessBlurHash", "CTurboJPEG", "CPNG"],
+            name: "EndlessSimulator",
+            dependencies: [
+                "EndlessShared", "EndlessDigest", "EndlessHTTP", "EndlessBlurHash", "EndlessCommandLine", "CTurboJPEG", "CPNG",
+            ],
             // The simulator's own data lists, in the official layout (see Lists/BuiltInData/README.md).
             resources: [.copy("Lists/BuiltInData")]),
         .target(

@@ -16,19 +16,14 @@ enum ServeCommand {
         static let quiet = Flag("quiet", short: "q", help: "Do not log each request.")
     }
 
+    /// The server `serve --help`'s examples talk to.
+    static let exampleRoot = "http://127.0.0.1:8080"
+
     static let declaration = CommandDeclaration(
         name: "serve",
-        abstract: "Run the simulator: offline randomuser.me, reqres.in, Unsplash and CoinGecko APIs on this machine.",
-        discussion: "Serves every simulated service on one port: randomuser.me at /api/ (the users v1.4 "
-            + "would give for the same seed and page, in every format it offers: json, pretty, csv, yaml, "
-            + "xml; portraits under /api/portraits/), reqres.in at /reqres/api/ (its 12 users, or more "
-            + "with --reqres-users; one user by id; the x-api-key it wants; delay=N), Unsplash at /unsplash/ "
-            + "(thousands of drawn photos with their colour and BlurHash, paged with Link and X-Total, any "
-            + "Client-ID key, a demo key's 50 requests an hour unless --unsplash-rate-limit says otherwise, and "
-            + "its imgix images resized by w, h, fit, dpr, q and fm under /unsplash/images/) and CoinGecko at "
-            + "/coingecko/api/v3/ (coins/markets of a 2,000-coin market whose prices move in real time, "
-            + "ping, global; icons; 10 calls a minute without a demo key, see --coingecko-rate-limit). Prints each "
-            + "service's base URL, then one line per request. SIGINT (Ctrl-C) or SIGTERM stops it after "
+        abstract: "Run the simulator: offline \(listed(SimulatedService.all.map(\.name))) APIs on this machine.",
+        discussion: "Serves every simulated service on one port: \(listed(SimulatedService.all.map(\.serveDescription))). "
+            + "Prints each service's base URL, then one line per request. SIGINT (Ctrl-C) or SIGTERM stops it after "
             + "in-flight responses finish."
             + "\n\n"
             + "The fault flags make it misbehave the way the live service does (outages, rate limits, "
@@ -39,23 +34,34 @@ enum ServeCommand {
         examples: [
             .init(
                 command: "endless serve --port 8080",
-                explanation: "Serve on http://127.0.0.1:8080/api/ and http://127.0.0.1:8080/reqres/api/."),
-            .init(
-                command: "curl 'http://127.0.0.1:8080/api/?results=5&seed=abc&format=pretty'",
-                explanation: "Then ask it for five reproducible people."),
-            .init(
-                command: "curl -H 'x-api-key: reqres-free-v1' 'http://127.0.0.1:8080/reqres/api/users?page=2'",
-                explanation: "Or for reqres.in's second page of users."),
-            .init(
-                command: "curl 'http://127.0.0.1:8080/coingecko/api/v3/coins/markets?vs_currency=usd&per_page=5'",
-                explanation: "Or for CoinGecko's five largest coins (10 calls a minute without a demo key)."),
-            .init(
-                command: "endless serve --latency 300ms±100ms --fail-rate 0.1 --throttle-rate 0.05",
-                explanation: "A slow, flaky server: 10 % 5xx and 5 % rate limits."),
-            .init(
-                command: "endless serve --data-dir ../shared/randomuser/data/1.4",
-                explanation: "Use the official generator's lists, to reproduce the live service exactly."),
-        ])
+                explanation: "Serve on \(exampleRoot)\(SimulatedService.randomUser.apiRootPath) and "
+                    + "\(exampleRoot)\(SimulatedService.reqres.apiRootPath)."),
+        ]
+            + SimulatedService.all.flatMap { $0.serveExamples(root: exampleRoot) }
+            + [
+                .init(
+                    command: "endless serve --latency 300ms±100ms --fail-rate 0.1 --throttle-rate 0.05",
+                    explanation: "A slow, flaky server: 10 % 5xx and 5 % rate limits."),
+                .init(
+                    command: "endless serve --data-dir ../shared/randomuser/data/1.4",
+                    explanation: "Use the official generator's lists, to reproduce the live service exactly."),
+            ])
+
+    /// `a, b, c and d`.
+    private static func listed(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.last ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// What `serve` prints once listening: each service's line, in the catalogue's order, then
+    /// the requests to try.
+    /// - Parameter server: the running server.
+    /// - Returns: the lines, without their `endless serve: ` prefix.
+    static func startLines(of server: SimulatorServer) -> [String] {
+        let roots = SimulatedService.all.compactMap { service in server.baseURL(of: service).map { (service, $0) } }
+        return roots.map { service, url in service.serveLine(apiRoot: url) }
+            + roots.compactMap { service, url in service.serveSuggestion(apiRoot: url) }
+    }
 
     /// The `serve` subcommand.
     static func subcommand() -> Subcommand {
@@ -77,18 +83,8 @@ enum ServeCommand {
             if let requestLog { configuration.log = { line in requestLog.append(line) } }
             let server = SimulatorServer(configuration: configuration)
             do {
-                let signal = try server.run { url in
-                    output.standardOutput("endless serve: listening on \(url)\n")
-                    if let reqres = server.baseURL(of: .reqres) {
-                        output.standardOutput("endless serve: reqres.in on \(reqres)\n")
-                    }
-                    if let unsplash = server.baseURL(of: .unsplash) {
-                        output.standardOutput("endless serve: Unsplash on \(unsplash)\n")
-                    }
-                    if let coinGecko = server.baseURL(of: .coinGecko) {
-                        output.standardOutput("endless serve: CoinGecko on \(coinGecko)\n")
-                    }
-                    output.standardOutput("endless serve: try curl '\(url)?results=5&seed=abc&format=pretty'\n")
+                let signal = try server.run { _ in
+                    for line in startLines(of: server) { output.standardOutput("endless serve: \(line)\n") }
                 }
                 requestLog?.close()
                 output.standardError("endless serve: stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n")
@@ -113,9 +109,6 @@ enum ServeCommand {
         } catch {
             throw AppConnectionError.simulatorData("\(error)")
         }
-        return SimulatorConfiguration(
-            data: data, host: host, port: port, faults: settings.faults, rateLimit: settings.rateLimit,
-            reqresUserCount: settings.reqresUserCount, unsplashRateLimit: settings.unsplashRateLimit,
-            coinGeckoRateLimit: settings.coinGeckoRateLimit)
+        return SimulatorConfiguration(data: data, host: host, port: port, faults: settings.faults, services: settings.services)
     }
 }

@@ -38,10 +38,7 @@ final class AppConnection: Sendable {
         if needsSimulator {
             let limits = ServerLimits(shutdownGracePeriod: Self.simulatorShutdownGrace)
             let simulatorConfiguration = { @Sendable (data: GeneratorData) in
-                SimulatorConfiguration(
-                    data: data, faults: settings.faults, rateLimit: settings.rateLimit,
-                    reqresUserCount: settings.reqresUserCount, unsplashRateLimit: settings.unsplashRateLimit,
-                    coinGeckoRateLimit: settings.coinGeckoRateLimit, limits: limits)
+                SimulatorConfiguration(data: data, faults: settings.faults, services: settings.services, limits: limits)
             }
             let server: SimulatorServer
             if settings.dataDirectory == nil {
@@ -95,7 +92,7 @@ final class AppConnection: Sendable {
     ///   - api: the API root from the command line, or nil for the simulator.
     ///   - service: the simulator's service for this feed; nil for a feed that has none.
     /// - Returns: the endpoint, with an HTTP client of its own.
-    func endpoint(api: URL?, service: SimulatedServiceID?) -> FeedEndpoint {
+    func endpoint(api: URL?, service: SimulatedService?) -> FeedEndpoint {
         let baseURL: URL
         let label: String
         if let api {

@@ -45,7 +45,7 @@ public struct FeedDefinition: Sendable {
     let flags: [OptionDeclaration]
     /// The simulator service that stands in for its API when none is given; nil when the feed
     /// needs no network (its source makes its pages itself).
-    let service: SimulatedServiceID?
+    let service: SimulatedService?
     /// `endless fetch <feed>`, if it has one.
     let fetchCommand: Subcommand?
     /// Reads its flags and makes the tab's recipe.
@@ -73,7 +73,7 @@ public struct FeedDefinition: Sendable {
     ///   - printFirstPage: prints its first page as `endless fetch` would, for a browser whose
     ///     output is not a terminal; nil says there is nothing to print.
     public init<Settings: Sendable, Source: PageSource>(
-        id: FeedID, abstract: String, service: SimulatedServiceID? = nil, liveAPI: String? = nil,
+        id: FeedID, abstract: String, service: SimulatedService? = nil, liveAPI: String? = nil,
         flags: [OptionDeclaration] = [], fetch: Subcommand? = nil, cachePolicy: CachePolicy = .neverStale,
         keepsPosition: Bool = true, explain: @escaping @Sendable (any Error) -> (any Error)? = { _ in nil },
         settings: @escaping @Sendable (ParsedArguments, URL?, [String: String]) throws(UsageError) -> Settings,

@@ -1,79 +1,107 @@
-/// One offline service the simulator host mounts at a path: randomuser.me at `/api/`, reqres
-/// at `/reqres/api/`, and so on.
+import EndlessCommandLine
+import Foundation
+
+/// One offline service the simulator runs, declared as one value: its id, where it is mounted
+/// (the one place its URL path is written), its flags and how they read into its settings, how
+/// its router is made from those settings, and what `endless serve` says of it.
 ///
-/// A service answers only what is its own (routes, data, auth, its rate limit); the host
-/// routes to it by path and applies the fault flags to every service alike. Adding a service
-/// is one folder under `Services/` and one line in ``SimulatorServer``'s list.
-protocol SimulatedService: Sendable {
-    /// Where it is mounted: a path that starts and ends with `/`, e.g. `/reqres/api/`. The
-    /// path without its last slash reaches it too.
-    var mountPath: String { get }
+/// `endless serve`, the embedded host (``SimulatorServer``) and the app's connection all read
+/// the same ``all`` list, so adding a service is one folder under `Services/` (its router and
+/// its descriptor) and one line in that list: its flags, its URL, its lines in `serve`'s help
+/// and output follow from the value.
+public struct SimulatedService: Sendable, Identifiable {
+    /// A short word that names it in code and messages: `randomuser`, `reqres`.
+    public let id: String
+    /// What a person calls the real service: `randomuser.me`, `reqres.in`, `Unsplash`.
+    public let name: String
+    /// Where the host mounts it: a path that starts and ends with `/`, e.g. `/reqres/`. Every
+    /// path under it (API, pictures) is the service's.
+    public let mountPath: String
+    /// Its API root below the mount, `api/` for reqres (`/reqres/api/`); empty when the mount
+    /// is the root.
+    let apiPath: String
+    /// What it serves, one clause for `endless serve --help`.
+    let summary: String
+    /// Its own flags, in help order (names unique across services).
+    public let options: [OptionDeclaration]
+    /// `endless serve --help`'s examples for it, given its API root on an example server
+    /// (`http://127.0.0.1:8080/reqres/api/`).
+    let examples: @Sendable (_ apiRoot: String) -> [CommandDeclaration.Example]
+    /// Reads its flags into the settings: the command line, and whether it is `endless serve`
+    /// (which stands in for the live service, so limits that embedded runs leave off are on).
+    let readSettings: @Sendable (ParsedArguments, _ serving: Bool, inout ServiceSettings) throws(UsageError) -> Void
+    /// Makes its router from the settings and what every service shares.
+    let makeRouter: @Sendable (ServiceSettings, ServiceEnvironment) -> any ServiceRouter
+    /// The line `endless serve` prints for it once listening, given its API root.
+    let announcement: @Sendable (URL) -> String
+    /// A request to try that `endless serve` suggests after the list, given its API root; nil for none.
+    let suggestion: (@Sendable (URL) -> String)?
 
-    /// Where the list of items sits in this service's API bodies, for the empty-results fault.
-    var listLocation: ListLocation { get }
+    /// Declares a service.
+    /// - Parameters:
+    ///   - id: a short word that names it.
+    ///   - name: what a person calls the real service.
+    ///   - mountPath: where it is mounted, starting and ending with `/`.
+    ///   - apiPath: its API root below the mount (default: the mount itself).
+    ///   - summary: what it serves, for `serve`'s help.
+    ///   - options: its own flags, read by `settings`.
+    ///   - examples: its examples in `serve`'s help, given its API root on an example server.
+    ///   - settings: reads its flags; throws a ``UsageError`` naming the flag whose value is wrong.
+    ///   - router: makes its router from its settings.
+    ///   - announcement: its line in `serve`'s output (default `<name> on <URL>`).
+    ///   - suggestion: a request to try, printed after the list.
+    init<Settings: SimulatedServiceSettings>(
+        id: String, name: String, mountPath: String, apiPath: String = "", summary: String,
+        options: [OptionDeclaration] = [], examples: @escaping @Sendable (String) -> [CommandDeclaration.Example] = { _ in [] },
+        settings: @escaping @Sendable (ParsedArguments, _ serving: Bool) throws(UsageError) -> Settings,
+        router: @escaping @Sendable (Settings, ServiceEnvironment) -> any ServiceRouter,
+        announcement: (@Sendable (URL) -> String)? = nil, suggestion: (@Sendable (URL) -> String)? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.mountPath = mountPath
+        self.apiPath = apiPath
+        self.summary = summary
+        self.options = options
+        self.examples = examples
+        readSettings = { parsed, serving, all throws(UsageError) in all[Settings.self] = try settings(parsed, serving) }
+        makeRouter = { all, environment in router(all[Settings.self], environment) }
+        self.announcement = announcement ?? { url in "\(name) on \(url)" }
+        self.suggestion = suggestion
+    }
 
-    /// Answers a request whose path is under ``mountPath``.
-    func respond(to request: HTTPRequest) -> HTTPResponse
+    /// Its API root's path: `/reqres/api/`, `/api/`.
+    public var apiRootPath: String { mountPath + apiPath }
 
-    /// The answer to a request when it is at hand without computing (a cached portrait or
-    /// page, a refusal), else nil. Called on the server's I/O thread, so it must be quick.
-    func readyResponse(to request: HTTPRequest) -> HTTPResponse?
+    /// `reqres.in at /reqres/api/ (…)`, as `endless serve --help` describes it.
+    public var serveDescription: String { "\(name) at \(apiRootPath) (\(summary))" }
 
-    /// Whether a request is an API call (every fault applies) or an asset such as a picture
-    /// (only the transport faults: latency, fail, reset, truncate, slow body).
-    func isAPI(_ request: HTTPRequest) -> Bool
+    /// `endless serve --help`'s examples for it.
+    /// - Parameter root: an example server's root, without a trailing slash: `http://127.0.0.1:8080`.
+    public func serveExamples(root: String) -> [CommandDeclaration.Example] { examples(root + apiRootPath) }
 
-    /// What the throttle fault answers: the service's own 429.
-    func throttled(retryAfter: Duration) -> HTTPResponse
+    /// The line `endless serve` prints for it, e.g. `reqres.in on http://127.0.0.1:8080/reqres/api/`.
+    /// - Parameter apiRoot: its API root on the running server.
+    public func serveLine(apiRoot: URL) -> String { announcement(apiRoot) }
 
-    /// The host name the real service runs on, e.g. `randomuser.me`, for block pages.
-    var siteName: String { get }
+    /// The request `endless serve` suggests trying on it, if any.
+    /// - Parameter apiRoot: its API root on the running server.
+    public func serveSuggestion(apiRoot: URL) -> String? { suggestion?(apiRoot) }
 
-    /// What the HTML fault answers: the block page a CDN shows in front of the real service.
-    func blocked(rayID: UInt64) -> HTTPResponse
+    /// Reads its flags into `settings`.
+    /// - Parameters:
+    ///   - parsed: the command line.
+    ///   - serving: whether it is `endless serve`, where limits the live service has are on by default.
+    ///   - settings: every service's settings; its own are replaced.
+    /// - Throws: ``UsageError`` naming the flag whose value is wrong.
+    public func read(_ parsed: ParsedArguments, serving: Bool, into settings: inout ServiceSettings) throws(UsageError) {
+        try readSettings(parsed, serving, &settings)
+    }
 }
 
-extension SimulatedService {
-    /// Nothing is ready: every request is computed on a worker.
-    func readyResponse(to request: HTTPRequest) -> HTTPResponse? { nil }
+extension SimulatedService: Equatable, Hashable {
+    /// Services are the same when their ids are.
+    public static func == (lhs: SimulatedService, rhs: SimulatedService) -> Bool { lhs.id == rhs.id }
 
-    /// Whether `path` is under the mount.
-    func mounts(_ path: String) -> Bool {
-        path.hasPrefix(mountPath) || path == String(mountPath.dropLast())
-    }
-
-    /// The path below the mount, without a leading slash: `users/2` for `/reqres/api/users/2`.
-    func relativePath(_ path: String) -> Substring {
-        path.hasPrefix(mountPath) ? path.dropFirst(mountPath.count) : ""
-    }
-
-    /// A Cloudflare "you have been blocked" page naming ``siteName``.
-    func blocked(rayID: UInt64) -> HTTPResponse {
-        FaultPages.blockPage(site: siteName, rayID: rayID)
-    }
-
-    /// A plain 429 with `Retry-After` in whole seconds, for services that have no body of their own.
-    func throttled(retryAfter: Duration) -> HTTPResponse {
-        var response = HTTPResponse.text(429, "Too Many Requests")
-        response.headers.set("Retry-After", RetryAfterHeader.seconds(retryAfter))
-        return response
-    }
-}
-
-/// Where a JSON API body keeps its list of items.
-enum ListLocation: Sendable, Equatable {
-    /// Under a key of the top-level object: `results` (randomuser.me), `data` (reqres).
-    case key(String)
-    /// The body is the array itself (Unsplash, CoinGecko).
-    case topLevelArray
-    /// No list to empty.
-    case none
-}
-
-/// `Retry-After` values as the services send them: whole seconds, rounded up, at least 1.
-enum RetryAfterHeader {
-    static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return String(max(1, seconds + (attoseconds > 0 ? 1 : 0)))
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }

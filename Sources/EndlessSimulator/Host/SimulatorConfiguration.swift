@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything a ``SimulatorServer`` needs: where to listen, what to generate from, which
-/// faults to inject, the rate limit, the limits, and where request log lines go.
+/// faults to inject, each service's settings, the limits, and where request log lines go.
 public struct SimulatorConfiguration: Sendable {
     /// The address to bind; loopback unless another is asked for explicitly.
     public var host: String
@@ -11,15 +11,8 @@ public struct SimulatorConfiguration: Sendable {
     public var data: GeneratorData
     /// Injected faults; none by default.
     public var faults: FaultConfiguration
-    /// randomuser.me's rate limit; nil switches it off.
-    public var rateLimit: RateLimitConfiguration?
-    /// How many users the reqres.in service lists: its real 12 by default, more for a longer
-    /// list of generated people.
-    public var reqresUserCount: Int
-    /// Unsplash's hourly budget per access key (50 for a demo key); nil switches it off.
-    public var unsplashRateLimit: Int?
-    /// CoinGecko's keyless rate limit (calls per window, per address); nil switches it off.
-    public var coinGeckoRateLimit: RateLimitConfiguration?
+    /// Each service's own settings (rate limits, sizes), read from its flags.
+    public var services: ServiceSettings
     /// The clock the rate-limit windows run on.
     public var clock: any Clock<Duration>
     /// The instant users' ages are computed at, and the simulated market's prices, read per request.
@@ -35,10 +28,6 @@ public struct SimulatorConfiguration: Sendable {
     public static let defaultHost = "127.0.0.1"
     /// 0: any free port, reported by `start()`.
     public static let defaultPort: UInt16 = 0
-    /// The real reqres.in's 12 users.
-    public static let defaultReqresUserCount = 12
-    /// The most users the reqres.in service can list.
-    public static let maxReqresUserCount = 100_000
 
     /// Creates a configuration; everything but the data has a default.
     ///
@@ -47,10 +36,7 @@ public struct SimulatorConfiguration: Sendable {
     ///   - host: the address to bind (default loopback).
     ///   - port: the port to bind (default 0, any free one).
     ///   - faults: faults to inject (default none).
-    ///   - rateLimit: randomuser.me's rate limit (default the live service's), nil for off.
-    ///   - reqresUserCount: the users reqres.in lists (default its real 12).
-    ///   - unsplashRateLimit: Unsplash's requests per hour and key (default off).
-    ///   - coinGeckoRateLimit: CoinGecko's keyless calls per window (default none).
+    ///   - services: each service's settings (default each one's defaults).
     ///   - clock: the clock for rate-limit windows (default the continuous clock).
     ///   - now: the instant ages are computed at (default the current date).
     ///   - limits: limits and timeouts (default ``ServerLimits/init(maxRequestLineBytes:maxHeaderBytes:maxHeaderCount:maxBodyBytes:maxConnections:idleTimeout:readTimeout:writeTimeout:shutdownGracePeriod:workerThreads:)``).
@@ -60,10 +46,7 @@ public struct SimulatorConfiguration: Sendable {
         host: String = defaultHost,
         port: UInt16 = defaultPort,
         faults: FaultConfiguration = .none,
-        rateLimit: RateLimitConfiguration? = .default,
-        reqresUserCount: Int = defaultReqresUserCount,
-        unsplashRateLimit: Int? = nil,
-        coinGeckoRateLimit: RateLimitConfiguration? = nil,
+        services: ServiceSettings = ServiceSettings(),
         clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() },
         limits: ServerLimits = ServerLimits(),
@@ -73,10 +56,7 @@ public struct SimulatorConfiguration: Sendable {
         self.host = host
         self.port = port
         self.faults = faults
-        self.rateLimit = rateLimit
-        self.reqresUserCount = reqresUserCount
-        self.unsplashRateLimit = unsplashRateLimit
-        self.coinGeckoRateLimit = coinGeckoRateLimit
+        self.services = services
         self.clock = clock
         self.now = now
         self.limits = limits

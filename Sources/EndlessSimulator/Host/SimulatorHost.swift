@@ -4,10 +4,10 @@
 /// `GET /` lists the services; a path no service mounts is a plain 404.
 struct SimulatorHost: HTTPHandler {
     /// Longest mount first, so `/reqres/api/` wins over a shorter prefix.
-    let services: [any SimulatedService]
+    let services: [any ServiceRouter]
     let faults: FaultInjector?
 
-    init(services: [any SimulatedService], faults: FaultInjector?) {
+    init(services: [any ServiceRouter], faults: FaultInjector?) {
         self.services = services.sorted { $0.mountPath.count > $1.mountPath.count }
         self.faults = faults
     }
@@ -61,7 +61,7 @@ struct SimulatorHost: HTTPHandler {
     }
 
     /// Applies the fault decided for this request around the service's answer.
-    private func withFaults(_ request: HTTPRequest, service: any SimulatedService, decision: FaultDecision) -> HTTPResponse {
+    private func withFaults(_ request: HTTPRequest, service: any ServiceRouter, decision: FaultDecision) -> HTTPResponse {
         var response: HTTPResponse
         switch decision.kind {
         case .reset:

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Offline versions of the services the feeds browse, on one loopback port, over HTTP/1.1 on
-/// its own threads: randomuser.me at `/api/` (users from the official generator, procedurally
-/// drawn portraits, the live headers and rate limit), reqres.in at `/reqres/api/`, Unsplash at
-/// `/unsplash/` and CoinGecko at `/coingecko/api/v3/`. The fault flags apply to every service alike.
+/// its own threads: every service of the catalogue (``SimulatedService/all``: randomuser.me,
+/// reqres.in, Unsplash, CoinGecko), each on its own mount path and made from its own settings.
+/// The fault flags apply to every service alike.
 ///
 /// Embedded in the app:
 /// ```swift
@@ -65,24 +65,13 @@ public final class SimulatorServer: Sendable {
         preparing?.startBuilding()
     }
 
-    /// The services a configuration describes, behind one handler.
+    /// The services a configuration describes, behind one handler: every service of the
+    /// catalogue, each made from its own settings.
     private static func host(_ configuration: SimulatorConfiguration) -> SimulatorHost {
-        // The services, one line each: a service is its folder under Services/ and its line here.
-        let services: [any SimulatedService] = [
-            RandomUserService(
-                generator: RandomUserGenerator(data: configuration.data), portraits: .shared,
-                rateLimiter: configuration.rateLimit.map { RateLimiter(configuration: $0, clock: configuration.clock) },
-                now: configuration.now),
-            ReqresService(
-                directory: ReqresDirectory(count: configuration.reqresUserCount, data: configuration.data),
-                portraits: .shared),
-            UnsplashService(
-                catalogue: UnsplashCatalogue(data: configuration.data),
-                rateLimiter: configuration.unsplashRateLimit.map { RateLimiter(configuration: .unsplash(limit: $0), clock: configuration.clock) }),
-            CoinGeckoService(rateLimit: configuration.coinGeckoRateLimit, clock: configuration.clock, now: configuration.now),
-        ]
+        let environment = ServiceEnvironment(
+            data: configuration.data, clock: configuration.clock, now: configuration.now, portraits: .shared)
         return SimulatorHost(
-            services: services,
+            services: SimulatedService.all.map { $0.makeRouter(configuration.services, environment) },
             faults: configuration.faults.isEnabled ? FaultInjector(configuration: configuration.faults) : nil)
     }
 
@@ -107,8 +96,8 @@ public final class SimulatorServer: Sendable {
     /// A service's API root while running (`http://127.0.0.1:41235/reqres/api/`), nil before
     /// ``start()`` and after ``stop()``.
     /// - Parameter service: which service.
-    public func baseURL(of service: SimulatedServiceID) -> URL? {
-        http.address.map { Self.rootURL(for: $0).appendingPathComponent(service.apiPath, isDirectory: true) }
+    public func baseURL(of service: SimulatedService) -> URL? {
+        http.address.map { Self.apiRoot(of: service, at: $0) }
     }
 
     /// Stops gracefully: no new connections, idle ones closed, in-flight responses finished
@@ -118,8 +107,14 @@ public final class SimulatorServer: Sendable {
         http.stop()
     }
 
+    /// randomuser.me's API root: what ``start()`` reports.
     static func baseURL(for address: SocketAddress) -> URL {
-        rootURL(for: address).appendingPathComponent(SimulatedServiceID.randomUser.apiPath, isDirectory: true)
+        apiRoot(of: .randomUser, at: address)
+    }
+
+    /// `http://127.0.0.1:41235/reqres/api/`.
+    static func apiRoot(of service: SimulatedService, at address: SocketAddress) -> URL {
+        rootURL(for: address).appendingPathComponent(String(service.apiRootPath.dropFirst()), isDirectory: true)
     }
 
     /// `http://127.0.0.1:41235/`: a wildcard bind (0.0.0.0, ::) reports loopback, and IPv6

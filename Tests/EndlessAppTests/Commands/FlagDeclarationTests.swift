@@ -1,4 +1,5 @@
 import EndlessCommandLine
+import EndlessSimulator
 import EndlessTerminal
 import Foundation
 import Testing
@@ -63,8 +64,8 @@ struct FlagDeclarationTests {
         #expect(FetchCoinsCommand.Options.page.declaration.defaultText == "1")
         #expect(try fetch[FetchSettings.Options.timeout] == .seconds(30))
         #expect(FetchSettings.Options.timeout.declaration.defaultText == "30")
-        #expect(try fetch[SimulatorOptions.rateLimit] == .default)
-        #expect(SimulatorOptions.rateLimit.declaration.defaultText == "20000/5m")
+        #expect(try fetch[RandomUserServiceSettings.rateLimitOption] == .default)
+        #expect(RandomUserServiceSettings.rateLimitOption.declaration.defaultText == "20000/5m")
         #expect(try FetchCoinsCommand.options(from: fetch) == FetchCoinsOptions())
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Pictures whose drawing blocks until the test opens the gate, and an API that answers at once.
 /// `/gallery/images/…` is an asset; everything else under `/gallery/` is an API call.
-private struct GatedGalleryService: SimulatedService {
+private struct GatedGalleryService: ServiceRouter {
     let drawing = DispatchSemaphore(value: 0)
     let gate = DispatchSemaphore(value: 0)
 

@@ -24,7 +24,7 @@ extension Subcommand {
     ///   - run: fetches and prints, returning the exit status.
     /// - Returns: the subcommand.
     static func fetch<Options: FeedFetchOptions>(
-        _ declaration: CommandDeclaration, noun: String, command: String? = nil, service: SimulatedServiceID,
+        _ declaration: CommandDeclaration, noun: String, command: String? = nil, service: SimulatedService,
         options: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Options,
         run: @escaping @Sendable (Options, FeedEndpoint, CommandOutput) async -> Int32
     ) -> Subcommand {

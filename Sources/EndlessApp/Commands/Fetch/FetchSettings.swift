@@ -65,7 +65,7 @@ public struct FetchSettings: Sendable, Equatable {
     /// - Returns: what `body` returns.
     /// - Throws: ``AppConnectionError`` when the simulator cannot start, or what `body` throws.
     func connect<Result: Sendable>(
-        api: URL?, service: SimulatedServiceID, simulator: SimulatorSettings, output: CommandOutput, command: String,
+        api: URL?, service: SimulatedService, simulator: SimulatorSettings, output: CommandOutput, command: String,
         noun: String, _ body: (FeedEndpoint) async throws -> Result
     ) async throws -> Result {
         let monitors: [any HTTPEventMonitor] =

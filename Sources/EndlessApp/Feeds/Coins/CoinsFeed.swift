@@ -39,7 +39,7 @@ enum CoinsFeed {
         })
 
     /// The simulator's CoinGecko.
-    static let service = SimulatedServiceID.coinGecko
+    static let service = SimulatedService.coinGecko
     /// The live API's root.
     static let liveAPI = "https://api.coingecko.com/api/v3/"
 

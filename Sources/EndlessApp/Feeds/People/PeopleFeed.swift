@@ -39,7 +39,7 @@ enum PeopleFeed {
         })
 
     /// The simulator's randomuser.me.
-    static let service = SimulatedServiceID.randomUser
+    static let service = SimulatedService.randomUser
 
     /// The people tab's settings, from `endless`'s flags: which people, and how many a page.
     struct Settings: Sendable {

@@ -37,7 +37,7 @@ public enum PhotosFeed {
         })
 
     /// The simulator's Unsplash.
-    static let service = SimulatedServiceID.unsplash
+    static let service = SimulatedService.unsplash
 
     /// The photos tab's settings, from `endless`'s flags.
     struct Settings: Sendable {

@@ -29,7 +29,7 @@ enum UsersFeed {
         })
 
     /// The simulator's reqres.in.
-    static let service = SimulatedServiceID.reqres
+    static let service = SimulatedService.reqres
 
     /// The users tab's settings, from `endless`'s flags.
     struct Settings: Sendable {

@@ -10,7 +10,7 @@ import Foundation
 /// body and `retry-after`; a demo key (`x-cg-demo-api-key`, or `x_cg_demo_api_key=`, starting
 /// `CG-`) gets three times the limit, and a key that is not one is refused with the real
 /// `{"status":{"error_code":…}}` bodies. The HTML fault answers Cloudflare's "error code: 1015".
-struct CoinGeckoService: SimulatedService {
+struct CoinGeckoService: ServiceRouter {
     let model: CoinMarketModel
     /// Keyless clients' limit, by address; nil for none.
     let rateLimiter: RateLimiter?
@@ -18,8 +18,9 @@ struct CoinGeckoService: SimulatedService {
     let demoRateLimiter: RateLimiter?
     let now: @Sendable () -> Date
 
-    static let mountPath = "/coingecko/"
-    static let apiPrefix = "api/v3/"
+    static let mountPath = SimulatedService.coinGecko.mountPath
+    /// Its v3 API, below the mount.
+    static let apiPrefix = SimulatedService.coinGecko.apiPath
     static let demoKeyHeader = "x-cg-demo-api-key"
     static let demoKeyParameter = "x_cg_demo_api_key"
     /// What demo keys start with.

@@ -7,10 +7,10 @@ extension RandomUserService {
     }
 
     /// `/api`, `/api/`, `/api/1.4`, `/api/1.4/` are current; `/api/1.0/` … `/api/1.3/` are
-    /// older; everything else, including paths outside `/api`, is unknown.
+    /// older; everything else, including paths outside the mount, is unknown.
     static func apiVersion(of path: String) -> APIVersion {
-        guard path == "/api" || path.hasPrefix("/api/") else { return .unknown }
-        var rest = path.dropFirst(4)
+        guard path == String(mountPath.dropLast()) || path.hasPrefix(mountPath) else { return .unknown }
+        var rest = path.dropFirst(mountPath.count - 1)
         if rest.hasPrefix("/") { rest = rest.dropFirst() }
         if rest.hasSuffix("/") { rest = rest.dropLast() }
         if rest.isEmpty { return .current }

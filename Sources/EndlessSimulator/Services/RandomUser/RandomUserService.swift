@@ -8,14 +8,16 @@ import Foundation
 /// local-time dates, no country…), as a client of an older version decodes them; any other
 /// `/api/<version>/` answers a plain `Not Found` like the live service; `/api/portraits/…`
 /// serves portraits.
-struct RandomUserService: SimulatedService {
+struct RandomUserService: ServiceRouter {
     let generator: any UserGenerating
     let portraits: PortraitStore
     let rateLimiter: RateLimiter?
     let now: @Sendable () -> Date
 
-    static let mountPath = "/api/"
-    static let portraitPrefix = "/api/portraits/"
+    static let mountPath = SimulatedService.randomUser.mountPath
+    /// Where portraits are, below the mount.
+    static let portraitFolder = "portraits/"
+    static let portraitPrefix = mountPath + portraitFolder
 
     var mountPath: String { Self.mountPath }
     var listLocation: ListLocation { .key("results") }
@@ -95,7 +97,7 @@ struct RandomUserService: SimulatedService {
     /// Where this request's picture URLs point: the authority it was sent to.
     private func portraitBaseURL(for request: HTTPRequest) -> String {
         let authority = HostHeader.validAuthority(request.headers["Host"]) ?? request.local.authority
-        return "http://\(authority)/api/portraits/"
+        return "http://\(authority)\(Self.portraitPrefix)"
     }
 
     private func rateLimited(_ rejection: RateLimiter.Rejection, window: Duration) -> HTTPResponse {

@@ -14,7 +14,7 @@ import Foundation
 /// `page` or `per_page` that is not a positive whole number is the default, a page past
 /// ``NumericParameter/maximumPage`` is that page (past the end all the same), and a `per_page`
 /// past ``ReqresDirectory/maxUserCount`` is that many.
-struct ReqresService: SimulatedService {
+struct ReqresService: ServiceRouter {
     let directory: ReqresDirectory
     let portraits: PortraitStore
     /// The longest `delay` honoured, in seconds (``maxDelaySeconds`` unless a test asks for less).
@@ -26,7 +26,9 @@ struct ReqresService: SimulatedService {
         self.maxDelay = max(0, maxDelay)
     }
 
-    static let mountPath = "/reqres/"
+    static let mountPath = SimulatedService.reqres.mountPath
+    /// Its API, below the mount.
+    static let apiPrefix = SimulatedService.reqres.apiPath
     /// The real service's page size when none is asked for.
     static let defaultPerPage = 6
     /// The longest `delay` honoured, in seconds.
@@ -40,13 +42,13 @@ struct ReqresService: SimulatedService {
     var siteName: String { "reqres.in" }
 
     func isAPI(_ request: HTTPRequest) -> Bool {
-        relativePath(request.path).hasPrefix("api/")
+        relativePath(request.path).hasPrefix(Self.apiPrefix)
     }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let path = relativePath(request.path)
         if path.hasPrefix("img/faces/") { return avatar(path.dropFirst("img/faces/".count)) }
-        guard path.hasPrefix("api/") else { return SimulatorHost.notFound }
+        guard path.hasPrefix(Self.apiPrefix) else { return SimulatorHost.notFound }
         let parameters = QueryParameters(request.query ?? "")
         guard let key = request.headers[Self.apiKeyHeader], !key.trimmingCharacters(in: .whitespaces).isEmpty else {
             var response = Self.json(
@@ -54,7 +56,7 @@ struct ReqresService: SimulatedService {
             response.logNote = "missing-api-key"
             return response
         }
-        var response = route(path.dropFirst("api/".count), parameters: parameters, request: request)
+        var response = route(path.dropFirst(Self.apiPrefix.count), parameters: parameters, request: request)
         let delay = parameters.integer("delay", in: 0...maxDelay).clamped(default: 0)
         if delay > 0 {
             response.delivery.delay = .seconds(delay)

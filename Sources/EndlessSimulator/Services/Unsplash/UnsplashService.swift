@@ -12,7 +12,7 @@ import Foundation
 /// the photo's scene and cached; they need no key and do not count against the budget. A `w` or
 /// `h` past imgix's 8192, a `dpr` past 8 or a number that is not one is a 400; what is drawn is
 /// within ``ImgixRequest/Limits``.
-struct UnsplashService: SimulatedService {
+struct UnsplashService: ServiceRouter {
     let catalogue: UnsplashCatalogue
     let traits: UnsplashTraitsStore
     let images: PhotoImageStore
@@ -21,7 +21,9 @@ struct UnsplashService: SimulatedService {
     /// The most one image request draws.
     let imageLimits: ImgixRequest.Limits
 
-    static let mountPath = "/unsplash/"
+    static let mountPath = SimulatedService.unsplash.mountPath
+    /// Where its imgix images are, below the mount.
+    static let imageFolder = "images/"
     static let defaultPerPage = 10
     static let maxPerPage = 30
     /// Old photos without a BlurHash or colour in the live catalogue: one in 97 here too.
@@ -44,7 +46,7 @@ struct UnsplashService: SimulatedService {
     }
 
     func isAPI(_ request: HTTPRequest) -> Bool {
-        !relativePath(request.path).hasPrefix("images/")
+        !relativePath(request.path).hasPrefix(Self.imageFolder)
     }
 
     /// The throttle fault: the 429 with the plain-text body an Unsplash engineer described.
@@ -57,7 +59,7 @@ struct UnsplashService: SimulatedService {
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let path = relativePath(request.path)
         let parameters = QueryParameters(request.query ?? "")
-        if path.hasPrefix("images/") { return image(path.dropFirst("images/".count), parameters: parameters) }
+        if path.hasPrefix(Self.imageFolder) { return image(path.dropFirst(Self.imageFolder.count), parameters: parameters) }
         guard let key = UnsplashAuthorization.key(authorization: request.headers["Authorization"], query: parameters) else {
             var response = Self.json(401, UnsplashAuthorization.invalidTokenBody)
             response.logNote = "invalid-token"

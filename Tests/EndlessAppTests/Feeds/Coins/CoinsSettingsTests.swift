@@ -16,14 +16,14 @@ struct CoinsSettingsTests {
     @Test("the simulated CoinGecko is rate limited in serve (10 a minute) unless told, and off in the app unless told")
     func rateLimitDefaults() throws {
         let serve = try Self.parse(["serve"])
-        #expect(try SimulatorOptions.settings(from: serve, serving: true).coinGeckoRateLimit == CoinGeckoRateLimit.serveDefault)
-        #expect(try ServeCommand.configuration(from: serve, output: CapturedOutput().output).coinGeckoRateLimit == CoinGeckoRateLimit.serveDefault)
+        #expect(try SimulatorOptions.settings(from: serve, serving: true).services[CoinGeckoServiceSettings.self].rateLimit == CoinGeckoRateLimit.serveDefault)
+        #expect(try ServeCommand.configuration(from: serve, output: CapturedOutput().output).services[CoinGeckoServiceSettings.self].rateLimit == CoinGeckoRateLimit.serveDefault)
         let off = try Self.parse(["serve", "--coingecko-rate-limit", "off"])
-        #expect(try SimulatorOptions.settings(from: off, serving: true).coinGeckoRateLimit == nil)
+        #expect(try SimulatorOptions.settings(from: off, serving: true).services[CoinGeckoServiceSettings.self].rateLimit == nil)
         let browse = try Self.parse(["coins"])
-        #expect(try SimulatorOptions.settings(from: browse).coinGeckoRateLimit == nil)
+        #expect(try SimulatorOptions.settings(from: browse).services[CoinGeckoServiceSettings.self].rateLimit == nil)
         let limited = try Self.parse(["coins", "--coingecko-rate-limit", "5/30s"])
-        #expect(try SimulatorOptions.settings(from: limited).coinGeckoRateLimit == RateLimitConfiguration(maxUsers: 5, window: .seconds(30)))
+        #expect(try SimulatorOptions.settings(from: limited).services[CoinGeckoServiceSettings.self].rateLimit == RateLimitConfiguration(maxUsers: 5, window: .seconds(30)))
     }
 
     @Test("the tab's flags: currency, page size, demo key (flag, else the variable), --live alone or with seconds")

@@ -81,7 +81,7 @@ struct NumericSweepTests {
     func sweep() throws {
         let data = try GeneratorData.builtIn()
         let catalogue = UnsplashCatalogue(data: data)
-        let services: [any SimulatedService] = [
+        let services: [any ServiceRouter] = [
             RandomUserService(
                 generator: RandomUserGenerator(data: data), portraits: .shared,
                 rateLimiter: RateLimiter(configuration: .default, clock: ManualClock()), now: { Date() }),
