@@ -41,7 +41,10 @@ struct PluginFeedTests {
         }
         #expect(scrolled.contains("  number 100 "))
         let askedAfter = try #require(sources.source).requests.compactMap(\.key).max() ?? 0
-        #expect(askedFirst < 5 && askedAfter >= 5, "last page asked for: \(askedFirst) at first, \(askedAfter) after scrolling")
+        // How far the first screen prefetched depends on how fast pages came (adaptive paging
+        // reaches further when loads are slow, as under ThreadSanitizer); that scrolling asked
+        // for more does not.
+        #expect(askedAfter > askedFirst && askedAfter >= 5, "last page asked for: \(askedFirst) at first, \(askedAfter) after scrolling")
 
         // q quits.
         keys.yield(Self.key("q"))

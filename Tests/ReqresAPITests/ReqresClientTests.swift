@@ -14,7 +14,7 @@ struct ReqresClientTests {
     final class Harness: Sendable {
         let server: SimulatorServer
         let http: HTTPClient
-        private let log = Lines()
+        private let log = RecordedLines()
 
         init(users: Int = 12, monitors: [any HTTPEventMonitor] = []) throws {
             let log = self.log
@@ -34,16 +34,18 @@ struct ReqresClientTests {
         }
 
         /// The path and query of every request the simulator answered.
-        var requests: [String] { log.all.map { String($0.split(separator: " ")[1]) } }
+        var requests: [String] { Self.paths(of: log.all) }
+
+        /// The path and query of every request, once the simulator has logged at least `count`
+        /// (it logs an exchange after sending its response, so a client can be done first).
+        func requests(atLeast count: Int) async throws -> [String] {
+            let log = self.log
+            return Self.paths(of: try await withTimeout(.seconds(20)) { await log.first(count) })
+        }
+
+        static func paths(of lines: [String]) -> [String] { lines.map { String($0.split(separator: " ")[1]) } }
 
         deinit { server.stop() }
-    }
-
-    /// Lines collected from any thread.
-    final class Lines: Sendable {
-        private let lines = Mutex<[String]>([])
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
-        var all: [String] { lines.withLock { $0 } }
     }
 
     @Test("a page: the real twelve users, six a page, two pages; past the end the list is empty")
@@ -89,7 +91,7 @@ struct ReqresClientTests {
 
     @Test("the key travels in x-api-key and never reaches a log")
     func keyRedacted() async throws {
-        let lines = Lines()
+        let lines = RecordedLines()
         let monitor = LogMonitor { line in lines.append(line) }
         let harness = try Harness(monitors: [monitor])
         _ = try await harness.client(apiKey: "secret-key-123").users(page: 1)
@@ -133,7 +135,7 @@ struct ReqresClientTests {
         #expect(feed.items.map(\.id) == Array(1...12))
         feed.itemAppeared(at: 11)
         #expect(feed.loadStates.append.isEndReached)
-        #expect(harness.requests == ["/reqres/api/users?page=1&per_page=5", "/reqres/api/users?page=2&per_page=5",
+        #expect(try await harness.requests(atLeast: 3) == ["/reqres/api/users?page=1&per_page=5", "/reqres/api/users?page=2&per_page=5",
             "/reqres/api/users?page=3&per_page=5"])
     }
 

@@ -1,5 +1,6 @@
 import EndlessCommandLine
 import EndlessSimulator
+import EndlessTesting
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// `endless serve` knows no service: what it says of them, its flags and the lines it prints
 /// once listening all come from the simulator's catalogue.
-@Suite("endless serve reads the service catalogue", .timeLimit(.minutes(2)))
+@Suite("endless serve reads the service catalogue", .timeLimit(TimeBudget.minutes(2)))
 struct ServeCommandTests {
     @Test("its help names every service of the catalogue, describes it, and takes its flags and examples")
     func helpFromTheCatalogue() {

@@ -1,3 +1,4 @@
+import EndlessTesting
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// The catalogue is what the host mounts: every service in it is reached on its mount path
 /// through the real server, and the paths, ids and flags it declares do not collide.
-@Suite("The service catalogue", .timeLimit(.minutes(1)))
+@Suite("The service catalogue", .timeLimit(TimeBudget.minutes(1)))
 struct ServiceCatalogueTests {
     /// What a service's router is made with in these tests.
     static func environment() throws -> ServiceEnvironment {

@@ -1,3 +1,4 @@
+import EndlessTesting
 import Foundation
 import Glibc
 
@@ -75,8 +76,10 @@ final class RawClient {
 
     deinit { Glibc.close(fd) }
 
+    /// How long a read waits for bytes before it gives up: `timeout` times ``TimeBudget/scale``,
+    /// since every read here expects an answer (a sanitizer's build answers several times slower).
     func setReceiveTimeout(_ timeout: Duration) {
-        let (seconds, attoseconds) = timeout.components
+        let (seconds, attoseconds) = TimeBudget.scaled(timeout).components
         var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
     }

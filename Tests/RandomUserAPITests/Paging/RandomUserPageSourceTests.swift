@@ -29,7 +29,11 @@ struct RandomUserPageSourceTests {
         }
 
         /// The path and query of every request so far, e.g. `/api/?results=20&page=2&seed=…`.
-        var requests: [String] { log.lines.withLock { $0.map { String($0.split(separator: " ")[1]) } } }
+        /// (The simulator logs an exchange after sending its response: wait for the lines.)
+        func requests(atLeast count: Int) async throws -> [String] {
+            let log = self.log
+            return try await withTimeout(.seconds(20)) { await log.first(count) }.map { String($0.split(separator: " ")[1]) }
+        }
 
         func source(_ query: RandomUserQuery? = nil, seed: String = "fixed") throws -> RandomUserPageSource {
             try RandomUserPageSource(client: client, query: query ?? RandomUserQuery(), makeSeed: { seed })
@@ -53,7 +57,7 @@ struct RandomUserPageSourceTests {
         #expect(next == Key(seed: seed, page: 2))
         #expect(second.previousKey == first.key)
         #expect(first.items.count == 20 && second.items.count == 20)
-        #expect(harness.requests == ["/api/?results=20&page=1", "/api/?results=20&page=2&seed=\(seed)"])
+        #expect(try await harness.requests(atLeast: 2) == ["/api/?results=20&page=1", "/api/?results=20&page=2&seed=\(seed)"])
     }
 
     @Test("a page loaded again by its key brings the same people, so a dropped page reloads identically")
@@ -91,7 +95,7 @@ struct RandomUserPageSourceTests {
         #expect(!first.items.isEmpty)
         #expect(first.items.allSatisfy { $0.gender == "female" })
         #expect(first.items == reload.items)
-        #expect(harness.requests.allSatisfy { $0.contains("seed=chosen") && $0.contains("results=40") && !$0.contains("gender") })
+        #expect(try await harness.requests(atLeast: 2).allSatisfy { $0.contains("seed=chosen") && $0.contains("results=40") && !$0.contains("gender") })
     }
 
     @Test("a gender filter without the gender field is refused up front")
