@@ -27,6 +27,7 @@ public final class RecordedLines: Sendable {
 
     private let state = Mutex(State())
 
+    /// An empty record.
     public init() {}
 
     /// Records `line`, waking every wait it completes.
