@@ -1,6 +1,6 @@
 /// A small, strict command-line parser, written here because no outside package can be had.
 ///
-/// Accepts subcommands, `--name value`, `--name=value`, `-n value`, boolean flags, options whose
+/// Accepts subcommands, `--name value`, `--name=value`, `-n value`, `-n3`, boolean flags, options whose
 /// value may be left out (`--live`, `--live 30`) and `--`
 /// (everything after it is positional). Refuses, with a ``UsageError`` that names the
 /// argument: unknown options (with a "did you mean"), a missing value, a value given to a
@@ -27,6 +27,11 @@ public enum ArgumentParser {
                 command = sub
                 path.append(word)
                 rest = rest.dropFirst()
+            } else if command.version != nil, rest.first == "--version" {
+                // `endless --version` asks the program, not its default subcommand.
+                return ParsedArguments(
+                    commandPath: path, options: [], values: [:], flags: [CommandDeclaration.versionFlag.declaration.name],
+                    positionals: [])
             } else if rest.first == "help" {
                 // `endless help fetch` reads as `endless fetch --help`.
                 rest = rest.dropFirst()
@@ -63,13 +68,14 @@ public enum ArgumentParser {
         var values: [String: [String]] = [:]
         var flags: Set<String> = []
         var positionals: [String] = []
+        var spellings: [String: String] = [:]
         var index = arguments.startIndex
 
         while index < arguments.endIndex {
             let word = arguments[index]
             index += 1
-            if word == "--" {
-                positionals.append(contentsOf: arguments[index...])
+            if word == "--" || (command.takesArgumentsVerbatim && !isHelp(word)) {
+                positionals.append(contentsOf: arguments[(word == "--" ? index : index - 1)...])
                 break
             }
             guard word.hasPrefix("-"), word != "-" else {
@@ -87,16 +93,22 @@ public enum ArgumentParser {
                 guard let found = command.option(named: name) else {
                     throw unknownOption("--\(name)", in: command, fail: fail)
                 }
+                if found.name != name { spellings[found.name] = "--\(name)" }
                 option = found
             } else {
-                guard word.count == 2, let letter = word.last, let found = command.option(short: letter) else {
+                // `-n 3`, or `-n3`: the letters after an option's letter are its value.
+                let letters = word.dropFirst()
+                guard let letter = letters.first, let found = command.option(short: letter),
+                    letters.count == 1 || found.takesValue
+                else {
                     throw unknownOption(word, in: command, fail: fail)
                 }
+                if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
                 option = found
             }
 
             if flags.contains(option.name) || (values[option.name] != nil && !option.isRepeatable) {
-                throw fail("\(option.flagText) is given more than once", hint: "give it once; the last use would not silently win")
+                throw fail("\(spellings[option.name] ?? option.flagText) is given more than once", hint: "give it once; the last use would not silently win")
             }
             switch option.kind {
             case .flag:
@@ -144,13 +156,19 @@ public enum ArgumentParser {
                 throw fail("missing \(missing.name)", hint: missing.help)
             }
         }
-        return ParsedArguments(
+        var parsed = ParsedArguments(
             commandPath: path, options: command.allOptions, values: values, flags: flags, positionals: positionals)
+        parsed.spellings = spellings
+        return parsed
     }
 
     private static func unknownOption(
         _ word: String, in command: CommandDeclaration, fail: (String, String?) -> UsageError
     ) -> UsageError {
+        let name = String(word.drop { $0 == "-" })
+        if let meant = command.allOptions.first(where: { $0.misnomers.contains(name) }) {
+            return fail("unknown option '\(word)'", "'\(command.name)' calls it \(meant.flagText)")
+        }
         let names = command.allOptions.map(\.flagText)
         let hint = Suggestions.closest(to: word, in: names).map { "did you mean '\($0)'?" }
         return fail("unknown option '\(word)'", hint)
