@@ -63,7 +63,8 @@ extension BrowseCommand {
             help: "How pictures are drawn: auto (asks the terminal: kitty, else sixel, else symbols), "
                 + "symbols (colored block characters, everywhere), sixel, kitty, or none. "
                 + "$ENDLESS_GRAPHICS says the same when this is not given.",
-            defaultDescription: GraphicsMode.auto.rawValue, parser: ValueParsers.choice(GraphicsMode.self))
+            defaultDescription: GraphicsMode.auto.rawValue, parser: ValueParsers.choice(GraphicsMode.self),
+            environment: "ENDLESS_GRAPHICS")
         static let perPage = Option(
             "per-page", short: "n", placeholder: "N",
             help: "Items per page on the opening tab; each tab also has its own flag, e.g. --photos-per-page. "

@@ -37,8 +37,7 @@ enum ConfigCommand {
     ///   - settings: what the config file may set besides flags.
     ///   - environment: where environment variables are read.
     static func subcommand(
-        root: @escaping @Sendable () -> CommandDeclaration, settings: [SettingDeclaration],
-        environment: @escaping @Sendable () -> [String: String] = { ProcessInfo.processInfo.environment }
+        root: @escaping @Sendable () -> CommandDeclaration, settings: [SettingDeclaration], environment: [String: String]
     ) -> Subcommand {
         Subcommand(declaration: declaration) { parsed, output in
             let root = root()
@@ -57,7 +56,7 @@ enum ConfigCommand {
                     return ExitCode.usage.rawValue
                 }
             }
-            output.standardOutput(report(shown, root: root, settings: settings, environment: environment(), width: output.terminalColumns))
+            output.standardOutput(report(shown, root: root, settings: settings, environment: environment))
             return ExitCode.success.rawValue
         }
     }
@@ -69,10 +68,10 @@ enum ConfigCommand {
         let origin: String
     }
 
-    /// The report: the command, the config file, then a row per flag and setting.
+    /// The report: the command, the config file, then a row per flag and setting, in columns
+    /// (values and places are never cut: a path is worth its whole length).
     static func report(
-        _ parsed: ParsedArguments, root: CommandDeclaration, settings: [SettingDeclaration], environment: [String: String],
-        width: Int?
+        _ parsed: ParsedArguments, root: CommandDeclaration, settings: [SettingDeclaration], environment: [String: String]
     ) -> String {
         guard let command = root.descendant(parsed.commandPath.dropFirst()) else { return "" }
         let skipped: Set = [
@@ -101,12 +100,13 @@ enum ConfigCommand {
         }
         let file = parsed.configFile?.path ?? "none read"
         var text = "\(parsed.command) runs with (config file: \(TextSanitizer.sanitize(file))):\n"
-        let columns: [FetchTable<Row>.Column] = [
-            .init("FLAG", minimumWidth: 8) { $0.name },
-            .init("VALUE", minimumWidth: 8) { $0.value },
-            .init("FROM", minimumWidth: 8) { $0.origin },
-        ]
-        text += FetchTable(columns: columns, width: width ?? TableWidth.whenPiped).format(rows)
+        let cleaned = rows.map { Row(name: $0.name, value: TextSanitizer.sanitize($0.value), origin: TextSanitizer.sanitize($0.origin)) }
+        let nameWidth = cleaned.map { DisplayWidth.of($0.name) }.max() ?? 0
+        let valueWidth = cleaned.map { DisplayWidth.of($0.value) }.max() ?? 0
+        for row in cleaned {
+            text += TextLayout.pad(row.name, toWidth: nameWidth, alignment: .leading) + "  "
+                + TextLayout.pad(row.value, toWidth: valueWidth, alignment: .leading) + "  " + row.origin + "\n"
+        }
         return text
     }
 }

@@ -19,8 +19,11 @@ public enum EndlessCommand {
         .init(command: "endless config fetch photos", explanation: "Every value `endless fetch photos` would use, and where it came from."),
     ]
 
-    /// The program.
-    static var tool: CommandLineTool {
+    /// The program, reading the process's environment.
+    static var tool: CommandLineTool { tool(environment: ProcessInfo.processInfo.environment) }
+
+    /// The program, with the environment `endless config` reports from.
+    static func tool(environment: [String: String]) -> CommandLineTool {
         let root: @Sendable () -> CommandDeclaration = { EndlessCommand.tool.declaration }
         return CommandLineTool(
             name: "endless", abstract: abstract,
@@ -28,7 +31,7 @@ public enum EndlessCommand {
                 + "~/.config/endless/config), one a line as on the command line; `endless config` shows what applies.",
             version: EndlessVersion.text,
             subcommands: BrowseCommand.subcommands() + [
-                FetchCommand.group, CacheCommand.group(), ServeCommand.subcommand(), ConfigCommand.subcommand(root: root, settings: settings),
+                FetchCommand.group, CacheCommand.group(), ServeCommand.subcommand(), ConfigCommand.subcommand(root: root, settings: settings, environment: environment),
                 CompletionsCommand.subcommand(root: root), ManualCommand.subcommand(root: root),
             ],
             defaultSubcommand: "browse", examples: examples, readsConfigFile: true, settings: settings)
@@ -51,7 +54,7 @@ public enum EndlessCommand {
     ///   - environment: the environment the keys and the config file's folder come from.
     /// - Returns: the exit status.
     static func run(_ arguments: [String], output: CommandOutput, environment: [String: String]) async -> Int32 {
-        let tool = self.tool
+        let tool = self.tool(environment: environment)
         let config: ConfigFile?
         do throws(ConfigError) {
             config = try ConfigFile.load(arguments: arguments, program: tool.name, environment: environment)

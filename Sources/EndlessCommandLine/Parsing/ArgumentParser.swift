@@ -140,7 +140,7 @@ public enum ArgumentParser {
             }
         }
 
-        if !flags.contains(CommandDeclaration.help.declaration.name) {
+        if !flags.contains(CommandDeclaration.help.declaration.name), !command.takesArgumentsVerbatim {
             let allowed = command.positionals.count
             if positionals.count > allowed {
                 let extra = positionals[allowed]

@@ -90,7 +90,7 @@ enum CoinsFeed {
             "demo-key", placeholder: "KEY",
             help: "A CoinGecko demo API key, sent as x-cg-demo-api-key and never logged (default: $\(CoinsFeed.demoKeyVariable); "
                 + "none: the keyless, tighter rate limit).",
-            parser: ValueParsers.nonEmpty, secret: true)
+            parser: ValueParsers.nonEmpty, secret: true, environment: CoinsFeed.demoKeyVariable)
         static let coinsPerPage = Option(
             "coins-per-page", placeholder: "N", help: "Coins per page on the coins tab, 1-250.", default: CoinsFeed.defaultPerPage,
             parser: ValueParsers.integer(in: CoinMarketsQuery.perPageRange))

@@ -73,7 +73,7 @@ public enum PhotosFeed {
             "access-key", placeholder: "KEY",
             help: "The Unsplash application's access key, sent as Client-ID (default: $\(PhotosFeed.accessKeyVariable); "
                 + "the embedded simulator needs none). Never logged.",
-            parser: ValueParsers.nonEmpty, secret: true)
+            parser: ValueParsers.nonEmpty, secret: true, environment: PhotosFeed.accessKeyVariable)
         /// Left out, the request names no page size: the service's own.
         static let perPage = Option(
             "per-page", short: "n", placeholder: "N", help: "Photos per page, 1-30 (Unsplash's most).",

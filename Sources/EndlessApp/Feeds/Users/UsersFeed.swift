@@ -58,7 +58,7 @@ enum UsersFeed {
             "api-key", placeholder: "KEY",
             help: "The x-api-key reqres.in wants (default: $\(UsersFeed.apiKeyVariable), else the free key "
                 + "\(ReqresClient.freeAPIKey)).",
-            parser: ValueParsers.nonEmpty, secret: true)
+            parser: ValueParsers.nonEmpty, secret: true, environment: UsersFeed.apiKeyVariable)
         /// Left out, the request names no page size: the service's own, 6.
         static let perPage = Option(
             "per-page", short: "n", placeholder: "N", help: "Users per page, 1-1000.",
