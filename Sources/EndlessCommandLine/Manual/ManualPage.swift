@@ -58,6 +58,10 @@ public struct ManualPage: Sendable {
         var lines: [String] = []
         let source = root.version.map { "\(name) \($0)" } ?? name
         lines.append(".TH \(name.uppercased()) \(section) \(Self.quotedArgument(date)) \(Self.quotedArgument(source)) \"User Commands\"")
+        // No hyphenation (a flag broken at a hyphen reads as two), so lines are left-aligned
+        // rather than justified: a justified line without hyphens cannot always be filled.
+        lines.append(".nh")
+        lines.append(".ad l")
         lines.append(".SH NAME")
         lines.append(Self.escape("\(name) - \(root.abstract)"))
         lines.append(".SH SYNOPSIS")
@@ -71,7 +75,8 @@ public struct ManualPage: Sendable {
         if lines.last == ".br" { lines.removeLast() }
 
         lines.append(".SH DESCRIPTION")
-        lines += paragraphs(root.discussion.isEmpty ? root.abstract : root.discussion)
+        lines += paragraphs(root.abstract)
+        if !root.discussion.isEmpty { lines += paragraphs(root.discussion) }
         if let defaultName = root.defaultSubcommand {
             lines.append(".PP")
             lines.append(Self.escape("With no command, or an option first, \(name) runs \(name) \(defaultName)."))
@@ -110,10 +115,10 @@ public struct ManualPage: Sendable {
         let examples = root.commandsInTree.flatMap(\.command.examples)
         if !examples.isEmpty {
             lines.append(".SH EXAMPLES")
+            // A command is set unfilled: never broken, even when wider than the page (a long
+            // URL), since a break would make it two commands when copied.
             for example in examples {
-                lines.append(".TP")
-                lines.append("\\fB\(Self.escape(example.command))\\fR")
-                lines.append(Self.escape(example.explanation))
+                lines += [".PP", ".nf", "\\fB\(Self.escape(example.command))\\fR", ".fi", ".RS", Self.escape(example.explanation), ".RE"]
             }
         }
         return lines.joined(separator: "\n") + "\n"
