@@ -98,6 +98,7 @@ extension BrowseApp {
             simulatorDataVariant: options.simulator.dataDirectory.map { "lists=\($0.path)" } ?? "")
         let slots = options.feeds.map { feed in TabSlot(kind: feed.kind) { try feed.settings.makeTab(tabEnvironment) } }
         let browser = try BrowserModel(slots: slots, opening: options.opening)
+        browser.keyRebinding = options.keys
         let loop = BrowseLoop(terminal: terminal, browser: browser, firstPageGrace: firstPageGrace)
         let ending = try await loop.run(events: events, inFlightUpdates: connection.inFlightCountUpdates())
         // Where each list is, for the next launch to open there (before the cache closes).

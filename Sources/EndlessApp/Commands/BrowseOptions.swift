@@ -34,6 +34,8 @@ struct BrowseOptions: Sendable {
     var environment: [String: String]?
     /// Names the screen this command leaves at quit and opens on next time (``LaunchScreen``).
     var launchScreenKey = ""
+    /// The keys the config file changes.
+    var keys = KeyRebinding.none
     /// Hides this run's keys (flags, URLs, environment) from the HTTP clients' errors, which
     /// the browser shows.
     var redactor = Redactor.default
@@ -167,6 +169,7 @@ extension BrowseCommand {
         case (false, false): options.cacheMode = .readWrite
         }
         options.simulator = try SimulatorOptions.settings(from: parsed)
+        options.keys = try KeyRebinding.from(parsed)
         options.redactor = RunSecrets.redactor(parsed: parsed, environment: environment)
         // The key is written into the screen's file: no key of this run goes with it.
         options.launchScreenKey = options.redactor.redact(text: launchScreenKey(parsed, environment: environment))

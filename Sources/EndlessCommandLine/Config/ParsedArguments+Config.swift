@@ -28,9 +28,12 @@ extension ParsedArguments {
             switch entry.content {
             case .setting(let key, let value):
                 guard let declaration = settings.first(where: { $0.key == key }) else {
+                    let prefixes = Array(Set(settings.map { $0.key.prefix { $0 != "." } + "." })).sorted()
                     let hint =
                         Suggestions.closest(to: key, in: settings.map(\.key)).map { "did you mean '\($0)'?" }
-                        ?? (settings.isEmpty ? "this program has no settings besides flags" : nil)
+                        ?? (settings.isEmpty
+                            ? "this program has no settings besides flags"
+                            : "its settings are \(prefixes.map { "\($0)…" }.joined(separator: ", ")); `config --help` lists them")
                     throw fail(entry.line, "unknown setting '\(key)'", hint: hint)
                 }
                 if let earlier = setOnLine[key] { throw fail(entry.line, "'\(key)' is already set on line \(earlier)") }
