@@ -155,3 +155,37 @@ struct ConfigFileTests {
         #expect(tool.declaration.subcommand(named: "run")?.option(named: "config") != nil)
     }
 }
+
+/// Any text at all: read, applied, and refused or accepted, never a trap.
+@Suite("Config file, hostile text")
+struct ConfigFileHostileTests {
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("2,000 random files of flag-like pieces: each is read or refused with a line number, none traps")
+    func randomText() {
+        var generator = Generator(state: 28)
+        let pieces = ["--", "-", "=", " ", "\n", "#", "mode", "count", "quiet", "key", ".", "quit", "\t", "\u{1B}", "é", "none", "9", "\r\n", "--config"]
+        let root = ConfigFileTests.root
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            do {
+                let file = try ConfigFile(path: "p", text: text)
+                let parsed = try ArgumentParser.parse([], for: root).applying(file, root: root, settings: ConfigFileTests.settings)
+                _ = try? parsed[ConfigFileTests.count]
+            } catch let error as ConfigError {
+                #expect(error.line != nil && error.line ?? 0 >= 1, "\(error)")
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+}
