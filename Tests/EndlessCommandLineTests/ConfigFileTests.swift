@@ -153,6 +153,11 @@ struct ConfigFileTests {
         #expect(await tool.run(["run"], output: wrong.output, config: try ConfigFile(path: "c", text: "--cuont=4\n")) == 2)
         #expect(wrong.standardError.contains("config c:1: unknown option '--cuont'"))
         #expect(tool.declaration.subcommand(named: "run")?.option(named: "config") != nil)
+        // Before the command too: carried to it.
+        let before = CapturedOutput()
+        #expect(await tool.run(["--config", "elsewhere", "--no-config", "run"], output: before.output) == 0, "\(before.standardError)")
+        #expect(await tool.run(["--config=elsewhere", "--count", "2"], output: before.output) == 0, "\(before.standardError)")
+        #expect(before.standardOutput == "count=1\ncount=2\n")
     }
 }
 

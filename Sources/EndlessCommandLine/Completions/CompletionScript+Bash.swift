@@ -63,7 +63,10 @@ extension CompletionScript {
                 while (( i < COMP_CWORD )); do
                     word=${COMP_WORDS[i]}
                     if [[ $word == -* ]]; then
-                        \(f)_into_default
+                        # A group's own option (`--config`) stays with it; any other belongs to
+                        # its default command.
+                        \(f)_options "$path"
+                        [[ " $\(reply) " == *" $word "* ]] || \(f)_into_default
                         \(f)_kind "$path" "$word"
                         if [[ ${COMP_WORDS[i+1]} == = ]]; then
                             (( i += 2 ))

@@ -74,7 +74,12 @@ extension CompletionScript {
                 while test $i -le $count
                     set -l word $tokens[$i]
                     if string match -q -- '-*' $word
-                        set path (\(f)_into_default $path)
+                        # A group's own option (`--config`) stays with it; any other belongs
+                        # to its default command.
+                        set -l own (string split ' ' -- (\(f)_options $path))
+                        if not contains -- (string split -m 1 '=' -- $word)[1] $own
+                            set path (\(f)_into_default $path)
+                        end
                         set -l kind (\(f)_kind $path $word)
                         if test -n "$kind" -a "$kind" != optional
                             set i (math $i + 1)

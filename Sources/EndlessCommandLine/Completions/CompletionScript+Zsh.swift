@@ -52,7 +52,10 @@ extension CompletionScript {
                 while (( i < CURRENT )); do
                     word=${words[i]}
                     if [[ $word == -* ]]; then
-                        \(f)_into_default
+                        # A group's own option (`--config`) stays with it; any other belongs to
+                        # its default command.
+                        \(f)_options "$path"
+                        [[ " $\(reply) " == *" ${word%%=*} "* ]] || \(f)_into_default
                         \(f)_kind "$path" "$word"
                         if [[ -n $\(reply) && $\(reply) != optional ]]; then
                             (( i += 1 ))

@@ -22,8 +22,18 @@ public enum ArgumentParser {
         var command = root
         var path = [root.name]
         var rest = arguments[...]
+        // Options a group declares itself, which every command below it takes too (`--config`),
+        // may come before the command: they are carried to it.
+        var carried: [String] = []
         while !command.subcommands.isEmpty {
-            if let word = rest.first, let sub = command.subcommand(named: word) {
+            if let word = rest.first, word.hasPrefix("--"), let own = carriedOption(word, of: command) {
+                carried.append(word)
+                rest = rest.dropFirst()
+                if own.takesValue, !word.contains("="), let value = rest.first {
+                    carried.append(value)
+                    rest = rest.dropFirst()
+                }
+            } else if let word = rest.first, let sub = command.subcommand(named: word) {
                 command = sub
                 path.append(word)
                 rest = rest.dropFirst()
@@ -53,13 +63,20 @@ public enum ArgumentParser {
                 break
             }
         }
-        return try parseOptions(rest, for: command, path: path)
+        return try parseOptions(carried + rest, for: command, path: path)
+    }
+
+    /// The option `word` names when the group `command` declares it itself (not `--help` or
+    /// `--version`, which are the group's own business).
+    private static func carriedOption(_ word: String, of command: CommandDeclaration) -> OptionDeclaration? {
+        let name = word.dropFirst(2).split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+        return command.options.first { $0.isNamed(name) }
     }
 
     private static func isHelp(_ word: String) -> Bool { word == "--help" || word == "-h" }
 
     private static func parseOptions(
-        _ arguments: ArraySlice<String>, for command: CommandDeclaration, path: [String]
+        _ arguments: [String], for command: CommandDeclaration, path: [String]
     ) throws(UsageError) -> ParsedArguments {
         let commandText = path.joined(separator: " ")
         func fail(_ message: String, hint: String? = nil) -> UsageError {

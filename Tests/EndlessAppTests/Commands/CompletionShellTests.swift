@@ -38,6 +38,8 @@ struct CompletionShellTests {
         (["endless", "config", "fetch", "--form"], ["--format"], []),
         (["endless", "--live", "30", "--gr"], ["--graphics"], []),
         (["endless", "users", "--api-key", ""], [], ["reqres-free-v1"]),
+        (["endless", "--no-config", "fetch", "photos", "--order-by", ""], ["latest", "oldest", "popular"], []),
+        (["endless", "--config", "my.conf", ""], ["fetch", "cache"], []),
     ]
 
     static func check(_ output: String, _ words: [String], offered: [String], notOffered: [String]) {
