@@ -16,7 +16,12 @@
 public enum CompletionScript {
     /// A shell the scripts are written for.
     public enum Shell: String, CaseIterable, Sendable {
-        case bash, zsh, fish
+        /// GNU bash, through `complete -F`.
+        case bash
+        /// zsh, through `compdef` (or as an autoloaded `_program` file in `$fpath`).
+        case zsh
+        /// fish, through `complete -c … -a`.
+        case fish
     }
 
     /// The completion script of `root` for `shell`.

@@ -45,10 +45,11 @@ public struct ParsedArguments: Sendable, Equatable {
         self.positionals = positionals
     }
 
+    /// Whether two parses hold the same command, values, origins and config file.
     public static func == (lhs: ParsedArguments, rhs: ParsedArguments) -> Bool {
         lhs.commandPath == rhs.commandPath && lhs.options == rhs.options && lhs.values == rhs.values
             && lhs.flags == rhs.flags && lhs.positionals == rhs.positionals && lhs.origins == rhs.origins
-            && lhs.configFile == rhs.configFile
+            && lhs.configFile == rhs.configFile && lhs.spellings == rhs.spellings
             && lhs.settingValues.mapValues { "\($0.line):\($0.text)" } == rhs.settingValues.mapValues { "\($0.line):\($0.text)" }
     }
 
