@@ -93,6 +93,13 @@ public struct ParsedArguments: Sendable, Equatable {
     /// Whether the option was given on the command line (rather than left to its default).
     public func isGiven<Value>(_ option: Option<Value>) -> Bool { isGiven(option.declaration) }
 
+    /// Whether the option was typed on the command line itself, not set by the config file:
+    /// what a rule that refuses a pair of flags reads, since a config file's defaults are for
+    /// every run and must not make one refused.
+    public func isGivenOnCommandLine(_ option: OptionDeclaration) -> Bool {
+        isGiven(option) && origins[option.name] == nil
+    }
+
     /// Every option and flag given, in declaration order, with the text of its values.
     public var given: [GivenOption] {
         options.compactMap { option in

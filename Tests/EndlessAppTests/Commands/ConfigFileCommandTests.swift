@@ -90,6 +90,20 @@ struct ConfigFileCommandTests {
         #expect(!twice.err.contains("keyfromthefile99"), "\(twice.err)")
     }
 
+    @Test("a config file's defaults never make a command line refused: --per-page with --id, simulator flags with --api")
+    func defaultsNeverConflict() async throws {
+        let (folder, _) = try Self.home("--per-page=12\n--latency=1ms\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["XDG_CONFIG_HOME": folder.path]
+        let one = await Self.run(["fetch", "users", "--id", "2", "--format", "json"], environment)
+        #expect(one.status == 0, "\(one.err)")
+        // The API is a closed port: the run fails there (1), not on the simulator flag (2).
+        let live = await Self.run(["fetch", "users", "--api", "http://127.0.0.1:1/api/", "--retries", "0"], environment)
+        #expect(live.status == 1, "\(live.err)")
+        let typed = await Self.run(["fetch", "users", "--api", "http://127.0.0.1:1/api/", "--latency", "1ms"], environment)
+        #expect(typed.status == 2)
+    }
+
     @Test("the real binary applies the file under the command line")
     func endToEnd() throws {
         let (folder, _) = try Self.home("--format=csv\n--results=2\n")
