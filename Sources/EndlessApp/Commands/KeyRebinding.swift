@@ -1,6 +1,7 @@
 import EndlessCommandLine
 import EndlessFeedModel
 import EndlessTerminal
+import EndlessTerminalWidgets
 
 /// The browser's keys as the config file changes them: `key.quit = x` makes `x` quit (and
 /// only `x`), taking `x` from whatever it did before. Declared as config settings, one per
@@ -107,6 +108,24 @@ struct KeyRebinding: Sendable, Equatable {
             let label = binding.label.split(separator: " ").filter { !takenLabels.contains(String($0)) }.joined(separator: " ")
             return KeyBindings.Binding(
                 keys: binding.keys.filter { !taken.contains($0) }, label: label, intent: binding.intent, help: binding.help)
+        }
+    }
+
+    /// The status bar's hints with each rebound action's new key: `x quit` once quit is `x`.
+    /// The hints name their actions by what they say (`quit`, `refresh`…), as
+    /// ``KeyBindings/statusHints(tabs:)`` writes them.
+    func statusHints(_ hints: [KeyHint]) -> [KeyHint] {
+        guard !keys.isEmpty else { return hints }
+        let said: [String: BrowseIntent] = [
+            "details": .list(.openDetails), "refresh": .list(.refresh), "feeds": .nextTab, "help": .toggleHelp, "quit": .quit,
+        ]
+        return hints.map { hint in
+            if hint.label == "move", keys[.list(.moveUp)] != nil || keys[.list(.moveDown)] != nil {
+                let up = keys[.list(.moveUp)]?.label ?? "↑", down = keys[.list(.moveDown)]?.label ?? "↓"
+                return KeyHint("\(up)/\(down)", hint.label)
+            }
+            guard let intent = said[hint.label], let assigned = keys[intent] else { return hint }
+            return KeyHint(assigned.label, hint.label)
         }
     }
 }

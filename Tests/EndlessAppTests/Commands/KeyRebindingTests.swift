@@ -34,6 +34,9 @@ struct KeyRebindingTests {
         #expect(hints.contains { $0.key == "x" && $0.label == "quit" })
         #expect(hints.contains { $0.key == "↓" && $0.label == "next item" }, "\(hints)")
         #expect(KeyRebinding.none.applied(to: bindings).map(\.label) == bindings.map(\.label))
+        // The status bar says the new keys too.
+        let status = rebinding.statusHints(KeyBindings.statusHints(tabs: FeedCatalog.all.map(\.id)))
+        #expect(status.map { "\($0.key) \($0.label)" } == ["↑↓/jk move", "⏎ details", "j refresh", "Tab feeds", "F2 help", "x quit"])
     }
 
     @Test("the browser's input reads the rebinding: x quits, q no longer does")

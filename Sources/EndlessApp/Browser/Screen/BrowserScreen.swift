@@ -53,7 +53,8 @@ enum BrowserScreen {
         var right = [browser.tabFailure, tab.statusNote].compactMap { $0 }
         right.append("\(browser.requestsInFlight) in flight")
         if let rate = tab.cacheHitRate { right.append("cache \(Int((rate * 100).rounded()))%") }
-        BrowserChrome.drawStatus(hints: KeyBindings.statusHints(tabs: kinds), right: right, into: &frame, in: bands.status)
+        BrowserChrome.drawStatus(
+            hints: browser.keyRebinding.statusHints(KeyBindings.statusHints(tabs: kinds)), right: right, into: &frame, in: bands.status)
         return tabs
     }
 }
