@@ -1,7 +1,10 @@
 # Endless: the two commands a newcomer needs are `make run` and `make test`.
 SWIFT ?= swift
-# What the C targets link against (see Package.swift), and tmux for the end-to-end tests.
-DEB_PACKAGES := pkg-config libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev libssl-dev libsqlite3-dev tmux
+# What the C targets link against (see Package.swift), tmux for the end-to-end tests, the shells
+# the completion scripts are tested in (bash is there already), and groff and man-db, which
+# render the manual page in its test and for `make man`.
+DEB_PACKAGES := pkg-config libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev libssl-dev libsqlite3-dev tmux \
+	zsh fish groff-base man-db
 # Baselines that `make bench` measures against: nginx (with wrk), jq (with curl), the chafa
 # command, less, and python3 (json.loads and json.dumps).
 BENCH_PACKAGES := nginx wrk jq chafa less curl python3
@@ -9,7 +12,7 @@ BENCH_PACKAGES := nginx wrk jq chafa less curl python3
 # The reference data beside the repository (see scripts/find-shared-data).
 export ENDLESS_SHARED := $(shell ./scripts/find-shared-data)
 
-.PHONY: deps deps-bench build release run test docs fuzz fuzz-smoke tsan bench clean
+.PHONY: deps deps-bench build release run man test docs fuzz fuzz-smoke tsan bench clean
 
 deps:
 	@./scripts/install-debian-packages $(DEB_PACKAGES)
@@ -27,6 +30,12 @@ release: deps
 # e.g. `make run ARGS="--latency 300ms --fail-rate 0.2"`.
 run: release
 	.build/release/endless $(ARGS)
+
+# The manual page, written by `endless manual` from the flag declarations: `man -l .build/endless.1`.
+man: deps
+	$(SWIFT) build --product endless
+	"$$($(SWIFT) build --show-bin-path)/endless" manual > .build/endless.1
+	@echo "wrote .build/endless.1 (read it with: man -l .build/endless.1)"
 
 # How many tests run at once. Swift Testing starts every test at once; on 2 cores the few
 # that block a thread (child processes, sockets, semaphores) then hold up the rest, and

@@ -30,7 +30,7 @@ enum BrowseApp {
         defer { for notice in notices.all { output.standardError("endless: \(TextSanitizer.sanitize("\(notice)"))\n") } }
         // The screen this command left last time, drawn as the terminal is taken: before the
         // cache, the connection and the tabs are made.
-        let launchScreen = options.cacheMode == .disabled ? nil : LaunchScreen(directory: cacheDirectory, key: options.launchScreenKey)
+        let launchScreen = options.cacheMode == .disabled ? nil : LaunchScreen(directory: cacheDirectory, key: options.launchScreenKey, feed: options.opening)
 
         let ending: BrowseLoop.Ending
         let dumpFailure: String?
@@ -98,6 +98,7 @@ extension BrowseApp {
             simulatorDataVariant: options.simulator.dataDirectory.map { "lists=\($0.path)" } ?? "")
         let slots = options.feeds.map { feed in TabSlot(kind: feed.kind) { try feed.settings.makeTab(tabEnvironment) } }
         let browser = try BrowserModel(slots: slots, opening: options.opening)
+        browser.keyRebinding = options.keys
         let loop = BrowseLoop(terminal: terminal, browser: browser, firstPageGrace: firstPageGrace)
         let ending = try await loop.run(events: events, inFlightUpdates: connection.inFlightCountUpdates())
         // Where each list is, for the next launch to open there (before the cache closes).

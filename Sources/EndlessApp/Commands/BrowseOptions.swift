@@ -34,6 +34,8 @@ struct BrowseOptions: Sendable {
     var environment: [String: String]?
     /// Names the screen this command leaves at quit and opens on next time (``LaunchScreen``).
     var launchScreenKey = ""
+    /// The keys the config file changes.
+    var keys = KeyRebinding.none
     /// Hides this run's keys (flags, URLs, environment) from the HTTP clients' errors, which
     /// the browser shows.
     var redactor = Redactor.default
@@ -63,7 +65,13 @@ extension BrowseCommand {
             help: "How pictures are drawn: auto (asks the terminal: kitty, else sixel, else symbols), "
                 + "symbols (colored block characters, everywhere), sixel, kitty, or none. "
                 + "$ENDLESS_GRAPHICS says the same when this is not given.",
-            defaultDescription: GraphicsMode.auto.rawValue, parser: ValueParsers.choice(GraphicsMode.self))
+            defaultDescription: GraphicsMode.auto.rawValue, parser: ValueParsers.choice(GraphicsMode.self),
+            environment: "ENDLESS_GRAPHICS")
+        static let perPage = Option(
+            "per-page", short: "n", placeholder: "N",
+            help: "Items per page on the opening tab; each tab also has its own flag, e.g. --photos-per-page. "
+                + "The tab says how many it allows.",
+            parser: ValueParsers.integer(in: 1...1000))
         static let noImages = Flag("no-images", help: "No pictures: nothing is downloaded but the lists.")
         static let refreshCooldown = Option(
             "refresh-cooldown", placeholder: "SECONDS",
@@ -96,7 +104,7 @@ extension BrowseCommand {
 
         /// The flags every tab shares, then each of `feeds`', then the simulator's.
         static func declarations(for feeds: [FeedDefinition]) -> [OptionDeclaration] {
-            [api.declaration] + feeds.flatMap { $0.browseOptions }
+            [api.declaration, perPage.declaration] + feeds.flatMap { $0.browseOptions }
                 + [
                     graphics.declaration, noImages.declaration, refreshCooldown.declaration, maxLoaded.declaration,
                     offline.declaration, noCache.declaration, dumpState.declaration,
@@ -116,6 +124,11 @@ extension BrowseCommand {
         from parsed: ParsedArguments, opening: FeedID, feeds: [FeedDefinition] = FeedCatalog.all,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(UsageError) -> BrowseOptions {
+        var parsed = parsed
+        // --per-page is the opening tab's --<feed>-per-page, as --api is its --<feed>-api.
+        if let opened = feeds.first(where: { $0.id == opening }), let own = opened.perPageOption {
+            parsed = try parsed.giving(Options.perPage.declaration, to: own)
+        }
         var options = BrowseOptions(opening: opening)
         options.environment = environment
         let api = try parsed[Options.api]
@@ -156,6 +169,7 @@ extension BrowseCommand {
         case (false, false): options.cacheMode = .readWrite
         }
         options.simulator = try SimulatorOptions.settings(from: parsed)
+        options.keys = try KeyRebinding.from(parsed)
         options.redactor = RunSecrets.redactor(parsed: parsed, environment: environment)
         // The key is written into the screen's file: no key of this run goes with it.
         options.launchScreenKey = options.redactor.redact(text: launchScreenKey(parsed, environment: environment))

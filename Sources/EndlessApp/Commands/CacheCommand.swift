@@ -8,7 +8,7 @@ import Foundation
 enum CacheCommand {
     static let positional = CommandDeclaration.Positional(
         name: "FEED", help: "The feed to empty: \(FeedCatalog.all.map { $0.id.name }.joined(separator: ", ")); all of them when left out.",
-        isOptional: true)
+        isOptional: true, accepts: .choices(FeedCatalog.all.map { $0.id.name }))
 
     static let show = CommandDeclaration(
         name: "show",
@@ -21,7 +21,7 @@ enum CacheCommand {
     static let clear = CommandDeclaration(
         name: "clear", abstract: "Empty the page cache of one feed, or of every feed.", positionals: [positional],
         examples: [
-            .init(command: "endless cache clear coins", explanation: "Forget the coins pages."),
+            .init(command: "endless cache clear coins", explanation: "Forget the coins pages, and the screen `endless coins` opens on."),
             .init(command: "endless cache clear", explanation: "Forget every feed's pages."),
         ])
 
@@ -39,7 +39,12 @@ enum CacheCommand {
                 Subcommand(declaration: clear) { parsed, output in
                     clear(cache(noticePrinter(output)), feed: parsed.positionals.first, command: parsed.command, output: output)
                 },
-            ], defaultSubcommand: "show")
+            ], defaultSubcommand: "show",
+            examples: [
+                .init(command: "endless cache", explanation: "Pages, items, size and age per feed, and the file."),
+                .init(command: "endless cache clear people", explanation: "Forget the people pages and people's launch screens."),
+                .init(command: "endless cache clear", explanation: "Forget every feed's pages."),
+            ])
     }
 
     /// Says each of the cache's notices on standard error, as `endless` does after its screen
@@ -90,7 +95,7 @@ enum CacheCommand {
         do {
             let pages = try feed.map { try cache.clear(feed: $0) } ?? cache.clearAll()
             // A launch screen shows pages: the next launch opens on the network's instead.
-            LaunchScreen.removeAll(in: cache.fileURL.deletingLastPathComponent())
+            LaunchScreen.removeAll(in: cache.fileURL.deletingLastPathComponent(), feed: feed.flatMap(FeedCatalog.definition(named:))?.id)
             output.standardOutput("endless cache: \(pages) \(pages == 1 ? "page" : "pages") of \(feed ?? "every feed") cleared\n")
             return ExitCode.success.rawValue
         } catch {

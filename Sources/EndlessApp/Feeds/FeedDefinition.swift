@@ -48,6 +48,8 @@ public struct FeedDefinition: Sendable {
     let service: SimulatedService?
     /// `endless fetch <feed>`, if it has one.
     let fetchCommand: Subcommand?
+    /// Worked examples for `endless <feed> --help`.
+    let examples: [CommandDeclaration.Example]
     /// Reads its flags and makes the tab's recipe.
     let readSettings: @Sendable (ParsedArguments, URL?, [String: String]) throws(UsageError) -> FeedSettings
 
@@ -60,6 +62,7 @@ public struct FeedDefinition: Sendable {
     ///   - liveAPI: the live API's root, shown in the help of its `--<name>-api` flag.
     ///   - flags: its own browse flags, read by `settings`.
     ///   - fetch: `endless fetch <name>`; nil for none.
+    ///   - examples: worked examples for `endless <name> --help`.
     ///   - cachePolicy: how long its pages stay fresh in the page cache.
     ///   - keepsPosition: whether its place is saved at quit and opened on next time (a live
     ///     ranking, or pages that name no page before them, should not).
@@ -74,7 +77,8 @@ public struct FeedDefinition: Sendable {
     ///     output is not a terminal; nil says there is nothing to print.
     public init<Settings: Sendable, Source: PageSource>(
         id: FeedID, abstract: String, service: SimulatedService? = nil, liveAPI: String? = nil,
-        flags: [OptionDeclaration] = [], fetch: Subcommand? = nil, cachePolicy: CachePolicy = .neverStale,
+        flags: [OptionDeclaration] = [], fetch: Subcommand? = nil, examples: [CommandDeclaration.Example] = [],
+        cachePolicy: CachePolicy = .neverStale,
         keepsPosition: Bool = true, explain: @escaping @Sendable (any Error) -> (any Error)? = { _ in nil },
         settings: @escaping @Sendable (ParsedArguments, URL?, [String: String]) throws(UsageError) -> Settings,
         tab: @escaping @MainActor @Sendable (Settings, FeedTabContext) throws -> FeedTabParts<Source>,
@@ -86,6 +90,7 @@ public struct FeedDefinition: Sendable {
         self.liveAPI = liveAPI
         self.flags = flags
         self.fetchCommand = fetch
+        self.examples = examples
         readSettings = { parsed, api, environment throws(UsageError) in
             let read = try settings(parsed, api, environment)
             return FeedSettings(
@@ -117,6 +122,12 @@ public struct FeedDefinition: Sendable {
 
     /// Every flag the browser takes for this feed: its API flag, then its own.
     var browseOptions: [OptionDeclaration] { [apiOption.declaration] + flags }
+
+    /// `--users-per-page`: the flag among its own that sizes its pages, named as every feed
+    /// names it, which the browser's `--per-page` stands for when the browser opens on it.
+    var perPageOption: OptionDeclaration? {
+        flags.first { $0.name == "\(id.name)-per-page" }
+    }
 }
 
 /// What a feed's tab is made with besides its settings.

@@ -78,7 +78,7 @@ enum SimulatorOptions {
     ///   - api: the API that stands in for the simulator, to name it in the message.
     /// - Throws: ``UsageError`` naming the first such flag.
     static func requireNone(in parsed: ParsedArguments, because api: String) throws(UsageError) {
-        let given = declarations.filter { parsed.isGiven($0) }
+        let given = declarations.filter { parsed.isGivenOnCommandLine($0) }
         if let first = given.first {
             throw UsageError(
                 command: parsed.command, message: "\(first.flagText) only applies to the embedded simulator, not to \(api)",

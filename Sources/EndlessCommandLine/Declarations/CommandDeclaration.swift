@@ -25,16 +25,20 @@ public struct CommandDeclaration: Sendable {
         public let help: String
         /// Whether it may be left out.
         public let isOptional: Bool
+        /// The values it may be, for completions and the manual.
+        public let accepts: AcceptedValues
 
         /// Creates a positional argument.
         /// - Parameters:
         ///   - name: what help calls it.
         ///   - help: one sentence for help.
         ///   - isOptional: whether it may be left out.
-        public init(name: String, help: String, isOptional: Bool) {
+        ///   - accepts: the values it may be.
+        public init(name: String, help: String, isOptional: Bool, accepts: AcceptedValues = .text) {
             self.name = name
             self.help = help
             self.isOptional = isOptional
+            self.accepts = accepts
         }
     }
 
@@ -54,9 +58,17 @@ public struct CommandDeclaration: Sendable {
     public let subcommands: [CommandDeclaration]
     /// The subcommand that runs when the first argument is not a subcommand name.
     public let defaultSubcommand: String?
+    /// The program's version, for the root: `--version` prints it and help shows it; nil for
+    /// none (and for every subcommand).
+    public let version: String?
+    /// Whether every word after the command is taken as a positional, options included, for a
+    /// command that reads another command line (`endless config fetch -n 5`).
+    public let takesArgumentsVerbatim: Bool
 
     /// The implicit `-h, --help` every command accepts.
     public static let help = Flag("help", short: "h", help: "Show this help and exit.")
+    /// The implicit `--version` of a root that has a ``version``.
+    public static let versionFlag = Flag("version", help: "Show the version and exit.")
 
     /// Declares a command.
     /// - Parameters:
@@ -68,10 +80,12 @@ public struct CommandDeclaration: Sendable {
     ///   - examples: worked examples.
     ///   - subcommands: its subcommands.
     ///   - defaultSubcommand: the subcommand that runs when none is named.
+    ///   - version: the program's version, for a root.
+    ///   - takesArgumentsVerbatim: whether every word after it is a positional, options included.
     public init(
         name: String, abstract: String, discussion: String = "", options: [OptionDeclaration] = [],
         positionals: [Positional] = [], examples: [Example] = [], subcommands: [CommandDeclaration] = [],
-        defaultSubcommand: String? = nil
+        defaultSubcommand: String? = nil, version: String? = nil, takesArgumentsVerbatim: Bool = false
     ) {
         self.name = name
         self.abstract = abstract
@@ -81,14 +95,18 @@ public struct CommandDeclaration: Sendable {
         self.examples = examples
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
+        self.version = version
+        self.takesArgumentsVerbatim = takesArgumentsVerbatim
     }
 
-    /// The declared options and `--help`.
-    public var allOptions: [OptionDeclaration] { options + [Self.help.declaration] }
+    /// The declared options, `--help`, and `--version` for a root with a version.
+    public var allOptions: [OptionDeclaration] {
+        options + [Self.help.declaration] + (version == nil ? [] : [Self.versionFlag.declaration])
+    }
 
-    /// The option with a long name, `--help` included.
+    /// The option with a long name or an alias, `--help` included.
     public func option(named name: String) -> OptionDeclaration? {
-        allOptions.first { $0.name == name }
+        allOptions.first { $0.isNamed(name) }
     }
 
     /// The option with a one-letter alias.
@@ -106,5 +124,29 @@ public struct CommandDeclaration: Sendable {
     /// The subcommand with a name.
     public func subcommand(named name: String) -> CommandDeclaration? {
         subcommands.first { $0.name == name }
+    }
+
+    /// The command a path of subcommand names reaches below this one (itself for none).
+    public func descendant<Path: Collection<String>>(_ path: Path) -> CommandDeclaration? {
+        guard let name = path.first else { return self }
+        return subcommand(named: name)?.descendant(path.dropFirst())
+    }
+
+    /// Every command of the tree, this one first, each with the words that reach it
+    /// (`["endless", "fetch", "photos"]`): what completions and the manual walk.
+    public var commandsInTree: [(path: [String], command: CommandDeclaration)] {
+        func walk(_ command: CommandDeclaration, _ path: [String]) -> [(path: [String], command: CommandDeclaration)] {
+            [(path, command)] + command.subcommands.flatMap { walk($0, path + [$0.name]) }
+        }
+        return walk(self, [name])
+    }
+
+    /// The same command with `extra` added to its options and to every subcommand's: options
+    /// any command accepts, such as `--config`.
+    public func addingToEveryCommand(_ extra: [OptionDeclaration]) -> CommandDeclaration {
+        CommandDeclaration(
+            name: name, abstract: abstract, discussion: discussion, options: options + extra, positionals: positionals,
+            examples: examples, subcommands: subcommands.map { $0.addingToEveryCommand(extra) },
+            defaultSubcommand: defaultSubcommand, version: version, takesArgumentsVerbatim: takesArgumentsVerbatim)
     }
 }

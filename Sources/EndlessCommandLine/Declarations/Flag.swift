@@ -8,9 +8,14 @@ public struct Flag: Sendable {
     ///   - name: the long name without dashes.
     ///   - shortName: an optional one-letter alias.
     ///   - help: the help text.
-    public init(_ name: String, short shortName: Character? = nil, help: String) {
+    ///   - aliases: older names still accepted, shown nowhere.
+    ///   - environmentVariable: the variable that says the same, for help and the manual.
+    public init(
+        _ name: String, short shortName: Character? = nil, help: String, aliases: [String] = [],
+        environment environmentVariable: String? = nil
+    ) {
         self.declaration = OptionDeclaration(
             name: name, shortName: shortName, kind: .flag, help: help, defaultText: nil, isRepeatable: false,
-            accepts: .text, isSecret: false)
+            accepts: .text, isSecret: false, aliases: aliases, environmentVariable: environmentVariable)
     }
 }

@@ -27,15 +27,20 @@ public struct Option<Value: Sendable>: Sendable {
     ///   - parser: turns the text into a value; says which values are accepted.
     ///   - isRepeatable: whether the option may appear more than once.
     ///   - isSecret: whether the value is a secret (a key): redacted, never written to disk.
+    ///   - aliases: older names still accepted, shown nowhere.
+    ///   - environmentVariable: the variable read when the option is not given, for help and the manual.
+    ///   - misnomers: names people may try for it, refused with a hint that names it.
     public init(
         _ name: String, short shortName: Character? = nil, placeholder: String, help: String, default defaultValue: Value,
         defaultDescription: String? = nil, parser: ValueParser<Value>, repeatable isRepeatable: Bool = false,
-        secret isSecret: Bool = false
+        secret isSecret: Bool = false, aliases: [String] = [], environment environmentVariable: String? = nil,
+        misnomers: [String] = []
     ) {
         self.declaration = OptionDeclaration(
             name: name, shortName: shortName, kind: .value(placeholder: placeholder), help: help,
             defaultText: defaultDescription ?? parser.text(of: defaultValue), isRepeatable: isRepeatable,
-            accepts: parser.accepts, isSecret: isSecret)
+            accepts: parser.accepts, isSecret: isSecret, aliases: aliases, environmentVariable: environmentVariable,
+            misnomers: misnomers)
         self.defaultValue = defaultValue
         self.parse = { text throws(ValueError) in try parser(text) }
     }
@@ -52,16 +57,19 @@ public struct Option<Value: Sendable>: Sendable {
     ///     would (the next word is its value unless it starts with `-`).
     ///   - isRepeatable: whether the option may appear more than once.
     ///   - isSecret: whether the value is a secret (a key): redacted, never written to disk.
+    ///   - aliases: older names still accepted, shown nowhere.
+    ///   - environmentVariable: the variable read when the option is not given, for help and the manual.
     public init<Wrapped: Sendable>(
         _ name: String, short shortName: Character? = nil, placeholder: String, help: String,
         defaultDescription: String? = nil, parser: ValueParser<Wrapped>, whenAlone valueWhenAlone: Wrapped? = nil,
-        repeatable isRepeatable: Bool = false, secret isSecret: Bool = false
+        repeatable isRepeatable: Bool = false, secret isSecret: Bool = false, aliases: [String] = [],
+        environment environmentVariable: String? = nil
     ) where Value == Wrapped? {
         self.declaration = OptionDeclaration(
             name: name, shortName: shortName,
             kind: valueWhenAlone == nil ? .value(placeholder: placeholder) : .optionalValue(placeholder: placeholder),
             help: help, defaultText: defaultDescription, isRepeatable: isRepeatable, accepts: parser.accepts,
-            isSecret: isSecret)
+            isSecret: isSecret, aliases: aliases, environmentVariable: environmentVariable)
         self.defaultValue = nil
         self.parse = { text throws(ValueError) in
             if text.isEmpty, let valueWhenAlone { return valueWhenAlone }

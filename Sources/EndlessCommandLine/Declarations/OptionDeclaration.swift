@@ -35,6 +35,42 @@ public struct OptionDeclaration: Sendable, Equatable {
     /// Whether its value is a secret (an API key): hidden from every message, left out of
     /// anything written to disk, never offered by completions.
     public let isSecret: Bool
+    /// Older names the parser still accepts for it (`page-size` for `people-per-page`), without
+    /// a word: help, completions and the manual show only ``name``.
+    public let aliases: [String]
+    /// The environment variable that gives its value when it is not given, for help, the manual
+    /// and `config`; nil for none. The command reads the variable itself.
+    public let environmentVariable: String?
+    /// Names people may try for it that mean something else elsewhere (`per-page` for
+    /// `results`): refused, with a hint that names this option.
+    public let misnomers: [String]
+
+    /// Creates a declaration; ``Option`` and ``Flag`` make them.
+    init(
+        name: String, shortName: Character?, kind: Kind, help: String, defaultText: String?, isRepeatable: Bool,
+        accepts: AcceptedValues, isSecret: Bool, aliases: [String] = [], environmentVariable: String? = nil,
+        misnomers: [String] = []
+    ) {
+        self.name = name
+        self.shortName = shortName
+        self.kind = kind
+        self.help = help
+        self.defaultText = defaultText
+        self.isRepeatable = isRepeatable
+        self.accepts = accepts
+        self.isSecret = isSecret
+        self.aliases = aliases
+        self.environmentVariable = environmentVariable
+        self.misnomers = misnomers
+    }
+
+    /// Whether `name` (without dashes) names it: its name or one of its aliases.
+    public func isNamed(_ name: String) -> Bool {
+        self.name == name || aliases.contains(name)
+    }
+
+    /// Whether it takes a value (`--results N`), rather than standing alone.
+    public var takesValue: Bool { kind != .flag }
 
     /// `--results`.
     public var flagText: String { "--\(name)" }

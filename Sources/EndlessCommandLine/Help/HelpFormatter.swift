@@ -15,6 +15,7 @@ public enum HelpFormatter {
         var lines: [String] = []
 
         lines.append(contentsOf: wrap(command.abstract, width: width))
+        if let version = command.version { lines.append("\(command.name) \(version)") }
         lines.append("")
 
         var items = [invocation]
@@ -63,17 +64,28 @@ public enum HelpFormatter {
         lines.append("")
         lines.append("OPTIONS:")
         for option in command.allOptions {
-            var text = option.help
-            if let defaultText = option.defaultText { text += " (default: \(defaultText))" }
-            if option.isRepeatable { text += " May be repeated." }
-            lines.append(contentsOf: twoColumns("  " + option.label, text, column: column, width: width))
+            lines.append(contentsOf: twoColumns("  " + option.label, describe(option), column: column, width: width))
+        }
+
+        // A group's default command runs when the group is named alone (`endless fetch -n 5`), so
+        // its options are the group's too. The program's own help lists commands only.
+        if path.count > 1, let name = command.defaultSubcommand, let runs = command.subcommand(named: name),
+            !runs.options.isEmpty
+        {
+            let ownColumn = self.column(for: runs.options.map { "  " + $0.label })
+            lines.append("")
+            lines.append("OPTIONS OF '\(invocation) \(name)' (the default):")
+            for option in runs.options where !command.options.contains(option) {
+                lines.append(contentsOf: twoColumns("  " + option.label, describe(option), column: ownColumn, width: width))
+            }
         }
 
         if !command.examples.isEmpty {
             lines.append("")
             lines.append("EXAMPLES:")
+            // A command is never broken: a line break would make it two commands when pasted.
             for example in command.examples {
-                lines.append(contentsOf: wrap(example.command, width: width, indent: "  ", continuation: "      "))
+                lines.append("  " + example.command)
                 lines.append(contentsOf: wrap(example.explanation, width: width, indent: "      "))
             }
         }
@@ -82,6 +94,14 @@ public enum HelpFormatter {
             lines.append("See '\(invocation) <command> --help' for a command's options.")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An option's help with its default and whether it may be repeated.
+    private static func describe(_ option: OptionDeclaration) -> String {
+        var text = option.help
+        if let defaultText = option.defaultText { text += " (default: \(defaultText))" }
+        if option.isRepeatable { text += " May be repeated." }
+        return text
     }
 
     /// The column descriptions start at: two spaces after the longest label, but never so far
@@ -114,7 +134,7 @@ public enum HelpFormatter {
         var lines: [String] = []
         var line = indent
         var lineHasWord = false
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+        for word in unbreakableWords(text) {
             if lineHasWord, line.count + 1 + word.count > width {
                 lines.append(line)
                 line = continuation ?? indent
@@ -125,5 +145,21 @@ public enum HelpFormatter {
         }
         lines.append(line)
         return lines
+    }
+
+    /// The words of `text`, where a command quoted in backticks (`` `endless fetch --help` ``)
+    /// counts as one word, so prose wraps around it and never inside it.
+    static func unbreakableWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var insideQuote = false
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if insideQuote, let last = words.popLast() {
+                words.append(last + " " + word)
+            } else {
+                words.append(String(word))
+            }
+            if word.filter({ $0 == "`" }).count % 2 == 1 { insideQuote.toggle() }
+        }
+        return words
     }
 }

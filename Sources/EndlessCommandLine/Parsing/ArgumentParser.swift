@@ -1,6 +1,6 @@
 /// A small, strict command-line parser, written here because no outside package can be had.
 ///
-/// Accepts subcommands, `--name value`, `--name=value`, `-n value`, boolean flags, options whose
+/// Accepts subcommands, `--name value`, `--name=value`, `-n value`, `-n3`, boolean flags, options whose
 /// value may be left out (`--live`, `--live 30`) and `--`
 /// (everything after it is positional). Refuses, with a ``UsageError`` that names the
 /// argument: unknown options (with a "did you mean"), a missing value, a value given to a
@@ -22,11 +22,26 @@ public enum ArgumentParser {
         var command = root
         var path = [root.name]
         var rest = arguments[...]
+        // Options a group declares itself, which every command below it takes too (`--config`),
+        // may come before the command: they are carried to it.
+        var carried: [String] = []
         while !command.subcommands.isEmpty {
-            if let word = rest.first, let sub = command.subcommand(named: word) {
+            if let word = rest.first, word.hasPrefix("--"), let own = carriedOption(word, of: command) {
+                carried.append(word)
+                rest = rest.dropFirst()
+                if own.takesValue, !word.contains("="), let value = rest.first {
+                    carried.append(value)
+                    rest = rest.dropFirst()
+                }
+            } else if let word = rest.first, let sub = command.subcommand(named: word) {
                 command = sub
                 path.append(word)
                 rest = rest.dropFirst()
+            } else if command.version != nil, rest.first == "--version" {
+                // `endless --version` asks the program, not its default subcommand.
+                return ParsedArguments(
+                    commandPath: path, options: [], values: [:], flags: [CommandDeclaration.versionFlag.declaration.name],
+                    positionals: [])
             } else if rest.first == "help" {
                 // `endless help fetch` reads as `endless fetch --help`.
                 rest = rest.dropFirst()
@@ -48,13 +63,20 @@ public enum ArgumentParser {
                 break
             }
         }
-        return try parseOptions(rest, for: command, path: path)
+        return try parseOptions(carried + rest, for: command, path: path)
+    }
+
+    /// The option `word` names when the group `command` declares it itself (not `--help` or
+    /// `--version`, which are the group's own business).
+    private static func carriedOption(_ word: String, of command: CommandDeclaration) -> OptionDeclaration? {
+        let name = word.dropFirst(2).split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+        return command.options.first { $0.isNamed(name) }
     }
 
     private static func isHelp(_ word: String) -> Bool { word == "--help" || word == "-h" }
 
     private static func parseOptions(
-        _ arguments: ArraySlice<String>, for command: CommandDeclaration, path: [String]
+        _ arguments: [String], for command: CommandDeclaration, path: [String]
     ) throws(UsageError) -> ParsedArguments {
         let commandText = path.joined(separator: " ")
         func fail(_ message: String, hint: String? = nil) -> UsageError {
@@ -63,13 +85,14 @@ public enum ArgumentParser {
         var values: [String: [String]] = [:]
         var flags: Set<String> = []
         var positionals: [String] = []
+        var spellings: [String: String] = [:]
         var index = arguments.startIndex
 
         while index < arguments.endIndex {
             let word = arguments[index]
             index += 1
-            if word == "--" {
-                positionals.append(contentsOf: arguments[index...])
+            if word == "--" || (command.takesArgumentsVerbatim && !isHelp(word)) {
+                positionals.append(contentsOf: arguments[(word == "--" ? index : index - 1)...])
                 break
             }
             guard word.hasPrefix("-"), word != "-" else {
@@ -87,16 +110,22 @@ public enum ArgumentParser {
                 guard let found = command.option(named: name) else {
                     throw unknownOption("--\(name)", in: command, fail: fail)
                 }
+                if found.name != name { spellings[found.name] = "--\(name)" }
                 option = found
             } else {
-                guard word.count == 2, let letter = word.last, let found = command.option(short: letter) else {
+                // `-n 3`, or `-n3`: the letters after an option's letter are its value.
+                let letters = word.dropFirst()
+                guard let letter = letters.first, let found = command.option(short: letter),
+                    letters.count == 1 || found.takesValue
+                else {
                     throw unknownOption(word, in: command, fail: fail)
                 }
+                if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
                 option = found
             }
 
             if flags.contains(option.name) || (values[option.name] != nil && !option.isRepeatable) {
-                throw fail("\(option.flagText) is given more than once", hint: "give it once; the last use would not silently win")
+                throw fail("\(spellings[option.name] ?? option.flagText) is given more than once", hint: "give it once; the last use would not silently win")
             }
             switch option.kind {
             case .flag:
@@ -128,7 +157,7 @@ public enum ArgumentParser {
             }
         }
 
-        if !flags.contains(CommandDeclaration.help.declaration.name) {
+        if !flags.contains(CommandDeclaration.help.declaration.name), !command.takesArgumentsVerbatim {
             let allowed = command.positionals.count
             if positionals.count > allowed {
                 let extra = positionals[allowed]
@@ -144,13 +173,19 @@ public enum ArgumentParser {
                 throw fail("missing \(missing.name)", hint: missing.help)
             }
         }
-        return ParsedArguments(
+        var parsed = ParsedArguments(
             commandPath: path, options: command.allOptions, values: values, flags: flags, positionals: positionals)
+        parsed.spellings = spellings
+        return parsed
     }
 
     private static func unknownOption(
         _ word: String, in command: CommandDeclaration, fail: (String, String?) -> UsageError
     ) -> UsageError {
+        let name = String(word.drop { $0 == "-" })
+        if let meant = command.allOptions.first(where: { $0.misnomers.contains(name) }) {
+            return fail("unknown option '\(word)'", "'\(command.name)' calls it \(meant.flagText)")
+        }
         let names = command.allOptions.map(\.flagText)
         let hint = Suggestions.closest(to: word, in: names).map { "did you mean '\($0)'?" }
         return fail("unknown option '\(word)'", hint)

@@ -28,15 +28,45 @@ public struct Subcommand: Sendable {
     ///   - discussion: more paragraphs for help.
     ///   - children: its subcommands.
     ///   - defaultSubcommand: the child that runs when none is named; nil to require one.
+    ///   - examples: worked examples for its help.
     public init(
         group name: String, abstract: String, discussion: String = "", children: [Subcommand],
-        defaultSubcommand: String? = nil
+        defaultSubcommand: String? = nil, examples: [CommandDeclaration.Example] = []
+    ) {
+        self.init(
+            group: name, abstract: abstract, discussion: discussion, version: nil, children: children,
+            defaultSubcommand: defaultSubcommand, examples: examples, options: [])
+    }
+
+    init(
+        group name: String, abstract: String, discussion: String, version: String?, children: [Subcommand],
+        defaultSubcommand: String?, examples: [CommandDeclaration.Example], options: [OptionDeclaration]
     ) {
         self.declaration = CommandDeclaration(
-            name: name, abstract: abstract, discussion: discussion, subcommands: children.map(\.declaration),
-            defaultSubcommand: defaultSubcommand)
+            name: name, abstract: abstract, discussion: discussion, options: options, examples: examples,
+            subcommands: children.map(\.declaration), defaultSubcommand: defaultSubcommand, version: version)
         self.children = children
         self.run = nil
+    }
+
+    private init(
+        declaration: CommandDeclaration, children: [Subcommand], run: (@Sendable (ParsedArguments, CommandOutput) async -> Int32)?
+    ) {
+        self.declaration = declaration
+        self.children = children
+        self.run = run
+    }
+
+    /// The same subcommand with `extra` among the options of it and of every subcommand below.
+    func addingToEveryCommand(_ extra: [OptionDeclaration]) -> Subcommand {
+        guard !extra.isEmpty else { return self }
+        let children = children.map { $0.addingToEveryCommand(extra) }
+        let declaration = CommandDeclaration(
+            name: declaration.name, abstract: declaration.abstract, discussion: declaration.discussion,
+            options: declaration.options + extra, positionals: declaration.positionals, examples: declaration.examples,
+            subcommands: children.map(\.declaration), defaultSubcommand: declaration.defaultSubcommand,
+            version: declaration.version, takesArgumentsVerbatim: declaration.takesArgumentsVerbatim)
+        return Subcommand(declaration: declaration, children: children, run: run)
     }
 
     /// The word that selects it, e.g. `"fetch"`.

@@ -31,19 +31,19 @@ struct LaunchScreenTests {
     func perCommand() throws {
         let directory = Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        LaunchScreen(directory: directory, key: "browse\u{0}people").save(Self.frame("Ms First3 Last3"))
-        #expect(LaunchScreen(directory: directory, key: "browse\u{0}people").load(size: Self.size) == Self.frame("Ms First3 Last3"))
-        #expect(LaunchScreen(directory: directory, key: "browse\u{0}people\u{0}--seed=x").load(size: Self.size) == nil)
+        LaunchScreen(directory: directory, key: "browse\u{0}people", feed: .people).save(Self.frame("Ms First3 Last3"))
+        #expect(LaunchScreen(directory: directory, key: "browse\u{0}people", feed: .people).load(size: Self.size) == Self.frame("Ms First3 Last3"))
+        #expect(LaunchScreen(directory: directory, key: "browse\u{0}people\u{0}--seed=x", feed: .people).load(size: Self.size) == nil)
 
-        LaunchScreen(directory: directory, key: "browse\u{0}people").remove()
-        #expect(LaunchScreen(directory: directory, key: "browse\u{0}people").load(size: Self.size) == nil)
+        LaunchScreen(directory: directory, key: "browse\u{0}people", feed: .people).remove()
+        #expect(LaunchScreen(directory: directory, key: "browse\u{0}people", feed: .people).load(size: Self.size) == nil)
     }
 
     @Test("a file damaged or kept for another key with the same name is not shown")
     func damaged() throws {
         let directory = Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let screen = LaunchScreen(directory: directory, key: "browse")
+        let screen = LaunchScreen(directory: directory, key: "browse", feed: .people)
         screen.save(Self.frame("whole"))
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: screen.path)))
         #expect(screen.load(size: Self.size) != nil)
@@ -51,7 +51,7 @@ struct LaunchScreenTests {
         try Data(bytes).write(to: URL(fileURLWithPath: screen.path))
         #expect(screen.load(size: Self.size) == nil)
         // The same file name, another key inside: a hash collision is told apart.
-        let other = LaunchScreen(directory: directory, key: "other")
+        let other = LaunchScreen(directory: directory, key: "other", feed: .people)
         other.save(Self.frame("other"))
         try Data(contentsOf: URL(fileURLWithPath: other.path)).write(to: URL(fileURLWithPath: screen.path))
         #expect(screen.load(size: Self.size) == nil)
@@ -62,12 +62,12 @@ struct LaunchScreenTests {
         let directory = Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         for number in 0..<(LaunchScreen.keptScreens + 4) {
-            LaunchScreen(directory: directory, key: "command \(number)").save(Self.frame("\(number)"))
+            LaunchScreen(directory: directory, key: "command \(number)", feed: .people).save(Self.frame("\(number)"))
         }
         let folder = directory.appendingPathComponent(LaunchScreen.folderName)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == LaunchScreen.keptScreens)
-        #expect(LaunchScreen(directory: directory, key: "command 0").load(size: Self.size) == nil)
-        #expect(LaunchScreen(directory: directory, key: "command \(LaunchScreen.keptScreens + 3)").load(size: Self.size) != nil)
+        #expect(LaunchScreen(directory: directory, key: "command 0", feed: .people).load(size: Self.size) == nil)
+        #expect(LaunchScreen(directory: directory, key: "command \(LaunchScreen.keptScreens + 3)", feed: .people).load(size: Self.size) != nil)
         LaunchScreen.removeAll(in: directory)
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
@@ -79,7 +79,7 @@ struct LaunchScreenTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: directory.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path) }
-        let screen = LaunchScreen(directory: directory, key: "browse")
+        let screen = LaunchScreen(directory: directory, key: "browse", feed: .people)
         screen.save(Self.frame("lost"))
         // Root writes anyway; otherwise nothing is kept.
         if getuid() != 0 { #expect(screen.load(size: Self.size) == nil) } else { #expect(screen.load(size: Self.size) == Self.frame("lost")) }

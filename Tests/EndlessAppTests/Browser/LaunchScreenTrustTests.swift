@@ -32,7 +32,7 @@ struct LaunchScreenTrustTests {
     func noSecretKept() throws {
         let directory = LaunchScreenTests.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let screen = LaunchScreen(directory: directory, key: Self.commandLine(key: "SECRET123", password: "PW456", clientID: "CID789"))
+        let screen = LaunchScreen(directory: directory, key: Self.commandLine(key: "SECRET123", password: "PW456", clientID: "CID789"), feed: .people)
         screen.save(LaunchScreenTests.frame("Ms First3 Last3"))
 
         let folder = directory.appendingPathComponent(LaunchScreen.folderName)
@@ -48,12 +48,12 @@ struct LaunchScreenTrustTests {
         // The command line is not kept either, only its digest.
         #expect(bytes.range(of: Data("photos".utf8)) == nil)
 
-        let otherKey = LaunchScreen(directory: directory, key: Self.commandLine(key: "OTHER", password: "OTHERPW", clientID: "X"))
+        let otherKey = LaunchScreen(directory: directory, key: Self.commandLine(key: "OTHER", password: "OTHERPW", clientID: "X"), feed: .people)
         #expect(otherKey.load(size: Self.size) == LaunchScreenTests.frame("Ms First3 Last3"))
         // What is not a secret still tells two command lines apart.
         let otherPage = Self.commandLine(key: "SECRET123", password: "PW456", clientID: "CID789").replacingOccurrences(
             of: "per_page=5", with: "per_page=6")
-        #expect(LaunchScreen(directory: directory, key: otherPage).load(size: Self.size) == nil)
+        #expect(LaunchScreen(directory: directory, key: otherPage, feed: .people).load(size: Self.size) == nil)
     }
 
     @Test("secrets are taken out of options, variables, URLs and query strings; the rest stays")
@@ -75,7 +75,7 @@ struct LaunchScreenTrustTests {
     func forgedHeader() throws {
         let directory = LaunchScreenTests.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let screen = LaunchScreen(directory: directory, key: "browse")
+        let screen = LaunchScreen(directory: directory, key: "browse", feed: .people)
         screen.save(LaunchScreenTests.frame("real"))
         // The same key, then a snapshot of 2000 empty rows of 2000 cells: 4 KB that would
         // make a screen of 4 million cells.
@@ -105,7 +105,7 @@ struct LaunchScreenTrustTests {
         let foreign = ["kept", "notes.txt", "0123456789abcdef.screen", "fedcba9876543210.screen"]
 
         for number in 0..<(LaunchScreen.keptScreens + 4) {
-            LaunchScreen(directory: directory, key: "command \(number)").save(LaunchScreenTests.frame("\(number)"))
+            LaunchScreen(directory: directory, key: "command \(number)", feed: .people).save(LaunchScreenTests.frame("\(number)"))
         }
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
         #expect(names.isSuperset(of: foreign))

@@ -130,7 +130,7 @@ struct BrowseEndToEndTests {
         try session.send("4")
         try session.wait(for: "the users") { Self.header($0).contains("12 users") && $0.contains("George Bluth") }
         try session.send(contentsOf: ["G", "G"])
-        try session.wait(for: "the end of the users") { $0.contains("that's everyone · 12 people") }
+        try session.wait(for: "the end of the users") { $0.contains("that's everyone · 12 users") }
 
         try session.send("Tab")
         try session.wait(for: "the people again") {
@@ -144,7 +144,7 @@ struct BrowseEndToEndTests {
         #expect(rows(try session.screen()) == rows(people))
 
         try session.send("BTab")
-        try session.wait(for: "the users again") { $0.contains("that's everyone · 12 people") }
+        try session.wait(for: "the users again") { $0.contains("that's everyone · 12 users") }
         _ = try Self.quit(session)
         let dump = try Self.fullDump(session)
         #expect(dump.active == "users")

@@ -9,7 +9,8 @@ import Glibc
 /// the first live frame only changes what moved since (the status bar, the pictures as they
 /// load). A phone shows an app's last picture while the app launches for the same reason.
 ///
-/// One file per command line (`screens/<16 hex digits>.screen`), holding its key and a
+/// One file per command line (`screens/<feed>-<16 hex digits>.screen`, the feed it opens on
+/// first, so `endless cache clear people` removes only people's), holding its key and a
 /// ``ScreenSnapshot``. The key is ``LaunchScreenKey``'s digest of the command line with its
 /// secrets taken out, so no file holds a key, a password or even the command line. A file
 /// whose key differs, that is damaged, or whose screen is not the terminal's size is not shown
@@ -38,9 +39,15 @@ struct LaunchScreen: Sendable {
     ///   - commandLine: the command line and environment it is for (see
     ///     ``BrowseCommand/launchScreenKey(_:environment:)``); only its digest, secrets taken
     ///     out, is kept.
-    init(directory: URL, key commandLine: String) {
+    ///   - feed: the feed the command opens on, the only one whose screen is saved.
+    init(directory: URL, key commandLine: String, feed: FeedID) {
         key = LaunchScreenKey.digest(of: commandLine)
-        path = directory.path + "/\(Self.folderName)/\(key.prefix(16))\(Self.fileExtension)"
+        path = directory.path + "/\(Self.folderName)/\(Self.prefix(of: feed))\(key.prefix(16))\(Self.fileExtension)"
+    }
+
+    /// What the names of a feed's screens start with: `people-`. Feed names are lowercase words.
+    static func prefix(of feed: FeedID) -> String {
+        String(feed.name.filter { $0.isASCII && ($0.isLowercase || $0.isNumber) }) + "-"
     }
 
     /// The screen kept for this command, when there is one, it is whole, and it is of `size`.
@@ -77,11 +84,16 @@ struct LaunchScreen: Sendable {
         unlink(path)
     }
 
-    /// Removes every launch screen under the cache folder `directory`, and the folder when
-    /// nothing else is left in it.
-    static func removeAll(in directory: URL) {
+    /// Removes every launch screen under the cache folder `directory` (only those of `feed`,
+    /// when given, and those older ones whose feed is not named), and the folder when nothing
+    /// else is left in it.
+    static func removeAll(in directory: URL, feed: FeedID? = nil) {
         let folder = directory.appendingPathComponent(folderName, isDirectory: true)
-        for file in screenFiles(in: folder, includingUnfinished: true) { unlink(file.path) }
+        for file in screenFiles(in: folder, includingUnfinished: true) {
+            let name = file.lastPathComponent
+            if let feed, name.contains("-"), !name.hasPrefix(prefix(of: feed)) { continue }
+            unlink(file.path)
+        }
         rmdir(folder.path)
     }
 
@@ -101,7 +113,15 @@ struct LaunchScreen: Sendable {
     /// Whether `name` is a screen's file name as ``init(directory:key:)`` makes them.
     static func isScreenFileName(_ name: String) -> Bool {
         guard name.hasSuffix(fileExtension) else { return false }
-        let stem = name.utf8.dropLast(fileExtension.utf8.count)
+        var stem = name.utf8.dropLast(fileExtension.utf8.count)
+        // `<feed>-` first, a lowercase word; files of earlier versions have none.
+        if let dash = stem.firstIndex(of: UInt8(ascii: "-")) {
+            let feed = stem[..<dash]
+            guard !feed.isEmpty, feed.count <= 32,
+                feed.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) })
+            else { return false }
+            stem = stem[stem.index(after: dash)...]
+        }
         return stem.count == 16 && stem.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 

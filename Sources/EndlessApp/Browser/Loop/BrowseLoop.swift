@@ -233,7 +233,7 @@ final class BrowseLoop {
     private func handle(_ event: TerminalEvent) -> Ending? {
         switch event {
         case .key(let key):
-            let bindings = KeyBindings.all(nouns: browser.active.nouns, tabs: browser.kinds)
+            let bindings = browser.keyBindings
             guard let intent = KeyBindings.intent(for: key, in: bindings) else { return nil }
             if intent == .quit { return .quit }
             browser.perform(intent, visibleRows: layout.visibleRowCount)

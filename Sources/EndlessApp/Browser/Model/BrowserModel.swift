@@ -51,6 +51,14 @@ final class BrowserModel {
     /// The feeds on the tab bar.
     var kinds: [FeedID] { slots.map(\.kind) }
 
+    /// The keys the config file changes (`key.quit = x`).
+    var keyRebinding = KeyRebinding.none
+
+    /// Which keys do what on the active tab: what input and the help overlay read.
+    var keyBindings: [KeyBindings.Binding] {
+        keyRebinding.applied(to: KeyBindings.all(nouns: active.nouns, tabs: kinds))
+    }
+
     /// Every tab, made now if never shown (for `--dump-state`); a tab that cannot be made is
     /// left out.
     var allTabs: [any BrowserTab] { slots.compactMap { try? $0.tab() } }

@@ -14,13 +14,12 @@ enum BrowserScreen {
         var layout = BrowserLayout()
         guard let bands = BrowserLayout.bands(in: frame.bounds) else { return layout }
         let tab = browser.active
-        let kinds = browser.kinds
         layout.list = bands.list
         layout.rows = tab.draw(into: &frame, indicator: bands.indicator, list: bands.list, elapsed: elapsed)
         layout.tabs = drawChrome(browser, into: &frame, bands: bands)
         layout.hasOverlay = tab.hasDetails || browser.isHelpVisible
         if browser.isHelpVisible {
-            BrowserChrome.drawHelp(KeyBindings.helpHints(KeyBindings.all(nouns: tab.nouns, tabs: kinds)), into: &frame)
+            BrowserChrome.drawHelp(KeyBindings.helpHints(browser.keyBindings), into: &frame)
         }
         return layout
     }
@@ -54,7 +53,8 @@ enum BrowserScreen {
         var right = [browser.tabFailure, tab.statusNote].compactMap { $0 }
         right.append("\(browser.requestsInFlight) in flight")
         if let rate = tab.cacheHitRate { right.append("cache \(Int((rate * 100).rounded()))%") }
-        BrowserChrome.drawStatus(hints: KeyBindings.statusHints(tabs: kinds), right: right, into: &frame, in: bands.status)
+        BrowserChrome.drawStatus(
+            hints: browser.keyRebinding.statusHints(KeyBindings.statusHints(tabs: kinds)), right: right, into: &frame, in: bands.status)
         return tabs
     }
 }

@@ -9,6 +9,12 @@ enum FetchCommand {
             discussion: "Prints as a table, JSON, NDJSON or CSV. Without --api, the data comes from the embedded "
                 + "simulator. Exit status: 0 on success, 1 when the request or the API failed, 2 when the "
                 + "command line is wrong.",
-            children: FeedCatalog.all.compactMap { $0.fetchCommand }, defaultSubcommand: FeedID.people.name)
+            children: FeedCatalog.all.compactMap { $0.fetchCommand }, defaultSubcommand: FeedID.people.name,
+            examples: [
+                .init(command: "endless fetch -n 5", explanation: "Five people from the embedded simulator, as a table."),
+                .init(command: "endless fetch photos --format ndjson", explanation: "A page of photos, one JSON object a line."),
+                .init(command: "endless fetch coins --per-page 10 --format csv", explanation: "The ten largest coins, as CSV."),
+                .init(command: "endless fetch users --id 2", explanation: "One user, by id."),
+            ])
     }
 }

@@ -19,7 +19,15 @@ enum CoinsFeed {
         id: .coins, abstract: "Browse CoinGecko's market board: prices, changes, 7-day sparklines and icons.", service: service,
         liveAPI: liveAPI,
         flags: [Options.vsCurrency.declaration, Options.coinsPerPage.declaration, Options.demoKey.declaration, Options.live.declaration],
-        fetch: FetchCoinsCommand.subcommand, cachePolicy: cachePolicy, keepsPosition: false, explain: explain,
+        fetch: FetchCoinsCommand.subcommand,
+        examples: [
+            .init(command: "endless coins --live", explanation: "The market board, refreshing itself every 30 s."),
+            .init(command: "endless coins --vs-currency eur --per-page 100", explanation: "Prices in euros, a hundred coins a page."),
+            .init(
+                command: "endless coins --api https://api.coingecko.com/api/v3/ --demo-key KEY",
+                explanation: "The live CoinGecko, with a demo key for its kinder rate limit."),
+        ],
+        cachePolicy: cachePolicy, keepsPosition: false, explain: explain,
         settings: { parsed, api, environment throws(UsageError) in try settings(from: parsed, api: api, environment: environment) },
         tab: { settings, context in
             let client = CoinGeckoClient(http: context.endpoint.http, demoKey: settings.demoKey)
@@ -82,7 +90,7 @@ enum CoinsFeed {
             "demo-key", placeholder: "KEY",
             help: "A CoinGecko demo API key, sent as x-cg-demo-api-key and never logged (default: $\(CoinsFeed.demoKeyVariable); "
                 + "none: the keyless, tighter rate limit).",
-            parser: ValueParsers.nonEmpty, secret: true)
+            parser: ValueParsers.nonEmpty, secret: true, environment: CoinsFeed.demoKeyVariable)
         static let coinsPerPage = Option(
             "coins-per-page", placeholder: "N", help: "Coins per page on the coins tab, 1-250.", default: CoinsFeed.defaultPerPage,
             parser: ValueParsers.integer(in: CoinMarketsQuery.perPageRange))

@@ -17,6 +17,13 @@ enum PeopleFeed {
             FetchPeopleCommand.Options.gender.declaration, Options.pageSize.declaration,
         ],
         fetch: FetchPeopleCommand.subcommand(),
+        examples: [
+            .init(command: "endless people --nat nl,de --gender female", explanation: "Dutch and German women, with their faces."),
+            .init(command: "endless people --seed endless --people-per-page 50", explanation: "The same people every time, 50 a page."),
+            .init(
+                command: "endless people --api https://randomuser.me/api/",
+                explanation: "People from the live randomuser.me instead of the embedded simulator."),
+        ],
         settings: { parsed, api, environment throws(UsageError) in try settings(from: parsed, api: api, environment: environment) },
         tab: { settings, context in
             let seed = settings.seed
@@ -53,9 +60,10 @@ enum PeopleFeed {
     static let pageSizeRange = 5...500
 
     enum Options {
+        /// Named as every tab's page size is (`--<feed>-per-page`); `--page-size` was its first name.
         static let pageSize = Option(
-            "page-size", placeholder: "N", help: "People per page, 5-500.", default: 20,
-            parser: ValueParsers.integer(in: PeopleFeed.pageSizeRange))
+            "people-per-page", placeholder: "N", help: "People per page on the people tab, 5-500.", default: 20,
+            parser: ValueParsers.integer(in: PeopleFeed.pageSizeRange), aliases: ["page-size"])
     }
 
     /// Reads the people tab's flags.
@@ -65,13 +73,15 @@ enum PeopleFeed {
         let gender = try parsed[FetchPeopleCommand.Options.gender]
         let query: RandomUserQuery
         do {
-            // With a gender, the page source seeds every page itself (the service ignores the
-            // gender of seeded requests), so the seed travels separately.
+            // The same rules as `endless fetch`, in the same words: --gender with --seed is
+            // refused (the service ignores the gender of seeded requests).
             query = try RandomUserQuery(
-                baseURL: api ?? RandomUserQuery.defaultBaseURL, seed: gender == nil ? seed : nil, gender: gender,
+                baseURL: api ?? RandomUserQuery.defaultBaseURL, seed: seed, gender: gender,
                 nationalities: try parsed[FetchPeopleCommand.Options.nat])
         } catch let error as UsageError {
             throw error
+        } catch let error as RandomUserQueryError {
+            throw FetchPeopleCommand.usageError(error, parsed: parsed)
         } catch {
             throw UsageError(command: parsed.command, message: "\(error)")
         }

@@ -19,7 +19,15 @@ public enum PhotosFeed {
         id: .photos, abstract: "Browse Unsplash's latest photos, with BlurHash placeholders and rows sized to each photo.",
         service: service, liveAPI: "https://api.unsplash.com/",
         flags: [Options.accessKey.declaration, Options.photosPerPage.declaration, Options.orderBy.declaration],
-        fetch: FetchPhotosCommand.subcommand, cachePolicy: cachePolicy, explain: explain,
+        fetch: FetchPhotosCommand.subcommand,
+        examples: [
+            .init(command: "endless photos", explanation: "The latest photos of the embedded simulator's Unsplash, no key needed."),
+            .init(command: "endless photos --order-by oldest --per-page 10", explanation: "The oldest photos, ten a page."),
+            .init(
+                command: "endless photos --api https://api.unsplash.com/ --access-key KEY",
+                explanation: "The live Unsplash, with your application's access key."),
+        ],
+        cachePolicy: cachePolicy, explain: explain,
         settings: { parsed, api, environment throws(UsageError) in try settings(from: parsed, api: api, environment: environment) },
         tab: { settings, context in
             let client = UnsplashClient(http: context.endpoint.http, accessKey: settings.accessKey)
@@ -65,7 +73,7 @@ public enum PhotosFeed {
             "access-key", placeholder: "KEY",
             help: "The Unsplash application's access key, sent as Client-ID (default: $\(PhotosFeed.accessKeyVariable); "
                 + "the embedded simulator needs none). Never logged.",
-            parser: ValueParsers.nonEmpty, secret: true)
+            parser: ValueParsers.nonEmpty, secret: true, environment: PhotosFeed.accessKeyVariable)
         /// Left out, the request names no page size: the service's own.
         static let perPage = Option(
             "per-page", short: "n", placeholder: "N", help: "Photos per page, 1-30 (Unsplash's most).",

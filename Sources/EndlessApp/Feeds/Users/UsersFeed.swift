@@ -14,7 +14,15 @@ enum UsersFeed {
     static let definition = FeedDefinition(
         id: .users, abstract: "Browse reqres.in's users, with avatars; details fetch each user by id.", service: service,
         liveAPI: "https://reqres.in/api/", flags: [Options.apiKey.declaration, Options.usersPerPage.declaration],
-        fetch: FetchUsersCommand.subcommand, cachePolicy: cachePolicy, explain: explain,
+        fetch: FetchUsersCommand.subcommand,
+        examples: [
+            .init(command: "endless users", explanation: "The embedded simulator's reqres.in users, to the end of the list."),
+            .init(command: "endless users --per-page 3", explanation: "Three users a page: watch the next page load."),
+            .init(
+                command: "endless users --api https://reqres.in/api/ --api-key reqres-free-v1",
+                explanation: "Users from the live reqres.in."),
+        ],
+        cachePolicy: cachePolicy, explain: explain,
         settings: { parsed, api, environment throws(UsageError) in try settings(from: parsed, api: api, environment: environment) },
         tab: { settings, context in
             let client = ReqresClient(http: context.endpoint.http, apiKey: settings.apiKey)
@@ -50,7 +58,7 @@ enum UsersFeed {
             "api-key", placeholder: "KEY",
             help: "The x-api-key reqres.in wants (default: $\(UsersFeed.apiKeyVariable), else the free key "
                 + "\(ReqresClient.freeAPIKey)).",
-            parser: ValueParsers.nonEmpty, secret: true)
+            parser: ValueParsers.nonEmpty, secret: true, environment: UsersFeed.apiKeyVariable)
         /// Left out, the request names no page size: the service's own, 6.
         static let perPage = Option(
             "per-page", short: "n", placeholder: "N", help: "Users per page, 1-1000.",
@@ -94,7 +102,7 @@ enum UsersFeed {
             rowImage: { user, sizing in
                 user.avatarURL.map { FeedImage(url: $0, size: sizing.row, contentMode: .fill) }
             },
-            endOfList: { count in "that's everyone · \(Nouns("person", "people").count(count))" })
+            endOfList: { count in "that's everyone · \(Nouns("user", "users").count(count))" })
     }
 
     /// How a user's row looks: the avatar, the name in bold, the email dim.

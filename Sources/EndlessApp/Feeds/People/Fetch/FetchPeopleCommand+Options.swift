@@ -12,8 +12,8 @@ extension FetchPeopleCommand {
             defaultDescription: "the embedded simulator", parser: ValueParsers.httpURL)
         /// More people than the service's own default of 1, which makes a poor first impression of a list.
         static let results = Option(
-            "results", short: "n", placeholder: "N", help: "How many people, 1-5000.", default: 10,
-            parser: ValueParsers.integer(in: RandomUserQuery.resultsRange))
+            "results", short: "n", placeholder: "N", help: "How many people, 1-5000 (randomuser.me's own name for it).",
+            default: 10, parser: ValueParsers.integer(in: RandomUserQuery.resultsRange), misnomers: ["per-page"])
         /// Left out, the query names no page: the service's first.
         static let page = Option(
             "page", placeholder: "N", help: "Which page of a seeded list, 1-10000.",
@@ -110,8 +110,9 @@ extension FetchPeopleCommand {
         return options
     }
 
-    /// A query rule that spans flags, reported against the flag to change.
-    private static func usageError(_ error: RandomUserQueryError, parsed: ParsedArguments) -> UsageError {
+    /// A query rule that spans flags, reported against the flag to change: the one wording
+    /// `endless fetch` and the browser's people tab share.
+    static func usageError(_ error: RandomUserQueryError, parsed: ParsedArguments) -> UsageError {
         let option: OptionDeclaration =
             switch error.parameter {
             case .baseURL: Options.api.declaration

@@ -65,7 +65,7 @@ enum FetchPhotosCommand {
         options.orderBy = try parsed[PhotosFeed.Options.orderBy]
         options.id = try parsed[Options.id]
         let paging = [Options.page.declaration, PhotosFeed.Options.perPage.declaration, PhotosFeed.Options.orderBy.declaration]
-        if options.id != nil, paging.contains(where: parsed.isGiven) {
+        if options.id != nil, paging.contains(where: parsed.isGivenOnCommandLine) {
             throw UsageError(
                 command: parsed.command, message: "--id fetches one photo; --page, --per-page and --order-by have nothing to do with it",
                 hint: "drop them, or drop --id for a page of photos")

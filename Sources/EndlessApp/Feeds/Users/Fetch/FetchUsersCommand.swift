@@ -66,7 +66,9 @@ enum FetchUsersCommand {
         options.page = try parsed[Options.page]
         options.perPage = try parsed[UsersFeed.Options.perPage]
         options.id = try parsed[Options.id]
-        if options.id != nil, parsed.isGiven(Options.page) || parsed.isGiven(UsersFeed.Options.perPage) {
+        if options.id != nil,
+            parsed.isGivenOnCommandLine(Options.page.declaration) || parsed.isGivenOnCommandLine(UsersFeed.Options.perPage.declaration)
+        {
             throw UsageError(
                 command: parsed.command, message: "--id fetches one user; --page and --per-page have nothing to do with it",
                 hint: "drop --page and --per-page, or drop --id for a page of users")

@@ -1,0 +1,66 @@
+import EndlessCommandLine
+import EndlessFeedModel
+import EndlessTerminal
+import EndlessTesting
+import Testing
+
+@testable import EndlessApp
+
+/// `key.<action> = <key>` in the config file: read and checked there, then what the browser's
+/// input and help overlay use.
+@Suite("Key bindings from the config file", .timeLimit(TimeBudget.minutes(1)))
+@MainActor
+struct KeyRebindingTests {
+    typealias F = BrowseFixtures
+
+    static func rebinding(_ text: String) throws -> KeyRebinding {
+        let root = EndlessCommand.tool.declaration
+        let file = try ConfigFile(path: "/c/endless/config", text: text)
+        let parsed = try ArgumentParser.parse([], for: root).applying(file, root: root, settings: EndlessCommand.settings)
+        return try KeyRebinding.from(parsed)
+    }
+
+    @Test("a rebound action has its new key alone, taken from the action that had it; help says so")
+    func applied() throws {
+        let rebinding = try Self.rebinding("key.quit = x\nkey.refresh = j\nkey.help = f2\nkey.close = ctrl-g\n")
+        let bindings = rebinding.applied(to: KeyBindings.all(nouns: Nouns("item", "items"), tabs: FeedCatalog.all.map(\.id)))
+        #expect(KeyBindings.intent(for: KeyEvent(.character("x")), in: bindings) == .quit)
+        #expect(KeyBindings.intent(for: KeyEvent(.character("q")), in: bindings) == nil)
+        #expect(KeyBindings.intent(for: KeyEvent(.character("j")), in: bindings) == .list(.refresh))
+        #expect(KeyBindings.intent(for: KeyEvent(.down), in: bindings) == .list(.moveDown))
+        #expect(KeyBindings.intent(for: KeyEvent(.function(2)), in: bindings) == .toggleHelp)
+        #expect(KeyBindings.intent(for: .control("g"), in: bindings) == .list(.close))
+        let hints = KeyBindings.helpHints(bindings)
+        #expect(hints.contains { $0.key == "x" && $0.label == "quit" })
+        #expect(hints.contains { $0.key == "↓" && $0.label == "next item" }, "\(hints)")
+        #expect(KeyRebinding.none.applied(to: bindings).map(\.label) == bindings.map(\.label))
+        // The status bar says the new keys too.
+        let status = rebinding.statusHints(KeyBindings.statusHints(tabs: FeedCatalog.all.map(\.id)))
+        #expect(status.map { "\($0.key) \($0.label)" } == ["↑↓/jk move", "⏎ details", "j refresh", "Tab feeds", "F2 help", "x quit"])
+    }
+
+    @Test("the browser's input reads the rebinding: x quits, q no longer does")
+    func browserHook() async throws {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        let browser = F.browser(model)
+        browser.keyRebinding = try Self.rebinding("key.quit = x\n")
+        let loop = BrowseLoop(terminal: RecordingTerminal(), browser: browser, clock: clock, frameInterval: .zero)
+        try loop.start()
+        #expect(try loop.process(.terminal(.key(KeyEvent(.character("q"))))) == nil)
+        #expect(try loop.process(.terminal(.key(KeyEvent(.character("x"))))) == .quit)
+    }
+
+    @Test("a wrong key, an unknown action, or one key for two actions is refused, naming the line")
+    func refusals() throws {
+        #expect(throws: ConfigError.self) { try Self.rebinding("key.quit = ctrl-\n") }
+        #expect(throws: ConfigError.self) { try Self.rebinding("key.qiut = x\n") }
+        do {
+            _ = try Self.rebinding("key.quit = x\nkey.refresh = x\n")
+            Issue.record("two actions on x were accepted")
+        } catch let error as UsageError {
+            #expect(error.message.contains("/c/endless/config:"), "\(error.message)")
+            #expect(error.message.contains("are both x"))
+        }
+    }
+}
