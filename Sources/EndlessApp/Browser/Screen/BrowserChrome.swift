@@ -27,7 +27,7 @@ enum BrowserChrome {
     /// When everything does not fit, the header gives way step by step before anything is
     /// cut: the hidden tabs shrink to their numbers (` 2 `), the simulator's address to its
     /// port, the source and seed go, then the page and live figures, the app's name, the active
-    /// tab's name (`[1] 2 3 4`), and last the noun after the row count. The active tab is in
+    /// tab's name (`[1] 2  3  4`), and last the noun after the row count. The active tab is in
     /// brackets, so it is told from the others without colour (`NO_COLOR`).
     static func drawHeader(_ header: Header, into frame: inout ScreenBuffer, in rect: Rect) -> [(kind: FeedID, rect: Rect)] {
         let start = Point(x: rect.x + 1, y: rect.y)
@@ -111,10 +111,10 @@ enum BrowserChrome {
         return (runs, tabs)
     }
 
-    /// `[1 people]` for the active tab, ` 2 photos ` or ` 2 ` for the others; tightest, `[1]`
-    /// and `2 `.
+    /// `[1 people]` for the active tab, ` 2 photos ` or ` 2 ` for the others; tightest, the
+    /// active tab `[1]`.
     private static func tabLabel(_ kind: FeedID, active: Bool, _ compaction: HeaderCompaction) -> String {
-        if compaction.tightTabs { return active ? "[\(kind.keyLabel)]" : " \(kind.keyLabel)" }
+        if compaction.tightTabs { return active ? "[\(kind.keyLabel)]" : " \(kind.keyLabel) " }
         if active { return "[\(kind.keyLabel) \(kind.name)]" }
         return compaction.compactTabs ? " \(kind.keyLabel) " : " \(kind.keyLabel) \(kind.name) "
     }

@@ -67,8 +67,11 @@ extension FeedScreen {
         }
         if showsPicture, details.chart == nil, let aspect = details.imageAspectRatio, aspect > 0 {
             // A picture of known shape: as large as the terminal allows, fields beside or below.
-            let largest = Self.largestPicture(aspect: aspect, cellAspect: cells.cellAspect, fields: fields.count, in: area)
+            // Small, the fields under it may scroll: the picture leaves room for a few of them.
+            let fieldLines = small ? min(fields.count, Self.fieldsUnderPicture) : fields.count
+            let largest = Self.largestPicture(aspect: aspect, cellAspect: cells.cellAspect, fields: fieldLines, in: area)
             pictureSize = largest.size
+            if pictureSize.area == 0 { showsPicture = false }
             if !small {
                 width = min(area.width - 2, largest.beside ? pictureSize.width + 6 + Self.fieldsWidth : max(pictureSize.width + 4, 60))
             }
