@@ -1,5 +1,6 @@
 import Endless
 import EndlessFeedModel
+import EndlessImages
 import EndlessTerminal
 import EndlessTerminalTesting
 import EndlessTesting
@@ -149,6 +150,23 @@ struct ScreenSizesTests {
         #expect(!model.canScrollDetails)
         browser.perform(.list(.moveDown), visibleRows: 4)
         #expect(model.selection == 1)
+    }
+
+    @Test("50×20 photo details take the whole area, the picture beside or above a screenful of fields")
+    func smallPhotoDetails() async throws {
+        let images = ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: PhotosFeedTests.PendingLoader(), diskCache: nil)))
+        let (tab, model, stop) = try PhotosFeedTests.tab(images: images)
+        defer { stop() }
+        model.start()
+        await model.wait { $0.rowCount >= 30 }
+        model.openDetails()
+        let browser = BrowserModel(tabs: [tab], opening: .photos)
+        let lines = Self.render(browser, Size(width: 50, height: 20)).lines
+        let screen = lines.joined(separator: "\n")
+        #expect(lines[1].hasPrefix("╭") && lines[1].hasSuffix("╮"), "the whole width: \(screen)")
+        let labels = ["description", "alt text", "by", "bio", "based in", "likes", "size", "colour"]
+        let shown = labels.filter { label in lines.contains { $0.contains("  \(label) ") || $0.contains("│ \(label) ") } }
+        #expect(shown.count >= 7, "fields shown: \(shown)\n\(screen)")
     }
 
     @Test("q over the key help closes it; q again quits; Ctrl-C quits from the help")
