@@ -33,6 +33,8 @@ public struct DetailPanel: Sendable {
     public var image: CellImage?
     /// The border.
     public var box: Box
+    /// The first field shown: the panel scrolls its fields when they do not all fit.
+    public var firstField = 0
 
     /// Creates a panel.
     ///
@@ -61,26 +63,39 @@ public struct DetailPanel: Sendable {
         panelBox.title = title
         let inner = panelBox.draw(into: &buffer, in: rect).inset(horizontal: 1)
         guard !inner.isEmpty else { return nil }
-        var fieldArea = inner
-        var imageRect: Rect?
-        if let image {
-            let area = Rect(x: inner.x, y: inner.y, width: image.size.width, height: image.size.height).intersection(inner)
+        let (imageRect, fieldArea) = layout(inner: inner)
+        if let image, let area = imageRect {
             buffer.draw(CellImage(size: area.size, cells: cropped(image, to: area.size)), at: Point(x: area.x, y: area.y))
-            imageRect = area
-            if inner.width - area.width - 2 >= 24 {
-                fieldArea = Rect(x: inner.x + area.width + 2, y: inner.y, width: inner.width - area.width - 2, height: inner.height)
-            } else {
-                fieldArea = Rect(x: inner.x, y: inner.y + area.height + 1, width: inner.width, height: inner.height - area.height - 1)
-            }
         }
         drawFields(into: &buffer, in: fieldArea)
         return imageRect
     }
 
+    /// The lines the fields get inside a panel drawn in `rect`: fewer than ``fields`` means
+    /// the panel can scroll (``firstField``).
+    /// - Parameter rect: the panel's outer rectangle.
+    /// - Returns: the lines.
+    public func fieldLines(in rect: Rect) -> Int {
+        guard rect.width >= 2, rect.height >= 2 else { return 0 }
+        let inner = rect.inset(horizontal: 2, vertical: 1)
+        guard !inner.isEmpty else { return 0 }
+        return max(0, layout(inner: inner).fields.height)
+    }
+
+    /// Where the image and the fields go inside the border.
+    private func layout(inner: Rect) -> (image: Rect?, fields: Rect) {
+        guard let image else { return (nil, inner) }
+        let area = Rect(x: inner.x, y: inner.y, width: image.size.width, height: image.size.height).intersection(inner)
+        if inner.width - area.width - 2 >= 24 {
+            return (area, Rect(x: inner.x + area.width + 2, y: inner.y, width: inner.width - area.width - 2, height: inner.height))
+        }
+        return (area, Rect(x: inner.x, y: inner.y + area.height + 1, width: inner.width, height: max(0, inner.height - area.height - 1)))
+    }
+
     private func drawFields(into buffer: inout ScreenBuffer, in area: Rect) {
         guard !area.isEmpty else { return }
         let keyWidth = min(fields.map { DisplayWidth.of($0.key) }.max() ?? 0, max(1, area.width / 3))
-        for (line, field) in fields.prefix(area.height).enumerated() {
+        for (line, field) in fields.dropFirst(max(0, firstField)).prefix(area.height).enumerated() {
             let y = area.y + line
             buffer.write(TextLayout.pad(field.key, toWidth: keyWidth), at: Point(x: area.x, y: y), style: .dim)
             let valueX = area.x + keyWidth + 2

@@ -3,17 +3,72 @@ import EndlessTerminal
 /// A one-line bar with a left part (key hints or segments) and a right part (status), like
 /// the header and footer of the app.
 ///
-/// The right part is laid out first and may take up to half the width when the left part
-/// needs the room; the left part gets the rest and is truncated with `…`.
+/// Each part is a list of segments (a key hint, a figure). When they do not all fit, whole
+/// segments are dropped, the lowest ``Segment/priority`` first (on a tie, the right part's last,
+/// then the left part's last), so a phrase is never cut in the middle, down to one segment a
+/// side; what is still too wide then is truncated with `…` (the right part taking at most
+/// half the width).
 public struct StatusBar: Sendable {
-    /// Runs on the left, segments joined by the separator.
-    public var left: [StyledText]
-    /// Runs on the right.
-    public var right: [StyledText]
+    /// One phrase of the bar, shown whole or not at all.
+    public struct Segment: Hashable, Sendable {
+        /// The phrase's runs.
+        public var runs: [StyledText]
+        /// Higher is kept longer when the bar is too narrow.
+        public var priority: Int
+
+        /// Creates a segment.
+        /// - Parameters:
+        ///   - runs: the phrase's runs.
+        ///   - priority: higher is kept longer.
+        public init(_ runs: [StyledText], priority: Int = 0) {
+            self.runs = runs
+            self.priority = priority
+        }
+
+        /// Creates a segment of plain text.
+        /// - Parameters:
+        ///   - text: the phrase.
+        ///   - priority: higher is kept longer.
+        public init(_ text: String, priority: Int = 0) {
+            self.init([StyledText(text)], priority: priority)
+        }
+
+        /// Creates a segment of a key hint: the key in bold in `style`, then what it does.
+        /// - Parameters:
+        ///   - hint: the key and what it does.
+        ///   - style: the bar's base style.
+        ///   - priority: higher is kept longer.
+        public init(hint: KeyHint, style: Style, priority: Int = 0) {
+            self.init([StyledText(hint.key, style: style.adding(.bold)), StyledText(" " + hint.label)], priority: priority)
+        }
+
+        var width: Int { runs.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+    }
+
+    /// Segments on the left, in order.
+    public var leftSegments: [Segment]
+    /// Segments on the right, in order.
+    public var rightSegments: [Segment]
+    /// Between segments.
+    public var separator: StyledText
     /// The bar's base style (background included).
     public var style: Style
 
-    /// Creates a bar from plain segments.
+    /// Creates a bar from segments.
+    ///
+    /// - Parameters:
+    ///   - left: segments on the left.
+    ///   - right: segments on the right.
+    ///   - style: the bar's base style.
+    ///   - separator: between segments.
+    public init(left: [Segment], right: [Segment], style: Style = .plain, separator: StyledText = " · ") {
+        leftSegments = left
+        rightSegments = right
+        self.style = style
+        self.separator = separator
+    }
+
+    /// Creates a bar from plain segments, of equal priority.
     ///
     /// - Parameters:
     ///   - left: segments on the left, joined by `separator`.
@@ -21,12 +76,11 @@ public struct StatusBar: Sendable {
     ///   - style: the bar's base style.
     ///   - separator: between segments.
     public init(left: [String], right: [String] = [], style: Style = .plain, separator: String = " · ") {
-        self.left = Self.join(left.map { StyledText($0) }, separator: separator)
-        self.right = Self.join(right.map { StyledText($0) }, separator: separator)
-        self.style = style
+        self.init(left: left.map { Segment($0) }, right: right.map { Segment($0) }, style: style, separator: StyledText(separator))
     }
 
-    /// Creates a bar of key hints on the left (keys in bold) and status on the right.
+    /// Creates a bar of key hints on the left (keys in bold) and status on the right; the
+    /// first hints are kept longest.
     ///
     /// - Parameters:
     ///   - hints: keys and what they do.
@@ -34,27 +88,20 @@ public struct StatusBar: Sendable {
     ///   - style: the bar's base style.
     ///   - separator: between hints and between segments.
     public init(hints: [KeyHint], right: [String] = [], style: Style = .plain, separator: String = " · ") {
-        let runs = hints.map { hint in [StyledText(hint.key, style: style.adding(.bold)), StyledText(" " + hint.label)] }
-        var left: [StyledText] = []
-        for (index, hint) in runs.enumerated() {
-            if index > 0 { left.append(StyledText(separator, style: style.adding(.dim))) }
-            left.append(contentsOf: hint)
-        }
-        self.left = left
-        self.right = Self.join(right.map { StyledText($0) }, separator: separator)
-        self.style = style
+        self.init(
+            left: hints.enumerated().map { Segment(hint: $0.element, style: style, priority: -$0.offset) },
+            right: right.map { Segment($0) }, style: style, separator: StyledText(separator, style: style.adding(.dim)))
     }
 
-    /// Creates a bar from styled runs.
+    /// Creates a bar from styled runs, each side one segment.
     ///
     /// - Parameters:
     ///   - leftRuns: runs on the left.
     ///   - rightRuns: runs on the right.
     ///   - style: the bar's base style.
     public init(leftRuns: [StyledText], rightRuns: [StyledText], style: Style = .plain) {
-        left = leftRuns
-        right = rightRuns
-        self.style = style
+        self.init(
+            left: leftRuns.isEmpty ? [] : [Segment(leftRuns)], right: rightRuns.isEmpty ? [] : [Segment(rightRuns)], style: style)
     }
 
     /// Draws the bar on the first row of `rect`, filling it with the base style.
@@ -68,8 +115,12 @@ public struct StatusBar: Sendable {
         buffer.fill(line, style: style)
         let inner = rect.width - 2  // one space of padding on each side
         guard inner > 0 else { return }
+        let (leftShown, rightShown) = fitted(in: inner)
+        let left = joined(leftShown)
+        let right = joined(rightShown)
         let leftWidth = left.reduce(0) { $0 + DisplayWidth.of($1.text) }
         let rightNatural = right.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        // Only a lone segment can still be too wide: it is cut with `…`.
         var rightWidth = min(rightNatural, inner)
         if leftWidth > 0 && leftWidth + 1 + rightWidth > inner {
             rightWidth = min(rightNatural, max(inner / 2, inner - leftWidth - 1))
@@ -84,12 +135,40 @@ public struct StatusBar: Sendable {
         }
     }
 
-    private static func join(_ runs: [StyledText], separator: String) -> [StyledText] {
-        var joined: [StyledText] = []
-        for (index, run) in runs.enumerated() {
-            if index > 0 { joined.append(StyledText(separator)) }
-            joined.append(run)
+    /// The segments shown in `width` columns: all of them, or fewer, the least important
+    /// dropped first, until they fit or one is left a side.
+    /// - Parameter width: the columns inside the bar's padding.
+    /// - Returns: the segments kept on each side, in order.
+    public func fitted(in width: Int) -> (left: [Segment], right: [Segment]) {
+        var left = leftSegments
+        var right = rightSegments
+        let separatorWidth = DisplayWidth.of(separator.text)
+        func total() -> Int {
+            func side(_ segments: [Segment]) -> Int {
+                segments.reduce(0) { $0 + $1.width } + separatorWidth * max(0, segments.count - 1)
+            }
+            return side(left) + side(right) + (left.isEmpty || right.isEmpty ? 0 : 1)
         }
-        return joined
+        // Down to one segment a side: a bar of one phrase each (a banner and its key) is
+        // truncated as before rather than losing either.
+        while total() > width, left.count > 1 || right.count > 1 {
+            // The least important; on a tie the right part's last, then the left part's last.
+            let lowest = min(left.map(\.priority).min() ?? .max, right.map(\.priority).min() ?? .max)
+            if let index = right.lastIndex(where: { $0.priority == lowest }) {
+                right.remove(at: index)
+            } else if let index = left.lastIndex(where: { $0.priority == lowest }) {
+                left.remove(at: index)
+            }
+        }
+        return (left, right)
+    }
+
+    private func joined(_ segments: [Segment]) -> [StyledText] {
+        var runs: [StyledText] = []
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { runs.append(separator) }
+            runs.append(contentsOf: segment.runs)
+        }
+        return runs
     }
 }

@@ -46,7 +46,7 @@ enum BrowseApp {
                     options, on: session, events: session.events, cells: cells,
                     firstPageGrace: session.showedFirstFrame ? BrowseLoop.openingGraceOverLaunchScreen : BrowseLoop.openingGrace,
                     cache: PageCache(directory: cacheDirectory, onNotice: { notices.append($0) }), launchScreen: launchScreen,
-                    environment: processEnvironment)
+                    environment: processEnvironment, hint: options.graphics.hint(for: session.capabilities))
             }
         } catch {
             output.standardError("endless: \(TextSanitizer.sanitize("\(error)"))\n")
@@ -75,11 +75,13 @@ extension BrowseApp {
     ///   - cache: the page cache (closed here).
     ///   - launchScreen: where the screen left at quit is saved; nil for none.
     ///   - environment: where the real services' picture cache folder is found.
+    ///   - hint: said once in the status bar, until the first key (pictures that cannot show).
     /// - Returns: how the loop ended, and why `--dump-state` could not be written (nil when it was).
     /// - Throws: when the connection cannot open, a tab cannot be made, or the terminal written.
     static func browse(
         _ options: BrowseOptions, on terminal: any BrowserTerminal, events: AsyncStream<TerminalEvent>, cells: ImageCells,
-        firstPageGrace: Duration, cache: PageCache, launchScreen: LaunchScreen?, environment: [String: String]
+        firstPageGrace: Duration, cache: PageCache, launchScreen: LaunchScreen?, environment: [String: String],
+        hint: String? = nil
     ) async throws -> (BrowseLoop.Ending, String?) {
         defer { cache.close() }
         // The file opens on the other core while the connection and the tab are made.
@@ -99,6 +101,7 @@ extension BrowseApp {
         let slots = options.feeds.map { feed in TabSlot(kind: feed.kind) { try feed.settings.makeTab(tabEnvironment) } }
         let browser = try BrowserModel(slots: slots, opening: options.opening)
         browser.keyRebinding = options.keys
+        browser.hint = hint
         let loop = BrowseLoop(terminal: terminal, browser: browser, firstPageGrace: firstPageGrace)
         let ending = try await loop.run(events: events, inFlightUpdates: connection.inFlightCountUpdates())
         // Where each list is, for the next launch to open there (before the cache closes).

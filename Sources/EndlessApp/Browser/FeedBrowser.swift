@@ -43,7 +43,7 @@ public enum FeedBrowser {
             cells: ImageCells(mode: options.graphics.resolved(for: capabilities), colorDepth: capabilities.colorDepth, cellPixelSize: nil),
             firstPageGrace: BrowseLoop.openingGrace, cache: PageCache(directory: directory),
             launchScreen: options.cacheMode == .disabled ? nil : LaunchScreen(directory: directory, key: options.launchScreenKey, feed: options.opening),
-            environment: environment)
+            environment: environment, hint: options.graphics.hint(for: capabilities))
         if let dumpFailure { throw BrowseFailure(description: "could not write --dump-state \(dumpFailure)") }
         return ending
     }

@@ -40,7 +40,9 @@ extension FeedViewModel {
     /// failed refresh (the old rows stay below it).
     public var topIndicator: TopIndicator {
         if pull.isActive { return .pull(progress: pull.progress) }
-        if rowCount > 0, feed.loadStates.refresh.isLoading || isHoldingRefreshSpinner { return .refreshing }
+        // The opening load's rows are not being refreshed: only a list already shown (from the
+        // cache, or loaded before) shows the line while it is loaded again.
+        if rowCount > 0, feed.loadStates.refresh.isLoading && !isOpeningLoad || isHoldingRefreshSpinner { return .refreshing }
         if let notice { return .notice(notice.text(refreshAvailableIn: feed.refreshAvailableIn)) }
         if rowCount > 0, let error = feed.loadStates.refresh.error { return .refreshFailed(Self.describe(error)) }
         return .none

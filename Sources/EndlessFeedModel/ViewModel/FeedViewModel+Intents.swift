@@ -10,6 +10,7 @@ extension FeedViewModel {
     ///   - visibleRows: how many rows fit on screen, for page moves.
     public func perform(_ intent: ListIntent, visibleRows: Int) {
         if intent != .refresh { pull.release() }
+        if details != nil, scrollDetails(intent) { return }
         let page = max(1, visibleRows - 1)
         switch intent {
         case .moveDown: select(selection + 1)
@@ -21,7 +22,10 @@ extension FeedViewModel {
         case .openDetails: openDetails()
         case .close: closeDetails()
         case .refresh: startRefresh()
-        case .retry: feed.retry()
+        case .retry:
+            // Retrying a failed opening is still the opening: its rows are new.
+            isOpeningLoad = isOpeningLoad && rowCount == 0
+            feed.retry()
         }
     }
 
@@ -137,6 +141,14 @@ extension FeedViewModel {
     /// by the cooldown.
     func refresh(answeringCooldown: Bool, ignoringCooldown: Bool = false, scope: RefreshScope? = nil) async -> RefreshOutcome {
         pull.release()
+        if isOpeningLoad, rowCount > 0, feed.loadStates.refresh.isLoading {
+            // The opening's rows are on screen, holding its indicator time: a refresh asked for
+            // now is for a new list, not to join the one that came (which would do nothing
+            // to be seen). It starts when the opening ends.
+            _ = await feed.refresh()
+        }
+        // A refresh joining the opening load before any row shows is still the opening.
+        isOpeningLoad = isOpeningLoad && rowCount == 0
         let selectedID = feed.items.item(at: selection)?.id
         // The new page replaces the rows before the refresh returns (it still shows its spinner
         // then): the selection follows its item the moment the rows change.

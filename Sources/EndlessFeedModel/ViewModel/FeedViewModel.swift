@@ -43,6 +43,12 @@ public final class FeedViewModel<Source: PageSource> {
     /// How the last refresh (or rows put above) moved the selection, as last set; read through
     /// ``selectionMove``.
     @ObservationIgnored @SignalObserved var lastSelectionMove: SelectionMove? = nil
+    /// True while the list's opening load runs (its first page, from the cache or the network):
+    /// its rows are new, not a list being refreshed, so no "refreshing" line shows over them
+    /// while the load holds its minimum indicator time.
+    @ObservationIgnored var isOpeningLoad = false
+    /// Where the open details are scrolled to (see ``detailsLaidOut(lines:shown:)``).
+    @ObservationIgnored @SignalObserved var detailsScroll = DetailsScroll()
     /// The live timer's state, when the list refreshes itself (`--live`).
     @ObservationIgnored @SignalObserved public internal(set) var live: LiveState? = nil
 
@@ -99,7 +105,9 @@ public final class FeedViewModel<Source: PageSource> {
 
     /// Loads the first page, once; later calls do nothing. A live list starts its timer.
     public func start() {
+        let opens = feed.pageKeys.isEmpty && !feed.loadStates.refresh.isLoading
         feed.loadFirstPageIfNeeded()
+        if opens { isOpeningLoad = feed.loadStates.refresh.isLoading }
         isLivePaused = false
         if let liveInterval, liveTask == nil { startLiveTimer(every: liveInterval) }
     }

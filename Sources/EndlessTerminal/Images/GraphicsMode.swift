@@ -29,6 +29,17 @@ public enum GraphicsMode: String, Hashable, Sendable, CaseIterable {
         return mode
     }
 
+    /// What to tell the person when this mode cannot show on the terminal: pixel graphics
+    /// asked for by name (not picked by `.auto`, which never picks them there) inside tmux
+    /// without passthrough, which tmux drops, leaving blank squares.
+    ///
+    /// - Parameter capabilities: what the probe found, tmux and its passthrough among them.
+    /// - Returns: a one-line hint, or nil when the mode shows as asked.
+    public func hint(for capabilities: TerminalCapabilities) -> String? {
+        guard self == .sixel || self == .kitty, capabilities.insideTmux, capabilities.passthrough == nil else { return nil }
+        return "\(rawValue) needs tmux passthrough: tmux set -g allow-passthrough on"
+    }
+
     /// The mode to draw with on a terminal: `.auto` picks kitty, then sixel, then symbols,
     /// from what the terminal answered (see ``TerminalCapabilities``); any other mode is an
     /// override and is used as asked, even where the terminal did not say it supports it.

@@ -13,6 +13,12 @@
 /// when its next byte is one a reply starts with (`>`, `!` or a digit after `ESC P`, `G`
 /// after `ESC _`, a digit after `ESC ]`); an unfinished string is dropped on the ESC timeout.
 ///
+/// An ESC followed by a key that starts no sequence (`ESC j`) is, by default, the Escape key and
+/// then that key: a person who presses Esc and at once another key (or tmux, which joins the
+/// two within its `escape-time`) sends the same bytes as Alt-j, and a program with no Alt
+/// bindings would lose both. ``EscapePrefix/alt`` reads them as Alt-j instead, for a program
+/// that binds Alt keys. Alt reported inside a sequence (`ESC [1;3C`) is Alt either way.
+///
 /// A lone ESC cannot be told from the start of a sequence by bytes alone: when a feed ends
 /// inside a possible sequence, ``hasPendingEscape`` is true, and the caller runs a short
 /// timer (`InputEventStream` does, on an injected clock) and calls ``flushPendingEscape()``
@@ -26,6 +32,14 @@ public struct InputParser: Sendable {
     public static let maxStringBytes = 1024
     /// The most replies held until ``takeReplies()``; older ones are dropped.
     public static let maxReplies = 64
+
+    /// What an ESC before a key that starts no sequence means.
+    public enum EscapePrefix: Hashable, Sendable {
+        /// The Escape key, then the key: `ESC j` is Esc, j.
+        case escapeKey
+        /// Alt with the key (xterm's metaSendsEscape): `ESC j` is Alt-j.
+        case alt
+    }
 
     enum State: Sendable {
         case ground
@@ -64,8 +78,15 @@ public struct InputParser: Sendable {
     /// Replies read and not yet taken.
     var replies: [TerminalReply] = []
 
+    /// What an ESC before a key that starts no sequence means.
+    public let escapePrefix: EscapePrefix
+
     /// Creates a parser in its ground state.
-    public init() {}
+    /// - Parameter escapePrefix: what `ESC` before a plain key means: Esc then the key (the
+    ///   default), or Alt with it.
+    public init(escapePrefix: EscapePrefix = .escapeKey) {
+        self.escapePrefix = escapePrefix
+    }
 
     /// True when the bytes so far end inside what may be an escape sequence or a lone ESC.
     public var hasPendingEscape: Bool {
@@ -142,16 +163,35 @@ public struct InputParser: Sendable {
         case .escape:
             events.append(.key(KeyEvent(.escape, modifiers: altPending ? .alt : [])))
         case .controlSequence where sequence.isEmpty:
-            events.append(.key(KeyEvent(.character("["), modifiers: .alt)))
+            appendPrefixed(.character("["), into: &events)
         case .singleShift where singleShiftModifier == 0:
-            events.append(.key(KeyEvent(.character("O"), modifiers: .alt)))
+            appendPrefixed(.character("O"), into: &events)
         case .stringIntroducer(let introducer):
-            events.append(.key(KeyEvent(.character(Character(Unicode.Scalar(introducer))), modifiers: .alt)))
+            appendPrefixed(.character(Character(Unicode.Scalar(introducer))), into: &events)
         default:
             break
         }
         if hasPendingEscape { reset() }
         return events
+    }
+
+    /// A key that followed an ESC: Alt with it, or Esc and then it (see ``EscapePrefix``).
+    private func appendPrefixed(_ key: Key, into events: inout [TerminalEvent]) {
+        switch escapePrefix {
+        case .alt:
+            events.append(.key(KeyEvent(key, modifiers: .alt)))
+        case .escapeKey:
+            events.append(.key(KeyEvent(.escape)))
+            events.append(.key(KeyEvent(key)))
+        }
+    }
+
+    /// The ESC just read prefixes the next key: as Alt, or as the Escape key of its own.
+    private mutating func prefixNextKey(into events: inout [TerminalEvent]) {
+        switch escapePrefix {
+        case .alt: altPending = true
+        case .escapeKey: emitKey(.escape, into: &events)
+        }
     }
 
     mutating func reset() {
@@ -208,9 +248,9 @@ public struct InputParser: Sendable {
                 stringBody.removeAll(keepingCapacity: true)
                 stringBody.append(byte)
             } else {
-                // Alt with the introducer's key, then this byte on its own.
+                // The introducer's key after the ESC, then this byte on its own.
                 state = .ground
-                altPending = true
+                prefixNextKey(into: &events)
                 ground(introducer, into: &events)
                 consume(byte, into: &events)
             }
@@ -292,7 +332,7 @@ public struct InputParser: Sendable {
             emitKey(.escape, into: &events)
         default:
             state = .ground
-            altPending = true
+            prefixNextKey(into: &events)
             ground(byte, into: &events)
         }
     }

@@ -223,7 +223,7 @@ struct BrowseLoopTests {
         await people.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
         try Self.drain(loop)
         #expect(userSource.requests.isEmpty)
-        #expect(terminal.text.hasPrefix(" endless  1 people  4 users  · test source"))
+        #expect(terminal.text.hasPrefix(" endless [1 people] 4 users  · test source"))
 
         for _ in 0..<5 { _ = try loop.process(Self.j) }
         await people.wait { $0.rowCount == 40 && !$0.feed.loadStates.append.isLoading }

@@ -128,6 +128,26 @@ struct FeedViewModelTests {
         #expect(model.selection == 0)
     }
 
+    @Test("the opening load shows no refreshing line over its new rows; a refresh of rows on screen does")
+    func openingIsNotARefresh() async {
+        let clock = ManualClock()
+        let source = F.source(clock: clock, gated: true)
+        let model = F.model(
+            source, clock: clock, configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .milliseconds(500)))
+        model.start()
+        source.release()
+        await model.wait { $0.rowCount == 20 }
+        #expect(model.feed.loadStates.refresh.isLoading, "the first load holds its indicator time")
+        #expect(model.topIndicator == TopIndicator.none)
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .seconds(1))
+        await model.wait { !$0.feed.loadStates.refresh.isLoading }
+
+        model.perform(.refresh, visibleRows: 10)
+        await model.wait { $0.topIndicator == .refreshing }
+        source.release()
+    }
+
     @Test("a refresh inside the cooldown says when it will be allowed, counting down; it is not an error")
     func cooldown() async {
         let clock = ManualClock()

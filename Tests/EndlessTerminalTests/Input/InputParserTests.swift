@@ -3,8 +3,8 @@ import Testing
 
 @testable import EndlessTerminal
 
-private func parse(_ text: String) -> [TerminalEvent] {
-    var parser = InputParser()
+private func parse(_ text: String, escapePrefix: InputParser.EscapePrefix = .escapeKey) -> [TerminalEvent] {
+    var parser = InputParser(escapePrefix: escapePrefix)
     return parser.feed(Array(text.utf8))
 }
 
@@ -70,11 +70,30 @@ struct InputParserTests {
         #expect(parse("\u{1B}[1;2P\u{1B}[15;5~\u{1B}[24;3~") == [key(.function(1), .shift), key(.function(5), .control), key(.function(12), .alt)])
     }
 
-    @Test("ESC before a key means Alt")
+    @Test("ESC before a key means Alt when asked for")
     func altKeys() {
-        #expect(parse("\u{1B}x\u{1B}X\u{1B}\u{7F}\u{1B}\r") == [char("x", .alt), char("X", .alt), key(.backspace, .alt), key(.enter, .alt)])
-        #expect(parse("\u{1B}é") == [char("é", .alt)])
+        let alt = InputParser.EscapePrefix.alt
+        #expect(
+            parse("\u{1B}x\u{1B}X\u{1B}\u{7F}\u{1B}\r", escapePrefix: alt) == [
+                char("x", .alt), char("X", .alt), key(.backspace, .alt), key(.enter, .alt),
+            ])
+        #expect(parse("\u{1B}é", escapePrefix: alt) == [char("é", .alt)])
+        #expect(parse("\u{1B}\u{1B}[A", escapePrefix: alt) == [key(.escape), key(.up)])
+    }
+
+    @Test("Esc and at once another key, in one read: Esc, then the key (both kept)")
+    func escapeThenKey() {
+        #expect(parse("\u{1B}j") == [key(.escape), char("j")])
+        #expect(parse("\u{1B}q") == [key(.escape), char("q")])
+        #expect(parse("\u{1B}\r\u{1B}\u{7F}") == [key(.escape), key(.enter), key(.escape), key(.backspace)])
+        #expect(parse("\u{1B}é") == [key(.escape), char("é")])
+        #expect(parse("\u{1B}\u{1B}j") == [key(.escape), key(.escape), char("j")])
+        // Sequences are still sequences: arrows, Alt-arrows, Esc before an arrow.
+        #expect(parse("\u{1B}[A\u{1B}OB") == [key(.up), key(.down)])
+        #expect(parse("\u{1B}[1;3C") == [key(.right, .alt)])
         #expect(parse("\u{1B}\u{1B}[A") == [key(.escape), key(.up)])
+        // A key after the introducer of a string that is not a reply.
+        #expect(parse("\u{1B}Px") == [key(.escape), char("P"), char("x")])
     }
 
     @Test("CSI u keys")
@@ -145,9 +164,12 @@ struct InputParserTests {
         #expect(!parser.hasPendingEscape)
     }
 
-    @Test("a pending ESC resolves on timeout: Escape, Alt-[, or nothing")
+    @Test("a pending ESC resolves on timeout: Escape, Alt-[ (or Esc and [), or nothing")
     func flush() {
-        var parser = InputParser()
+        var plain = InputParser()
+        _ = plain.feed(Array("\u{1B}[".utf8))
+        #expect(plain.flushPendingEscape() == [key(.escape), char("[")])
+        var parser = InputParser(escapePrefix: .alt)
         _ = parser.feed([0x1B])
         #expect(parser.flushPendingEscape() == [key(.escape)])
         _ = parser.feed(Array("\u{1B}[".utf8))
@@ -234,14 +256,15 @@ struct InputParserReplyTests {
 
     @Test("Alt-P, Alt-_ and Alt-] typed are still keys")
     func altKeys() {
-        var parser = InputParser()
+        var parser = InputParser(escapePrefix: .alt)
         #expect(parser.feed(Array("\u{1B}P".utf8)).isEmpty)
         #expect(parser.hasPendingEscape)
         #expect(parser.flushPendingEscape() == [char("P", .alt)])
-        #expect(parse("\u{1B}Px") == [char("P", .alt), char("x")])
-        #expect(parse("\u{1B}_a") == [char("_", .alt), char("a")])
-        #expect(parse("\u{1B}]q") == [char("]", .alt), char("q")])
-        #expect(parse("\u{1B}P\u{1B}[A") == [char("P", .alt), key(.up)])
+        #expect(parse("\u{1B}Px", escapePrefix: .alt) == [char("P", .alt), char("x")])
+        #expect(parse("\u{1B}_a", escapePrefix: .alt) == [char("_", .alt), char("a")])
+        #expect(parse("\u{1B}]q", escapePrefix: .alt) == [char("]", .alt), char("q")])
+        #expect(parse("\u{1B}P\u{1B}[A", escapePrefix: .alt) == [char("P", .alt), key(.up)])
+        #expect(parse("\u{1B}]q") == [key(.escape), char("]"), char("q")])
     }
 
     @Test("a string cut short by the ESC timeout, CAN or another escape gives no key and no reply")

@@ -235,7 +235,12 @@ final class BrowseLoop {
         case .key(let key):
             let bindings = browser.keyBindings
             guard let intent = KeyBindings.intent(for: key, in: bindings) else { return nil }
-            if intent == .quit { return .quit }
+            if intent == .quit {
+                // q over the help closes it, as Esc does; Ctrl-C quits from anywhere.
+                guard browser.isHelpVisible, key != .control("c") else { return .quit }
+                browser.perform(.list(.close), visibleRows: layout.visibleRowCount)
+                return nil
+            }
             browser.perform(intent, visibleRows: layout.visibleRowCount)
         case .mouse(let mouse):
             handle(mouse)

@@ -20,6 +20,9 @@ final class BrowserModel {
     var requestsInFlight = 0
     /// Why the tab last asked for could not be made, for the status bar; nil once one opens.
     private(set) var tabFailure: String?
+    /// Said once in the status bar until the first key: pictures asked for that cannot show
+    /// (``GraphicsMode/hint(for:)``).
+    var hint: String?
 
     /// Creates the browser and makes the tab it opens on; the others are made when shown.
     /// - Parameters:
@@ -73,6 +76,7 @@ final class BrowserModel {
     ///   - intent: what the person asked for.
     ///   - visibleRows: rows that fit on screen, for page moves.
     func perform(_ intent: BrowseIntent, visibleRows: Int) {
+        if hint != nil { hint = nil }
         switch intent {
         case .toggleHelp:
             isHelpVisible.toggle()

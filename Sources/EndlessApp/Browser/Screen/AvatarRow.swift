@@ -4,7 +4,8 @@ import EndlessTerminal
 
 /// The row most feeds share: a square picture four cells wide and two lines high (or initials
 /// on a grey square while it loads), a bold first line and a dim second line. The selected
-/// row has a bar in the gutter on both its lines; its text keeps its styles.
+/// row has a bar in the gutter on both its lines (the browser draws the same bar for every
+/// feed's rows); its text keeps its styles.
 ///
 /// ```
 /// ▌▗██▖  Mr Leo Bennink

@@ -7,8 +7,8 @@ import EndlessTerminalWidgets
 /// key help over everything.
 ///
 /// ```
-///  endless  1 people  4 users  · simulator 127.0.0.1:41235 · seed 5f2c09a1   120 people · page 6
-///  ↑↓/jk move · ⏎ details · r refresh · Tab feeds · ? help · q quit       2 in flight · cache 96%
+///  endless [1 people] 4 users  · simulator 127.0.0.1:41235 · seed 5f2c09a1   120 people · page 6
+///  ↑↓/jk move · ⏎ details · r refresh · Tab feeds · ? help · q quit   2 in flight · pictures cached 96%
 /// ```
 /// With a single feed there are no tabs to show, and the header is as it always was.
 @MainActor
@@ -24,45 +24,99 @@ enum BrowserChrome {
 
     /// Draws the header; returns the tab labels' cells, for clicks.
     ///
-    /// When everything does not fit, the hidden tabs shrink to their numbers first (` 2 `),
-    /// then the simulator's address to its port, before anything is cut.
+    /// When everything does not fit, the header gives way step by step before anything is
+    /// cut: the hidden tabs shrink to their numbers (` 2 `), the simulator's address to its
+    /// port, the source and seed go, then the page and live figures, the app's name, the active
+    /// tab's name (`[1] 2  3  4`), and last the noun after the row count. The active tab is in
+    /// brackets, so it is told from the others without colour (`NO_COLOR`).
     static func drawHeader(_ header: Header, into frame: inout ScreenBuffer, in rect: Rect) -> [(kind: FeedID, rect: Rect)] {
-        var right = [header.nouns.count(header.status.rows)]
-        if let page = header.status.page { right.append("page \(page)") }
-        if let live = header.status.live { right.append(live) }
-        let rightRuns = join(right)
-        let room = rect.width - 3 - width(of: rightRuns)
-        var layout = leftPart(header, compactTabs: false, compactSource: false, at: Point(x: rect.x + 1, y: rect.y))
-        for (tabs, source) in [(true, false), (true, true)] where width(of: layout.runs) > room {
-            layout = leftPart(header, compactTabs: tabs, compactSource: source, at: Point(x: rect.x + 1, y: rect.y))
+        let start = Point(x: rect.x + 1, y: rect.y)
+        var chosen: (runs: [StyledText], tabs: [(kind: FeedID, rect: Rect)], right: [StyledText])?
+        for compaction in HeaderCompaction.steps {
+            let left = leftPart(header, compaction, at: start)
+            let right = join(rightPart(header, compaction))
+            chosen = (left.runs, left.tabs, right)
+            if width(of: left.runs) + width(of: right) + 1 <= rect.width - 2 { break }
         }
-        StatusBar(leftRuns: layout.runs, rightRuns: rightRuns, style: Theme.header).draw(into: &frame, in: rect)
+        guard let chosen else { return [] }
+        StatusBar(leftRuns: chosen.runs, rightRuns: chosen.right, style: Theme.header).draw(into: &frame, in: rect)
         // A tab the bar had to cut is not a target.
-        return layout.tabs.filter { $0.rect.maxX <= rect.maxX - 1 }
+        return chosen.tabs.filter { $0.rect.maxX <= rect.maxX - 1 }
+    }
+
+    /// How far the header gives way, each step keeping the ones before.
+    struct HeaderCompaction {
+        var compactTabs = false
+        var compactSource = false
+        var showsSource = true
+        var showsPageAndLive = true
+        var showsName = true
+        var tightTabs = false
+        var showsNoun = true
+
+        /// From the full header to the tightest.
+        static let steps: [HeaderCompaction] = {
+            var step = HeaderCompaction()
+            var steps = [step]
+            let changes: [(inout HeaderCompaction) -> Void] = [
+                { $0.compactTabs = true }, { $0.compactSource = true }, { $0.showsSource = false },
+                { $0.showsPageAndLive = false }, { $0.showsName = false }, { $0.tightTabs = true }, { $0.showsNoun = false },
+            ]
+            for change in changes {
+                change(&step)
+                steps.append(step)
+            }
+            return steps
+        }()
+    }
+
+    /// The header's right part: the rows, the page, the live interval.
+    private static func rightPart(_ header: Header, _ compaction: HeaderCompaction) -> [String] {
+        var right = [compaction.showsNoun ? header.nouns.count(header.status.rows) : "\(header.status.rows)"]
+        if compaction.showsPageAndLive {
+            if let page = header.status.page { right.append("page \(page)") }
+            if let live = header.status.live { right.append(live) }
+        }
+        return right
     }
 
     /// The header's left part: the name, the tabs, the source, the seed; and where the tabs are.
     private static func leftPart(
-        _ header: Header, compactTabs: Bool, compactSource: Bool, at start: Point
+        _ header: Header, _ compaction: HeaderCompaction, at start: Point
     ) -> (runs: [StyledText], tabs: [(kind: FeedID, rect: Rect)]) {
-        var runs: [StyledText] = [StyledText("endless")]
+        var runs: [StyledText] = []
         var tabs: [(kind: FeedID, rect: Rect)] = []
-        var x = start.x + DisplayWidth.of("endless")
+        var x = start.x
+        if compaction.showsName {
+            runs.append(StyledText("endless"))
+            x += DisplayWidth.of("endless")
+        }
         if header.tabs.count > 1 {
-            runs.append(StyledText(" "))
-            x += 1
-            for kind in header.tabs {
-                let active = kind == header.active
-                let label = active || !compactTabs ? " \(kind.keyLabel) \(kind.name) " : " \(kind.keyLabel) "
-                runs.append(StyledText(label, style: active ? Theme.tabActive : Theme.tabInactive))
+            for (index, kind) in header.tabs.enumerated() {
+                let label = tabLabel(kind, active: kind == header.active, compaction)
+                if index == 0, !runs.isEmpty {
+                    runs.append(StyledText(" "))
+                    x += 1
+                }
+                runs.append(StyledText(label, style: kind == header.active ? Theme.tabActive : Theme.tabInactive))
                 let width = DisplayWidth.of(label)
                 tabs.append((kind, Rect(x: x, y: start.y, width: width, height: 1)))
                 x += width
             }
         }
-        runs.append(StyledText(" · \(compactSource ? shortSource(header.source) : header.source)"))
-        if let seed = header.status.seed { runs.append(StyledText(" · seed \(seed.displayText)")) }
+        if compaction.showsSource {
+            runs.append(StyledText(" · \(compaction.compactSource ? shortSource(header.source) : header.source)"))
+            if let seed = header.status.seed { runs.append(StyledText(" · seed \(seed.displayText)")) }
+        }
         return (runs, tabs)
+    }
+
+    /// `[1 people]` for the active tab, ` 2 photos ` or ` 2 ` for the others; tightest, the
+    /// active tab `[1]`.
+    private static func tabLabel(_ kind: FeedID, active: Bool, _ compaction: HeaderCompaction) -> String {
+        if compaction.tightTabs { return active ? "[\(kind.keyLabel)]" : " \(kind.keyLabel) " }
+        if active { return "[\(kind.keyLabel) \(kind.name)]" }
+        return compaction.compactTabs ? " \(kind.keyLabel) " : " \(kind.keyLabel) \(kind.name) "
     }
 
     /// `simulator :41235` for `simulator 127.0.0.1:41235`; other sources as they are.
@@ -75,9 +129,14 @@ enum BrowserChrome {
         runs.reduce(0) { $0 + DisplayWidth.of($1.text) }
     }
 
-    /// Draws the status bar: key hints on the left, figures on the right.
-    static func drawStatus(hints: [KeyHint], right: [String], into frame: inout ScreenBuffer, in rect: Rect) {
-        StatusBar(hints: hints, right: right, style: Theme.status).draw(into: &frame, in: rect)
+    /// Draws the status bar: key hints on the left, figures on the right, each a segment with
+    /// its priority; a bar too narrow for all of them drops the least important whole.
+    static func drawStatus(hints: [(hint: KeyHint, priority: Int)], right: [(text: String, priority: Int)], into frame: inout ScreenBuffer, in rect: Rect) {
+        StatusBar(
+            left: hints.map { StatusBar.Segment(hint: $0.hint, style: Theme.status, priority: $0.priority) },
+            right: right.map { StatusBar.Segment($0.text, priority: $0.priority) }, style: Theme.status,
+            separator: StyledText(" · ", style: Theme.status.adding(.dim))
+        ).draw(into: &frame, in: rect)
     }
 
     /// Draws the key help over the whole screen.

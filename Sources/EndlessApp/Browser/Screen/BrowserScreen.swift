@@ -1,4 +1,5 @@
 import EndlessTerminal
+import EndlessTerminalWidgets
 
 /// Draws a whole frame of the browser: the chrome, the tab shown, and the help over them;
 /// returns where everything went, for hit-testing.
@@ -39,6 +40,19 @@ enum BrowserScreen {
         return frame
     }
 
+    /// The status bar's key hints with their priorities: help and quit are kept longest, then
+    /// the others in their order.
+    static func statusHints(tabs: [FeedID], rebinding: KeyRebinding) -> [(hint: KeyHint, priority: Int)] {
+        rebinding.statusHints(KeyBindings.statusHints(tabs: tabs)).enumerated().map { index, hint in
+            // By what the key does, since the config file may have moved it to another key.
+            switch hint.label {
+            case "help": (hint, 90)
+            case "quit": (hint, 85)
+            default: (hint, 60 - index * 5)
+            }
+        }
+    }
+
     /// The header with the tabs, and the status bar; returns where the tabs went.
     @discardableResult
     private static func drawChrome(
@@ -50,11 +64,15 @@ enum BrowserScreen {
         let tabs = BrowserChrome.drawHeader(
             .init(tabs: kinds, active: tab.kind, source: tab.sourceLabel, status: tab.status, nouns: tab.nouns),
             into: &frame, in: bands.header)
-        var right = [browser.tabFailure, tab.statusNote].compactMap { $0 }
-        right.append("\(browser.requestsInFlight) in flight")
-        if let rate = tab.cacheHitRate { right.append("cache \(Int((rate * 100).rounded()))%") }
+        var right: [(text: String, priority: Int)] = []
+        if let failure = browser.tabFailure { right.append((failure, 100)) }
+        if let hint = browser.hint { right.append((hint, 95)) }
+        if let note = tab.statusNote { right.append((note, 70)) }
+        right.append(("\(browser.requestsInFlight) in flight", 30))
+        // The image cache's hit rate, named so it does not read as a progress figure.
+        if let rate = tab.cacheHitRate { right.append(("pictures cached \(Int((rate * 100).rounded()))%", 20)) }
         BrowserChrome.drawStatus(
-            hints: browser.keyRebinding.statusHints(KeyBindings.statusHints(tabs: kinds)), right: right, into: &frame, in: bands.status)
+            hints: statusHints(tabs: kinds, rebinding: browser.keyRebinding), right: right, into: &frame, in: bands.status)
         return tabs
     }
 }

@@ -1,3 +1,4 @@
+import EndlessCache
 import EndlessCommandLine
 import EndlessFeedModel
 import EndlessImages
@@ -23,7 +24,8 @@ extension FeedScreen {
                 lines.append((line, Theme.errorDetail))
             }
             lines.append(("", .plain))
-            lines.append(("press R to retry · q to quit", Theme.key))
+            // Offline, a page the cache lacks cannot come however often R is pressed.
+            lines.append((isOfflineMiss ? "offline: run endless without --offline to load them · q to quit" : "press R to retry · q to quit", Theme.key))
         case .empty:
             lines = [("no \(nouns.plural) here · press r for a new list", Theme.endOfList)]
         }
@@ -36,7 +38,9 @@ extension FeedScreen {
     }
 
     /// The details panel over the list: the large picture beside every field, and a note
-    /// while fuller details load or when they failed.
+    /// while fuller details load or when they failed. On a small screen the panel takes the
+    /// whole area and the picture shrinks (or goes) so the fields have room; fields that do not
+    /// fit scroll (the view model's ``FeedViewModel/detailsScrollOffset``).
     func drawDetails(_ details: ItemDetails, into frame: inout ScreenBuffer, in area: Rect) {
         var fields = details.fields.map { DetailPanel.Field($0.label, $0.value.displayText) }
         switch details.note {
@@ -45,33 +49,71 @@ extension FeedScreen {
         case .remark(let text): fields.append(DetailPanel.Field("", text.displayText))
         case nil: break
         }
-        let showsPicture = cells.showsImages && details.imageURL != nil
+        let small = area.width < Self.smallDetailsWidth || area.height < Self.smallDetailsHeight
+        var showsPicture = cells.showsImages && details.imageURL != nil
         var pictureSize = style.detailsImageSize
-        // A chart (a coin's week) goes beside the fields when there is room, else below them,
-        // else not at all; the panel is then narrower.
-        let total = min(area.width - 2, details.chart == nil ? 100 : 150)
-        let chartBeside = details.chart != nil && total >= 96
-        var width = chartBeside ? total * 11 / 20 : min(total, 100)
+        // A chart (a coin's week) goes beside the fields when there is room, else below them
+        // (the fields scrolling above it when they must), else not at all.
+        let total = small ? area.width : min(area.width - 2, details.chart == nil ? 100 : 150)
+        let chartBeside = !small && details.chart != nil && total >= 96
+        var width = small ? area.width : min(total, 100)
+        if chartBeside {
+            // The fields get the columns their values ask for (a long address gives way), the
+            // chart the rest, at least ``narrowestChart``.
+            let keys = fields.map { DisplayWidth.of($0.key) }.max() ?? 0
+            let values = min(Self.widestDetailsValue, fields.map { DisplayWidth.of($0.value) }.max() ?? 0)
+            let wanted = 4 + (showsPicture ? pictureSize.width + 2 : 0) + keys + 2 + values
+            width = min(max(total * 11 / 20, wanted), total - Self.narrowestChart)
+        }
         if showsPicture, details.chart == nil, let aspect = details.imageAspectRatio, aspect > 0 {
             // A picture of known shape: as large as the terminal allows, fields beside or below.
-            let largest = Self.largestPicture(aspect: aspect, cellAspect: cells.cellAspect, fields: fields.count, in: area)
+            // Small, the fields under it may scroll: the picture leaves room for a few of them.
+            let fieldLines = small ? min(fields.count, Self.fieldsUnderPicture) : fields.count
+            let largest = Self.largestPicture(aspect: aspect, cellAspect: cells.cellAspect, fields: fieldLines, in: area)
             pictureSize = largest.size
-            width = min(area.width - 2, largest.beside ? pictureSize.width + 6 + Self.fieldsWidth : max(pictureSize.width + 4, 60))
+            if pictureSize.area == 0 { showsPicture = false }
+            if !small {
+                width = min(area.width - 2, largest.beside ? pictureSize.width + 6 + Self.fieldsWidth : max(pictureSize.width + 4, 60))
+            }
             model.detailsPictureSizeChanged(FeedImage.Size(cells.pixelSize(forCells: pictureSize)))
         }
         let beside = width - 4 - pictureSize.width - 2 >= 24
+        if showsPicture, !beside {
+            // Fields under the picture: the picture leaves them room for a few lines, or goes.
+            let room = area.height - 2 - 1 - min(fields.count, Self.fieldsUnderPicture)
+            if room < pictureSize.height {
+                if room < Self.smallestPicture {
+                    showsPicture = false
+                } else {
+                    pictureSize = Size(width: max(1, pictureSize.width * room / max(1, pictureSize.height)), height: room)
+                }
+            }
+        }
         let pictureLines = showsPicture ? pictureSize.height + (beside ? 0 : fields.count + 1) : 0
-        let height = min(area.height, max(pictureLines, fields.count) + 3)
-        let chartBelow = details.chart != nil && !chartBeside && area.height - height >= 9
-        guard width >= 20, height >= 5 else { return }
-        let blockHeight = chartBelow ? min(area.height, height + 12) : height
-        let left = area.x + (area.width - (chartBeside ? total : width)) / 2
+        var height = small ? area.height : min(area.height, max(pictureLines, fields.count) + 3)
+        var chartLines = 0
+        if details.chart != nil, !chartBeside {
+            if area.height - height >= 9 {
+                chartLines = min(area.height - height, 12)
+            } else if area.height - Self.chartBelowLines >= Self.fewestPanelLines {
+                height = area.height - Self.chartBelowLines
+                chartLines = Self.chartBelowLines
+            }
+        }
+        guard width >= 10, height >= 3 else {
+            frame.write(
+                "too small for details: enlarge the terminal", at: Point(x: area.x + 1, y: area.y), style: Theme.notice,
+                maxWidth: max(0, area.width - 1), ellipsis: true)
+            return
+        }
+        let blockHeight = height + chartLines
+        let left = small ? area.x : area.x + (area.width - (chartBeside ? total : width)) / 2
         let rect = Rect(x: left, y: area.y + (area.height - blockHeight) / 2, width: width, height: height)
-        if let chart = details.chart, chartBeside || chartBelow {
+        if let chart = details.chart, chartBeside || chartLines > 0 {
             let chartRect =
                 chartBeside
                 ? Rect(x: rect.maxX, y: rect.y, width: total - width, height: height)
-                : Rect(x: rect.x, y: rect.maxY, width: width, height: blockHeight - height)
+                : Rect(x: rect.x, y: rect.maxY, width: width, height: chartLines)
             drawChart(chart, into: &frame, in: chartRect)
         }
 
@@ -87,15 +129,42 @@ extension FeedScreen {
                     : cells.symbolCells(for: shown, size: pictureSize)
             }
         }
-        let panel = DetailPanel(title: details.title.displayText, fields: fields, image: image)
+        var panel = DetailPanel(title: details.title.displayText, fields: fields, image: image)
+        panel.firstField = model.detailsScrollOffset
+        model.detailsLaidOut(lines: fields.count, shown: panel.fieldLines(in: rect))
         let imageRect = panel.draw(into: &frame, in: rect)
         if cells.usesPixels, let shown, let imageRect {
             cells.draw(shown, in: imageRect, into: &frame)
         }
-        let hint = " Esc close · ↑↓ next \(model.descriptor.nouns.singular) "
+        let hint =
+            model.canScrollDetails
+            ? " Esc close · ↑↓ PgUp PgDn scroll "
+            : " Esc close · ↑↓ next \(model.descriptor.nouns.singular) "
         if rect.width > DisplayWidth.of(hint) + 4 {
             frame.write(hint, at: Point(x: rect.maxX - DisplayWidth.of(hint) - 2, y: rect.maxY - 1), style: Theme.subtitle)
         }
+    }
+
+    /// Below this width or height the details take the whole area.
+    static var smallDetailsWidth: Int { 64 }
+    static var smallDetailsHeight: Int { 20 }
+    /// Lines of a chart put below fields that scroll.
+    static var chartBelowLines: Int { 12 }
+    /// The fewest lines of a panel with a chart below it.
+    static var fewestPanelLines: Int { 6 }
+    /// The narrowest chart beside the fields.
+    static var narrowestChart: Int { 34 }
+    /// Columns of a value the fields ask for beside a chart; a longer one (an address) is cut.
+    static var widestDetailsValue: Int { 50 }
+    /// Field lines a picture above the fields leaves room for.
+    static var fieldsUnderPicture: Int { 8 }
+    /// Below this many lines, a picture above the fields is left out.
+    static var smallestPicture: Int { 4 }
+
+    /// Whether the list runs `--offline`, so a page it lacks cannot come by retrying: the
+    /// error rows say what does instead.
+    var isOfflineMiss: Bool {
+        (model.feed.source as? any CacheStatusReporting)?.cacheStatus.mode == .offline
     }
 
     /// Columns the fields beside a large picture get.

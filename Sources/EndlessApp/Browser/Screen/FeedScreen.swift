@@ -96,14 +96,21 @@ struct FeedScreen<Source: PageSource> {
     ) -> [(row: ListRow, rect: Rect)] {
         let rowCount = model.rowCount
         let footer = model.footer
-        let view = ListView(itemCount: rowCount + (footer == .hidden ? 0 : 1), highlight: .none)
+        // Under open details the list shows no selection and no scrollbar: they belong to the
+        // list, not to the panel over it.
+        let detailsOpen = model.details != nil && !isLaunchScreen
+        let view = ListView(itemCount: rowCount + (footer == .hidden ? 0 : 1), showsScrollbar: !detailsOpen, highlight: .none)
         list.selection = model.selection
         let height = { (index: Int) -> Int in
             guard index < rowCount, let item = model.item(at: index) else { return style.placeholderHeight }
             return style.height(item)
         }
         let now = model.now()
-        let drawn = view.draw(into: &frame, in: rect, state: &list, rowHeight: height) { index, row, selected, buffer in
+        let drawn = view.draw(into: &frame, in: rect, state: &list, rowHeight: height) { index, row, isSelected, buffer in
+            let selected = isSelected && !detailsOpen
+            // One look for every row, whatever its height: the bar in the gutter on each line,
+            // drawn first, so a feed whose rows mark themselves (a plug-in's) keeps its mark.
+            if selected, index < rowCount { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
             if index >= rowCount {
                 drawFooter(footer, elapsed: elapsed, into: &buffer, in: row)
             } else if let item = model.item(at: index) {
@@ -115,7 +122,7 @@ struct FeedScreen<Source: PageSource> {
                     item, RowContext(rect: row, isSelected: selected, image: image, placeholder: placeholder, cells: cells, now: now),
                     &buffer)
             } else {
-                drawPlaceholder(model.placeholder(at: index), selected: selected, elapsed: elapsed, into: &buffer, in: row)
+                drawPlaceholder(model.placeholder(at: index), elapsed: elapsed, into: &buffer, in: row)
             }
         }
         return drawn.map { ($0.index < rowCount ? .item($0.index) : .footer, $0.rect) }
@@ -131,11 +138,10 @@ struct FeedScreen<Source: PageSource> {
     /// A row whose page was dropped to bound memory, or is still on its way: what its
     /// direction is doing, so a failed reload shows where it happened, with the key that retries.
     private func drawPlaceholder(
-        _ state: PlaceholderState, selected: Bool, elapsed: Duration, into frame: inout ScreenBuffer, in row: Rect
+        _ state: PlaceholderState, elapsed: Duration, into frame: inout ScreenBuffer, in row: Rect
     ) {
         let picture = Rect(x: row.x + 1, y: row.y, width: style.rowImageSize.width, height: min(row.height, style.rowImageSize.height))
         frame.fill(picture, style: Theme.placeholder)
-        if selected { AvatarRow.drawSelectionBar(in: row, into: &frame) }
         let origin = Point(x: picture.maxX + 2, y: row.y)
         switch state {
         case .waiting:
@@ -162,9 +168,15 @@ struct FeedScreen<Source: PageSource> {
         }
     }
 
-    /// `✖ press R to retry · <reason>`.
+    /// `✖ press R to retry · <reason>`; offline, `✖ <reason>` (its reason says to go online).
     private func drawRetry(_ reason: UntrustedText, at origin: Point, width: Int, into frame: inout ScreenBuffer) {
         var x = origin.x + frame.write("✖ ", at: origin, style: Theme.error)
+        if isOfflineMiss {
+            frame.write(
+                reason.displayText, at: Point(x: x, y: origin.y), style: Theme.errorDetail,
+                maxWidth: max(0, origin.x + width - x), ellipsis: true)
+            return
+        }
         x += frame.write("press ", at: Point(x: x, y: origin.y), style: Theme.errorDetail)
         x += frame.write("R", at: Point(x: x, y: origin.y), style: Theme.key)
         x += frame.write(" to retry · ", at: Point(x: x, y: origin.y), style: Theme.errorDetail)

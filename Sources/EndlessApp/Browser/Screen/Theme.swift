@@ -6,19 +6,16 @@ enum Theme {
     static let header = Style(foreground: .brightWhite, background: .indexed(24), attributes: .bold)
     static let headerDim = Style(foreground: .indexed(252), background: .indexed(24))
     /// Black on white, not bold: with 16 colors the header's blue becomes cyan, so a cyan tab
-    /// vanished into it, and many terminals draw bold black as gray.
+    /// vanished into it, and many terminals draw bold black as gray. Its label is in brackets
+    /// too (`[1 people]`), which tells it from the others with no colour at all (`NO_COLOR`).
     static let tabActive = Style(foreground: .black, background: .brightWhite)
     static let tabInactive = Style(foreground: .indexed(252), background: .indexed(24))
     static let name = Style.bold
     static let subtitle = Style.dim
-    static let selectedName = Style(foreground: .brightWhite, background: .indexed(238), attributes: .bold)
-    static let selectedSubtitle = Style(foreground: .indexed(250), background: .indexed(238))
-    static let selectedPlain = Style(background: .indexed(238))
-    /// The marker of a selected photo or coin, beside its highlighted text.
-    static let selectionMarker = Style(foreground: .cyan, attributes: .bold)
-    /// The selection bar of a list row, in the gutter column on each of the row's lines: it
-    /// alone marks the selected row (the text keeps its styles), so moving the selection
-    /// rewrites the gutter and nothing else. A half block, two lines of which join into one
+    /// The selection bar of a list row, in the gutter column on each of the row's lines,
+    /// whatever the row's height (people, photos, coins alike): it alone marks the selected
+    /// row (the text keeps its styles), so moving the selection rewrites the gutter and
+    /// nothing else. A half block, two lines of which join into one
     /// bar beside the picture; bright cyan rather than bold cyan, which most terminals draw
     /// alike, since the next cell's style would have to undo the bold (2 bytes a line).
     static let selectionBar = Style(foreground: .ansi(14))

@@ -91,7 +91,13 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     }
 
     func perform(_ intent: ListIntent, visibleRows: Int) {
+        let before = model.selection
         model.perform(intent, visibleRows: visibleRows)
+        if intent == .pageDown || intent == .pageUp {
+            // A page turns as in less: the rows scroll as far as the selection moved (a page,
+            // the rows on screen less one), so the last row of the old page is near the top.
+            list.offset = max(0, list.offset + model.selection - before)
+        }
     }
 
     func wheel(up: Bool) {

@@ -2,6 +2,7 @@ import EndlessCommandLine
 import EndlessSimulator
 import EndlessTerminal
 import Foundation
+import Synchronization
 
 /// What a feed's `endless fetch` options share: the common flags, the API given (or none, for
 /// the embedded simulator) and the simulator's settings.
@@ -42,12 +43,54 @@ extension Subcommand {
                     api: parsedOptions.api, service: service, simulator: parsedOptions.simulator, output: output,
                     command: command, noun: noun
                 ) { endpoint in
-                    await run(parsedOptions, endpoint, output)
+                    guard endpoint.isSimulator, parsedOptions.common.format == .table else {
+                        return await run(parsedOptions, endpoint, output)
+                    }
+                    // The embedded simulator's addresses die with this command: a table that
+                    // printed one says so under it.
+                    let watched = SimulatorAddressWatch(output: output, origin: SimulatorAddressWatch.origin(of: endpoint.baseURL))
+                    let status = await run(parsedOptions, endpoint, watched.output)
+                    if watched.printedAddress {
+                        output.standardError(
+                            "\(command): the addresses above are the embedded simulator's, which stops with this command;"
+                                + " run `endless serve` and pass its address with --api to keep them working\n")
+                    }
+                    return status
                 }
             } catch {
                 output.standardError("\(command): \(TextSanitizer.sanitize("\(error)"))\n")
                 return ExitCode.failure.rawValue
             }
         }
+    }
+}
+
+/// Standard output passed on unchanged, noting whether it printed an address of the embedded
+/// simulator (a picture's `http://127.0.0.1:PORT/…`).
+private final class SimulatorAddressWatch: Sendable {
+    private final class Flag: Sendable {
+        let value = Mutex(false)
+    }
+
+    private let seen = Flag()
+    let output: CommandOutput
+
+    init(output: CommandOutput, origin: String) {
+        let seen = self.seen
+        self.output = CommandOutput(
+            terminalColumns: output.terminalColumns,
+            standardOutput: { text in
+                if !origin.isEmpty, text.contains(origin) { seen.value.withLock { $0 = true } }
+                output.standardOutput(text)
+            },
+            standardError: output.standardError)
+    }
+
+    var printedAddress: Bool { seen.value.withLock { $0 } }
+
+    /// `http://127.0.0.1:41235/` of `http://127.0.0.1:41235/reqres/api/`.
+    static func origin(of url: URL) -> String {
+        guard let scheme = url.scheme, let host = url.host else { return "" }
+        return "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")/"
     }
 }

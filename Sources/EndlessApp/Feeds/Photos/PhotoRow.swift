@@ -11,10 +11,15 @@ import UnsplashAPI
 ///
 /// ```
 /// ▌▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  Maria Eduarda Gonçalves  @mariaeduarda
-///  ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  Colour field
-///  ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  abstract painting with soft gradients
-///  ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  ♥ 1,240 · 2026-11-18 · 3935 × 5247
-///  ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  ██ #c7ab47
+/// ▌▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  Colour field
+/// ▌▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  abstract painting with soft gradients
+/// ▌▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  ♥ 1,240 · 2026-11-18 · 3935 × 5247
+/// ▌▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  ██ #c7ab47
+/// ▌
+/// ```
+/// The selection is the browser's bar in the gutter, on every line of the row (as on every
+/// feed's rows).
+/// ```
 /// ```
 @MainActor
 public enum PhotoRow {
@@ -87,40 +92,31 @@ public enum PhotoRow {
         }
         let textX = row.x + 1 + layout.columns + 2
         let width = max(0, row.maxX - textX - 1)
-        let text = Rect(x: textX - 1, y: row.y, width: max(0, row.maxX - textX + 1), height: min(5, picture.height))
-        if context.isSelected {
-            frame.write("▌", at: Point(x: row.x, y: row.y + 1), style: Theme.selectionMarker)
-            frame.fill(text, style: Theme.selectedName)
-        }
-        let selected = context.isSelected
         let name = UntrustedText(photo.user?.displayName ?? "unknown photographer")
         var x = textX + frame.write(
-            name.displayText, at: Point(x: textX, y: row.y), style: selected ? Theme.selectedName : Theme.name, maxWidth: width,
+            name.displayText, at: Point(x: textX, y: row.y), style: Theme.name, maxWidth: width,
             ellipsis: true)
         if let username = photo.user?.username, x + 4 < textX + width {
-            x += frame.write("  ", at: Point(x: x, y: row.y), style: selected ? Theme.selectedSubtitle : .plain)
+            x += frame.write("  ", at: Point(x: x, y: row.y), style: .plain)
             frame.write(
                 "@" + UntrustedText(username).displayText, at: Point(x: x, y: row.y),
-                style: selected ? Theme.selectedSubtitle : Theme.subtitle, maxWidth: textX + width - x, ellipsis: true)
+                style: Theme.subtitle, maxWidth: textX + width - x, ellipsis: true)
         }
         var lines: [(String, Style)] = []
-        if let caption = photo.caption { lines.append((UntrustedText(caption).displayText, selected ? Self.selectedCaption : .plain)) }
+        if let caption = photo.caption { lines.append((UntrustedText(caption).displayText, .plain)) }
         if let alt = photo.altDescription, photo.description?.isEmpty == false, alt != photo.description {
-            lines.append((UntrustedText(alt).displayText, selected ? Theme.selectedSubtitle : Theme.subtitle))
+            lines.append((UntrustedText(alt).displayText, Theme.subtitle))
         }
-        lines.append((facts(photo), selected ? Theme.selectedSubtitle : Theme.subtitle))
+        lines.append((facts(photo), Theme.subtitle))
         for (offset, line) in lines.prefix(max(0, picture.height - 2)).enumerated() {
             frame.write(line.0, at: Point(x: textX, y: row.y + 1 + offset), style: line.1, maxWidth: width, ellipsis: true)
         }
         if let swatch, picture.height >= 2 {
             let y = row.y + 1 + min(lines.count, max(0, picture.height - 2))
             let next = textX + frame.write("██", at: Point(x: textX, y: y), style: Style(foreground: .rgb(swatch.red, swatch.green, swatch.blue)))
-            frame.write(" \(swatch.hex)", at: Point(x: next, y: y), style: selected ? Theme.selectedSubtitle : Theme.subtitle)
+            frame.write(" \(swatch.hex)", at: Point(x: next, y: y), style: Theme.subtitle)
         }
     }
-
-    /// The caption of the selected row: as bright as its name, not bold.
-    static let selectedCaption = Style(foreground: .brightWhite, background: .indexed(238))
 
     /// `♥ 1,240 · 2026-11-18 · 3935 × 5247`.
     static func facts(_ photo: UnsplashPhoto) -> String {

@@ -44,7 +44,8 @@ struct StrayFolderTests {
     }
 
     @Test("with XDG folders set: only $XDG_CACHE_HOME/endless, if anything", arguments: [
-        ["fetch", "-n", "2"], ["fetch", "users", "--per-page", "2"], ["--page-size", "5"],
+        ["fetch", "-n", "2"], ["fetch", "users", "--per-page", "2"], ["fetch", "coins", "--per-page", "2"],
+        ["fetch", "photos", "--per-page", "2"], ["--page-size", "5"],
     ])
     func withXDGFolders(arguments: [String]) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build the endless binary first")

@@ -29,7 +29,7 @@ struct CoinsEndToEndTests {
         let first = try session.wait(for: "the board, settled") {
             $0.contains("Bitcoin") && Self.coinCount($0) ?? 0 >= 50 && !$0.contains("refreshing…")
         }
-        #expect(E2E.header(first).contains(" 3 coins "), "the coins tab is tab 3 and is shown")
+        #expect(E2E.header(first).contains("[3 coins]"), "the coins tab is tab 3 and is shown")
         #expect(E2E.header(first).contains("live 600 s"))
         #expect(first.contains("price (usd)") && first.contains("24h") && first.contains("7 days"))
         #expect(first.contains("▲") || first.contains("▼"))

@@ -1,7 +1,7 @@
 /// The market board's columns, fitted to a width: every column the board has when it fits,
-/// and when it does not, the least important go first (volume, the hour's change, the market
-/// cap, the icon, the week's change, the sparkline, the rank), until the name, the price and
-/// the day's change are left. The name takes what is spare, up to a limit; the sparkline the rest.
+/// and when it does not, the least important go first (the sparkline, which needs a dozen
+/// columns and says least, then volume, the hour's change, the market cap, the icon, the
+/// week's change, the rank), until the name, the price and the day's change are left. The name takes what is spare, up to a limit; the sparkline the rest.
 struct CoinColumns: Hashable, Sendable {
     enum Kind: Hashable, Sendable, CaseIterable {
         case rank, icon, name, price, hour, day, week, marketCap, volume, sparkline
@@ -23,7 +23,7 @@ struct CoinColumns: Hashable, Sendable {
         (.volume, 8), (.sparkline, 12),
     ]
     /// Least important first: the order columns are dropped in.
-    static let dropOrder: [Kind] = [.volume, .hour, .marketCap, .icon, .week, .sparkline, .rank]
+    static let dropOrder: [Kind] = [.sparkline, .volume, .hour, .marketCap, .icon, .week, .rank]
     /// Columns between columns.
     static let gap = 1
     /// The row's first column holds the selection marker.

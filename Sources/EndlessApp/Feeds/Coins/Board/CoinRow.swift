@@ -33,15 +33,13 @@ enum CoinRow {
     static func draw(_ coin: CoinMarket, context: RowContext, into frame: inout ScreenBuffer) {
         let row = context.rect
         let layout = CoinColumns(width: row.width)
-        let selected = context.isSelected
         let top = row.y
         func text(_ value: String, _ column: CoinColumns.Column, line: Int = 0, style: Style, right: Bool = true) {
             let fitted = TextLayout.pad(value, toWidth: column.width, alignment: right ? .trailing : .leading)
             frame.write(fitted, at: Point(x: row.x + column.x, y: top + line), style: style, maxWidth: column.width)
         }
-        if selected { frame.fill(row, style: Theme.selectedName) }
-        let plain = selected ? Theme.selectedPlain : Style.plain
-        let dim = selected ? Theme.selectedSubtitle : Theme.subtitle
+        let plain = Style.plain
+        let dim = Theme.subtitle
         for column in layout.columns {
             switch column.kind {
             case .rank:
@@ -54,10 +52,10 @@ enum CoinRow {
                     AvatarRow.drawInitials(UntrustedText(String(coin.symbol.prefix(1)).uppercased()), into: &frame, in: rect)
                 }
             case .name:
-                text(UntrustedText(coin.name).displayText, column, style: selected ? Theme.selectedName : Theme.name, right: false)
+                text(UntrustedText(coin.name).displayText, column, style: Theme.name, right: false)
                 text(UntrustedText(coin.symbol.uppercased()).displayText, column, line: 1, style: dim, right: false)
             case .price:
-                text(MoneyFormat.price(coin.currentPrice), column, style: selected ? Theme.selectedName : Theme.name)
+                text(MoneyFormat.price(coin.currentPrice, fitting: column.width), column, style: Theme.name)
             case .hour, .day, .week:
                 let window: PriceChangeWindow = column.kind == .hour ? .hour : column.kind == .day ? .day : .week
                 let change = MoneyFormat.change(coin.change(over: window))
@@ -73,7 +71,6 @@ enum CoinRow {
                     .draw(into: &frame, in: Rect(x: row.x + column.x, y: top, width: column.width, height: min(2, row.height)))
             }
         }
-        if selected { frame.write("▌", at: Point(x: row.x, y: top), style: Theme.selectionMarker.background(.indexed(238))) }
     }
 
     /// The column titles, aligned with the rows: `#  coin  price (usd)  1h  24h  7d  mkt cap  volume  7 days`.

@@ -23,19 +23,21 @@ enum CoinsFormatter {
 
     static func columns(currency: String, sparkline: Bool) -> [FetchTable<CoinMarket>.Column] {
         var columns: [FetchTable<CoinMarket>.Column] = [
-            .init("#", minimumWidth: 1, alignRight: true) { $0.marketCapRank.map(String.init) },
-            .init("COIN", minimumWidth: 6) { $0.name },
-            .init("SYMBOL", minimumWidth: 3) { $0.symbol.uppercased() },
-            .init("PRICE (\(currency.uppercased()))", minimumWidth: 8, alignRight: true) { MoneyFormat.price($0.currentPrice) },
-            .init("1H", minimumWidth: 6, alignRight: true) { MoneyFormat.change($0.change(over: .hour)).text },
-            .init("24H", minimumWidth: 6, alignRight: true) { MoneyFormat.change($0.change(over: .day)).text },
-            .init("7D", minimumWidth: 6, alignRight: true) { MoneyFormat.change($0.change(over: .week)).text },
-            .init("MARKET CAP", minimumWidth: 5, alignRight: true) { MoneyFormat.compact($0.marketCap) },
-            .init("VOLUME", minimumWidth: 5, alignRight: true) { MoneyFormat.compact($0.totalVolume) },
+            // Narrow, the sparkline goes first, then volume, the hour, the week, the symbol, the
+            // market cap, the rank: the coin, its price and its day stay.
+            .init("#", minimumWidth: 1, alignRight: true, priority: 4) { $0.marketCapRank.map(String.init) },
+            .init("COIN", minimumWidth: 6, priority: 10) { $0.name },
+            .init("SYMBOL", minimumWidth: 3, priority: 5) { $0.symbol.uppercased() },
+            .init("PRICE (\(currency.uppercased()))", minimumWidth: 8, alignRight: true, priority: 9) { MoneyFormat.price($0.currentPrice) },
+            .init("1H", minimumWidth: 6, alignRight: true, priority: 2) { MoneyFormat.change($0.change(over: .hour)).text },
+            .init("24H", minimumWidth: 6, alignRight: true, priority: 8) { MoneyFormat.change($0.change(over: .day)).text },
+            .init("7D", minimumWidth: 6, alignRight: true, priority: 3) { MoneyFormat.change($0.change(over: .week)).text },
+            .init("MARKET CAP", minimumWidth: 5, alignRight: true, priority: 6) { MoneyFormat.compact($0.marketCap) },
+            .init("VOLUME", minimumWidth: 5, alignRight: true, priority: 1) { MoneyFormat.compact($0.totalVolume) },
         ]
         if sparkline {
             columns.append(
-                .init("7 DAYS", minimumWidth: 8) { coin in
+                .init("7 DAYS", minimumWidth: 8, priority: 0) { coin in
                     coin.sparkline7d.map { Sparkline(values: $0).canvas(width: 16, height: 1).lines.joined() }
                 })
         }

@@ -77,7 +77,7 @@ enum FetchCoinsCommand {
     ///   - client: the CoinGecko client to ask.
     /// - Returns: 0 when printed, 1 when the request failed (the reason on standard error).
     static func run(_ options: FetchCoinsOptions, output: CommandOutput, client: CoinGeckoClient) async -> Int32 {
-        let width = output.terminalColumns ?? TableWidth.whenPiped
+        let width = TableWidth.of(output)
         let page: CoinMarketsPage
         do {
             var query = try CoinMarketsQuery(

@@ -102,7 +102,7 @@ public enum FetchPeopleCommand {
             let milliseconds = Int((Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15).rounded())
             output.standardError("endless fetch: \(response.results.count) people in \(milliseconds) ms\n")
         }
-        output.standardOutput(format(response, as: options.format, width: output.terminalColumns, now: now, query: query))
+        output.standardOutput(format(response, as: options.format, width: TableWidth.of(output), now: now, query: query))
         return ExitCode.success.rawValue
     }
 

@@ -83,7 +83,7 @@ enum FetchPhotosCommand {
     ///   - client: the Unsplash client to ask.
     /// - Returns: 0 when printed, 1 when the request failed (the reason on standard error).
     static func run(_ options: FetchPhotosOptions, output: CommandOutput, client: UnsplashClient) async -> Int32 {
-        let width = output.terminalColumns ?? TableWidth.whenPiped
+        let width = TableWidth.of(output)
         let text: String
         do throws(UnsplashError) {
             if let id = options.id {

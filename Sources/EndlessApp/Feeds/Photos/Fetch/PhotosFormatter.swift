@@ -30,12 +30,13 @@ enum PhotosFormatter {
 
     static var columns: [FetchTable<UnsplashPhoto>.Column] {
         [
-            .init("ID", minimumWidth: 11) { $0.id },
-            .init("PHOTOGRAPHER", minimumWidth: 8) { $0.user?.displayName },
-            .init("LIKES", minimumWidth: 5, alignRight: true) { $0.likes.map(String.init) },
-            .init("SIZE", minimumWidth: 9) { photo in photo.width.flatMap { w in photo.height.map { "\(w)x\($0)" } } },
-            .init("COLOR", minimumWidth: 7) { $0.color },
-            .init("DESCRIPTION", minimumWidth: 8) { $0.caption },
+            // Narrow, the colour goes first, then the size, the likes, the description.
+            .init("ID", minimumWidth: 11, priority: 10) { $0.id },
+            .init("PHOTOGRAPHER", minimumWidth: 8, priority: 9) { $0.user?.displayName },
+            .init("LIKES", minimumWidth: 5, alignRight: true, priority: 5) { $0.likes.map(String.init) },
+            .init("SIZE", minimumWidth: 9, alignRight: true, priority: 4) { photo in photo.width.flatMap { w in photo.height.map { "\(w)x\($0)" } } },
+            .init("COLOR", minimumWidth: 7, priority: 3) { $0.color },
+            .init("DESCRIPTION", minimumWidth: 8, priority: 6) { $0.caption },
         ]
     }
 

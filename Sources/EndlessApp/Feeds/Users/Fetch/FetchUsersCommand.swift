@@ -87,7 +87,7 @@ enum FetchUsersCommand {
     ///   - client: the reqres client to ask.
     /// - Returns: 0 when printed, 1 when the request failed (the reason on standard error).
     static func run(_ options: FetchUsersOptions, output: CommandOutput, client: ReqresClient) async -> Int32 {
-        let width = output.terminalColumns ?? TableWidth.whenPiped
+        let width = TableWidth.of(output)
         let text: String
         do throws(ReqresError) {
             if let id = options.id {
