@@ -4,7 +4,7 @@ import Testing
 
 /// `--offline` with nothing cached, in a real terminal: it says what would load the list
 /// instead of offering a retry that cannot work offline.
-@Suite("--offline with an empty cache (tmux)", .timeLimit(.minutes(2)))
+@Suite("--offline with an empty cache (tmux)", .timeLimit(TimeBudget.minutes(2)))
 struct OfflineEndToEndTests {
     @Test("the first load fails saying to run without --offline, with no R to retry")
     func emptyCache() throws {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The status bar of the real binary, with pictures: its figures say what they count.
-@Suite("the status bar's figures (tmux)", .timeLimit(.minutes(2)))
+@Suite("the status bar's figures (tmux)", .timeLimit(TimeBudget.minutes(2)))
 struct StatusBarEndToEndTests {
     @Test("the picture cache's hit rate is labelled as such, not a bare `cache NN%`")
     func picturesCachedLabel() throws {
