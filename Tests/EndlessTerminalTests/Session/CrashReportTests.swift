@@ -75,7 +75,7 @@ struct CrashReportTests {
             "PATH=\(folder.path):/usr/bin:/bin", "SHLVL=1", "_=\(binary)", "TMUX=/tmp/endless-no-such-tmux,1,0", "TMUX_PANE=%1",
         ]
         let demo = try PtySessionTests.DemoProcess(arguments: [binary, "--no-cache", "--graphics", "none"], environment: environment)
-        try #require(await demo.read(untilScreenShows: "simulator"), "endless did not start: \(demo.pty.screen.text)")
+        try #require(await demo.read(untilScreenShows: "people · page 1"), "endless did not start: \(demo.pty.screen.text)")
         demo.pty.type("q")
         #expect(await demo.end(deadline: Self.hangGuard).exitCode == 0)
         let seen = try String(contentsOfFile: folder.path + "/seen", encoding: .utf8).split(separator: "\n")
@@ -104,7 +104,7 @@ struct CrashReportTests {
         ]
         let demo = try PtySessionTests.DemoProcess(
             arguments: [binary, "--no-cache", "--graphics", "none"], environment: environment, separateStandardError: true)
-        try #require(await demo.read(untilScreenShows: "simulator"), "endless did not start: \(demo.pty.screen.text)")
+        try #require(await demo.read(untilScreenShows: "people · page 1"), "endless did not start: \(demo.pty.screen.text)")
         kill(demo.pid, SIGSEGV)
         let end = await demo.end(deadline: Self.hangGuard)
         #expect(end.signal == SIGSEGV, "exit \(String(describing: end.exitCode)), signal \(String(describing: end.signal))")
