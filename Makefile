@@ -58,6 +58,16 @@ docs: deps
 	@./scripts/install-debian-packages python3
 	SWIFT=$(SWIFT) ./scripts/docs/build
 
+# The code's layout, checked by the toolchain's swift-format against .swift-format (CI runs it;
+# `make format` rewrites). Not Tests/DocumentationTests: its listings are laid out as the
+# articles that quote them, character for character.
+FORMATTED := Package.swift Sources Fuzz/Package.swift Fuzz/Sources $(filter-out Tests/DocumentationTests,$(wildcard Tests/*))
+lint:
+	$(SWIFT) format lint --strict --parallel --recursive $(FORMATTED)
+
+format:
+	$(SWIFT) format format --in-place --parallel --recursive $(FORMATTED)
+
 # The parsers that read the network and the terminal under libFuzzer and AddressSanitizer
 # (Fuzz/): `make fuzz` fuzzes each for FUZZ_SECONDS; `make test` runs the short, fixed smoke.
 FUZZ_SECONDS ?= 300
