@@ -70,6 +70,7 @@ public struct FeedDefinition: Sendable {
     ///     Throws a ``UsageError`` naming the flag whose value is wrong.
     ///   - tab: makes its tab's parts from its settings, on the endpoint it is given. Throws an
     ///     error that says what is wrong with the settings.
+    ///   - search: how `/` searches it; nil for not at all.
     ///   - printFirstPage: prints its first page as `endless fetch` would, for a browser whose
     ///     output is not a terminal; nil says there is nothing to print.
     public init<Settings: Sendable, Source: PageSource>(
@@ -78,6 +79,7 @@ public struct FeedDefinition: Sendable {
         keepsPosition: Bool = true, explain: @escaping @Sendable (any Error) -> (any Error)? = { _ in nil },
         settings: @escaping @Sendable (ParsedArguments, URL?, [String: String]) throws(UsageError) -> Settings,
         tab: @escaping @MainActor @Sendable (Settings, FeedTabContext) throws -> FeedTabParts<Source>,
+        search: FeedSearch<Settings, Source>? = nil,
         printFirstPage: (@Sendable (Settings, FeedEndpoint, CommandOutput) async -> Int32)? = nil
     ) where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
         self.id = id
@@ -92,9 +94,17 @@ public struct FeedDefinition: Sendable {
                 kind: id, api: api, needsSimulator: api == nil && service != nil,
                 makeTab: { environment in
                     let endpoint = environment.connection.endpoint(api: api, service: service)
-                    let parts = try tab(read, FeedTabContext(endpoint: endpoint, cellAspect: environment.cells.cellAspect))
-                    return environment.makeTab(
+                    let context = FeedTabContext(endpoint: endpoint, cellAspect: environment.cells.cellAspect)
+                    let parts = try tab(read, context)
+                    let base = environment.makeFeedTab(
                         id, parts: parts, explain: explain, endpoint: endpoint, policy: cachePolicy, keepsPosition: keepsPosition)
+                    guard let search else { return base }
+                    return SearchingTab(base: base) { text in
+                        try search.makeResults(
+                            SearchParts(
+                                settings: read, context: context, parts: parts, base: base, text: text, environment: environment,
+                                kind: id, explain: explain, policy: cachePolicy))
+                    }
                 },
                 printFirstPage: { connection, output in
                     guard let printFirstPage else {

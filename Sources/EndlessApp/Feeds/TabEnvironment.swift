@@ -62,6 +62,15 @@ struct TabEnvironment {
         _ kind: FeedID, parts: FeedTabParts<Upstream>, explain: @escaping @Sendable (any Error) -> (any Error)?,
         endpoint: FeedEndpoint, policy: CachePolicy, keepsPosition: Bool
     ) -> any BrowserTab where Upstream.Item: Codable & RawJSONRepresentable, Upstream.Key: Codable {
+        makeFeedTab(kind, parts: parts, explain: explain, endpoint: endpoint, policy: policy, keepsPosition: keepsPosition)
+    }
+
+    /// ``makeTab(_:parts:explain:endpoint:policy:keepsPosition:)``, as its own type, for a search
+    /// that filters what it has loaded.
+    func makeFeedTab<Upstream: PageSource>(
+        _ kind: FeedID, parts: FeedTabParts<Upstream>, explain: @escaping @Sendable (any Error) -> (any Error)?,
+        endpoint: FeedEndpoint, policy: CachePolicy, keepsPosition: Bool
+    ) -> FeedTab<CachedPageSource<ExplainingSource<Upstream>>> where Upstream.Item: Codable & RawJSONRepresentable, Upstream.Key: Codable {
         let cached = cached(
             ExplainingSource(upstream: parts.source, explain: explain), as: kind, endpoint: endpoint, variant: parts.cacheVariant,
             policy: policy)
@@ -73,6 +82,18 @@ struct TabEnvironment {
         if tracksSeenItems { model.trackSeenItems() }
         model.setLive(every: parts.live)
         return FeedTab(kind: kind, model: model, style: parts.rowStyle, cells: cells, images: images, keepsPosition: keepsPosition)
+    }
+
+    /// A tab over `source` as it is, not through the page cache (its pages already come
+    /// through it): a filter of what a feed loaded. It does not keep its place.
+    func makeUncachedTab<Source: PageSource>(
+        _ kind: FeedID, source: Source, descriptor: FeedDescriptor<Source.Item, Source.Key>, rowStyle: FeedRowStyle<Source.Item>,
+        paging: FeedPaging, endpoint: FeedEndpoint
+    ) -> any BrowserTab {
+        let images = images(for: endpoint)
+        let model = FeedViewModel(feed: Feed(source: source, configuration: feedConfiguration(paging)), descriptor: descriptor, images: images)
+        if tracksSeenItems { model.trackSeenItems() }
+        return FeedTab(kind: kind, model: model, style: rowStyle, cells: cells, images: images, keepsPosition: false)
     }
 
     /// `source` through the page cache, as feed `kind`: its pages open at once next time and stand

@@ -12,5 +12,7 @@ public enum BrowseIntent: Hashable, Sendable {
     case previousTab
     /// A tab by its number key; a feed that is not there does nothing.
     case showTab(FeedID)
+    /// Opens the search line at the bottom (`/`): Enter searches the tab shown, Esc closes it.
+    case search
     case quit
 }

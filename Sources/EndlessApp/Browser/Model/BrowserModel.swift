@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Observation
 
 /// The whole browser: its tabs, the one shown, the key help, and the requests in flight.
@@ -20,6 +21,8 @@ final class BrowserModel {
     var requestsInFlight = 0
     /// Why the tab last asked for could not be made, for the status bar; nil once one opens.
     private(set) var tabFailure: String?
+    /// The search line being typed (`/`), shown at the bottom; nil while it is closed.
+    private(set) var searchLine: String?
 
     /// Creates the browser and makes the tab it opens on; the others are made when shown.
     /// - Parameters:
@@ -78,6 +81,13 @@ final class BrowserModel {
             if let index = slots.firstIndex(where: { $0.kind == kind }) { show(index: index) }
         case .quit:
             break
+        case .search:
+            isHelpVisible = false
+            guard active.isSearchable else {
+                tabFailure = "the \(active.kind.name) feed cannot be searched"
+                return
+            }
+            searchLine = ""
         case .list(let intent):
             if isHelpVisible { isHelpVisible = false }
             active.perform(intent, visibleRows: visibleRows)
@@ -102,6 +112,54 @@ final class BrowserModel {
         active.activate()
     }
 
+    /// Types into the search line: `text` is added (its control characters left out), up to
+    /// ``SearchText/maximumLength`` characters.
+    func typeInSearch(_ text: String) {
+        guard let line = searchLine else { return }
+        let printable = text.unicodeScalars.filter { !$0.properties.generalCategory.isInvisible }
+        searchLine = String((line + String(String.UnicodeScalarView(printable))).prefix(SearchText.maximumLength))
+    }
+
+    /// Deletes the search line's last character.
+    func deleteInSearch() {
+        guard let line = searchLine, !line.isEmpty else { return }
+        searchLine = String(line.dropLast())
+    }
+
+    /// Enter on the search line: the tab shown shows the results of its words (no words: the
+    /// line closes, and the feed is shown again).
+    func applySearch() {
+        guard let line = searchLine else { return }
+        searchLine = nil
+        guard let text = SearchText(line) else {
+            _ = active.endSearch()
+            return
+        }
+        do {
+            try active.search(text)
+            tabFailure = nil
+        } catch {
+            tabFailure = "cannot search \(active.kind.name): \(error)"
+        }
+    }
+
+    /// Esc on the search line: it closes, and results shown give way to the feed where it was.
+    func cancelSearch() {
+        guard searchLine != nil else { return }
+        searchLine = nil
+        _ = active.endSearch()
+    }
+
     /// Whether anything on screen moves with time alone.
     var isAnimating: Bool { active.isAnimating }
+}
+
+extension Unicode.GeneralCategory {
+    /// Control, format and other scalars that draw nothing a person typed on purpose.
+    var isInvisible: Bool {
+        switch self {
+        case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
 }

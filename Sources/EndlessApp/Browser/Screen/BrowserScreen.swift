@@ -1,4 +1,5 @@
 import EndlessTerminal
+import EndlessTerminalWidgets
 
 /// Draws a whole frame of the browser: the chrome, the tab shown, and the help over them;
 /// returns where everything went, for hit-testing.
@@ -54,7 +55,14 @@ enum BrowserScreen {
         var right = [browser.tabFailure, tab.statusNote].compactMap { $0 }
         right.append("\(browser.requestsInFlight) in flight")
         if let rate = tab.cacheHitRate { right.append("cache \(Int((rate * 100).rounded()))%") }
-        BrowserChrome.drawStatus(hints: KeyBindings.statusHints(tabs: kinds), right: right, into: &frame, in: bands.status)
+        if let line = browser.searchLine {
+            // The search line takes the status bar's place while it is typed in.
+            BrowserChrome.drawStatus(
+                hints: [KeyHint("/", line + "▏"), KeyHint("⏎", "search"), KeyHint("Esc", "cancel")], right: [], into: &frame,
+                in: bands.status)
+        } else {
+            BrowserChrome.drawStatus(hints: KeyBindings.statusHints(tabs: kinds), right: right, into: &frame, in: bands.status)
+        }
         return tabs
     }
 }

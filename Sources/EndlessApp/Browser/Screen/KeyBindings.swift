@@ -35,6 +35,9 @@ enum KeyBindings {
             Binding(keys: [KeyEvent(.escape), char("h"), KeyEvent(.left)], label: "Esc h", intent: .list(.close), help: "close details or help"),
             Binding(keys: [char("r"), .control("r")], label: "r", intent: .list(.refresh), help: "refresh: a new list of \(nouns.plural)"),
             Binding(keys: [char("R")], label: "R", intent: .list(.retry), help: "retry what failed"),
+            Binding(
+                keys: [char("/")], label: "/", intent: .search,
+                help: "search \(nouns.plural) (⏎ search, Esc back to the list where it was)"),
         ]
         if tabs.count > 1 {
             bindings.append(
@@ -61,7 +64,7 @@ enum KeyBindings {
 
     /// The hints the status bar shows.
     static func statusHints(tabs: [FeedID]) -> [KeyHint] {
-        var hints = [KeyHint("↑↓/jk", "move"), KeyHint("⏎", "details"), KeyHint("r", "refresh")]
+        var hints = [KeyHint("↑↓/jk", "move"), KeyHint("⏎", "details"), KeyHint("r", "refresh"), KeyHint("/", "search")]
         if tabs.count > 1 { hints.append(KeyHint("Tab", "feeds")) }
         hints += [KeyHint("?", "help"), KeyHint("q", "quit")]
         return hints

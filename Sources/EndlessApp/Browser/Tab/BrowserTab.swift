@@ -1,4 +1,5 @@
 import EndlessFeedModel
+import EndlessHTTP
 import EndlessTerminal
 
 /// One tab of the browser, whatever its feed: what the browser's model, loop and screen need
@@ -52,4 +53,21 @@ protocol BrowserTab: AnyObject {
     func saveWhereLeft()
     /// What `--dump-state` writes for it.
     func dump() -> StateDump.Tab
+
+    /// Whether `/` searches it (its feed declares a search).
+    var isSearchable: Bool { get }
+    /// The words whose results it shows; nil while it shows its feed.
+    var searchQuery: String? { get }
+    /// Shows the results of `text` in place of its list (which keeps its place).
+    /// - Throws: why the results cannot be made.
+    func search(_ text: SearchText) throws
+    /// Returns to its list from the results; false when none were shown.
+    func endSearch() -> Bool
+}
+
+extension BrowserTab {
+    var isSearchable: Bool { false }
+    var searchQuery: String? { nil }
+    func search(_ text: SearchText) throws {}
+    func endSearch() -> Bool { false }
 }

@@ -2,6 +2,7 @@ import CoinGeckoAPI
 import EndlessCache
 import EndlessCommandLine
 import EndlessFeedModel
+import EndlessHTTP
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -28,6 +29,19 @@ enum CoinsFeed {
                 descriptor: descriptor(sourceLabel: context.endpoint.label, currency: settings.vsCurrency),
                 rowStyle: CoinRow.style(currency: settings.vsCurrency), paging: .keepingEveryPage(pageSize: settings.perPage),
                 cacheVariant: "vs_currency=\(settings.vsCurrency) per_page=\(settings.perPage)", live: settings.live)
+        },
+        search: .service { settings, context, text in
+            let client = CoinGeckoClient(http: context.endpoint.http, demoKey: settings.demoKey)
+            var descriptor = descriptor(
+                sourceLabel: "“\(text.text)” in \(context.endpoint.label)", currency: settings.vsCurrency,
+                describeKey: { (page: Int) in PageLabel(page: page) })
+            descriptor.endOfList = { count in "\(Nouns("coin", "coins").count(count)) found for “\(text.text)”" }
+            return FeedTabParts(
+                source: CoinSearchPageSource(
+                    client: client, search: text, query: try query(currency: settings.vsCurrency, perPage: settings.perPage)),
+                descriptor: descriptor, rowStyle: CoinRow.style(currency: settings.vsCurrency),
+                paging: .keepingEveryPage(pageSize: settings.perPage),
+                cacheVariant: "vs_currency=\(settings.vsCurrency) per_page=\(settings.perPage)")
         },
         printFirstPage: { settings, endpoint, output in
             var options = FetchCoinsOptions()
@@ -122,9 +136,16 @@ enum CoinsFeed {
 
     /// What the browser needs to know about coins.
     static func descriptor(sourceLabel: String, currency: String) -> FeedDescriptor<CoinMarket, CoinPageKey> {
+        descriptor(sourceLabel: sourceLabel, currency: currency) { PageLabel(page: $0.page) }
+    }
+
+    /// What the browser needs to know about coins, on pages of keys of any kind (a search's).
+    static func descriptor<Key>(
+        sourceLabel: String, currency: String, describeKey: @escaping @Sendable (Key) -> PageLabel
+    ) -> FeedDescriptor<CoinMarket, Key> {
         FeedDescriptor(
             nouns: Nouns("coin", "coins"), sourceLabel: sourceLabel,
-            describeKey: { PageLabel(page: $0.page) },
+            describeKey: describeKey,
             details: { coin, now in CoinDetails.of(coin, currency: currency, now: now) },
             rowImage: { coin, sizing in
                 coin.imageURL.map { FeedImage(url: $0, size: sizing.row, contentMode: .fit) }

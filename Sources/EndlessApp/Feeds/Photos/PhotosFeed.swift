@@ -2,6 +2,7 @@ import Endless
 import EndlessCache
 import EndlessCommandLine
 import EndlessFeedModel
+import EndlessHTTP
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -30,6 +31,17 @@ public enum PhotosFeed {
                 rowStyle: PhotoRow.style(layout), paging: .fixedAhead(pageSize: settings.perPage, distance: prefetchDistance),
                 cacheVariant: "order_by=\(settings.orderBy.rawValue)")
         },
+        search: .service { settings, context, text in
+            let client = UnsplashClient(http: context.endpoint.http, accessKey: settings.accessKey)
+            let layout = PhotoRow.Layout(cellAspect: context.cellAspect)
+            var descriptor = descriptor(client: client, sourceLabel: "“\(text.text)” in \(context.endpoint.label)", layout: layout)
+            descriptor.endOfList = { count in "\(Nouns("photo", "photos").count(count)) found for “\(text.text)”" }
+            return FeedTabParts(
+                source: UnsplashSearchPageSource(client: client, query: text, orderBy: settings.searchOrder),
+                descriptor: descriptor, rowStyle: PhotoRow.style(layout),
+                paging: .fixedAhead(pageSize: settings.perPage, distance: prefetchDistance),
+                cacheVariant: "order_by=\(settings.searchOrder.rawValue)")
+        },
         printFirstPage: { settings, endpoint, output in
             await FetchPhotosCommand.run(
                 FetchPhotosOptions(perPage: settings.perPage, orderBy: settings.orderBy), output: output,
@@ -45,6 +57,8 @@ public enum PhotosFeed {
         var accessKey: String
         var perPage = PhotosFeed.defaultPerPage
         var orderBy = PhotosFeed.Options.orderBy.defaultValue
+        /// How searches are ordered.
+        var searchOrder = UnsplashSearchOrder.relevant
     }
 
     /// Photos per page on the tab: Unsplash's most, so a demo key's 50 requests go far.

@@ -1,0 +1,61 @@
+import Endless
+import EndlessHTTP
+import Synchronization
+
+/// A search of CoinGecko as pages: `GET /search?query=` finds the coins (ranked by market cap),
+/// then each page asks `/coins/markets?ids=…` for its coins' prices, in the order found.
+///
+/// A refresh searches again; a later page whose hits are not known (a list reopened from the
+/// page cache) searches first. Keys are page numbers from 1, in units of the query's `per_page`.
+public struct CoinSearchPageSource: PageSource {
+    /// The client pages are fetched with.
+    public let client: CoinGeckoClient
+    /// What is searched for.
+    public let search: SearchText
+    /// Currency and extras of every page; its `perPage` is the page size (its ids are ignored).
+    public let query: CoinMarketsQuery
+    private let hits = FoundCoins()
+
+    /// Creates a source.
+    /// - Parameters:
+    ///   - client: searches and fetches the pages.
+    ///   - search: the words.
+    ///   - query: currency, page size and extras.
+    public init(client: CoinGeckoClient, search: SearchText, query: CoinMarketsQuery) {
+        self.client = client
+        self.search = search
+        self.query = query
+    }
+
+    /// The coins found by the last search, in order; nil before it.
+    public var found: [String]? { hits.value.withLock { $0 } }
+
+    /// Loads a page of the coins found, with their prices.
+    /// - Throws: ``CoinGeckoError``.
+    public func load(_ request: PageRequest<Int>) async throws -> Page<CoinMarket, Int> {
+        let page = request.direction == .refresh ? 1 : max(1, request.key ?? 1)
+        var ids = request.direction == .refresh ? nil : hits.value.withLock { $0 }
+        if ids == nil {
+            let found = try await client.search(search).map(\.id)
+            hits.value.withLock { $0 = found }
+            ids = found
+        }
+        let all = ids ?? []
+        let start = (page - 1) * query.perPage
+        guard start < all.count else { return Page(items: [], nextKey: nil, key: page) }
+        let chunk = Array(all[start..<min(all.count, start + query.perPage)])
+        var asked = try query.with(perPage: query.perPage, page: 1)
+        asked.ids = chunk
+        let markets = try await client.markets(asked).markets
+        // In the order the search ranked them; a coin the markets do not list is left out.
+        let byID = Dictionary(markets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let items = chunk.compactMap { byID[$0] }
+        let next = start + chunk.count < all.count ? page + 1 : nil
+        return Page(items: items, previousKey: page > 1 ? page - 1 : nil, nextKey: next, key: page)
+    }
+}
+
+/// The coins a search found, shared by the copies of its source.
+private final class FoundCoins: Sendable {
+    let value = Mutex<[String]?>(nil)
+}
