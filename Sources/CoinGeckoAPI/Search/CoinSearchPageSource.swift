@@ -34,24 +34,33 @@ public struct CoinSearchPageSource: PageSource {
     /// - Throws: ``CoinGeckoError``.
     public func load(_ request: PageRequest<Int>) async throws -> Page<CoinMarket, Int> {
         let page = request.direction == .refresh ? 1 : max(1, request.key ?? 1)
-        var ids = request.direction == .refresh ? nil : hits.value.withLock { $0 }
+        let (items, hasMore) = try await markets(page: page, searchingAgain: request.direction == .refresh)
+        return Page(items: items, previousKey: page > 1 ? page - 1 : nil, nextKey: hasMore ? page + 1 : nil, key: page)
+    }
+
+    /// Page `page` (from 1) of the coins found, with their prices, in the order the search
+    /// ranked them (a coin the markets do not list is left out).
+    /// - Parameters:
+    ///   - page: from 1, in units of the query's `per_page`.
+    ///   - searchingAgain: whether to search again even when the hits are known.
+    /// - Returns: the markets, and whether more coins were found after them.
+    /// - Throws: ``CoinGeckoError``.
+    public func markets(page: Int, searchingAgain: Bool = false) async throws(CoinGeckoError) -> (markets: [CoinMarket], hasMore: Bool) {
+        var ids = searchingAgain ? nil : hits.value.withLock { $0 }
         if ids == nil {
             let found = try await client.search(search).map(\.id)
             hits.value.withLock { $0 = found }
             ids = found
         }
         let all = ids ?? []
-        let start = (page - 1) * query.perPage
-        guard start < all.count else { return Page(items: [], nextKey: nil, key: page) }
+        let (start, overflow) = (max(1, page) - 1).multipliedReportingOverflow(by: query.perPage)
+        guard !overflow, start < all.count else { return ([], false) }
         let chunk = Array(all[start..<min(all.count, start + query.perPage)])
         var asked = try query.with(perPage: query.perPage, page: 1)
         asked.ids = chunk
         let markets = try await client.markets(asked).markets
-        // In the order the search ranked them; a coin the markets do not list is left out.
         let byID = Dictionary(markets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let items = chunk.compactMap { byID[$0] }
-        let next = start + chunk.count < all.count ? page + 1 : nil
-        return Page(items: items, previousKey: page > 1 ? page - 1 : nil, nextKey: next, key: page)
+        return (chunk.compactMap { byID[$0] }, start + chunk.count < all.count)
     }
 }
 
