@@ -1,0 +1,132 @@
+import EndlessCache
+import EndlessCommandLine
+import EndlessFeedModel
+import EndlessHTTP
+import EndlessTerminal
+import EndlessTesting
+import Foundation
+import Testing
+
+@testable import EndlessApp
+
+/// Every feed's search as the app declares it (``FeedSearch``), against the embedded simulator:
+/// `/`, words, Enter on the real tab; the results' header names the words; Esc returns to the
+/// feed. And `endless fetch photos|coins --query`.
+@Suite("Every feed's search", .timeLimit(.minutes(2)), .serialized)
+@MainActor
+struct FeedSearchTests {
+    /// The real tabs of every feed, over the embedded simulator, without a page cache.
+    @MainActor
+    final class App {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-search-\(UUID().uuidString)")
+        let connection: AppConnection
+        let cache: PageCache
+        let browser: BrowserModel
+        let terminal = RecordingTerminal()
+        let loop: BrowseLoop
+
+        init(opening: FeedID) throws {
+            let parsed = try ArgumentParser.parse([], for: EndlessCommand.tool.declaration)
+            let options = try BrowseCommand.options(from: parsed, opening: opening, environment: [:])
+            connection = try AppConnection(
+                needsSimulator: options.needsSimulator, simulator: options.simulator, configuration: HTTPClient.Configuration(),
+                buildsSimulatorAtOnce: true)
+            cache = PageCache(directory: folder)
+            let environment = TabEnvironment(
+                connection: connection, simulatorImages: nil, remoteImages: nil,
+                cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil), refreshCooldown: .seconds(3),
+                maxLoaded: nil, tracksSeenItems: false, cache: cache, cacheMode: .disabled, simulatorDataVariant: "")
+            let tabs = try options.feeds.map { try $0.settings.makeTab(environment) }
+            browser = BrowserModel(tabs: tabs, opening: opening)
+            loop = BrowseLoop(terminal: terminal, browser: browser, frameInterval: .zero)
+        }
+
+        isolated deinit {
+            cache.close()
+            connection.close()
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        func press(_ key: Key) throws { _ = try loop.process(.terminal(.key(KeyEvent(key)))) }
+
+        /// Handles events until `condition` holds (the loop's inbox is where the feeds' changes arrive).
+        func run(until condition: @MainActor () -> Bool) async throws {
+            let deadline = ContinuousClock.now + TimeBudget.scaled(.seconds(30))
+            // A deadline that wakes the loop, so a condition that never comes true fails, not hangs.
+            let inbox = loop.inbox
+            let wake = Task {
+                try? await ContinuousClock().sleep(until: deadline)
+                inbox.post(.frameDue)
+            }
+            defer { wake.cancel() }
+            while !condition() {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("not in time; the screen:\n\(terminal.text)")
+                    return
+                }
+                // The feeds' pages and the frames they ask for arrive in the loop's inbox.
+                guard let event = await loop.inbox.next() else { return }
+                _ = try loop.process(event)
+            }
+        }
+    }
+
+    @Test("search then Esc, on every tab", arguments: [("photos", "sea"), ("coins", "bit"), ("people", "an"), ("users", "e")])
+    func everyFeed(_ name: String, _ words: String) async throws {
+        let kind = try #require(FeedCatalog.definition(named: name)?.id)
+        let app = try App(opening: kind)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        try app.press(.character("j"))
+        let listed = app.browser.active.sourceLabel
+        #expect(app.browser.active.isSearchable)
+
+        try app.press(.character("/"))
+        for character in words { try app.press(.character(character)) }
+        try app.press(.enter)
+        #expect(app.browser.active.searchQuery == words)
+        try await app.run { app.browser.active.sourceLabel.contains("“\(words)”") && app.browser.active.status.rows > 0 }
+        #expect(app.terminal.text.contains("“\(words)"), "the header names the words")
+        #expect(app.browser.active.kind == kind, "the results are under the same tab")
+
+        try app.press(.escape)
+        try await app.run { app.browser.active.searchQuery == nil && app.browser.active.sourceLabel == listed }
+        #expect(!app.terminal.text.contains("“\(words)"))
+    }
+
+    struct Run {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    static func run(_ arguments: [String]) async -> Run {
+        let captured = CapturedOutput()
+        let status = await EndlessCommand.tool.run(arguments, output: captured.output)
+        return Run(status: status, standardOutput: captured.standardOutput, standardError: captured.standardError)
+    }
+
+    @Test("endless fetch photos --query: the photos found, as the API sent them")
+    func fetchPhotos() async throws {
+        let found = await Self.run(["fetch", "photos", "--query", "sunrise pier", "-n", "5", "--format", "ndjson"])
+        #expect(found.status == 0, "\(found.standardError)")
+        let lines = found.standardOutput.split(separator: "\n")
+        #expect(lines.count == 5 && lines.allSatisfy { $0.contains("\"description\":\"Sunrise at the pier\"") })
+        let none = await Self.run(["fetch", "photos", "--query", "xylophone"])
+        #expect(none.status == 0 && none.standardError.contains("no photos found"))
+        let wrong = await Self.run(["fetch", "photos", "--query", "sea", "--order-by", "oldest"])
+        #expect(wrong.status == 2)
+        let empty = await Self.run(["fetch", "photos", "--query", " \u{7} "])
+        #expect(empty.status == 2 && empty.standardError.contains("no words"))
+    }
+
+    @Test("endless fetch coins --query: the coins found, largest first, with their prices")
+    func fetchCoins() async throws {
+        let found = await Self.run(["fetch", "coins", "--query", "btc", "--format", "ndjson"])
+        #expect(found.status == 0, "\(found.standardError)")
+        let first = try #require(found.standardOutput.split(separator: "\n").first)
+        #expect(first.contains("\"id\":\"bitcoin\"") && first.contains("\"current_price\""))
+        let none = await Self.run(["fetch", "coins", "--query", "zzzzqqq"])
+        #expect(none.status == 0 && none.standardError.contains("no coins found"))
+    }
+}
