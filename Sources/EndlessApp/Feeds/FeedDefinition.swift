@@ -71,6 +71,7 @@ public struct FeedDefinition: Sendable {
     ///   - tab: makes its tab's parts from its settings, on the endpoint it is given. Throws an
     ///     error that says what is wrong with the settings.
     ///   - search: how `/` searches it; nil for not at all.
+    ///   - sorting: the orders `o` shows it in; nil for only the one its settings give.
     ///   - printFirstPage: prints its first page as `endless fetch` would, for a browser whose
     ///     output is not a terminal; nil says there is nothing to print.
     public init<Settings: Sendable, Source: PageSource>(
@@ -79,7 +80,7 @@ public struct FeedDefinition: Sendable {
         keepsPosition: Bool = true, explain: @escaping @Sendable (any Error) -> (any Error)? = { _ in nil },
         settings: @escaping @Sendable (ParsedArguments, URL?, [String: String]) throws(UsageError) -> Settings,
         tab: @escaping @MainActor @Sendable (Settings, FeedTabContext) throws -> FeedTabParts<Source>,
-        search: FeedSearch<Settings, Source>? = nil,
+        search: FeedSearch<Settings, Source>? = nil, sorting: FeedSorting<Settings, Source>? = nil,
         printFirstPage: (@Sendable (Settings, FeedEndpoint, CommandOutput) async -> Int32)? = nil
     ) where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
         self.id = id
@@ -98,13 +99,12 @@ public struct FeedDefinition: Sendable {
                     let parts = try tab(read, context)
                     let base = environment.makeFeedTab(
                         id, parts: parts, explain: explain, endpoint: endpoint, policy: cachePolicy, keepsPosition: keepsPosition)
-                    guard let search else { return base }
-                    return SearchingTab(base: base) { text in
-                        try search.makeResults(
-                            SearchParts(
-                                settings: read, context: context, parts: parts, base: base, text: text, environment: environment,
-                                kind: id, explain: explain, policy: cachePolicy))
-                    }
+                    guard search != nil || sorting != nil else { return base }
+                    return SearchingTab.over(
+                        base, TabRecipe(
+                            settings: read, context: context, parts: parts, environment: environment, kind: id, explain: explain,
+                            policy: cachePolicy, tab: tab),
+                        search: search, sorting: sorting)
                 },
                 printFirstPage: { connection, output in
                     guard let printFirstPage else {
@@ -188,4 +188,78 @@ struct FeedSettings: Sendable {
     /// Prints the first page as `endless fetch <feed>` would, for when output is not a terminal;
     /// returns the exit status.
     let printFirstPage: @Sendable (AppConnection, CommandOutput) async -> Int32
+}
+
+/// The settings a tab's list is shown with now (its order may have changed them).
+@MainActor
+final class ShownSettings<Settings: Sendable> {
+    var value: Settings
+
+    init(_ value: Settings) {
+        self.value = value
+    }
+}
+
+/// What a feed's tab was made of, to make its search results and its other orders alike.
+@MainActor
+struct TabRecipe<Settings: Sendable, Source: PageSource> where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
+    let settings: Settings
+    let context: FeedTabContext
+    let parts: FeedTabParts<Source>
+    let environment: TabEnvironment
+    let kind: FeedID
+    let explain: @Sendable (any Error) -> (any Error)?
+    let policy: CachePolicy
+    let tab: @MainActor @Sendable (Settings, FeedTabContext) throws -> FeedTabParts<Source>
+}
+
+extension SearchingTab {
+    /// The feed's tab `base`, searched and sorted as its definition declares.
+    static func over<Settings: Sendable, Source: PageSource>(
+        _ base: FeedTab<CachedPageSource<ExplainingSource<Source>>>, _ recipe: TabRecipe<Settings, Source>,
+        search: FeedSearch<Settings, Source>?, sorting: FeedSorting<Settings, Source>?
+    ) -> SearchingTab {
+        let orders = sorting?.others(than: recipe.settings) ?? []
+        // The settings the list is shown with now: a search follows the order chosen.
+        let shown = ShownSettings(recipe.settings)
+        var makeResults: (@MainActor (SearchText) throws -> any BrowserTab)?
+        if let search {
+            makeResults = { text in
+                try search.makeResults(
+                    SearchParts(
+                        settings: shown.value, context: recipe.context, parts: recipe.parts, base: base, text: text,
+                        environment: recipe.environment, kind: recipe.kind, explain: recipe.explain, policy: recipe.policy))
+            }
+        }
+        return SearchingTab(base: base, sortLabels: orders.map(\.label), makeResults: makeResults) { index in
+            guard let index else {
+                shown.value = recipe.settings
+                return nil
+            }
+            return try sortedTab(orders[index], base: base, recipe: recipe, shown: shown)
+        }
+    }
+
+    /// The feed in `order`: asked of the service again, or its loaded items sorted.
+    private static func sortedTab<Settings: Sendable, Source: PageSource>(
+        _ order: FeedSort<Settings, Source>, base: FeedTab<CachedPageSource<ExplainingSource<Source>>>,
+        recipe: TabRecipe<Settings, Source>, shown: ShownSettings<Settings>
+    ) throws -> (label: String, tab: any BrowserTab) {
+        let endpoint = recipe.context.endpoint
+        switch order.way {
+        case .service(let apply):
+            var settings = recipe.settings
+            apply(&settings)
+            shown.value = settings
+            let parts = try recipe.tab(settings, recipe.context)
+            let tab = recipe.environment.makeTab(
+                recipe.kind, parts: parts, explain: recipe.explain, endpoint: endpoint, policy: recipe.policy, keepsPosition: false)
+            return (order.label, tab)
+        case .loaded(let areInOrder):
+            shown.value = recipe.settings
+            let items = Array(base.model.feed.items).sorted(by: areInOrder)
+            let label = "\(order.label) (the \(recipe.parts.descriptor.nouns.count(items.count)) loaded)"
+            return (label, recipe.environment.makeSortedTab(recipe.kind, items: items, like: recipe.parts, label: label, endpoint: endpoint))
+        }
+    }
 }

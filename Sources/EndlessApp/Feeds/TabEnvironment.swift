@@ -84,6 +84,21 @@ struct TabEnvironment {
         return FeedTab(kind: kind, model: model, style: parts.rowStyle, cells: cells, images: images, keepsPosition: keepsPosition)
     }
 
+    /// A tab showing `items` (a feed's loaded items, in another order) as they look in the
+    /// feed `parts` describe: one page, not cached, not refreshed from the network.
+    func makeSortedTab<Upstream: PageSource>(
+        _ kind: FeedID, items: [Upstream.Item], like parts: FeedTabParts<Upstream>, label: String, endpoint: FeedEndpoint
+    ) -> any BrowserTab {
+        let like = parts.descriptor
+        let descriptor = FeedDescriptor<Upstream.Item, Int>(
+            nouns: like.nouns, sourceLabel: like.sourceLabel, details: like.details, fetchDetails: like.fetchDetails,
+            rowImage: like.rowImage, sizedImageURL: like.sizedImageURL, statusNote: like.statusNote,
+            endOfList: { count in "by \(label) · \(like.nouns.count(count))" })
+        return makeUncachedTab(
+            kind, source: LoadedItemsSource(items: items), descriptor: descriptor, rowStyle: parts.rowStyle,
+            paging: .keepingEveryPage(pageSize: max(1, items.count)), endpoint: endpoint)
+    }
+
     /// A tab over `source` as it is, not through the page cache (its pages already come
     /// through it): a filter of what a feed loaded. It does not keep its place.
     func makeUncachedTab<Source: PageSource>(

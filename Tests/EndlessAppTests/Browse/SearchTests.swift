@@ -146,7 +146,7 @@ struct SearchTests {
         #expect(browser.tabFailure?.contains("cannot be searched") == true)
     }
 
-    @Test("/ is in the help, and in the status bar's hints")
+    @Test("/ is in the help")
     func inTheHelp() {
         let bindings = KeyBindings.all(nouns: Nouns("person", "people"), tabs: [.people])
         #expect(KeyBindings.intent(for: KeyEvent(.character("/")), in: bindings) == .search)
@@ -191,5 +191,13 @@ struct SearchTests {
         }
         #expect(reading.progress.read == 100 && reading.progress.reachedBound)
         #expect(loads == 2, "3 pages a load: 20 loaded + 60, then 20 more to the bound")
+    }
+}
+
+extension SearchingTab: PagingConfigured {
+    /// The feed's own paging (a searchable tab's results page as their feed declares).
+    var pagingConfiguration: FeedConfiguration {
+        guard let configured = base as? any PagingConfigured else { preconditionFailure("the searched tab is not a feed tab") }
+        return configured.pagingConfiguration
     }
 }

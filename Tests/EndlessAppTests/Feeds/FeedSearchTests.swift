@@ -1,3 +1,4 @@
+import CoinGeckoAPI
 import EndlessCache
 import EndlessCommandLine
 import EndlessFeedModel
@@ -6,6 +7,7 @@ import EndlessTerminal
 import EndlessTesting
 import Foundation
 import Testing
+import UnsplashAPI
 
 @testable import EndlessApp
 
@@ -128,5 +130,81 @@ struct FeedSearchTests {
         #expect(first.contains("\"id\":\"bitcoin\"") && first.contains("\"current_price\""))
         let none = await Self.run(["fetch", "coins", "--query", "zzzzqqq"])
         #expect(none.status == 0 && none.standardError.contains("no coins found"))
+    }
+}
+
+/// Orders (`o`): the service's, asked again so paging stays right, then over the rows loaded;
+/// the header names the order; Esc returns to the feed's own.
+@Suite("Feed orders", .timeLimit(.minutes(2)), .serialized)
+@MainActor
+struct FeedSortTests {
+    typealias App = FeedSearchTests.App
+
+    @Test("coins: o shows market cap ↑ from the service (the smallest first), then the loaded rows by price; Esc returns")
+    func coins() async throws {
+        let app = try App(opening: .coins)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        let own = app.browser.active.sourceLabel
+        let tab = try #require(app.browser.active as? SearchingTab)
+        #expect(tab.sortLabels.first == "market cap ↑" && !tab.sortLabels.contains("market cap ↓"))
+
+        try app.press(.character("o"))
+        try await app.run { app.browser.active.sourceLabel.hasSuffix("by market cap ↑") && app.browser.active.status.rows > 0 }
+        #expect(app.terminal.text.contains("· by market c"), "the header names the order (cut at 80 columns)")
+        let ascending = try #require(tab.shown as? FeedTab<CachedPageSource<ExplainingSource<CoinMarketsPageSource>>>)
+        #expect(ascending.model.feed.source.upstream.upstream.query.order == .marketCapAscending)
+        let caps = ascending.model.feed.items.prefix(20).compactMap { $0.marketCap?.double }
+        #expect(caps.count == 20 && caps == caps.sorted(), "the smallest market cap first")
+
+        // On to price ↓, which sorts the rows loaded.
+        while tab.sortLabel?.hasPrefix("price ↓") != true { try app.press(.character("o")) }
+        try await app.run { app.browser.active.status.rows > 0 }
+        #expect(app.browser.active.sourceLabel.contains("by price ↓ (the "))
+        let byPrice = try #require(tab.shown as? FeedTab<LoadedItemsSource<CoinMarket>>)
+        let prices = byPrice.model.feed.items.compactMap { $0.currentPrice?.double }
+        #expect(!prices.isEmpty && prices == prices.sorted(by: >))
+
+        try app.press(.escape)
+        try await app.run { app.browser.active.sourceLabel == own }
+        #expect(tab.sortLabel == nil)
+    }
+
+    @Test("photos: o cycles oldest and popular from the service, then the feed's own; a search then follows the order")
+    func photos() async throws {
+        let app = try App(opening: .photos)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        let tab = try #require(app.browser.active as? SearchingTab)
+        #expect(tab.sortLabels == ["oldest", "popular"])
+        try app.press(.character("o"))
+        try await app.run { app.browser.active.sourceLabel.hasSuffix("by oldest") && app.browser.active.status.rows > 0 }
+        let oldest = try #require(tab.shown as? FeedTab<CachedPageSource<ExplainingSource<UnsplashPageSource>>>)
+        #expect(oldest.model.feed.source.upstream.upstream.orderBy == .oldest)
+        try app.press(.character("o"))
+        try await app.run { app.browser.active.sourceLabel.hasSuffix("by popular") }
+        try app.press(.character("o"))
+        #expect(tab.sortLabel == nil && !app.browser.active.sourceLabel.contains(" · by "))
+
+        // With latest (the feed's own), a search is best match first.
+        try app.press(.character("/"))
+        for character in "sea" { try app.press(.character(character)) }
+        try app.press(.enter)
+        let results = try #require(tab.shown as? FeedTab<CachedPageSource<ExplainingSource<UnsplashSearchPageSource>>>)
+        #expect(results.model.feed.source.upstream.upstream.orderBy == .relevant)
+    }
+
+    @Test("o is in the help")
+    func inTheHelp() {
+        let bindings = KeyBindings.all(nouns: Nouns("coin", "coins"), tabs: [.coins])
+        #expect(KeyBindings.intent(for: KeyEvent(.character("o")), in: bindings) == .nextSort)
+        #expect(KeyBindings.helpHints(bindings).contains { $0.key == "o" && $0.label.contains("next order") })
+    }
+
+    @Test("a tab with one order says so")
+    func oneOrder() throws {
+        let app = try App(opening: .people)
+        app.browser.perform(.nextSort, visibleRows: 10)
+        #expect(app.browser.tabFailure?.contains("one order") == true)
     }
 }

@@ -14,5 +14,7 @@ public enum BrowseIntent: Hashable, Sendable {
     case showTab(FeedID)
     /// Opens the search line at the bottom (`/`): Enter searches the tab shown, Esc closes it.
     case search
+    /// Shows the tab in its next order (`o`): the service's orders, then orders of the rows loaded.
+    case nextSort
     case quit
 }

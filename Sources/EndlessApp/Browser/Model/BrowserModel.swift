@@ -88,6 +88,18 @@ final class BrowserModel {
                 return
             }
             searchLine = ""
+        case .nextSort:
+            isHelpVisible = false
+            guard active.isSortable else {
+                tabFailure = "the \(active.kind.name) feed has one order"
+                return
+            }
+            do {
+                try active.nextSort()
+                tabFailure = nil
+            } catch {
+                tabFailure = "cannot sort \(active.kind.name): \(error)"
+            }
         case .list(let intent):
             if isHelpVisible { isHelpVisible = false }
             active.perform(intent, visibleRows: visibleRows)

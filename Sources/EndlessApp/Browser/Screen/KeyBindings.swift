@@ -38,6 +38,7 @@ enum KeyBindings {
             Binding(
                 keys: [char("/")], label: "/", intent: .search,
                 help: "search \(nouns.plural) (⏎ search, Esc back to the list where it was)"),
+            Binding(keys: [char("o")], label: "o", intent: .nextSort, help: "next order (the header names it; Esc: the feed's own)"),
         ]
         if tabs.count > 1 {
             bindings.append(
@@ -64,7 +65,7 @@ enum KeyBindings {
 
     /// The hints the status bar shows.
     static func statusHints(tabs: [FeedID]) -> [KeyHint] {
-        var hints = [KeyHint("↑↓/jk", "move"), KeyHint("⏎", "details"), KeyHint("r", "refresh"), KeyHint("/", "search")]
+        var hints = [KeyHint("↑↓/jk", "move"), KeyHint("⏎", "details"), KeyHint("r", "refresh")]
         if tabs.count > 1 { hints.append(KeyHint("Tab", "feeds")) }
         hints += [KeyHint("?", "help"), KeyHint("q", "quit")]
         return hints

@@ -63,6 +63,13 @@ protocol BrowserTab: AnyObject {
     func search(_ text: SearchText) throws
     /// Returns to its list from the results; false when none were shown.
     func endSearch() -> Bool
+    /// Whether `o` shows it in other orders.
+    var isSortable: Bool { get }
+    /// The order shown, when not the feed's own: `volume ↓`.
+    var sortLabel: String? { get }
+    /// Shows the next order (after the last, the feed's own again).
+    /// - Throws: why the list cannot be shown in it.
+    func nextSort() throws
 }
 
 extension BrowserTab {
@@ -70,4 +77,7 @@ extension BrowserTab {
     var searchQuery: String? { nil }
     func search(_ text: SearchText) throws {}
     func endSearch() -> Bool { false }
+    var isSortable: Bool { false }
+    var sortLabel: String? { nil }
+    func nextSort() throws {}
 }

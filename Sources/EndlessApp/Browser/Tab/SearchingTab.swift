@@ -3,62 +3,110 @@ import EndlessHTTP
 import EndlessTerminal
 import Observation
 
-/// A tab that can be searched: its feed, and the results of the words last searched for,
-/// shown in its place under the same tab. Esc (with no details open) returns to the feed,
-/// which kept its list, selection and scroll while the results were shown.
+/// A tab that can be searched and sorted: its feed, and in its place the results of the
+/// words last searched for, or the feed in another order. Esc (with no details open) returns
+/// to the feed, which kept its list, selection and scroll meanwhile.
 ///
-/// How the results are made is the feed's own (its ``FeedSearch``); this tab only switches
-/// between the two lists.
+/// How results and orders are made is the feed's own (its ``FeedSearch`` and ``FeedSorting``);
+/// this tab only switches between the lists.
 @MainActor @Observable
 final class SearchingTab: BrowserTab {
     /// The feed's own list.
     @ObservationIgnored let base: any BrowserTab
-    /// The results shown now, with their words; nil while the feed is shown.
+    /// The results shown now, with their words; nil while none are.
     private(set) var results: (text: SearchText, tab: any BrowserTab)?
-    @ObservationIgnored private let makeResults: @MainActor (SearchText) throws -> any BrowserTab
+    /// The other order shown now (an index into ``sortLabels``), and its label; nil for the
+    /// feed's own order.
+    private(set) var sorted: (index: Int, label: String, tab: any BrowserTab)?
+    /// The orders `o` cycles through, after the feed's own.
+    @ObservationIgnored let sortLabels: [String]
+    @ObservationIgnored private let makeResults: (@MainActor (SearchText) throws -> any BrowserTab)?
+    @ObservationIgnored private let makeSorted: @MainActor (Int?) throws -> (label: String, tab: any BrowserTab)?
     @ObservationIgnored private var isActive = false
 
     /// - Parameters:
     ///   - base: the feed's tab.
-    ///   - makeResults: makes the results' tab for the words; its error says why it cannot.
-    init(base: any BrowserTab, makeResults: @escaping @MainActor (SearchText) throws -> any BrowserTab) {
+    ///   - sortLabels: the feed's other orders.
+    ///   - makeResults: makes the results' tab for the words; nil when the feed cannot be searched.
+    ///   - makeSorted: makes the tab of the order at an index of `sortLabels`, and its label;
+    ///     called with nil when the feed's own order is shown again.
+    init(
+        base: any BrowserTab, sortLabels: [String] = [], makeResults: (@MainActor (SearchText) throws -> any BrowserTab)?,
+        makeSorted: @escaping @MainActor (Int?) throws -> (label: String, tab: any BrowserTab)? = { _ in nil }
+    ) {
         self.base = base
+        self.sortLabels = sortLabels
         self.makeResults = makeResults
+        self.makeSorted = makeSorted
     }
 
-    /// The list shown: the results, else the feed.
-    var shown: any BrowserTab { results?.tab ?? base }
+    /// The list shown: the results, else the feed in the order chosen.
+    var shown: any BrowserTab { results?.tab ?? sorted?.tab ?? base }
 
-    var isSearchable: Bool { true }
+    var isSearchable: Bool { makeResults != nil }
     var searchQuery: String? { results?.text.text }
 
     func search(_ text: SearchText) throws {
+        guard let makeResults else { return }
         let tab = try makeResults(text)
-        if isActive { shown.deactivate() }
-        results = (text, tab)
-        if isActive { tab.activate() }
+        show { results = (text, tab) }
     }
 
     func endSearch() -> Bool {
-        guard let results else { return false }
-        self.results = nil
-        if isActive {
-            results.tab.deactivate()
-            base.activate()
-        }
+        guard results != nil else { return false }
+        show { results = nil }
         return true
+    }
+
+    var isSortable: Bool { !sortLabels.isEmpty }
+    var sortLabel: String? { sorted?.label }
+
+    func nextSort() throws {
+        let next = (sorted?.index ?? -1) + 1
+        if next >= sortLabels.count {
+            _ = try makeSorted(nil)
+            show {
+                results = nil
+                sorted = nil
+            }
+            return
+        }
+        guard let made = try makeSorted(next) else { return }
+        show {
+            results = nil
+            sorted = (next, made.label, made.tab)
+        }
+    }
+
+    /// Back to the feed's own order.
+    private func nextSortEnding() throws {
+        _ = try makeSorted(nil)
+        show { sorted = nil }
+    }
+
+    /// Makes `change` to what is shown, hiding the list shown before and showing the new one.
+    private func show(_ change: () -> Void) {
+        let before = shown
+        change()
+        let after = shown
+        guard isActive, before !== after else { return }
+        before.deactivate()
+        after.activate()
     }
 
     var kind: FeedID { base.kind }
     var nouns: Nouns { shown.nouns }
-    var sourceLabel: String { shown.sourceLabel }
+    var sourceLabel: String {
+        guard results == nil, let sorted else { return shown.sourceLabel }
+        return "\(shown.sourceLabel) · by \(sorted.label)"
+    }
     var status: FeedStatus { shown.status }
     var isAnimating: Bool { shown.isAnimating }
     var hasDetails: Bool { shown.hasDetails }
     var isOpening: Bool { shown.isOpening }
     var cacheHitRate: Double? { shown.cacheHitRate }
     var statusNote: String? {
-        guard results != nil else { return base.statusNote }
+        guard results != nil || sorted != nil else { return base.statusNote }
         return [shown.statusNote, "Esc back to the list"].compactMap { $0 }.joined(separator: " · ")
     }
 
@@ -73,9 +121,12 @@ final class SearchingTab: BrowserTab {
     }
 
     func perform(_ intent: ListIntent, visibleRows: Int) {
-        if intent == .close, results != nil, !shown.hasDetails {
-            _ = endSearch()
-            return
+        if intent == .close, !shown.hasDetails {
+            if endSearch() { return }
+            if sorted != nil {
+                try? nextSortEnding()
+                return
+            }
         }
         shown.perform(intent, visibleRows: visibleRows)
     }

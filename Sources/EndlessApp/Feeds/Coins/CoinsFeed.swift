@@ -25,10 +25,12 @@ enum CoinsFeed {
         tab: { settings, context in
             let client = CoinGeckoClient(http: context.endpoint.http, demoKey: settings.demoKey)
             return FeedTabParts(
-                source: CoinMarketsPageSource(client: client, query: try query(currency: settings.vsCurrency, perPage: settings.perPage)),
+                source: CoinMarketsPageSource(
+                    client: client, query: try query(currency: settings.vsCurrency, perPage: settings.perPage, order: settings.order)),
                 descriptor: descriptor(sourceLabel: context.endpoint.label, currency: settings.vsCurrency),
                 rowStyle: CoinRow.style(currency: settings.vsCurrency), paging: .keepingEveryPage(pageSize: settings.perPage),
-                cacheVariant: "vs_currency=\(settings.vsCurrency) per_page=\(settings.perPage)", live: settings.live)
+                cacheVariant: "vs_currency=\(settings.vsCurrency) per_page=\(settings.perPage) order=\(settings.order.rawValue)",
+                live: settings.live)
         },
         search: .service { settings, context, text in
             let client = CoinGeckoClient(http: context.endpoint.http, demoKey: settings.demoKey)
@@ -43,6 +45,7 @@ enum CoinsFeed {
                 paging: .keepingEveryPage(pageSize: settings.perPage),
                 cacheVariant: "vs_currency=\(settings.vsCurrency) per_page=\(settings.perPage)")
         },
+        sorting: sorting,
         printFirstPage: { settings, endpoint, output in
             var options = FetchCoinsOptions()
             options.vsCurrency = settings.vsCurrency
@@ -65,6 +68,35 @@ enum CoinsFeed {
         var demoKey: String?
         /// How often the tab refreshes itself; nil for only when asked.
         var live: Duration?
+        /// The order the service sorts the board in.
+        var order = CoinMarketsOrder.marketCapDescending
+    }
+
+    /// The board's orders: CoinGecko's own (asked of the service, so paging stays right), then
+    /// price and the day's change over the coins loaded.
+    static let sorting = FeedSorting<Settings, CoinMarketsPageSource>(
+        current: { label(of: $0.order) },
+        orders: CoinMarketsOrder.allCases.map { order in .service(label(of: order)) { $0.order = order } } + [
+            .loaded("price ↓") { sortValue($0.currentPrice) > sortValue($1.currentPrice) },
+            .loaded("24 h change ↓") { sortValue($0.priceChangePercentage24h) > sortValue($1.priceChangePercentage24h) },
+        ])
+
+    /// A number to sort by: none (or not a number) after every other.
+    static func sortValue(_ number: LiteralJSON.Number?) -> Double {
+        guard let value = number?.double, !value.isNaN else { return -.infinity }
+        return value
+    }
+
+    /// What the header calls an order of the service's.
+    static func label(of order: CoinMarketsOrder) -> String {
+        switch order {
+        case .marketCapDescending: "market cap ↓"
+        case .marketCapAscending: "market cap ↑"
+        case .volumeDescending: "volume ↓"
+        case .volumeAscending: "volume ↑"
+        case .idAscending: "id a–z"
+        case .idDescending: "id z–a"
+        }
     }
 
     /// Coins per page on the tab: a few screens.
@@ -125,8 +157,10 @@ enum CoinsFeed {
     }
 
     /// The page every list asks for: sparklines and the hour's, day's and week's changes.
-    static func query(currency: String, perPage: Int) throws(CoinGeckoError) -> CoinMarketsQuery {
-        try CoinMarketsQuery(vsCurrency: currency, perPage: perPage, sparkline: true, priceChangePercentage: changeWindows)
+    static func query(
+        currency: String, perPage: Int, order: CoinMarketsOrder = .marketCapDescending
+    ) throws(CoinGeckoError) -> CoinMarketsQuery {
+        try CoinMarketsQuery(vsCurrency: currency, order: order, perPage: perPage, sparkline: true, priceChangePercentage: changeWindows)
     }
 
     /// The list's errors, explained (``ExplainingSource``).

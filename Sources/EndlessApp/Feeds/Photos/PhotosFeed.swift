@@ -42,6 +42,15 @@ public enum PhotosFeed {
                 paging: .fixedAhead(pageSize: settings.perPage, distance: prefetchDistance),
                 cacheVariant: "order_by=\(settings.searchOrder.rawValue)")
         },
+        sorting: FeedSorting(
+            current: { $0.orderBy.rawValue },
+            orders: UnsplashOrder.allCases.map { order in
+                // A search follows: newest first after `latest`, best match first otherwise.
+                .service(order.rawValue) {
+                    $0.orderBy = order
+                    $0.searchOrder = order == .latest ? .latest : .relevant
+                }
+            }),
         printFirstPage: { settings, endpoint, output in
             await FetchPhotosCommand.run(
                 FetchPhotosOptions(perPage: settings.perPage, orderBy: settings.orderBy), output: output,
