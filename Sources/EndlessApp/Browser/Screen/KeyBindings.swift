@@ -37,8 +37,8 @@ enum KeyBindings {
             Binding(keys: [char("R")], label: "R", intent: .list(.retry), help: "retry what failed"),
             Binding(
                 keys: [char("/")], label: "/", intent: .search,
-                help: "search \(nouns.plural) (⏎ search, Esc back to the list where it was)"),
-            Binding(keys: [char("o")], label: "o", intent: .nextSort, help: "next order (the header names it; Esc: the feed's own)"),
+                help: "search \(nouns.plural) (Esc: back)"),
+            Binding(keys: [char("o")], label: "o", intent: .nextSort, help: "next order (Esc: the first)"),
         ]
         if tabs.count > 1 {
             bindings.append(
