@@ -10,8 +10,8 @@ import Synchronization
 public struct CoinSearchPageSource: PageSource {
     /// The client pages are fetched with.
     public let client: CoinGeckoClient
-    /// What is searched for.
-    public let search: SearchText
+    /// What is searched for; nil for a list of ids given (a watchlist).
+    public let search: SearchText?
     /// Currency and extras of every page; its `perPage` is the page size (its ids are ignored).
     public let query: CoinMarketsQuery
     private let hits = FoundCoins()
@@ -25,6 +25,19 @@ public struct CoinSearchPageSource: PageSource {
         self.client = client
         self.search = search
         self.query = query
+    }
+
+    /// The coins with these ids (a watchlist), in this order, with their prices now: the same
+    /// pages, with no search.
+    /// - Parameters:
+    ///   - client: fetches the pages.
+    ///   - ids: the coins' ids.
+    ///   - query: currency, page size and extras.
+    public init(client: CoinGeckoClient, ids: [String], query: CoinMarketsQuery) {
+        self.client = client
+        self.search = nil
+        self.query = query
+        hits.value.withLock { $0 = ids }
     }
 
     /// The coins found by the last search, in order; nil before it.
@@ -46,8 +59,8 @@ public struct CoinSearchPageSource: PageSource {
     /// - Returns: the markets, and whether more coins were found after them.
     /// - Throws: ``CoinGeckoError``.
     public func markets(page: Int, searchingAgain: Bool = false) async throws(CoinGeckoError) -> (markets: [CoinMarket], hasMore: Bool) {
-        var ids = searchingAgain ? nil : hits.value.withLock { $0 }
-        if ids == nil {
+        var ids = searchingAgain && search != nil ? nil : hits.value.withLock { $0 }
+        if ids == nil, let search {
             let found = try await client.search(search).map(\.id)
             hits.value.withLock { $0 = found }
             ids = found

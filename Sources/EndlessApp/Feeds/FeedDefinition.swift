@@ -72,6 +72,7 @@ public struct FeedDefinition: Sendable {
     ///     error that says what is wrong with the settings.
     ///   - search: how `/` searches it; nil for not at all.
     ///   - sorting: the orders `o` shows it in; nil for only the one its settings give.
+    ///   - starred: how `F` shows its starred items; nil shows them as they were when starred.
     ///   - printFirstPage: prints its first page as `endless fetch` would, for a browser whose
     ///     output is not a terminal; nil says there is nothing to print.
     public init<Settings: Sendable, Source: PageSource>(
@@ -81,6 +82,7 @@ public struct FeedDefinition: Sendable {
         settings: @escaping @Sendable (ParsedArguments, URL?, [String: String]) throws(UsageError) -> Settings,
         tab: @escaping @MainActor @Sendable (Settings, FeedTabContext) throws -> FeedTabParts<Source>,
         search: FeedSearch<Settings, Source>? = nil, sorting: FeedSorting<Settings, Source>? = nil,
+        starred: FeedStarred<Settings>? = nil,
         printFirstPage: (@Sendable (Settings, FeedEndpoint, CommandOutput) async -> Int32)? = nil
     ) where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
         self.id = id
@@ -99,12 +101,11 @@ public struct FeedDefinition: Sendable {
                     let parts = try tab(read, context)
                     let base = environment.makeFeedTab(
                         id, parts: parts, explain: explain, endpoint: endpoint, policy: cachePolicy, keepsPosition: keepsPosition)
-                    guard search != nil || sorting != nil else { return base }
                     return SearchingTab.over(
                         base, TabRecipe(
                             settings: read, context: context, parts: parts, environment: environment, kind: id, explain: explain,
                             policy: cachePolicy, tab: tab),
-                        search: search, sorting: sorting)
+                        search: search, sorting: sorting, starred: starred)
                 },
                 printFirstPage: { connection, output in
                     guard let printFirstPage else {
@@ -217,7 +218,7 @@ extension SearchingTab {
     /// The feed's tab `base`, searched and sorted as its definition declares.
     static func over<Settings: Sendable, Source: PageSource>(
         _ base: FeedTab<CachedPageSource<ExplainingSource<Source>>>, _ recipe: TabRecipe<Settings, Source>,
-        search: FeedSearch<Settings, Source>?, sorting: FeedSorting<Settings, Source>?
+        search: FeedSearch<Settings, Source>?, sorting: FeedSorting<Settings, Source>?, starred: FeedStarred<Settings>?
     ) -> SearchingTab {
         let orders = sorting?.others(than: recipe.settings) ?? []
         // The settings the list is shown with now: a search follows the order chosen.
@@ -231,13 +232,35 @@ extension SearchingTab {
                         environment: recipe.environment, kind: recipe.kind, explain: recipe.explain, policy: recipe.policy))
             }
         }
-        return SearchingTab(base: base, sortLabels: orders.map(\.label), makeResults: makeResults) { index in
+        let tab = SearchingTab(base: base, sortLabels: orders.map(\.label), makeResults: makeResults) { index in
             guard let index else {
                 shown.value = recipe.settings
                 return nil
             }
             return try sortedTab(orders[index], base: base, recipe: recipe, shown: shown)
         }
+        let cache = recipe.environment.cache
+        let feed = recipe.kind.name
+        tab.favourites = Favourites(
+            toggle: { id, json in
+                if cache.isStarred(id: id, feed: feed) {
+                    cache.unstar(id: id, feed: feed)
+                    return false
+                }
+                return cache.star(id: id, json: json.bytes, feed: feed)
+            },
+            makeTab: {
+                let kept = cache.starred(feed: feed)
+                if let starred {
+                    return try starred.makeLive(
+                        shown.value, recipe.context, kept.map(\.id), recipe.environment, recipe.kind, recipe.policy)
+                }
+                // As they were when starred: each item read from the JSON kept.
+                let items = kept.compactMap { try? Source.Item(rawJSON: RawJSON(parsing: $0.json)) }
+                return recipe.environment.makeSortedTab(
+                    recipe.kind, items: items, like: recipe.parts, label: "starred", endpoint: recipe.context.endpoint)
+            })
+        return tab
     }
 
     /// The feed in `order`: asked of the service again, or its loaded items sorted.

@@ -16,5 +16,9 @@ public enum BrowseIntent: Hashable, Sendable {
     case search
     /// Shows the tab in its next order (`o`): the service's orders, then orders of the rows loaded.
     case nextSort
+    /// Stars or unstars the selected item (`*`).
+    case toggleStar
+    /// Shows the tab's starred items, or its list again (`F`).
+    case showStarred
     case quit
 }

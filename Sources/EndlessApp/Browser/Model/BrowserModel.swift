@@ -21,6 +21,8 @@ final class BrowserModel {
     var requestsInFlight = 0
     /// Why the tab last asked for could not be made, for the status bar; nil once one opens.
     private(set) var tabFailure: String?
+    /// What the last key did, for the status bar (`starred coin bitcoin`); nil for nothing.
+    private(set) var notice: String?
     /// The search line being typed (`/`), shown at the bottom; nil while it is closed.
     private(set) var searchLine: String?
 
@@ -68,6 +70,7 @@ final class BrowserModel {
     ///   - intent: what the person asked for.
     ///   - visibleRows: rows that fit on screen, for page moves.
     func perform(_ intent: BrowseIntent, visibleRows: Int) {
+        notice = nil
         switch intent {
         case .toggleHelp:
             isHelpVisible.toggle()
@@ -99,6 +102,22 @@ final class BrowserModel {
                 tabFailure = nil
             } catch {
                 tabFailure = "cannot sort \(active.kind.name): \(error)"
+            }
+        case .toggleStar, .showStarred:
+            isHelpVisible = false
+            guard active.keepsFavourites else {
+                tabFailure = "the \(active.kind.name) feed keeps no favourites"
+                return
+            }
+            if intent == .toggleStar {
+                notice = active.toggleStar() ?? "nothing selected to star"
+                return
+            }
+            do {
+                try active.showStarred()
+                tabFailure = nil
+            } catch {
+                tabFailure = "cannot show the starred \(active.nouns.plural): \(error)"
             }
         case .list(let intent):
             if isHelpVisible { isHelpVisible = false }

@@ -52,7 +52,7 @@ enum BrowserScreen {
         let tabs = BrowserChrome.drawHeader(
             .init(tabs: kinds, active: tab.kind, source: tab.sourceLabel, status: tab.status, nouns: tab.nouns),
             into: &frame, in: bands.header)
-        var right = [browser.tabFailure, tab.statusNote].compactMap { $0 }
+        var right = [browser.tabFailure, browser.notice, tab.statusNote].compactMap { $0 }
         right.append("\(browser.requestsInFlight) in flight")
         if let rate = tab.cacheHitRate { right.append("cache \(Int((rate * 100).rounded()))%") }
         if let line = browser.searchLine {

@@ -39,6 +39,8 @@ enum KeyBindings {
                 keys: [char("/")], label: "/", intent: .search,
                 help: "search \(nouns.plural) (Esc: back)"),
             Binding(keys: [char("o")], label: "o", intent: .nextSort, help: "next order (Esc: the first)"),
+            Binding(keys: [char("*")], label: "*", intent: .toggleStar, help: "star or unstar the \(nouns.singular)"),
+            Binding(keys: [char("F")], label: "F", intent: .showStarred, help: "the starred \(nouns.plural) (F, Esc: back)"),
         ]
         if tabs.count > 1 {
             bindings.append(

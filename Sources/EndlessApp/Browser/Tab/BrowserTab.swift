@@ -70,6 +70,15 @@ protocol BrowserTab: AnyObject {
     /// Shows the next order (after the last, the feed's own again).
     /// - Throws: why the list cannot be shown in it.
     func nextSort() throws
+    /// The item selected: its id as text and its JSON as the service sent it; nil for none.
+    var selectedItem: (id: String, json: RawJSON)? { get }
+    /// Whether `*` and `F` star its items and show them.
+    var keepsFavourites: Bool { get }
+    /// Stars the selected item, or unstars it; says which, for the status bar (nil: nothing selected).
+    func toggleStar() -> String?
+    /// Shows the starred items in place of its list (`F` again, or Esc, returns).
+    /// - Throws: why they cannot be shown.
+    func showStarred() throws
 }
 
 extension BrowserTab {
@@ -80,4 +89,7 @@ extension BrowserTab {
     var isSortable: Bool { false }
     var sortLabel: String? { nil }
     func nextSort() throws {}
+    var keepsFavourites: Bool { false }
+    func toggleStar() -> String? { nil }
+    func showStarred() throws {}
 }

@@ -23,6 +23,19 @@ final class SearchingTab: BrowserTab {
     @ObservationIgnored private let makeResults: (@MainActor (SearchText) throws -> any BrowserTab)?
     @ObservationIgnored private let makeSorted: @MainActor (Int?) throws -> (label: String, tab: any BrowserTab)?
     @ObservationIgnored private var isActive = false
+    /// The starred items shown now; nil while they are not.
+    private(set) var starred: (any BrowserTab)?
+    /// What starring is done with; nil when the feed keeps no favourites.
+    @ObservationIgnored var favourites: Favourites?
+
+    /// How a tab stars items and shows them: kept by the feed's definition.
+    struct Favourites {
+        /// Stars (true) or unstars (false) the item with this id and JSON; returns whether it is
+        /// starred now.
+        let toggle: @MainActor (_ id: String, _ json: RawJSON) -> Bool
+        /// The tab of the starred items.
+        let makeTab: @MainActor () throws -> any BrowserTab
+    }
 
     /// - Parameters:
     ///   - base: the feed's tab.
@@ -41,7 +54,7 @@ final class SearchingTab: BrowserTab {
     }
 
     /// The list shown: the results, else the feed in the order chosen.
-    var shown: any BrowserTab { results?.tab ?? sorted?.tab ?? base }
+    var shown: any BrowserTab { results?.tab ?? starred ?? sorted?.tab ?? base }
 
     var isSearchable: Bool { makeResults != nil }
     var searchQuery: String? { results?.text.text }
@@ -78,6 +91,28 @@ final class SearchingTab: BrowserTab {
         }
     }
 
+    var selectedItem: (id: String, json: RawJSON)? { shown.selectedItem }
+    var keepsFavourites: Bool { favourites != nil }
+
+    func toggleStar() -> String? {
+        guard let favourites, let item = shown.selectedItem else { return nil }
+        let isStarred = favourites.toggle(item.id, item.json)
+        return "\(isStarred ? "starred" : "unstarred") \(nouns.singular) \(item.id)"
+    }
+
+    func showStarred() throws {
+        guard let favourites else { return }
+        if starred != nil {
+            show { starred = nil }
+            return
+        }
+        let tab = try favourites.makeTab()
+        show {
+            results = nil
+            starred = tab
+        }
+    }
+
     /// Back to the feed's own order.
     private func nextSortEnding() throws {
         _ = try makeSorted(nil)
@@ -97,6 +132,7 @@ final class SearchingTab: BrowserTab {
     var kind: FeedID { base.kind }
     var nouns: Nouns { shown.nouns }
     var sourceLabel: String {
+        if results == nil, starred != nil { return "★ starred · \(shown.sourceLabel)" }
         guard results == nil, let sorted else { return shown.sourceLabel }
         return "\(shown.sourceLabel) · by \(sorted.label)"
     }
@@ -106,7 +142,7 @@ final class SearchingTab: BrowserTab {
     var isOpening: Bool { shown.isOpening }
     var cacheHitRate: Double? { shown.cacheHitRate }
     var statusNote: String? {
-        guard results != nil || sorted != nil else { return base.statusNote }
+        guard results != nil || sorted != nil || starred != nil else { return base.statusNote }
         return [shown.statusNote, "Esc back to the list"].compactMap { $0 }.joined(separator: " · ")
     }
 
@@ -123,6 +159,10 @@ final class SearchingTab: BrowserTab {
     func perform(_ intent: ListIntent, visibleRows: Int) {
         if intent == .close, !shown.hasDetails {
             if endSearch() { return }
+            if starred != nil {
+                show { starred = nil }
+                return
+            }
             if sorted != nil {
                 try? nextSortEnding()
                 return

@@ -46,6 +46,19 @@ enum CoinsFeed {
                 cacheVariant: "vs_currency=\(settings.vsCurrency) per_page=\(settings.perPage)")
         },
         sorting: sorting,
+        // Starred coins are a watchlist: their prices now, by their ids.
+        starred: .live { settings, context, ids in
+            let client = CoinGeckoClient(http: context.endpoint.http, demoKey: settings.demoKey)
+            var descriptor = descriptor(
+                sourceLabel: context.endpoint.label, currency: settings.vsCurrency, describeKey: { (page: Int) in PageLabel(page: page) })
+            descriptor.endOfList = { count in "your watchlist · \(Nouns("coin", "coins").count(count))" }
+            return FeedTabParts(
+                source: CoinSearchPageSource(
+                    client: client, ids: ids, query: try query(currency: settings.vsCurrency, perPage: settings.perPage)),
+                descriptor: descriptor, rowStyle: CoinRow.style(currency: settings.vsCurrency),
+                paging: .keepingEveryPage(pageSize: settings.perPage),
+                cacheVariant: "vs_currency=\(settings.vsCurrency) ids=\(ids.joined(separator: ","))")
+        },
         printFirstPage: { settings, endpoint, output in
             var options = FetchCoinsOptions()
             options.vsCurrency = settings.vsCurrency
