@@ -20,20 +20,24 @@ struct FeedSearchTests {
     /// The real tabs of every feed, over the embedded simulator, without a page cache.
     @MainActor
     final class App {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-search-\(UUID().uuidString)")
+        let folder: URL
+        /// Whether the folder is removed when the app is done (not when another launch reuses it).
+        let removesFolder: Bool
         let connection: AppConnection
         let cache: PageCache
         let browser: BrowserModel
         let terminal = RecordingTerminal()
         let loop: BrowseLoop
 
-        init(opening: FeedID) throws {
+        init(opening: FeedID, folder: URL? = nil) throws {
+            self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("endless-search-\(UUID().uuidString)")
+            removesFolder = folder == nil
             let parsed = try ArgumentParser.parse([], for: EndlessCommand.tool.declaration)
             let options = try BrowseCommand.options(from: parsed, opening: opening, environment: [:])
             connection = try AppConnection(
                 needsSimulator: options.needsSimulator, simulator: options.simulator, configuration: HTTPClient.Configuration(),
                 buildsSimulatorAtOnce: true)
-            cache = PageCache(directory: folder)
+            cache = PageCache(directory: self.folder)
             let environment = TabEnvironment(
                 connection: connection, simulatorImages: nil, remoteImages: nil,
                 cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil), refreshCooldown: .seconds(3),
@@ -46,7 +50,7 @@ struct FeedSearchTests {
         isolated deinit {
             cache.close()
             connection.close()
-            try? FileManager.default.removeItem(at: folder)
+            if removesFolder { try? FileManager.default.removeItem(at: folder) }
         }
 
         func press(_ key: Key) throws { _ = try loop.process(.terminal(.key(KeyEvent(key)))) }
@@ -206,5 +210,81 @@ struct FeedSortTests {
         let app = try App(opening: .people)
         app.browser.perform(.nextSort, visibleRows: 10)
         #expect(app.browser.tabFailure?.contains("one order") == true)
+    }
+}
+
+/// Favourites as a person uses them: `*` on a row, quit, launch again, `F`.
+@Suite("Favourites", .timeLimit(.minutes(2)), .serialized)
+@MainActor
+struct FavouritesTests {
+    typealias App = FeedSearchTests.App
+
+    @Test("a starred coin survives relaunch, and F shows it as a watchlist with its price now", arguments: ["coins", "photos", "users"])
+    func starSurvivesRelaunch(_ name: String) async throws {
+        let kind = try #require(FeedCatalog.definition(named: name)?.id)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-star-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let starredID: String
+        do {
+            let app = try App(opening: kind, folder: folder)
+            try app.loop.start()
+            try await app.run { app.browser.active.status.rows > 1 && !app.browser.active.isOpening }
+            try app.press(.character("j"))
+            starredID = try #require(app.browser.active.selectedItem?.id)
+            try app.press(.character("*"))
+            #expect(app.browser.notice == "starred \(app.browser.active.nouns.singular) \(starredID)")
+            try await app.run { app.terminal.text.contains("starred \(app.browser.active.nouns.singular)") }
+        }
+        let app = try App(opening: kind, folder: folder)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        try app.press(.character("F"))
+        try await app.run { app.browser.active.sourceLabel.hasPrefix("★ starred") && app.browser.active.status.rows == 1 }
+        #expect(app.browser.active.selectedItem?.id == starredID)
+        // * again unstars it; F and Esc return to the feed.
+        try app.press(.character("*"))
+        #expect(app.browser.notice?.hasPrefix("unstarred") == true)
+        #expect(app.cache.starred(feed: name).isEmpty)
+        try app.press(.escape)
+        #expect(!app.browser.active.sourceLabel.hasPrefix("★"))
+    }
+
+    @Test("* and F are in the help")
+    func inTheHelp() {
+        let bindings = KeyBindings.all(nouns: Nouns("coin", "coins"), tabs: [.coins])
+        #expect(KeyBindings.intent(for: KeyEvent(.character("*")), in: bindings) == .toggleStar)
+        #expect(KeyBindings.intent(for: KeyEvent(.character("F")), in: bindings) == .showStarred)
+    }
+
+    @Test("endless fetch coins --starred: the watchlist with prices now; endless cache counts it")
+    func fetchStarred() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-starred-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = PageCache(directory: folder)
+        let now = Date()
+        #expect(cache.star(id: "ethereum", json: Data(#"{"id":"ethereum"}"#.utf8), feed: "coins", at: now))
+        #expect(cache.star(id: "bitcoin", json: Data(#"{"id":"bitcoin"}"#.utf8), feed: "coins", at: now.addingTimeInterval(1)))
+        let captured = CapturedOutput()
+        #expect(CacheCommand.list(cache, output: captured.output) == 0)
+        #expect(captured.standardOutput.contains("starred: coins 2"))
+        cache.close()
+
+        let connection = try AppConnection(
+            needsSimulator: true, simulator: SimulatorSettings(), configuration: HTTPClient.Configuration(), buildsSimulatorAtOnce: true)
+        defer { connection.close() }
+        var options = FetchCoinsOptions()
+        options.starred = true
+        options.common.format = .ndjson
+        let output = CapturedOutput()
+        let status = await FetchCoinsCommand.run(
+            options, output: output.output,
+            client: CoinGeckoClient(http: connection.endpoint(api: nil, service: CoinsFeed.service).http),
+            cache: { PageCache(directory: folder) })
+        #expect(status == 0, "\(output.standardError)")
+        let ids = output.standardOutput.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+        }
+        #expect(ids == ["ethereum", "bitcoin"], "in the order starred, with prices now")
+        #expect(output.standardOutput.contains("current_price"))
     }
 }

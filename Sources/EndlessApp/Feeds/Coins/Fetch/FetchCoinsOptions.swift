@@ -11,6 +11,8 @@ struct FetchCoinsOptions: FeedFetchOptions, Equatable {
     var perPage = FetchCoinsCommand.Options.perPage.defaultValue
     /// Words to search for instead of the whole market (`--query`).
     var query: SearchText?
+    /// Whether to list the coins starred in the browser (`--starred`).
+    var starred = false
     /// Whether to ask for the 7-day sparkline (the table then draws it).
     var sparkline = false
     /// The demo key sent in `x-cg-demo-api-key`.
