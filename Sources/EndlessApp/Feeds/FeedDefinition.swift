@@ -73,6 +73,7 @@ public struct FeedDefinition: Sendable {
     ///   - search: how `/` searches it; nil for not at all.
     ///   - sorting: the orders `o` shows it in; nil for only the one its settings give.
     ///   - starred: how `F` shows its starred items; nil shows them as they were when starred.
+    ///   - links: its items' web pages (`O`) and what `y` copies of them; nil for neither.
     ///   - printFirstPage: prints its first page as `endless fetch` would, for a browser whose
     ///     output is not a terminal; nil says there is nothing to print.
     public init<Settings: Sendable, Source: PageSource>(
@@ -82,7 +83,7 @@ public struct FeedDefinition: Sendable {
         settings: @escaping @Sendable (ParsedArguments, URL?, [String: String]) throws(UsageError) -> Settings,
         tab: @escaping @MainActor @Sendable (Settings, FeedTabContext) throws -> FeedTabParts<Source>,
         search: FeedSearch<Settings, Source>? = nil, sorting: FeedSorting<Settings, Source>? = nil,
-        starred: FeedStarred<Settings>? = nil,
+        starred: FeedStarred<Settings>? = nil, links: FeedLinks<Source.Item>? = nil,
         printFirstPage: (@Sendable (Settings, FeedEndpoint, CommandOutput) async -> Int32)? = nil
     ) where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
         self.id = id
@@ -105,7 +106,7 @@ public struct FeedDefinition: Sendable {
                         base, TabRecipe(
                             settings: read, context: context, parts: parts, environment: environment, kind: id, explain: explain,
                             policy: cachePolicy, tab: tab),
-                        search: search, sorting: sorting, starred: starred)
+                        search: search, sorting: sorting, starred: starred, links: links)
                 },
                 printFirstPage: { connection, output in
                     guard let printFirstPage else {
@@ -218,7 +219,8 @@ extension SearchingTab {
     /// The feed's tab `base`, searched and sorted as its definition declares.
     static func over<Settings: Sendable, Source: PageSource>(
         _ base: FeedTab<CachedPageSource<ExplainingSource<Source>>>, _ recipe: TabRecipe<Settings, Source>,
-        search: FeedSearch<Settings, Source>?, sorting: FeedSorting<Settings, Source>?, starred: FeedStarred<Settings>?
+        search: FeedSearch<Settings, Source>?, sorting: FeedSorting<Settings, Source>?, starred: FeedStarred<Settings>?,
+        links: FeedLinks<Source.Item>?
     ) -> SearchingTab {
         let orders = sorting?.others(than: recipe.settings) ?? []
         // The settings the list is shown with now: a search follows the order chosen.
@@ -238,6 +240,13 @@ extension SearchingTab {
                 return nil
             }
             return try sortedTab(orders[index], base: base, recipe: recipe, shown: shown)
+        }
+        if let links {
+            // The item shown selected, read again from the JSON it was sent as (results and
+            // starred lists hold the same items).
+            tab.links = Links(
+                page: { json in (try? Source.Item(rawJSON: json)).flatMap(links.page) },
+                copy: { json in (try? Source.Item(rawJSON: json)).flatMap(links.copy) })
         }
         let cache = recipe.environment.cache
         let feed = recipe.kind.name

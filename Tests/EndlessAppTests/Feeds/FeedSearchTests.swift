@@ -6,6 +6,7 @@ import EndlessHTTP
 import EndlessTerminal
 import EndlessTesting
 import Foundation
+import Glibc
 import Testing
 import UnsplashAPI
 
@@ -286,5 +287,100 @@ struct FavouritesTests {
         }
         #expect(ids == ["ethereum", "bitcoin"], "in the order starred, with prices now")
         #expect(output.standardOutput.contains("current_price"))
+    }
+}
+
+/// Open and copy as a person uses them: `O` runs `$BROWSER` with the page and nothing else;
+/// `y` writes OSC 52 with the link; the status bar says what was done.
+@Suite("Open and copy", .timeLimit(.minutes(2)), .serialized)
+@MainActor
+struct OpenAndCopyTests {
+    typealias App = FeedSearchTests.App
+
+    @Test("OSC 52: the text in base64 after ESC ] 52 ; c ;, ended by BEL; inside tmux wrapped for passthrough")
+    func sequence() {
+        let plain = Clipboard.sequence(copying: "https://x.test/a?b=1", environment: [:])
+        #expect(plain == Array("\u{1B}]52;c;\(Data("https://x.test/a?b=1".utf8).base64EncodedString())\u{07}".utf8))
+        let wrapped = Clipboard.sequence(copying: "hi", environment: ["TMUX": "/tmp/tmux-0/default,1,0"])
+        #expect(wrapped == Array("\u{1B}Ptmux;\u{1B}\u{1B}]52;c;aGk=\u{07}\u{1B}\\".utf8))
+        // Control characters in the text travel as base64, never raw.
+        let hostile = Clipboard.sequence(copying: "a\u{1B}]0;pwned\u{07}", environment: [:])
+        #expect(hostile.filter { $0 == 0x1B }.count == 1 && hostile.filter { $0 == 0x07 }.count == 1)
+        #expect(Clipboard.sequence(copying: String(repeating: "x", count: 1_000_000), environment: [:]).count < 100_000)
+    }
+
+    @Test("only http and https pages open", arguments: [
+        ("https://unsplash.com/photos/a?utm_source=endless", true), ("http://127.0.0.1:1/x", true),
+        ("file:///etc/passwd", false), ("javascript:alert(1)", false), ("ftp://x.test/", false), ("https:///nohost", false),
+    ])
+    func openable(_ text: String, _ opens: Bool) throws {
+        let url = try #require(URL(string: text))
+        #expect(PageOpener.isOpenable(url) == opens)
+    }
+
+    @Test("y on a coin copies its coingecko.com page with OSC 52, and the status bar says so")
+    func copyCoin() async throws {
+        let app = try App(opening: .coins)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        let id = try #require(app.browser.active.selectedItem?.id)
+        try app.press(.character("y"))
+        let url = "https://www.coingecko.com/en/coins/\(id)"
+        #expect(app.terminal.controlSequences == [Array("\u{1B}]52;c;\(Data(url.utf8).base64EncodedString())\u{07}".utf8)])
+        try await app.run { app.terminal.text.contains("copied link https://www.coingecko.com") }
+    }
+
+    @Test("y on a user copies the email, wrapped for tmux inside tmux")
+    func copyEmailInTmux() async throws {
+        let app = try App(opening: .users)
+        app.browser.environment["TMUX"] = "/tmp/tmux-1000/default,1,0"
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        try app.press(.character("y"))
+        let sent = try #require(app.terminal.controlSequences.first)
+        #expect(sent.starts(with: Array("\u{1B}Ptmux;\u{1B}\u{1B}]52;c;".utf8)))
+        #expect(app.browser.notice?.hasPrefix("copied email ") == true && app.browser.notice?.contains("@") == true)
+    }
+
+    @Test("O on a photo runs $BROWSER with its Unsplash page and the referral, and nothing else")
+    func openPhoto() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-open-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The browser: a script that writes its arguments, one a line, into a FIFO the test reads.
+        let fifo = folder.appendingPathComponent("argv").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let script = folder.appendingPathComponent("browser")
+        try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(fifo)'\n".write(to: script, atomically: true, encoding: .utf8)
+        #expect(chmod(script.path, 0o700) == 0)
+        // Read on a thread of its own: opening a FIFO waits for its writer.
+        let received = Task.detached { () -> String in
+            guard let reader = FileHandle(forReadingAtPath: fifo) else { return "" }
+            defer { try? reader.close() }
+            return String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+        }
+
+        let app = try App(opening: .photos)
+        app.browser.environment["BROWSER"] = script.path
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        let expected = try #require(app.browser.active.selectedPage)
+        try app.press(.character("O"))
+        #expect(app.browser.tabFailure == nil)
+        let lines = await received.value.split(separator: "\n").map(String.init)
+        #expect(lines == ["1", expected.absoluteString], "the URL and nothing else")
+        #expect(expected.absoluteString.hasPrefix("https://unsplash.com/photos/"))
+        #expect(expected.absoluteString.hasSuffix("utm_source=endless&utm_medium=referral"))
+        #expect(app.browser.notice?.hasPrefix("opened https://unsplash.com/photos/") == true)
+    }
+
+    @Test("O on a feed with no pages says so; y and O are in the help")
+    func noPage() throws {
+        let app = try App(opening: .people)
+        app.browser.perform(.openPage, visibleRows: 10)
+        #expect(app.browser.notice?.contains("has no page") == true || app.browser.notice == "this person has no page")
+        let bindings = KeyBindings.all(nouns: Nouns("photo", "photos"), tabs: [.photos])
+        #expect(KeyBindings.intent(for: KeyEvent(.character("O")), in: bindings) == .openPage)
+        #expect(KeyBindings.intent(for: KeyEvent(.character("y")), in: bindings) == .copy)
     }
 }

@@ -241,6 +241,7 @@ final class BrowseLoop {
             guard let intent = KeyBindings.intent(for: key, in: bindings) else { return nil }
             if intent == .quit { return .quit }
             browser.perform(intent, visibleRows: layout.visibleRowCount)
+            if let clipboard = browser.takeClipboard() { try? terminal.writeControl(clipboard) }
         case .mouse(let mouse):
             handle(mouse)
         case .terminate(let signal):

@@ -20,5 +20,9 @@ public enum BrowseIntent: Hashable, Sendable {
     case toggleStar
     /// Shows the tab's starred items, or its list again (`F`).
     case showStarred
+    /// Opens the selected item's page in the web browser (`O`).
+    case openPage
+    /// Copies the selected item's link (or email, or id) to the clipboard (`y`).
+    case copy
     case quit
 }

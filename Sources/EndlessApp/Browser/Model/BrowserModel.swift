@@ -1,4 +1,5 @@
 import EndlessHTTP
+import Foundation
 import Observation
 
 /// The whole browser: its tabs, the one shown, the key help, and the requests in flight.
@@ -23,6 +24,10 @@ final class BrowserModel {
     private(set) var tabFailure: String?
     /// What the last key did, for the status bar (`starred coin bitcoin`); nil for nothing.
     private(set) var notice: String?
+    /// The process environment: `$BROWSER` for pages, `$TMUX` for the clipboard.
+    @ObservationIgnored var environment = ProcessInfo.processInfo.environment
+    /// An OSC 52 sequence for the loop to write (``takeClipboard()``); nil for none.
+    @ObservationIgnored private var clipboard: [UInt8]?
     /// The search line being typed (`/`), shown at the bottom; nil while it is closed.
     private(set) var searchLine: String?
 
@@ -119,6 +124,32 @@ final class BrowserModel {
             } catch {
                 tabFailure = "cannot show the starred \(active.nouns.plural): \(error)"
             }
+        case .openPage, .copy:
+            isHelpVisible = false
+            guard active.hasLinks else {
+                tabFailure = "the \(active.kind.name) feed has no \(intent == .copy ? "links to copy" : "pages to open")"
+                return
+            }
+            if intent == .copy {
+                guard let copied = active.selectedCopy else {
+                    notice = "nothing to copy"
+                    return
+                }
+                clipboard = Clipboard.sequence(copying: copied.text, environment: environment)
+                notice = "copied \(copied.what) \(Self.printable(copied.text, limit: 60))"
+                return
+            }
+            guard let page = active.selectedPage else {
+                notice = "this \(active.nouns.singular) has no page"
+                return
+            }
+            do {
+                try PageOpener.open(page, environment: environment)
+                notice = "opened \(Self.printable(page.absoluteString, limit: 60))"
+                tabFailure = nil
+            } catch {
+                tabFailure = "cannot open the page: \(error)"
+            }
         case .list(let intent):
             if isHelpVisible { isHelpVisible = false }
             active.perform(intent, visibleRows: visibleRows)
@@ -141,6 +172,18 @@ final class BrowserModel {
         activeIndex = index
         active = tab
         active.activate()
+    }
+
+    /// The OSC 52 sequence a copy made, once; the loop writes it to the terminal.
+    func takeClipboard() -> [UInt8]? {
+        defer { clipboard = nil }
+        return clipboard
+    }
+
+    /// `text` without what a terminal acts on, cut to `limit` characters, for the status bar.
+    static func printable(_ text: String, limit: Int) -> String {
+        let visible = String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.generalCategory.isInvisible }))
+        return visible.count > limit ? String(visible.prefix(limit - 1)) + "…" : visible
     }
 
     /// Types into the search line: `text` is added (its control characters left out), up to

@@ -1,4 +1,5 @@
 import EndlessFeedModel
+import Foundation
 import EndlessHTTP
 import EndlessTerminal
 
@@ -79,6 +80,12 @@ protocol BrowserTab: AnyObject {
     /// Shows the starred items in place of its list (`F` again, or Esc, returns).
     /// - Throws: why they cannot be shown.
     func showStarred() throws
+    /// Whether its items link anywhere (`O`, `y`).
+    var hasLinks: Bool { get }
+    /// The selected item's web page; nil for none.
+    var selectedPage: URL? { get }
+    /// What `y` copies of the selected item, and its name; nil for nothing.
+    var selectedCopy: (what: String, text: String)? { get }
 }
 
 extension BrowserTab {
@@ -92,4 +99,7 @@ extension BrowserTab {
     var keepsFavourites: Bool { false }
     func toggleStar() -> String? { nil }
     func showStarred() throws {}
+    var hasLinks: Bool { false }
+    var selectedPage: URL? { nil }
+    var selectedCopy: (what: String, text: String)? { nil }
 }

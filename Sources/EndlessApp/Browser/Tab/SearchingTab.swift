@@ -1,6 +1,7 @@
 import EndlessFeedModel
 import EndlessHTTP
 import EndlessTerminal
+import Foundation
 import Observation
 
 /// A tab that can be searched and sorted: its feed, and in its place the results of the
@@ -27,6 +28,15 @@ final class SearchingTab: BrowserTab {
     private(set) var starred: (any BrowserTab)?
     /// What starring is done with; nil when the feed keeps no favourites.
     @ObservationIgnored var favourites: Favourites?
+
+    /// What the items link to: kept by the feed's definition.
+    struct Links {
+        let page: @MainActor (RawJSON) -> URL?
+        let copy: @MainActor (RawJSON) -> (what: String, text: String)?
+    }
+
+    /// What its items link to; nil when nothing.
+    @ObservationIgnored var links: Links?
 
     /// How a tab stars items and shows them: kept by the feed's definition.
     struct Favourites {
@@ -93,6 +103,9 @@ final class SearchingTab: BrowserTab {
 
     var selectedItem: (id: String, json: RawJSON)? { shown.selectedItem }
     var keepsFavourites: Bool { favourites != nil }
+    var hasLinks: Bool { links != nil }
+    var selectedPage: URL? { shown.selectedItem.flatMap { links?.page($0.json) } }
+    var selectedCopy: (what: String, text: String)? { shown.selectedItem.flatMap { links?.copy($0.json) } }
 
     func toggleStar() -> String? {
         guard let favourites, let item = shown.selectedItem else { return nil }

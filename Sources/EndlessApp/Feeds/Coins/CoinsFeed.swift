@@ -59,6 +59,7 @@ enum CoinsFeed {
                 paging: .keepingEveryPage(pageSize: settings.perPage),
                 cacheVariant: "vs_currency=\(settings.vsCurrency) ids=\(ids.joined(separator: ","))")
         },
+        links: FeedLinks(page: pageURL, copy: { coin in pageURL(coin).map { ("link", $0.absoluteString) } }),
         printFirstPage: { settings, endpoint, output in
             var options = FetchCoinsOptions()
             options.vsCurrency = settings.vsCurrency
@@ -67,6 +68,13 @@ enum CoinsFeed {
             return await FetchCoinsCommand.run(
                 options, output: output, client: CoinGeckoClient(http: endpoint.http, demoKey: settings.demoKey))
         })
+
+    /// The coin's page on coingecko.com: `https://www.coingecko.com/en/coins/<id>`.
+    @Sendable static func pageURL(_ coin: CoinMarket) -> URL? {
+        guard !coin.id.isEmpty, let id = coin.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["-", "_", "."]))
+        else { return nil }
+        return URL(string: "https://www.coingecko.com/en/coins/\(id)")
+    }
 
     /// The simulator's CoinGecko.
     static let service = SimulatedServiceID.coinGecko

@@ -37,6 +37,8 @@ enum PeopleFeed {
             ].compactMap { $0 }.joined(separator: " ").lowercased()
             return words.allSatisfy(text.contains)
         },
+        // randomuser.me's people have no page: y copies the email, else the id.
+        links: FeedLinks { person in person.email.map { ("email", $0) } ?? ("id", person.id) },
         printFirstPage: { settings, endpoint, output in
             var query = settings.query
             if let seed = settings.seed, query.gender == nil { query = (try? query.withSeed(seed)) ?? query }

@@ -51,11 +51,24 @@ public enum PhotosFeed {
                     $0.searchOrder = order == .latest ? .latest : .relevant
                 }
             }),
+        links: FeedLinks(page: pageURL, copy: { photo in pageURL(photo).map { ("link", $0.absoluteString) } }),
         printFirstPage: { settings, endpoint, output in
             await FetchPhotosCommand.run(
                 FetchPhotosOptions(perPage: settings.perPage, orderBy: settings.orderBy), output: output,
                 client: UnsplashClient(http: endpoint.http, accessKey: settings.accessKey))
         })
+
+    /// The photo's page on Unsplash (`links.html`), with the referral Unsplash's guidelines ask
+    /// for (`utm_source=endless&utm_medium=referral`); nil for none, or one that is not http(s).
+    @Sendable static func pageURL(_ photo: UnsplashPhoto) -> URL? {
+        guard let html = photo.links?.html, var components = URLComponents(string: html),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else { return nil }
+        components.queryItems = (components.queryItems ?? []).filter { !$0.name.hasPrefix("utm_") } + [
+            URLQueryItem(name: "utm_source", value: "endless"), URLQueryItem(name: "utm_medium", value: "referral"),
+        ]
+        return components.url
+    }
 
     /// The simulator's Unsplash.
     static let service = SimulatedServiceID.unsplash
