@@ -37,5 +37,6 @@ public struct SearchText: Sendable, Hashable, CustomStringConvertible {
         self.text = String(cleaned.prefix(Self.maximumLength))
     }
 
+    /// The words, as sent.
     public var description: String { text }
 }

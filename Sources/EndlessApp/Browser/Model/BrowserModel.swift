@@ -75,7 +75,8 @@ final class BrowserModel {
     ///   - intent: what the person asked for.
     ///   - visibleRows: rows that fit on screen, for page moves.
     func perform(_ intent: BrowseIntent, visibleRows: Int) {
-        notice = nil
+        // Set only when it changes: every set is a change to what the screen reads (a frame).
+        if notice != nil { notice = nil }
         switch intent {
         case .toggleHelp:
             isHelpVisible.toggle()

@@ -42,7 +42,7 @@ enum KeyBindings {
             Binding(keys: [char("*")], label: "*", intent: .toggleStar, help: "star or unstar the \(nouns.singular)"),
             Binding(keys: [char("F")], label: "F", intent: .showStarred, help: "the starred \(nouns.plural) (F, Esc: back)"),
             Binding(keys: [char("O")], label: "O", intent: .openPage, help: "open its page in the web browser"),
-            Binding(keys: [char("y")], label: "y", intent: .copy, help: "copy its link (or email) to the clipboard"),
+            Binding(keys: [char("y")], label: "y", intent: .copy, help: "copy its link or email"),
         ]
         if tabs.count > 1 {
             bindings.append(
