@@ -25,6 +25,7 @@ public func fuzzJSONModels(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     roundTrip(UnsplashPhoto.self, body, decoder)
     rawJSON(Array(body))
     coinGecko(Array(body))
+    searches(body)
     return 0
 }
 
@@ -90,6 +91,24 @@ func coinGecko(_ bytes: [UInt8]) {
         } catch {
             preconditionFailure("a market did not survive its stored form: \(error)")
         }
+    }
+}
+
+/// The search bodies: Unsplash's `{total, total_pages, results}` and CoinGecko's `{coins}`,
+/// read within their bounds; and the search text a person types, cleaned and bounded.
+func searches(_ body: Data) {
+    if let page = try? UnsplashSearchPage.read(body, page: 1) {
+        precondition(page.total >= 0 && page.totalPages >= 0 && page.totalPages <= 1_000_000, "search totals out of bounds")
+        precondition(page.nextPage.map { $0 == 2 } ?? true, "a first page's next is not page 2")
+    }
+    if let raw = try? RawJSON(parsing: body), let hits = try? CoinSearchBody.hits(raw) {
+        precondition(hits.count <= CoinSearchBody.maximumHits, "more hits than the bound")
+        precondition(Set(hits.map(\.id)).count == hits.count, "a coin found twice")
+        precondition(hits.allSatisfy { !$0.id.isEmpty && !$0.id.contains(",") }, "an id ids= cannot carry")
+    }
+    if let text = SearchText(String(decoding: body, as: UTF8.self)) {
+        precondition(!text.text.isEmpty && text.text.count <= SearchText.maximumLength, "search text out of bounds")
+        precondition(!text.text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "a control character kept")
     }
 }
 

@@ -69,6 +69,17 @@ public struct CoinGeckoClient: Sendable {
         return CoinMarketsPage(query: query, markets: markets, body: body)
     }
 
+    /// `/search?query=`: the coins whose name or symbol matches, ranked by market cap (the
+    /// exchanges, categories and NFTs it also lists are left out).
+    /// - Parameter query: the words (cleaned and bounded; percent-encoded here).
+    /// - Returns: the coins found, best ranked first.
+    /// - Throws: ``CoinGeckoError``.
+    public func search(_ query: SearchText) async throws(CoinGeckoError) -> [CoinSearchHit] {
+        try await redactingErrors { () async throws(CoinGeckoError) -> [CoinSearchHit] in
+            try CoinSearchBody.hits(try await get("search", query: [URLQueryItem(name: "query", value: query.text)]))
+        }
+    }
+
     /// `/ping`: what the server says when it is up, `(V3) To the Moon!`.
     /// - Throws: ``CoinGeckoError``.
     public func ping() async throws(CoinGeckoError) -> String {

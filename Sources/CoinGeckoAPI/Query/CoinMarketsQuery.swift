@@ -30,6 +30,8 @@ public struct CoinMarketsQuery: Sendable, Hashable {
     public var sparkline: Bool
     /// The periods each market reports its change over (`price_change_percentage=1h,24h,7d`).
     public var priceChangePercentage: [PriceChangeWindow]
+    /// `ids=`: only these coins (a watchlist, a search's hits); empty for the whole market.
+    public var ids: [String] = []
 
     /// Creates a query.
     /// - Parameters:
@@ -83,6 +85,7 @@ public struct CoinMarketsQuery: Sendable, Hashable {
             URLQueryItem(name: "page", value: String(page)),
             URLQueryItem(name: "sparkline", value: sparkline ? "true" : "false"),
         ]
+        if !ids.isEmpty { items.append(URLQueryItem(name: "ids", value: ids.joined(separator: ","))) }
         if !priceChangePercentage.isEmpty {
             items.append(
                 URLQueryItem(

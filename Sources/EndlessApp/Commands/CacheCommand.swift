@@ -75,6 +75,10 @@ enum CacheCommand {
         } else {
             output.standardOutput(FetchTable(columns: columns, width: output.terminalColumns ?? TableWidth.whenPiped).format(usage))
         }
+        // Starred items are not pages: clearing leaves them (`*` in the browser unstars).
+        if let starred = try? cache.starredCounts(), !starred.isEmpty {
+            output.standardOutput("starred: \(starred.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " · "))\n")
+        }
         let exists = FileManager.default.fileExists(atPath: cache.fileURL.path)
         output.standardOutput("\(cache.fileURL.path): \(exists ? byteCount(cache.fileSize) : "not created yet")\n")
         return ExitCode.success.rawValue

@@ -73,6 +73,10 @@ public struct FeedDefinition: Sendable {
     ///     Throws a ``UsageError`` naming the flag whose value is wrong.
     ///   - tab: makes its tab's parts from its settings, on the endpoint it is given. Throws an
     ///     error that says what is wrong with the settings.
+    ///   - search: how `/` searches it; nil for not at all.
+    ///   - sorting: the orders `o` shows it in; nil for only the one its settings give.
+    ///   - starred: how `F` shows its starred items; nil shows them as they were when starred.
+    ///   - links: its items' web pages (`O`) and what `y` copies of them; nil for neither.
     ///   - printFirstPage: prints its first page as `endless fetch` would, for a browser whose
     ///     output is not a terminal; nil says there is nothing to print.
     public init<Settings: Sendable, Source: PageSource>(
@@ -82,6 +86,8 @@ public struct FeedDefinition: Sendable {
         keepsPosition: Bool = true, explain: @escaping @Sendable (any Error) -> (any Error)? = { _ in nil },
         settings: @escaping @Sendable (ParsedArguments, URL?, [String: String]) throws(UsageError) -> Settings,
         tab: @escaping @MainActor @Sendable (Settings, FeedTabContext) throws -> FeedTabParts<Source>,
+        search: FeedSearch<Settings, Source>? = nil, sorting: FeedSorting<Settings, Source>? = nil,
+        starred: FeedStarred<Settings>? = nil, links: FeedLinks<Source.Item>? = nil,
         printFirstPage: (@Sendable (Settings, FeedEndpoint, CommandOutput) async -> Int32)? = nil
     ) where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
         self.id = id
@@ -97,9 +103,15 @@ public struct FeedDefinition: Sendable {
                 kind: id, api: api, needsSimulator: api == nil && service != nil,
                 makeTab: { environment in
                     let endpoint = environment.connection.endpoint(api: api, service: service)
-                    let parts = try tab(read, FeedTabContext(endpoint: endpoint, cellAspect: environment.cells.cellAspect))
-                    return environment.makeTab(
+                    let context = FeedTabContext(endpoint: endpoint, cellAspect: environment.cells.cellAspect)
+                    let parts = try tab(read, context)
+                    let base = environment.makeFeedTab(
                         id, parts: parts, explain: explain, endpoint: endpoint, policy: cachePolicy, keepsPosition: keepsPosition)
+                    return SearchingTab.over(
+                        base, TabRecipe(
+                            settings: read, context: context, parts: parts, environment: environment, kind: id, explain: explain,
+                            policy: cachePolicy, tab: tab),
+                        search: search, sorting: sorting, starred: starred, links: links)
                 },
                 printFirstPage: { connection, output in
                     guard let printFirstPage else {
@@ -189,4 +201,108 @@ struct FeedSettings: Sendable {
     /// Prints the first page as `endless fetch <feed>` would, for when output is not a terminal;
     /// returns the exit status.
     let printFirstPage: @Sendable (AppConnection, CommandOutput) async -> Int32
+}
+
+/// The settings a tab's list is shown with now (its order may have changed them).
+@MainActor
+final class ShownSettings<Settings: Sendable> {
+    var value: Settings
+
+    init(_ value: Settings) {
+        self.value = value
+    }
+}
+
+/// What a feed's tab was made of, to make its search results and its other orders alike.
+@MainActor
+struct TabRecipe<Settings: Sendable, Source: PageSource> where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
+    let settings: Settings
+    let context: FeedTabContext
+    let parts: FeedTabParts<Source>
+    let environment: TabEnvironment
+    let kind: FeedID
+    let explain: @Sendable (any Error) -> (any Error)?
+    let policy: CachePolicy
+    let tab: @MainActor @Sendable (Settings, FeedTabContext) throws -> FeedTabParts<Source>
+}
+
+extension SearchingTab {
+    /// The feed's tab `base`, searched and sorted as its definition declares.
+    static func over<Settings: Sendable, Source: PageSource>(
+        _ base: FeedTab<CachedPageSource<ExplainingSource<Source>>>, _ recipe: TabRecipe<Settings, Source>,
+        search: FeedSearch<Settings, Source>?, sorting: FeedSorting<Settings, Source>?, starred: FeedStarred<Settings>?,
+        links: FeedLinks<Source.Item>?
+    ) -> SearchingTab {
+        let orders = sorting?.others(than: recipe.settings) ?? []
+        // The settings the list is shown with now: a search follows the order chosen.
+        let shown = ShownSettings(recipe.settings)
+        var makeResults: (@MainActor (SearchText) throws -> any BrowserTab)?
+        if let search {
+            makeResults = { text in
+                try search.makeResults(
+                    SearchParts(
+                        settings: shown.value, context: recipe.context, parts: recipe.parts, base: base, text: text,
+                        environment: recipe.environment, kind: recipe.kind, explain: recipe.explain, policy: recipe.policy))
+            }
+        }
+        let tab = SearchingTab(base: base, sortLabels: orders.map(\.label), makeResults: makeResults) { index in
+            guard let index else {
+                shown.value = recipe.settings
+                return nil
+            }
+            return try sortedTab(orders[index], base: base, recipe: recipe, shown: shown)
+        }
+        if let links {
+            // The item shown selected, read again from the JSON it was sent as (results and
+            // starred lists hold the same items).
+            tab.links = Links(
+                page: { json in (try? Source.Item(rawJSON: json)).flatMap(links.page) },
+                copy: { json in (try? Source.Item(rawJSON: json)).flatMap(links.copy) })
+        }
+        let cache = recipe.environment.cache
+        let feed = recipe.kind.name
+        tab.favourites = Favourites(
+            toggle: { id, json in
+                if cache.isStarred(id: id, feed: feed) {
+                    cache.unstar(id: id, feed: feed)
+                    return false
+                }
+                return cache.star(id: id, json: json.bytes, feed: feed)
+            },
+            makeTab: {
+                let kept = cache.starred(feed: feed)
+                if let starred {
+                    return try starred.makeLive(
+                        shown.value, recipe.context, kept.map(\.id), recipe.environment, recipe.kind, recipe.policy)
+                }
+                // As they were when starred: each item read from the JSON kept.
+                let items = kept.compactMap { try? Source.Item(rawJSON: RawJSON(parsing: $0.json)) }
+                return recipe.environment.makeSortedTab(
+                    recipe.kind, items: items, like: recipe.parts, label: "starred", endpoint: recipe.context.endpoint)
+            })
+        return tab
+    }
+
+    /// The feed in `order`: asked of the service again, or its loaded items sorted.
+    private static func sortedTab<Settings: Sendable, Source: PageSource>(
+        _ order: FeedSort<Settings, Source>, base: FeedTab<CachedPageSource<ExplainingSource<Source>>>,
+        recipe: TabRecipe<Settings, Source>, shown: ShownSettings<Settings>
+    ) throws -> (label: String, tab: any BrowserTab) {
+        let endpoint = recipe.context.endpoint
+        switch order.way {
+        case .service(let apply):
+            var settings = recipe.settings
+            apply(&settings)
+            shown.value = settings
+            let parts = try recipe.tab(settings, recipe.context)
+            let tab = recipe.environment.makeTab(
+                recipe.kind, parts: parts, explain: recipe.explain, endpoint: endpoint, policy: recipe.policy, keepsPosition: false)
+            return (order.label, tab)
+        case .loaded(let areInOrder):
+            shown.value = recipe.settings
+            let items = Array(base.model.feed.items).sorted(by: areInOrder)
+            let label = "\(order.label) (the \(recipe.parts.descriptor.nouns.count(items.count)) loaded)"
+            return (label, recipe.environment.makeSortedTab(recipe.kind, items: items, like: recipe.parts, label: label, endpoint: endpoint))
+        }
+    }
 }

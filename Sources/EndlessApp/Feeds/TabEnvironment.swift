@@ -62,6 +62,15 @@ struct TabEnvironment {
         _ kind: FeedID, parts: FeedTabParts<Upstream>, explain: @escaping @Sendable (any Error) -> (any Error)?,
         endpoint: FeedEndpoint, policy: CachePolicy, keepsPosition: Bool
     ) -> any BrowserTab where Upstream.Item: Codable & RawJSONRepresentable, Upstream.Key: Codable {
+        makeFeedTab(kind, parts: parts, explain: explain, endpoint: endpoint, policy: policy, keepsPosition: keepsPosition)
+    }
+
+    /// ``makeTab(_:parts:explain:endpoint:policy:keepsPosition:)``, as its own type, for a search
+    /// that filters what it has loaded.
+    func makeFeedTab<Upstream: PageSource>(
+        _ kind: FeedID, parts: FeedTabParts<Upstream>, explain: @escaping @Sendable (any Error) -> (any Error)?,
+        endpoint: FeedEndpoint, policy: CachePolicy, keepsPosition: Bool
+    ) -> FeedTab<CachedPageSource<ExplainingSource<Upstream>>> where Upstream.Item: Codable & RawJSONRepresentable, Upstream.Key: Codable {
         let cached = cached(
             ExplainingSource(upstream: parts.source, explain: explain), as: kind, endpoint: endpoint, variant: parts.cacheVariant,
             policy: policy)
@@ -73,6 +82,33 @@ struct TabEnvironment {
         if tracksSeenItems { model.trackSeenItems() }
         model.setLive(every: parts.live)
         return FeedTab(kind: kind, model: model, style: parts.rowStyle, cells: cells, images: images, keepsPosition: keepsPosition)
+    }
+
+    /// A tab showing `items` (a feed's loaded items, in another order) as they look in the
+    /// feed `parts` describe: one page, not cached, not refreshed from the network.
+    func makeSortedTab<Upstream: PageSource>(
+        _ kind: FeedID, items: [Upstream.Item], like parts: FeedTabParts<Upstream>, label: String, endpoint: FeedEndpoint
+    ) -> any BrowserTab {
+        let like = parts.descriptor
+        let descriptor = FeedDescriptor<Upstream.Item, Int>(
+            nouns: like.nouns, sourceLabel: like.sourceLabel, details: like.details, fetchDetails: like.fetchDetails,
+            rowImage: like.rowImage, sizedImageURL: like.sizedImageURL, statusNote: like.statusNote,
+            endOfList: { count in "by \(label) · \(like.nouns.count(count))" })
+        return makeUncachedTab(
+            kind, source: LoadedItemsSource(items: items), descriptor: descriptor, rowStyle: parts.rowStyle,
+            paging: .keepingEveryPage(pageSize: max(1, items.count)), endpoint: endpoint)
+    }
+
+    /// A tab over `source` as it is, not through the page cache (its pages already come
+    /// through it): a filter of what a feed loaded. It does not keep its place.
+    func makeUncachedTab<Source: PageSource>(
+        _ kind: FeedID, source: Source, descriptor: FeedDescriptor<Source.Item, Source.Key>, rowStyle: FeedRowStyle<Source.Item>,
+        paging: FeedPaging, endpoint: FeedEndpoint
+    ) -> any BrowserTab {
+        let images = images(for: endpoint)
+        let model = FeedViewModel(feed: Feed(source: source, configuration: feedConfiguration(paging)), descriptor: descriptor, images: images)
+        if tracksSeenItems { model.trackSeenItems() }
+        return FeedTab(kind: kind, model: model, style: rowStyle, cells: cells, images: images, keepsPosition: false)
     }
 
     /// `source` through the page cache, as feed `kind`: its pages open at once next time and stand

@@ -14,6 +14,8 @@
 ///   the id of the item selected, so a relaunch opens there.
 /// - (3) no new table: `body` holds each item as the service sent it (``RawJSONPageBodyCodec``),
 ///   and the pages of older builds are dropped.
+/// - `favourites` (4): the items a person starred, per feed: each item as the service sent it
+///   when it was starred, and when. Not pages: clearing the cache leaves them.
 enum PageSchema {
     static let migrations: [Migration] = [
         Migration(
@@ -85,6 +87,17 @@ enum PageSchema {
             sql: """
                 DELETE FROM first_pages;
                 DELETE FROM pages;
+                """),
+        Migration(
+            version: 4, summary: "starred items",
+            sql: """
+                CREATE TABLE favourites (
+                    feed TEXT NOT NULL,
+                    item_id TEXT NOT NULL,
+                    item BLOB NOT NULL,
+                    starred_at REAL NOT NULL,
+                    PRIMARY KEY (feed, item_id)
+                ) WITHOUT ROWID;
                 """),
     ]
 

@@ -275,6 +275,18 @@ public final class TerminalSession: Sendable {
         }
     }
 
+    /// Writes a control sequence that draws nothing (OSC 52, to put text on the clipboard)
+    /// between frames; nothing while closed or suspended.
+    ///
+    /// - Parameter bytes: the whole sequence, made by the caller from sanitized parts.
+    /// - Throws: ``TerminalError/systemCall(_:errno:)`` if writing fails.
+    public func writeControl(_ bytes: [UInt8]) throws(TerminalError) {
+        try state.withLock { (state) throws(TerminalError) in
+            guard state.isOpen, !state.suspended, !bytes.isEmpty else { return }
+            try RawMode.writeAll(bytes, to: output)
+        }
+    }
+
     /// Redraws the last frame in full, for when the screen may have been disturbed.
     ///
     /// - Throws: ``TerminalError/systemCall(_:errno:)`` if writing fails.

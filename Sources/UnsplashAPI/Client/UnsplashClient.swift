@@ -81,6 +81,45 @@ public struct UnsplashClient: Sendable {
         }
     }
 
+    /// One page of a search: `GET /search/photos?query=&page=&per_page=&order_by=`, photos whose
+    /// descriptions, alt descriptions or tags match.
+    /// - Parameters:
+    ///   - query: the words (cleaned and bounded; percent-encoded here).
+    ///   - page: from 1.
+    ///   - perPage: 1...30; nil for the service's default (10).
+    ///   - orderBy: relevant (the default) or latest.
+    /// - Returns: the photos found on the page, and how many were found in all.
+    /// - Throws: ``UnsplashError``.
+    public func searchPhotos(
+        _ query: SearchText, page: Int, perPage: Int? = nil, orderBy: UnsplashSearchOrder = .relevant
+    ) async throws(UnsplashError) -> UnsplashSearchPage {
+        guard page >= 1 else { throw .invalidRequest("page \(page) does not exist: pages start at 1") }
+        if let perPage, !Self.perPageRange.contains(perPage) {
+            throw .invalidRequest("\(perPage) photos per page is out of range 1-30 (Unsplash's most is 30)")
+        }
+        var items = [URLQueryItem(name: "query", value: query.text), URLQueryItem(name: "page", value: String(page))]
+        if let perPage { items.append(URLQueryItem(name: "per_page", value: String(perPage))) }
+        items.append(URLQueryItem(name: "order_by", value: orderBy.rawValue))
+        let endpoint = Endpoint<UnsplashSearchPage>(path: "search/photos", query: items, headers: headers, accepting: .json) {
+            response throws(ResponseRejection) in
+            do throws(UnsplashError) {
+                var result = try UnsplashSearchPage.read(response.body, page: page)
+                result.rateLimit = UnsplashRateLimit.read(
+                    limit: response.headers["X-Ratelimit-Limit"], remaining: response.headers["X-Ratelimit-Remaining"])
+                return result
+            } catch {
+                throw ResponseRejection(error.description, underlying: error)
+            }
+        }
+        do {
+            let result = try await http.send(endpoint)
+            record.record(result.rateLimit)
+            return result
+        } catch {
+            throw failure(error)
+        }
+    }
+
     /// One photo, with the fields only the single-photo answer has (exif, location, views,
     /// downloads).
     /// - Parameter id: the photo's id.

@@ -232,6 +232,10 @@ final class BrowseLoop {
     /// Acts on one terminal event; returns how the loop ends, or nil to go on.
     private func handle(_ event: TerminalEvent) -> Ending? {
         switch event {
+        case .key(let key) where browser.searchLine != nil:
+            editSearchLine(key)
+        case .paste(let text) where browser.searchLine != nil:
+            browser.typeInSearch(text)
         case .key(let key):
             let bindings = browser.keyBindings
             guard let intent = KeyBindings.intent(for: key, in: bindings) else { return nil }
@@ -242,6 +246,7 @@ final class BrowseLoop {
                 return nil
             }
             browser.perform(intent, visibleRows: layout.visibleRowCount)
+            if let clipboard = browser.takeClipboard() { try? terminal.writeControl(clipboard) }
         case .mouse(let mouse):
             handle(mouse)
         case .terminate(let signal):
@@ -252,6 +257,18 @@ final class BrowseLoop {
             break
         }
         return nil
+    }
+
+    /// A key while the search line is open: it types, deletes, searches (Enter) or closes (Esc).
+    private func editSearchLine(_ key: KeyEvent) {
+        switch key.key {
+        case .enter: browser.applySearch()
+        case .escape: browser.cancelSearch()
+        case .backspace: browser.deleteInSearch()
+        case .character(let character) where key.modifiers.isDisjoint(with: [.control, .alt, .meta]):
+            browser.typeInSearch(String(character))
+        default: break
+        }
     }
 
     private func handle(_ mouse: MouseEvent) {

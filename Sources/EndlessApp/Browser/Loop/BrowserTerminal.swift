@@ -8,6 +8,14 @@ public protocol BrowserTerminal: AnyObject, Sendable {
     /// Draws a frame as a diff against the last one.
     /// - Throws: when the terminal cannot be written.
     func render(_ frame: ScreenBuffer) throws
+    /// Writes a control sequence that draws nothing (OSC 52 for the clipboard) between frames.
+    /// - Throws: when the terminal cannot be written.
+    func writeControl(_ bytes: [UInt8]) throws
+}
+
+extension BrowserTerminal {
+    /// A terminal that takes no control sequences ignores them.
+    public func writeControl(_ bytes: [UInt8]) throws {}
 }
 
 extension TerminalSession: BrowserTerminal {}

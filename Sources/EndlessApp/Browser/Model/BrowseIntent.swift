@@ -12,5 +12,17 @@ public enum BrowseIntent: Hashable, Sendable {
     case previousTab
     /// A tab by its number key; a feed that is not there does nothing.
     case showTab(FeedID)
+    /// Opens the search line at the bottom (`/`): Enter searches the tab shown, Esc closes it.
+    case search
+    /// Shows the tab in its next order (`o`): the service's orders, then orders of the rows loaded.
+    case nextSort
+    /// Stars or unstars the selected item (`*`).
+    case toggleStar
+    /// Shows the tab's starred items, or its list again (`F`).
+    case showStarred
+    /// Opens the selected item's page in the web browser (`O`).
+    case openPage
+    /// Copies the selected item's link (or email, or id) to the clipboard (`y`).
+    case copy
     case quit
 }

@@ -1,3 +1,5 @@
+import EndlessHTTP
+import Foundation
 import Observation
 
 /// The whole browser: its tabs, the one shown, the key help, and the requests in flight.
@@ -23,6 +25,14 @@ final class BrowserModel {
     /// Said once in the status bar until the first key: pictures asked for that cannot show
     /// (``GraphicsMode/hint(for:)``).
     var hint: String?
+    /// What the last key did, for the status bar (`starred coin bitcoin`); nil for nothing.
+    private(set) var notice: String?
+    /// The process environment: `$BROWSER` for pages, `$TMUX` for the clipboard.
+    @ObservationIgnored var environment = ProcessInfo.processInfo.environment
+    /// An OSC 52 sequence for the loop to write (``takeClipboard()``); nil for none.
+    @ObservationIgnored private var clipboard: [UInt8]?
+    /// The search line being typed (`/`), shown at the bottom; nil while it is closed.
+    private(set) var searchLine: String?
 
     /// Creates the browser and makes the tab it opens on; the others are made when shown.
     /// - Parameters:
@@ -76,7 +86,9 @@ final class BrowserModel {
     ///   - intent: what the person asked for.
     ///   - visibleRows: rows that fit on screen, for page moves.
     func perform(_ intent: BrowseIntent, visibleRows: Int) {
+        // Set only when they change: every set is a change to what the screen reads (a frame).
         if hint != nil { hint = nil }
+        if notice != nil { notice = nil }
         switch intent {
         case .toggleHelp:
             isHelpVisible.toggle()
@@ -90,6 +102,67 @@ final class BrowserModel {
             if let index = slots.firstIndex(where: { $0.kind == kind }) { show(index: index) }
         case .quit:
             break
+        case .search:
+            isHelpVisible = false
+            guard active.isSearchable else {
+                tabFailure = "the \(active.kind.name) feed cannot be searched"
+                return
+            }
+            searchLine = ""
+        case .nextSort:
+            isHelpVisible = false
+            guard active.isSortable else {
+                tabFailure = "the \(active.kind.name) feed has one order"
+                return
+            }
+            do {
+                try active.nextSort()
+                tabFailure = nil
+            } catch {
+                tabFailure = "cannot sort \(active.kind.name): \(error)"
+            }
+        case .toggleStar, .showStarred:
+            isHelpVisible = false
+            guard active.keepsFavourites else {
+                tabFailure = "the \(active.kind.name) feed keeps no favourites"
+                return
+            }
+            if intent == .toggleStar {
+                notice = active.toggleStar() ?? "nothing selected to star"
+                return
+            }
+            do {
+                try active.showStarred()
+                tabFailure = nil
+            } catch {
+                tabFailure = "cannot show the starred \(active.nouns.plural): \(error)"
+            }
+        case .openPage, .copy:
+            isHelpVisible = false
+            guard active.hasLinks else {
+                tabFailure = "the \(active.kind.name) feed has no \(intent == .copy ? "links to copy" : "pages to open")"
+                return
+            }
+            if intent == .copy {
+                guard let copied = active.selectedCopy else {
+                    notice = "nothing to copy"
+                    return
+                }
+                clipboard = Clipboard.sequence(copying: copied.text, environment: environment)
+                notice = "copied \(copied.what) \(Self.printable(copied.text, limit: 60))"
+                return
+            }
+            guard let page = active.selectedPage else {
+                notice = "this \(active.nouns.singular) has no page"
+                return
+            }
+            do {
+                try PageOpener.open(page, environment: environment)
+                notice = "opened \(Self.printable(page.absoluteString, limit: 60))"
+                tabFailure = nil
+            } catch {
+                tabFailure = "cannot open the page: \(error)"
+            }
         case .list(let intent):
             if isHelpVisible { isHelpVisible = false }
             active.perform(intent, visibleRows: visibleRows)
@@ -114,6 +187,66 @@ final class BrowserModel {
         active.activate()
     }
 
+    /// The OSC 52 sequence a copy made, once; the loop writes it to the terminal.
+    func takeClipboard() -> [UInt8]? {
+        defer { clipboard = nil }
+        return clipboard
+    }
+
+    /// `text` without what a terminal acts on, cut to `limit` characters, for the status bar.
+    static func printable(_ text: String, limit: Int) -> String {
+        let visible = String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.generalCategory.isInvisible }))
+        return visible.count > limit ? String(visible.prefix(limit - 1)) + "…" : visible
+    }
+
+    /// Types into the search line: `text` is added (its control characters left out), up to
+    /// ``SearchText/maximumLength`` characters.
+    func typeInSearch(_ text: String) {
+        guard let line = searchLine else { return }
+        let printable = text.unicodeScalars.filter { !$0.properties.generalCategory.isInvisible }
+        searchLine = String((line + String(String.UnicodeScalarView(printable))).prefix(SearchText.maximumLength))
+    }
+
+    /// Deletes the search line's last character.
+    func deleteInSearch() {
+        guard let line = searchLine, !line.isEmpty else { return }
+        searchLine = String(line.dropLast())
+    }
+
+    /// Enter on the search line: the tab shown shows the results of its words (no words: the
+    /// line closes, and the feed is shown again).
+    func applySearch() {
+        guard let line = searchLine else { return }
+        searchLine = nil
+        guard let text = SearchText(line) else {
+            _ = active.endSearch()
+            return
+        }
+        do {
+            try active.search(text)
+            tabFailure = nil
+        } catch {
+            tabFailure = "cannot search \(active.kind.name): \(error)"
+        }
+    }
+
+    /// Esc on the search line: it closes, and results shown give way to the feed where it was.
+    func cancelSearch() {
+        guard searchLine != nil else { return }
+        searchLine = nil
+        _ = active.endSearch()
+    }
+
     /// Whether anything on screen moves with time alone.
     var isAnimating: Bool { active.isAnimating }
+}
+
+extension Unicode.GeneralCategory {
+    /// Control, format and other scalars that draw nothing a person typed on purpose.
+    var isInvisible: Bool {
+        switch self {
+        case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
 }

@@ -67,12 +67,20 @@ enum BrowserScreen {
         var right: [(text: String, priority: Int)] = []
         if let failure = browser.tabFailure { right.append((failure, 100)) }
         if let hint = browser.hint { right.append((hint, 95)) }
+        if let notice = browser.notice { right.append((notice, 90)) }
         if let note = tab.statusNote { right.append((note, 70)) }
         right.append(("\(browser.requestsInFlight) in flight", 30))
         // The image cache's hit rate, named so it does not read as a progress figure.
         if let rate = tab.cacheHitRate { right.append(("pictures cached \(Int((rate * 100).rounded()))%", 20)) }
-        BrowserChrome.drawStatus(
-            hints: statusHints(tabs: kinds, rebinding: browser.keyRebinding), right: right, into: &frame, in: bands.status)
+        if let line = browser.searchLine {
+            // The search line takes the status bar's place while it is typed in.
+            BrowserChrome.drawStatus(
+                hints: [(KeyHint("/", line + "▏"), 100), (KeyHint("⏎", "search"), 90), (KeyHint("Esc", "cancel"), 80)], right: [],
+                into: &frame, in: bands.status)
+        } else {
+            BrowserChrome.drawStatus(
+                hints: statusHints(tabs: kinds, rebinding: browser.keyRebinding), right: right, into: &frame, in: bands.status)
+        }
         return tabs
     }
 }

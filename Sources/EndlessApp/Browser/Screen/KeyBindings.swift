@@ -35,6 +35,14 @@ enum KeyBindings {
             Binding(keys: [KeyEvent(.escape), char("h"), KeyEvent(.left)], label: "Esc h", intent: .list(.close), help: "close details or help"),
             Binding(keys: [char("r"), .control("r")], label: "r", intent: .list(.refresh), help: "refresh: a new list of \(nouns.plural)"),
             Binding(keys: [char("R")], label: "R", intent: .list(.retry), help: "retry what failed"),
+            Binding(
+                keys: [char("/")], label: "/", intent: .search,
+                help: "search \(nouns.plural) (Esc: back)"),
+            Binding(keys: [char("o")], label: "o", intent: .nextSort, help: "next order (Esc: the first)"),
+            Binding(keys: [char("*")], label: "*", intent: .toggleStar, help: "star or unstar the \(nouns.singular)"),
+            Binding(keys: [char("F")], label: "F", intent: .showStarred, help: "the starred \(nouns.plural) (F, Esc: back)"),
+            Binding(keys: [char("O")], label: "O", intent: .openPage, help: "open its page in the web browser"),
+            Binding(keys: [char("y")], label: "y", intent: .copy, help: "copy its link or email"),
         ]
         if tabs.count > 1 {
             bindings.append(

@@ -1,4 +1,6 @@
 import EndlessFeedModel
+import Foundation
+import EndlessHTTP
 import EndlessTerminal
 
 /// One tab of the browser, whatever its feed: what the browser's model, loop and screen need
@@ -52,4 +54,52 @@ protocol BrowserTab: AnyObject {
     func saveWhereLeft()
     /// What `--dump-state` writes for it.
     func dump() -> StateDump.Tab
+
+    /// Whether `/` searches it (its feed declares a search).
+    var isSearchable: Bool { get }
+    /// The words whose results it shows; nil while it shows its feed.
+    var searchQuery: String? { get }
+    /// Shows the results of `text` in place of its list (which keeps its place).
+    /// - Throws: why the results cannot be made.
+    func search(_ text: SearchText) throws
+    /// Returns to its list from the results; false when none were shown.
+    func endSearch() -> Bool
+    /// Whether `o` shows it in other orders.
+    var isSortable: Bool { get }
+    /// The order shown, when not the feed's own: `volume ↓`.
+    var sortLabel: String? { get }
+    /// Shows the next order (after the last, the feed's own again).
+    /// - Throws: why the list cannot be shown in it.
+    func nextSort() throws
+    /// The item selected: its id as text and its JSON as the service sent it; nil for none.
+    var selectedItem: (id: String, json: RawJSON)? { get }
+    /// Whether `*` and `F` star its items and show them.
+    var keepsFavourites: Bool { get }
+    /// Stars the selected item, or unstars it; says which, for the status bar (nil: nothing selected).
+    func toggleStar() -> String?
+    /// Shows the starred items in place of its list (`F` again, or Esc, returns).
+    /// - Throws: why they cannot be shown.
+    func showStarred() throws
+    /// Whether its items link anywhere (`O`, `y`).
+    var hasLinks: Bool { get }
+    /// The selected item's web page; nil for none.
+    var selectedPage: URL? { get }
+    /// What `y` copies of the selected item, and its name; nil for nothing.
+    var selectedCopy: (what: String, text: String)? { get }
+}
+
+extension BrowserTab {
+    var isSearchable: Bool { false }
+    var searchQuery: String? { nil }
+    func search(_ text: SearchText) throws {}
+    func endSearch() -> Bool { false }
+    var isSortable: Bool { false }
+    var sortLabel: String? { nil }
+    func nextSort() throws {}
+    var keepsFavourites: Bool { false }
+    func toggleStar() -> String? { nil }
+    func showStarred() throws {}
+    var hasLinks: Bool { false }
+    var selectedPage: URL? { nil }
+    var selectedCopy: (what: String, text: String)? { nil }
 }

@@ -1,6 +1,7 @@
 import Endless
 import EndlessCache
 import EndlessFeedModel
+import EndlessHTTP
 import EndlessTerminal
 import EndlessTerminalWidgets
 
@@ -146,6 +147,13 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     func saveWhereLeft() {
         guard keepsPosition, let keeper = model.feed.source as? any ListPositionKeeping<Source.Key>, let position = model.position else { return }
         keeper.savePosition(position)
+    }
+
+    var selectedItem: (id: String, json: RawJSON)? {
+        guard let item = model.feed.items.item(at: model.selection) as? any RawJSONRepresentable,
+            let identified = item as? any Identifiable
+        else { return nil }
+        return (String(describing: identified.id), item.rawJSON)
     }
 
     func dump() -> StateDump.Tab {

@@ -2,6 +2,7 @@ import CoinGeckoAPI
 import EndlessCache
 import EndlessCommandLine
 import EndlessFeedModel
+import EndlessHTTP
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -32,11 +33,41 @@ enum CoinsFeed {
         tab: { settings, context in
             let client = CoinGeckoClient(http: context.endpoint.http, demoKey: settings.demoKey)
             return FeedTabParts(
-                source: CoinMarketsPageSource(client: client, query: try query(currency: settings.vsCurrency, perPage: settings.perPage)),
+                source: CoinMarketsPageSource(
+                    client: client, query: try query(currency: settings.vsCurrency, perPage: settings.perPage, order: settings.order)),
                 descriptor: descriptor(sourceLabel: context.endpoint.label, currency: settings.vsCurrency),
                 rowStyle: CoinRow.style(currency: settings.vsCurrency), paging: .keepingEveryPage(pageSize: settings.perPage),
-                cacheVariant: "vs_currency=\(settings.vsCurrency) per_page=\(settings.perPage)", live: settings.live)
+                cacheVariant: "vs_currency=\(settings.vsCurrency) per_page=\(settings.perPage) order=\(settings.order.rawValue)",
+                live: settings.live)
         },
+        search: .service { settings, context, text in
+            let client = CoinGeckoClient(http: context.endpoint.http, demoKey: settings.demoKey)
+            var descriptor = descriptor(
+                sourceLabel: "“\(text.text)” in \(context.endpoint.label)", currency: settings.vsCurrency,
+                describeKey: { (page: Int) in PageLabel(page: page) })
+            descriptor.endOfList = { count in "\(Nouns("coin", "coins").count(count)) found for “\(text.text)”" }
+            return FeedTabParts(
+                source: CoinSearchPageSource(
+                    client: client, search: text, query: try query(currency: settings.vsCurrency, perPage: settings.perPage)),
+                descriptor: descriptor, rowStyle: CoinRow.style(currency: settings.vsCurrency),
+                paging: .keepingEveryPage(pageSize: settings.perPage),
+                cacheVariant: "vs_currency=\(settings.vsCurrency) per_page=\(settings.perPage)")
+        },
+        sorting: sorting,
+        // Starred coins are a watchlist: their prices now, by their ids.
+        starred: .live { settings, context, ids in
+            let client = CoinGeckoClient(http: context.endpoint.http, demoKey: settings.demoKey)
+            var descriptor = descriptor(
+                sourceLabel: context.endpoint.label, currency: settings.vsCurrency, describeKey: { (page: Int) in PageLabel(page: page) })
+            descriptor.endOfList = { count in "your watchlist · \(Nouns("coin", "coins").count(count))" }
+            return FeedTabParts(
+                source: CoinSearchPageSource(
+                    client: client, ids: ids, query: try query(currency: settings.vsCurrency, perPage: settings.perPage)),
+                descriptor: descriptor, rowStyle: CoinRow.style(currency: settings.vsCurrency),
+                paging: .keepingEveryPage(pageSize: settings.perPage),
+                cacheVariant: "vs_currency=\(settings.vsCurrency) ids=\(ids.joined(separator: ","))")
+        },
+        links: FeedLinks(page: pageURL, copy: { coin in pageURL(coin).map { ("link", $0.absoluteString) } }),
         printFirstPage: { settings, endpoint, output in
             var options = FetchCoinsOptions()
             options.vsCurrency = settings.vsCurrency
@@ -45,6 +76,13 @@ enum CoinsFeed {
             return await FetchCoinsCommand.run(
                 options, output: output, client: CoinGeckoClient(http: endpoint.http, demoKey: settings.demoKey))
         })
+
+    /// The coin's page on coingecko.com: `https://www.coingecko.com/en/coins/<id>`.
+    @Sendable static func pageURL(_ coin: CoinMarket) -> URL? {
+        guard !coin.id.isEmpty, let id = coin.id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["-", "_", "."]))
+        else { return nil }
+        return URL(string: "https://www.coingecko.com/en/coins/\(id)")
+    }
 
     /// The simulator's CoinGecko.
     static let service = SimulatedService.coinGecko
@@ -59,6 +97,35 @@ enum CoinsFeed {
         var demoKey: String?
         /// How often the tab refreshes itself; nil for only when asked.
         var live: Duration?
+        /// The order the service sorts the board in.
+        var order = CoinMarketsOrder.marketCapDescending
+    }
+
+    /// The board's orders: CoinGecko's own (asked of the service, so paging stays right), then
+    /// price and the day's change over the coins loaded.
+    static let sorting = FeedSorting<Settings, CoinMarketsPageSource>(
+        current: { label(of: $0.order) },
+        orders: CoinMarketsOrder.allCases.map { order in .service(label(of: order)) { $0.order = order } } + [
+            .loaded("price ↓") { sortValue($0.currentPrice) > sortValue($1.currentPrice) },
+            .loaded("24 h change ↓") { sortValue($0.priceChangePercentage24h) > sortValue($1.priceChangePercentage24h) },
+        ])
+
+    /// A number to sort by: none (or not a number) after every other.
+    static func sortValue(_ number: LiteralJSON.Number?) -> Double {
+        guard let value = number?.double, !value.isNaN else { return -.infinity }
+        return value
+    }
+
+    /// What the header calls an order of the service's.
+    static func label(of order: CoinMarketsOrder) -> String {
+        switch order {
+        case .marketCapDescending: "market cap ↓"
+        case .marketCapAscending: "market cap ↑"
+        case .volumeDescending: "volume ↓"
+        case .volumeAscending: "volume ↑"
+        case .idAscending: "id a–z"
+        case .idDescending: "id z–a"
+        }
     }
 
     /// Coins per page on the tab: a few screens.
@@ -119,8 +186,10 @@ enum CoinsFeed {
     }
 
     /// The page every list asks for: sparklines and the hour's, day's and week's changes.
-    static func query(currency: String, perPage: Int) throws(CoinGeckoError) -> CoinMarketsQuery {
-        try CoinMarketsQuery(vsCurrency: currency, perPage: perPage, sparkline: true, priceChangePercentage: changeWindows)
+    static func query(
+        currency: String, perPage: Int, order: CoinMarketsOrder = .marketCapDescending
+    ) throws(CoinGeckoError) -> CoinMarketsQuery {
+        try CoinMarketsQuery(vsCurrency: currency, order: order, perPage: perPage, sparkline: true, priceChangePercentage: changeWindows)
     }
 
     /// The list's errors, explained (``ExplainingSource``).
@@ -130,9 +199,16 @@ enum CoinsFeed {
 
     /// What the browser needs to know about coins.
     static func descriptor(sourceLabel: String, currency: String) -> FeedDescriptor<CoinMarket, CoinPageKey> {
+        descriptor(sourceLabel: sourceLabel, currency: currency) { PageLabel(page: $0.page) }
+    }
+
+    /// What the browser needs to know about coins, on pages of keys of any kind (a search's).
+    static func descriptor<Key>(
+        sourceLabel: String, currency: String, describeKey: @escaping @Sendable (Key) -> PageLabel
+    ) -> FeedDescriptor<CoinMarket, Key> {
         FeedDescriptor(
             nouns: Nouns("coin", "coins"), sourceLabel: sourceLabel,
-            describeKey: { PageLabel(page: $0.page) },
+            describeKey: describeKey,
             details: { coin, now in CoinDetails.of(coin, currency: currency, now: now) },
             rowImage: { coin, sizing in
                 coin.imageURL.map { FeedImage(url: $0, size: sizing.row, contentMode: .fit) }

@@ -36,6 +36,16 @@ enum PeopleFeed {
                 paging: .adaptive(pageSize: settings.pageSize),
                 cacheVariant: [settings.query.url.query ?? "", seed.map { "seed=\($0)" } ?? ""].joined(separator: " "))
         },
+        // randomuser.me cannot search: a filter of the people loaded and the pages after them.
+        search: .filter { person, words in
+            let text = [
+                person.name?.first, person.name?.last, person.email, person.location?.city, person.location?.country,
+                person.login?.username,
+            ].compactMap { $0 }.joined(separator: " ").lowercased()
+            return words.allSatisfy(text.contains)
+        },
+        // randomuser.me's people have no page: y copies the email, else the id.
+        links: FeedLinks { person in person.email.map { ("email", $0) } ?? ("id", person.id) },
         printFirstPage: { settings, endpoint, output in
             var query = settings.query
             if let seed = settings.seed, query.gender == nil { query = (try? query.withSeed(seed)) ?? query }

@@ -2,6 +2,7 @@ import Endless
 import EndlessCache
 import EndlessCommandLine
 import EndlessFeedModel
+import EndlessHTTP
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -38,11 +39,44 @@ public enum PhotosFeed {
                 rowStyle: PhotoRow.style(layout), paging: .fixedAhead(pageSize: settings.perPage, distance: prefetchDistance),
                 cacheVariant: "order_by=\(settings.orderBy.rawValue)")
         },
+        search: .service { settings, context, text in
+            let client = UnsplashClient(http: context.endpoint.http, accessKey: settings.accessKey)
+            let layout = PhotoRow.Layout(cellAspect: context.cellAspect)
+            var descriptor = descriptor(client: client, sourceLabel: "“\(text.text)” in \(context.endpoint.label)", layout: layout)
+            descriptor.endOfList = { count in "\(Nouns("photo", "photos").count(count)) found for “\(text.text)”" }
+            return FeedTabParts(
+                source: UnsplashSearchPageSource(client: client, query: text, orderBy: settings.searchOrder),
+                descriptor: descriptor, rowStyle: PhotoRow.style(layout),
+                paging: .fixedAhead(pageSize: settings.perPage, distance: prefetchDistance),
+                cacheVariant: "order_by=\(settings.searchOrder.rawValue)")
+        },
+        sorting: FeedSorting(
+            current: { $0.orderBy.rawValue },
+            orders: UnsplashOrder.allCases.map { order in
+                // A search follows: newest first after `latest`, best match first otherwise.
+                .service(order.rawValue) {
+                    $0.orderBy = order
+                    $0.searchOrder = order == .latest ? .latest : .relevant
+                }
+            }),
+        links: FeedLinks(page: pageURL, copy: { photo in pageURL(photo).map { ("link", $0.absoluteString) } }),
         printFirstPage: { settings, endpoint, output in
             await FetchPhotosCommand.run(
                 FetchPhotosOptions(perPage: settings.perPage, orderBy: settings.orderBy), output: output,
                 client: UnsplashClient(http: endpoint.http, accessKey: settings.accessKey))
         })
+
+    /// The photo's page on Unsplash (`links.html`), with the referral Unsplash's guidelines ask
+    /// for (`utm_source=endless&utm_medium=referral`); nil for none, or one that is not http(s).
+    @Sendable static func pageURL(_ photo: UnsplashPhoto) -> URL? {
+        guard let html = photo.links?.html, var components = URLComponents(string: html),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else { return nil }
+        components.queryItems = (components.queryItems ?? []).filter { !$0.name.hasPrefix("utm_") } + [
+            URLQueryItem(name: "utm_source", value: "endless"), URLQueryItem(name: "utm_medium", value: "referral"),
+        ]
+        return components.url
+    }
 
     /// The simulator's Unsplash.
     static let service = SimulatedService.unsplash
@@ -53,6 +87,8 @@ public enum PhotosFeed {
         var accessKey: String
         var perPage = PhotosFeed.defaultPerPage
         var orderBy = PhotosFeed.Options.orderBy.defaultValue
+        /// How searches are ordered.
+        var searchOrder = UnsplashSearchOrder.relevant
     }
 
     /// Photos per page on the tab: Unsplash's most, so a demo key's 50 requests go far.

@@ -30,6 +30,13 @@ enum UsersFeed {
                 source: ReqresPageSource(client: client), descriptor: descriptor(client: client, sourceLabel: context.endpoint.label),
                 rowStyle: rowStyle, paging: .adaptive(pageSize: settings.perPage))
         },
+        // reqres.in cannot search: a filter of the users loaded and the pages after them.
+        search: .filter { user, words in
+            let text = [user.firstName, user.lastName, user.email, String(user.id)].compactMap { $0 }.joined(separator: " ").lowercased()
+            return words.allSatisfy(text.contains)
+        },
+        // reqres.in's users have no page: y copies the email, else the id.
+        links: FeedLinks { user in user.email.map { ("email", $0) } ?? ("id", String(user.id)) },
         printFirstPage: { settings, endpoint, output in
             await FetchUsersCommand.run(
                 FetchUsersOptions(perPage: settings.perPage), output: output,

@@ -84,6 +84,7 @@ struct CoinGeckoService: ServiceRouter {
         case "ping": return Self.json(200, #"{"gecko_says":"(V3) To the Moon!"}"#)
         case "global": return global()
         case "coins/markets": return markets(parameters, request: request)
+        case "search": return search(parameters, request: request)
         default:
             return Self.json(404, #"{"error":"Incorrect path. Please check https://www.coingecko.com/api/documentation"}"#)
         }
@@ -135,6 +136,58 @@ struct CoinGeckoService: ServiceRouter {
             record.append(index, to: &body)
         }
         body.append(UInt8(ascii: "]"))
+        return Self.json(200, body.bytes)
+    }
+
+    /// The most coins one search lists.
+    static let maximumSearchHits = 100
+
+    /// `GET search?query=`: the coins whose name, symbol or id starts with each word, ranked by
+    /// market cap now (unranked coins last), as `{"coins":[…],"exchanges":[],…}`. No words
+    /// finds nothing, as the live service answers an empty query.
+    private func search(_ parameters: QueryParameters, request: HTTPRequest) -> HTTPResponse {
+        let words = SearchWords(parameters.last("query") ?? "")
+        let coins = model.catalog.coins
+        var found: [Int] = []
+        if !words.isEmpty {
+            for (index, coin) in coins.enumerated()
+            where words.score([(coin.symbol, 3), (coin.id, 2), (coin.name.lowercased(), 1)]) > 0 {
+                found.append(index)
+            }
+        }
+        let snapshot = model.snapshot(at: now().timeIntervalSince1970)
+        found.sort { a, b in
+            switch (snapshot.ranks[a], snapshot.ranks[b]) {
+            case let (x?, y?): x < y
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): coins[a].id < coins[b].id
+            }
+        }
+        let authority = HostHeader.validAuthority(request.headers["Host"]) ?? request.local.authority
+        let assets = "http://\(authority)\(Self.mountPath)coins/images/"
+        var body = TextBuffer(capacity: 64 + min(found.count, Self.maximumSearchHits) * 300)
+        body.append("{\"coins\":[")
+        for (position, index) in found.prefix(Self.maximumSearchHits).enumerated() {
+            let coin = coins[index]
+            if position > 0 { body.append(UInt8(ascii: ",")) }
+            body.append("{\"id\":")
+            body.appendJSONString(coin.id.utf8)
+            body.append(",\"name\":")
+            body.appendJSONString(coin.name.utf8)
+            body.append(",\"api_symbol\":")
+            body.appendJSONString(coin.id.utf8)
+            body.append(",\"symbol\":")
+            body.appendJSONString(coin.symbol.uppercased().utf8)
+            body.append(",\"market_cap_rank\":")
+            if let rank = snapshot.ranks[index] { body.append(number: rank) } else { body.append("null") }
+            body.append(",\"thumb\":")
+            body.appendJSONString("\(assets)\(coin.number)/thumb/\(coin.id).png".utf8)
+            body.append(",\"large\":")
+            body.appendJSONString("\(assets)\(coin.number)/large/\(coin.id).png".utf8)
+            body.append(UInt8(ascii: "}"))
+        }
+        body.append("],\"exchanges\":[],\"icos\":[],\"categories\":[],\"nfts\":[]}")
         return Self.json(200, body.bytes)
     }
 

@@ -86,6 +86,7 @@ struct UnsplashService: ServiceRouter {
 
     private func route(_ path: Substring, parameters: QueryParameters, base: String) -> HTTPResponse {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        if parts == ["search", "photos"] { return search(parameters: parameters, base: base) }
         guard parts.first == "photos" else { return Self.json(404, #"{"errors":["Couldn't find the page you were looking for"]}"#) }
         switch parts.count {
         case 1:
@@ -129,6 +130,51 @@ struct UnsplashService: ServiceRouter {
         response.headers.set("X-Per-Page", String(perPage))
         response.headers.set("Link", Self.link(page: page, perPage: perPage, total: catalogue.count, order: order, base: base))
         return response
+    }
+
+    /// `GET search/photos`: `{"total":N,"total_pages":N,"results":[…]}`, with the same paging
+    /// headers as the list. No `query` is the live 400.
+    private func search(parameters: QueryParameters, base: String) -> HTTPResponse {
+        guard let text = parameters.last("query"), !text.isEmpty else { return Self.json(400, #"{"errors":["query is missing"]}"#) }
+        let words = SearchWords(text)
+        let page = parameters.integer("page", in: 1...NumericParameter.maximumPage).clamped(default: 1)
+        let perPage = parameters.integer("per_page", in: 1...Self.maxPerPage).clamped(default: Self.defaultPerPage)
+        let latest = parameters.last("order_by") == "latest"
+        let found = catalogue.search(words, latest: latest)
+        let pages = PageSlice.pageCount(count: found.count, perPage: perPage)
+        let slice = found[PageSlice.positions(page: page, perPage: perPage, count: found.count)]
+        var body = TextBuffer(capacity: 96 + slice.count * 3000)
+        body.append("{\"total\":")
+        body.append(number: found.count)
+        body.append(",\"total_pages\":")
+        body.append(number: pages)
+        body.append(",\"results\":[")
+        for (position, index) in slice.enumerated() {
+            if position > 0 { body.append(UInt8(ascii: ",")) }
+            append(catalogue.photo(at: index), to: &body, base: base, full: false)
+        }
+        body.append("]}")
+        var response = Self.json(200, body.bytes)
+        response.headers.set("X-Total", String(found.count))
+        response.headers.set("X-Per-Page", String(perPage))
+        let query = "query=\(Self.queryEncoded(words.words.joined(separator: " ")))\(latest ? "&order_by=latest" : "")"
+        var links: [String] = []
+        if page > 1 { links.append("<\(base)search/photos?\(query)&page=\(min(page - 1, max(1, pages)))&per_page=\(perPage)>; rel=\"prev\"") }
+        if page < pages { links.append("<\(base)search/photos?\(query)&page=\(page + 1)&per_page=\(perPage)>; rel=\"next\"") }
+        if !links.isEmpty { response.headers.set("Link", links.joined(separator: ", ")) }
+        return response
+    }
+
+    /// Letters and digits as they are, everything else percent-encoded.
+    static func queryEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): out.unicodeScalars.append(Unicode.Scalar(byte))
+            default: out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+            }
+        }
+        return out
     }
 
     private func append(_ record: UnsplashPhotoRecord, to body: inout TextBuffer, base: String, full: Bool) {

@@ -23,6 +23,16 @@ final class RecordingTerminal: BrowserTerminal {
         }
     }
 
+    /// Control sequences written between frames (OSC 52), in order.
+    private let controls = Mutex<[[UInt8]]>([])
+
+    func writeControl(_ bytes: [UInt8]) throws {
+        controls.withLock { $0.append(bytes) }
+    }
+
+    /// The control sequences written so far.
+    var controlSequences: [[UInt8]] { controls.withLock { $0 } }
+
     /// Frames drawn so far.
     var frames: Int { state.withLock { $0.frames } }
     /// The screen as the first frame left it, as text; nil before it.

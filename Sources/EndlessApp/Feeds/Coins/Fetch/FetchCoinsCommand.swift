@@ -1,4 +1,6 @@
 import CoinGeckoAPI
+import EndlessCache
+import EndlessHTTP
 import EndlessCommandLine
 import EndlessTerminal
 import Foundation
@@ -16,6 +18,11 @@ enum FetchCoinsCommand {
         static let perPage = Option(
             "per-page", short: "n", placeholder: "N", help: "Coins per page, 1-250.", default: CoinMarketsQuery.defaultPerPage,
             parser: ValueParsers.integer(in: CoinMarketsQuery.perPageRange))
+        static let query = Option(
+            "query", short: "q", placeholder: "WORDS",
+            help: "Search instead (GET search?query=, then coins/markets?ids=): coins whose name or symbol matches.",
+            parser: ValueParsers.nonEmpty)
+        static let starred = Flag("starred", help: "Your watchlist instead: the coins starred in the browser (*), with their prices now.")
         static let sparkline = Flag("sparkline", help: "Ask for each coin's 7-day sparkline (the table draws it in braille).")
     }
 
@@ -33,7 +40,7 @@ enum FetchCoinsCommand {
             + "wait; the reason goes to standard error), 2 when the command line is wrong.",
         options: [
             Options.api.declaration, CoinsFeed.Options.vsCurrency.declaration, Options.page.declaration,
-            Options.perPage.declaration, Options.sparkline.declaration, CoinsFeed.Options.demoKey.declaration,
+            Options.perPage.declaration, Options.query.declaration, Options.starred.declaration, Options.sparkline.declaration, CoinsFeed.Options.demoKey.declaration,
         ] + FetchSettings.Options.values + [FetchSettings.Options.verbose.declaration] + SimulatorOptions.declarations,
         examples: [
             .init(command: "endless fetch coins", explanation: "The 100 largest coins of the embedded simulator's market."),
@@ -44,6 +51,8 @@ enum FetchCoinsCommand {
                 command: "endless fetch coins --format ndjson | jq -r '.id + \" \" + (.current_price|tostring)'",
                 explanation: "Ids and prices, one a line, prices exactly as sent."),
             .init(command: "endless fetch coins --sparkline --per-page 20", explanation: "A table with each coin's week in braille."),
+            .init(command: "endless fetch coins --query btc", explanation: "The coins called or ticked btc, largest first."),
+            .init(command: "endless fetch coins --starred", explanation: "The coins starred in the browser, with their prices now."),
         ])
 
     /// The `coins` subcommand of `endless fetch`.
@@ -64,6 +73,16 @@ enum FetchCoinsCommand {
         options.page = try parsed[Options.page]
         options.perPage = try parsed[Options.perPage]
         options.sparkline = parsed[Options.sparkline]
+        options.starred = parsed[Options.starred]
+        if let words = try parsed[Options.query] {
+            guard let text = SearchText(words) else {
+                throw UsageError(command: parsed.command, message: "--query has no words to search for")
+            }
+            options.query = text
+        }
+        if options.starred, options.query != nil {
+            throw UsageError(command: parsed.command, message: "--starred lists your watchlist; --query searches: give one of them")
+        }
         options.demoKey = try CoinsFeed.demoKey(from: parsed)
         options.common = try FetchSettings.read(from: parsed)
         options.simulator = try SimulatorOptions.settings(from: parsed)
@@ -76,19 +95,35 @@ enum FetchCoinsCommand {
     ///   - output: where to print.
     ///   - client: the CoinGecko client to ask.
     /// - Returns: 0 when printed, 1 when the request failed (the reason on standard error).
-    static func run(_ options: FetchCoinsOptions, output: CommandOutput, client: CoinGeckoClient) async -> Int32 {
+    static func run(
+        _ options: FetchCoinsOptions, output: CommandOutput, client: CoinGeckoClient, cache: @Sendable () -> PageCache = { PageCache() }
+    ) async -> Int32 {
         let width = TableWidth.of(output)
         let page: CoinMarketsPage
         do {
             var query = try CoinMarketsQuery(
                 vsCurrency: options.vsCurrency, perPage: options.perPage, page: options.page, sparkline: options.sparkline)
             query.priceChangePercentage = CoinsFeed.changeWindows
-            page = try await client.markets(query)
+            if options.starred {
+                let store = cache()
+                let ids = store.starred(feed: CoinsFeed.definition.id.name).map(\.id)
+                store.close()
+                if ids.isEmpty { output.standardError("endless fetch coins: no coins starred (star them with * in the coins tab)\n") }
+                let found = try await CoinSearchPageSource(client: client, ids: ids, query: query.with(page: 1)).markets(page: options.page)
+                page = CoinMarketsPage(query: query, markets: found.markets)
+            } else if let words = options.query {
+                let found = try await CoinSearchPageSource(client: client, search: words, query: query.with(page: 1))
+                    .markets(page: options.page)
+                if found.markets.isEmpty, options.page == 1 { output.standardError("endless fetch coins: no coins found\n") }
+                page = CoinMarketsPage(query: query, markets: found.markets)
+            } else {
+                page = try await client.markets(query)
+            }
         } catch {
             output.standardError("endless fetch coins: \(TextSanitizer.sanitize(CoinsFeedError(error).description))\n")
             return ExitCode.failure.rawValue
         }
-        if page.markets.isEmpty, options.page > 1 {
+        if page.markets.isEmpty, options.page > 1, options.query == nil, !options.starred {
             output.standardError("endless fetch coins: page \(options.page) is past the end of the market; no coins on it\n")
         }
         output.standardOutput(CoinsFormatter.format(page, as: options.common.format, width: width, currency: options.vsCurrency))

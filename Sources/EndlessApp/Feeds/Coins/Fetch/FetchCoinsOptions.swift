@@ -1,4 +1,5 @@
 import CoinGeckoAPI
+import EndlessHTTP
 import Foundation
 
 /// Everything `endless fetch coins` was asked to do, parsed and validated.
@@ -8,6 +9,10 @@ struct FetchCoinsOptions: FeedFetchOptions, Equatable {
     var page = FetchCoinsCommand.Options.page.defaultValue
     /// Coins per page, 1-250.
     var perPage = FetchCoinsCommand.Options.perPage.defaultValue
+    /// Words to search for instead of the whole market (`--query`).
+    var query: SearchText?
+    /// Whether to list the coins starred in the browser (`--starred`).
+    var starred = false
     /// Whether to ask for the 7-day sparkline (the table then draws it).
     var sparkline = false
     /// The demo key sent in `x-cg-demo-api-key`.

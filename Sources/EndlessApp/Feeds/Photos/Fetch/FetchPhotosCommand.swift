@@ -1,4 +1,5 @@
 import EndlessCommandLine
+import EndlessHTTP
 import EndlessTerminal
 import Foundation
 import UnsplashAPI
@@ -13,6 +14,13 @@ enum FetchPhotosCommand {
         static let page = Option(
             "page", placeholder: "N", help: "Which page, from 1 (past the last page, the list is empty).", default: 1,
             parser: ValueParsers.integer(in: 1...1_000_000))
+        static let query = Option(
+            "query", short: "q", placeholder: "WORDS",
+            help: "Search instead (GET search/photos?query=): photos whose description, alt text or tags match.",
+            parser: ValueParsers.nonEmpty)
+        static let searchOrder = Option(
+            "search-order", placeholder: "ORDER", help: "With --query: relevant or latest.", default: UnsplashSearchOrder.relevant,
+            parser: ValueParsers.choice(UnsplashSearchOrder.self))
         static let id = Option(
             "id", placeholder: "ID", help: "Just this photo (GET photos/ID), with its camera and place.",
             parser: ValueParsers.nonEmpty)
@@ -33,7 +41,7 @@ enum FetchPhotosCommand {
             + "standard error), 2 when the command line is wrong.",
         options: [
             Options.api.declaration, Options.page.declaration, PhotosFeed.Options.perPage.declaration,
-            PhotosFeed.Options.orderBy.declaration, Options.id.declaration, PhotosFeed.Options.accessKey.declaration,
+            PhotosFeed.Options.orderBy.declaration, Options.query.declaration, Options.searchOrder.declaration, Options.id.declaration, PhotosFeed.Options.accessKey.declaration,
         ] + FetchSettings.Options.values + [FetchSettings.Options.verbose.declaration] + SimulatorOptions.declarations,
         examples: [
             .init(command: "endless fetch photos", explanation: "The ten latest photos from the embedded simulator."),
@@ -44,6 +52,7 @@ enum FetchPhotosCommand {
                 command: "endless fetch photos --order-by oldest --format ndjson | jq -r .blur_hash",
                 explanation: "The BlurHash of each of the oldest photos."),
             .init(command: "endless fetch photos --id ID --format json", explanation: "One photo, as the API's object."),
+            .init(command: "endless fetch photos --query sea", explanation: "The photos of the sea, best match first."),
         ])
 
     /// The `photos` subcommand of `endless fetch`.
@@ -64,6 +73,18 @@ enum FetchPhotosCommand {
         options.perPage = try parsed[PhotosFeed.Options.perPage]
         options.orderBy = try parsed[PhotosFeed.Options.orderBy]
         options.id = try parsed[Options.id]
+        if let words = try parsed[Options.query] {
+            guard let text = SearchText(words) else {
+                throw UsageError(command: parsed.command, message: "--query has no words to search for")
+            }
+            options.query = text
+        }
+        options.searchOrder = try parsed[Options.searchOrder]
+        if options.query != nil, options.id != nil || parsed.isGiven(PhotosFeed.Options.orderBy.declaration) {
+            throw UsageError(
+                command: parsed.command, message: "--query searches; --id and --order-by have nothing to do with it",
+                hint: "order a search with --search-order relevant|latest")
+        }
         let paging = [Options.page.declaration, PhotosFeed.Options.perPage.declaration, PhotosFeed.Options.orderBy.declaration]
         if options.id != nil, paging.contains(where: parsed.isGivenOnCommandLine) {
             throw UsageError(
@@ -88,6 +109,16 @@ enum FetchPhotosCommand {
         do throws(UnsplashError) {
             if let id = options.id {
                 text = PhotosFormatter.format(single: try await client.photo(id: id), as: options.common.format, width: width)
+            } else if let query = options.query {
+                let found = try await client.searchPhotos(query, page: options.page, perPage: options.perPage, orderBy: options.searchOrder)
+                if found.photos.isEmpty {
+                    output.standardError(
+                        "endless fetch photos: \(found.total == 0 ? "no photos found" : "page \(options.page) is past the last page (\(found.total) photos found)")\n")
+                }
+                let page = UnsplashPhotoPage(
+                    photos: found.photos, page: found.page, perPage: options.perPage ?? UnsplashClient.defaultPerPage, total: found.total,
+                    nextPage: found.nextPage, rateLimit: found.rateLimit)
+                text = PhotosFormatter.format(page, as: options.common.format, width: width)
             } else {
                 let page = try await client.photos(page: options.page, perPage: options.perPage, orderBy: options.orderBy)
                 if page.photos.isEmpty, let total = page.total {

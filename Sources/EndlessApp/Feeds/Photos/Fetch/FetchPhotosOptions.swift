@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 import UnsplashAPI
 
@@ -8,6 +9,10 @@ struct FetchPhotosOptions: FeedFetchOptions, Equatable {
     /// Photos per page, 1-30; nil for the service's default (10).
     var perPage: Int?
     var orderBy = PhotosFeed.Options.orderBy.defaultValue
+    /// Words to search for instead of the feed (`--query`).
+    var query: SearchText?
+    /// How a search is ordered.
+    var searchOrder = UnsplashSearchOrder.relevant
     /// One photo by id instead of a page.
     var id: String?
     /// Sent as `Client-ID`.

@@ -63,6 +63,22 @@ struct UnsplashCatalogue: Sendable {
         }
     }
 
+    /// The positions of the photos a search finds, as `GET /search/photos` orders them: every
+    /// word must start a word of the description, the alt description or the tag;
+    /// `relevant` puts photos matched in their description first (then newest), `latest`
+    /// newest first.
+    func search(_ words: SearchWords, latest: Bool) -> [Int] {
+        guard !words.isEmpty else { return [] }
+        let fields = index.built.searchFields
+        var found: [(position: Int, score: Int)] = []
+        for (position, field) in fields.enumerated() {
+            let score = words.score([(field.description, 3), (field.tag, 2), (field.alt, 1)])
+            if score > 0 { found.append((position, score)) }
+        }
+        if !latest { found.sort { $0.score != $1.score ? $0.score > $1.score : $0.position < $1.position } }
+        return found.map(\.position)
+    }
+
     /// How `GET /photos` orders the catalogue.
     enum Order: String, Sendable, CaseIterable {
         case latest, oldest, popular
@@ -76,6 +92,8 @@ final class UnsplashCatalogueIndex: Sendable {
         var byImage: [String: Int] = [:]
         /// Positions by likes, most first.
         var byPopularity: [Int] = []
+        /// What a search reads of each photo, lowercased: its description, alt description, tag.
+        var searchFields: [(description: String, alt: String, tag: String)] = []
     }
 
     /// The default catalogue's, shared by every server in the process.
@@ -107,6 +125,8 @@ final class UnsplashCatalogueIndex: Sendable {
                 made.byID[record.id] = index
                 made.byImage[record.imageName] = index
                 likes.append(record.likes)
+                made.searchFields.append(
+                    ((record.description ?? "").lowercased(), record.altDescription.lowercased(), record.scene.kind.rawValue))
             }
             made.byPopularity = (0..<count).sorted { likes[$0] != likes[$1] ? likes[$0] > likes[$1] : $0 < $1 }
             built = made

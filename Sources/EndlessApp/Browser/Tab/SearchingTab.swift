@@ -1,0 +1,203 @@
+import EndlessFeedModel
+import EndlessHTTP
+import EndlessTerminal
+import Foundation
+import Observation
+
+/// A tab that can be searched and sorted: its feed, and in its place the results of the
+/// words last searched for, or the feed in another order. Esc (with no details open) returns
+/// to the feed, which kept its list, selection and scroll meanwhile.
+///
+/// How results and orders are made is the feed's own (its ``FeedSearch`` and ``FeedSorting``);
+/// this tab only switches between the lists.
+@MainActor @Observable
+final class SearchingTab: BrowserTab {
+    /// The feed's own list.
+    @ObservationIgnored let base: any BrowserTab
+    /// The results shown now, with their words; nil while none are.
+    private(set) var results: (text: SearchText, tab: any BrowserTab)?
+    /// The other order shown now (an index into ``sortLabels``), and its label; nil for the
+    /// feed's own order.
+    private(set) var sorted: (index: Int, label: String, tab: any BrowserTab)?
+    /// The orders `o` cycles through, after the feed's own.
+    @ObservationIgnored let sortLabels: [String]
+    @ObservationIgnored private let makeResults: (@MainActor (SearchText) throws -> any BrowserTab)?
+    @ObservationIgnored private let makeSorted: @MainActor (Int?) throws -> (label: String, tab: any BrowserTab)?
+    @ObservationIgnored private var isActive = false
+    /// The starred items shown now; nil while they are not.
+    private(set) var starred: (any BrowserTab)?
+    /// What starring is done with; nil when the feed keeps no favourites.
+    @ObservationIgnored var favourites: Favourites?
+
+    /// What the items link to: kept by the feed's definition.
+    struct Links {
+        let page: @MainActor (RawJSON) -> URL?
+        let copy: @MainActor (RawJSON) -> (what: String, text: String)?
+    }
+
+    /// What its items link to; nil when nothing.
+    @ObservationIgnored var links: Links?
+
+    /// How a tab stars items and shows them: kept by the feed's definition.
+    struct Favourites {
+        /// Stars (true) or unstars (false) the item with this id and JSON; returns whether it is
+        /// starred now.
+        let toggle: @MainActor (_ id: String, _ json: RawJSON) -> Bool
+        /// The tab of the starred items.
+        let makeTab: @MainActor () throws -> any BrowserTab
+    }
+
+    /// - Parameters:
+    ///   - base: the feed's tab.
+    ///   - sortLabels: the feed's other orders.
+    ///   - makeResults: makes the results' tab for the words; nil when the feed cannot be searched.
+    ///   - makeSorted: makes the tab of the order at an index of `sortLabels`, and its label;
+    ///     called with nil when the feed's own order is shown again.
+    init(
+        base: any BrowserTab, sortLabels: [String] = [], makeResults: (@MainActor (SearchText) throws -> any BrowserTab)?,
+        makeSorted: @escaping @MainActor (Int?) throws -> (label: String, tab: any BrowserTab)? = { _ in nil }
+    ) {
+        self.base = base
+        self.sortLabels = sortLabels
+        self.makeResults = makeResults
+        self.makeSorted = makeSorted
+    }
+
+    /// The list shown: the results, else the feed in the order chosen.
+    var shown: any BrowserTab { results?.tab ?? starred ?? sorted?.tab ?? base }
+
+    var isSearchable: Bool { makeResults != nil }
+    var searchQuery: String? { results?.text.text }
+
+    func search(_ text: SearchText) throws {
+        guard let makeResults else { return }
+        let tab = try makeResults(text)
+        show { results = (text, tab) }
+    }
+
+    func endSearch() -> Bool {
+        guard results != nil else { return false }
+        show { results = nil }
+        return true
+    }
+
+    var isSortable: Bool { !sortLabels.isEmpty }
+    var sortLabel: String? { sorted?.label }
+
+    func nextSort() throws {
+        let next = (sorted?.index ?? -1) + 1
+        if next >= sortLabels.count {
+            _ = try makeSorted(nil)
+            show {
+                results = nil
+                sorted = nil
+            }
+            return
+        }
+        guard let made = try makeSorted(next) else { return }
+        show {
+            results = nil
+            sorted = (next, made.label, made.tab)
+        }
+    }
+
+    var selectedItem: (id: String, json: RawJSON)? { shown.selectedItem }
+    var keepsFavourites: Bool { favourites != nil }
+    var hasLinks: Bool { links != nil }
+    var selectedPage: URL? { shown.selectedItem.flatMap { links?.page($0.json) } }
+    var selectedCopy: (what: String, text: String)? { shown.selectedItem.flatMap { links?.copy($0.json) } }
+
+    func toggleStar() -> String? {
+        guard let favourites, let item = shown.selectedItem else { return nil }
+        let isStarred = favourites.toggle(item.id, item.json)
+        return "\(isStarred ? "starred" : "unstarred") \(nouns.singular) \(item.id)"
+    }
+
+    func showStarred() throws {
+        guard let favourites else { return }
+        if starred != nil {
+            show { starred = nil }
+            return
+        }
+        let tab = try favourites.makeTab()
+        show {
+            results = nil
+            starred = tab
+        }
+    }
+
+    /// Back to the feed's own order.
+    private func nextSortEnding() throws {
+        _ = try makeSorted(nil)
+        show { sorted = nil }
+    }
+
+    /// Makes `change` to what is shown, hiding the list shown before and showing the new one.
+    private func show(_ change: () -> Void) {
+        let before = shown
+        change()
+        let after = shown
+        guard isActive, before !== after else { return }
+        before.deactivate()
+        after.activate()
+    }
+
+    var kind: FeedID { base.kind }
+    var nouns: Nouns { shown.nouns }
+    var sourceLabel: String {
+        if results == nil, starred != nil { return "★ starred · \(shown.sourceLabel)" }
+        guard results == nil, let sorted else { return shown.sourceLabel }
+        return "\(shown.sourceLabel) · by \(sorted.label)"
+    }
+    var status: FeedStatus { shown.status }
+    var isAnimating: Bool { shown.isAnimating }
+    var hasDetails: Bool { shown.hasDetails }
+    var isOpening: Bool { shown.isOpening }
+    var cacheHitRate: Double? { shown.cacheHitRate }
+    var statusNote: String? {
+        guard results != nil || sorted != nil || starred != nil else { return base.statusNote }
+        return [shown.statusNote, "Esc back to the list"].compactMap { $0 }.joined(separator: " · ")
+    }
+
+    func activate() {
+        isActive = true
+        shown.activate()
+    }
+
+    func deactivate() {
+        isActive = false
+        shown.deactivate()
+    }
+
+    func perform(_ intent: ListIntent, visibleRows: Int) {
+        if intent == .close, !shown.hasDetails {
+            if endSearch() { return }
+            if starred != nil {
+                show { starred = nil }
+                return
+            }
+            if sorted != nil {
+                try? nextSortEnding()
+                return
+            }
+        }
+        shown.perform(intent, visibleRows: visibleRows)
+    }
+
+    func wheel(up: Bool) { shown.wheel(up: up) }
+    func click(_ row: ListRow) { shown.click(row) }
+
+    func draw(into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)] {
+        shown.draw(into: &frame, indicator: indicator, list: list, elapsed: elapsed)
+    }
+
+    var reopensWhereLeft: Bool { base.reopensWhereLeft }
+
+    func drawReopening(into frame: inout ScreenBuffer, indicator: Rect, list: Rect) -> Bool {
+        base.drawReopening(into: &frame, indicator: indicator, list: list)
+    }
+
+    func rowsShown(_ rows: [(row: ListRow, rect: Rect)]) { shown.rowsShown(rows) }
+    func saveWhereLeft() { base.saveWhereLeft() }
+    func dump() -> StateDump.Tab { shown.dump() }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// What a feed's items link to, declared on its ``FeedDefinition``: the item's web page (`O`
+/// opens it in the browser) and what `y` copies (its page, an email, an id).
+public struct FeedLinks<Item: Sendable>: Sendable {
+    /// The item's page on the web, or nil when it has none.
+    let page: @Sendable (Item) -> URL?
+    /// What to copy of the item, and what to call it in the status bar (`email`).
+    let copy: @Sendable (Item) -> (what: String, text: String)?
+
+    /// - Parameters:
+    ///   - page: the item's page on the web (http or https), or nil when it has none.
+    ///   - copy: what `y` copies of the item, and its name for the status bar.
+    public init(
+        page: @escaping @Sendable (Item) -> URL? = { _ in nil }, copy: @escaping @Sendable (Item) -> (what: String, text: String)?
+    ) {
+        self.page = page
+        self.copy = copy
+    }
+}

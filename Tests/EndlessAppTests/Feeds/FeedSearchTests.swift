@@ -1,0 +1,386 @@
+import CoinGeckoAPI
+import EndlessCache
+import EndlessCommandLine
+import EndlessFeedModel
+import EndlessHTTP
+import EndlessTerminal
+import EndlessTesting
+import Foundation
+import Glibc
+import Testing
+import UnsplashAPI
+
+@testable import EndlessApp
+
+/// Every feed's search as the app declares it (``FeedSearch``), against the embedded simulator:
+/// `/`, words, Enter on the real tab; the results' header names the words; Esc returns to the
+/// feed. And `endless fetch photos|coins --query`.
+@Suite("Every feed's search", .timeLimit(TimeBudget.minutes(2)), .serialized)
+@MainActor
+struct FeedSearchTests {
+    /// The real tabs of every feed, over the embedded simulator, without a page cache.
+    @MainActor
+    final class App {
+        let folder: URL
+        /// Whether the folder is removed when the app is done (not when another launch reuses it).
+        let removesFolder: Bool
+        let connection: AppConnection
+        let cache: PageCache
+        let browser: BrowserModel
+        let terminal = RecordingTerminal()
+        let loop: BrowseLoop
+
+        init(opening: FeedID, folder: URL? = nil) throws {
+            self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("endless-search-\(UUID().uuidString)")
+            removesFolder = folder == nil
+            let parsed = try ArgumentParser.parse([], for: EndlessCommand.tool.declaration)
+            let options = try BrowseCommand.options(from: parsed, opening: opening, environment: [:])
+            connection = try AppConnection(
+                needsSimulator: options.needsSimulator, simulator: options.simulator, configuration: HTTPClient.Configuration(),
+                buildsSimulatorAtOnce: true)
+            cache = PageCache(directory: self.folder)
+            let environment = TabEnvironment(
+                connection: connection, simulatorImages: nil, remoteImages: nil,
+                cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil), refreshCooldown: .seconds(3),
+                maxLoaded: nil, tracksSeenItems: false, cache: cache, cacheMode: .disabled, simulatorDataVariant: "")
+            let tabs = try options.feeds.map { try $0.settings.makeTab(environment) }
+            browser = BrowserModel(tabs: tabs, opening: opening)
+            loop = BrowseLoop(terminal: terminal, browser: browser, frameInterval: .zero)
+        }
+
+        isolated deinit {
+            cache.close()
+            connection.close()
+            if removesFolder { try? FileManager.default.removeItem(at: folder) }
+        }
+
+        func press(_ key: Key) throws { _ = try loop.process(.terminal(.key(KeyEvent(key)))) }
+
+        /// Handles events until `condition` holds (the loop's inbox is where the feeds' changes arrive).
+        func run(until condition: @MainActor () -> Bool) async throws {
+            let deadline = ContinuousClock.now + TimeBudget.scaled(.seconds(30))
+            // A deadline that wakes the loop, so a condition that never comes true fails, not hangs.
+            let inbox = loop.inbox
+            let wake = Task {
+                try? await ContinuousClock().sleep(until: deadline)
+                inbox.post(.frameDue)
+            }
+            defer { wake.cancel() }
+            while !condition() {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("not in time; the screen:\n\(terminal.text)")
+                    return
+                }
+                // The feeds' pages and the frames they ask for arrive in the loop's inbox.
+                guard let event = await loop.inbox.next() else { return }
+                _ = try loop.process(event)
+            }
+        }
+    }
+
+    @Test("search then Esc, on every tab", arguments: [("photos", "sea"), ("coins", "bit"), ("people", "an"), ("users", "e")])
+    func everyFeed(_ name: String, _ words: String) async throws {
+        let kind = try #require(FeedCatalog.definition(named: name)?.id)
+        let app = try App(opening: kind)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        try app.press(.character("j"))
+        let listed = app.browser.active.sourceLabel
+        #expect(app.browser.active.isSearchable)
+
+        try app.press(.character("/"))
+        for character in words { try app.press(.character(character)) }
+        try app.press(.enter)
+        #expect(app.browser.active.searchQuery == words)
+        try await app.run { app.browser.active.sourceLabel.contains("“\(words)”") && app.browser.active.status.rows > 0 }
+        #expect(app.terminal.text.contains("“\(words)"), "the header names the words")
+        #expect(app.browser.active.kind == kind, "the results are under the same tab")
+
+        try app.press(.escape)
+        try await app.run { app.browser.active.searchQuery == nil && app.browser.active.sourceLabel == listed }
+        #expect(!app.terminal.text.contains("“\(words)"))
+    }
+
+    struct Run {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    static func run(_ arguments: [String]) async -> Run {
+        let captured = CapturedOutput()
+        let status = await EndlessCommand.tool.run(arguments, output: captured.output)
+        return Run(status: status, standardOutput: captured.standardOutput, standardError: captured.standardError)
+    }
+
+    @Test("endless fetch photos --query: the photos found, as the API sent them")
+    func fetchPhotos() async throws {
+        let found = await Self.run(["fetch", "photos", "--query", "sunrise pier", "-n", "5", "--format", "ndjson"])
+        #expect(found.status == 0, "\(found.standardError)")
+        let lines = found.standardOutput.split(separator: "\n")
+        #expect(lines.count == 5 && lines.allSatisfy { $0.contains("\"description\":\"Sunrise at the pier\"") })
+        let none = await Self.run(["fetch", "photos", "--query", "xylophone"])
+        #expect(none.status == 0 && none.standardError.contains("no photos found"))
+        let wrong = await Self.run(["fetch", "photos", "--query", "sea", "--order-by", "oldest"])
+        #expect(wrong.status == 2)
+        let empty = await Self.run(["fetch", "photos", "--query", " \u{7} "])
+        #expect(empty.status == 2 && empty.standardError.contains("no words"))
+    }
+
+    @Test("endless fetch coins --query: the coins found, largest first, with their prices")
+    func fetchCoins() async throws {
+        let found = await Self.run(["fetch", "coins", "--query", "btc", "--format", "ndjson"])
+        #expect(found.status == 0, "\(found.standardError)")
+        let first = try #require(found.standardOutput.split(separator: "\n").first)
+        #expect(first.contains("\"id\":\"bitcoin\"") && first.contains("\"current_price\""))
+        let none = await Self.run(["fetch", "coins", "--query", "zzzzqqq"])
+        #expect(none.status == 0 && none.standardError.contains("no coins found"))
+    }
+}
+
+/// Orders (`o`): the service's, asked again so paging stays right, then over the rows loaded;
+/// the header names the order; Esc returns to the feed's own.
+@Suite("Feed orders", .timeLimit(TimeBudget.minutes(2)), .serialized)
+@MainActor
+struct FeedSortTests {
+    typealias App = FeedSearchTests.App
+
+    @Test("coins: o shows market cap ↑ from the service (the smallest first), then the loaded rows by price; Esc returns")
+    func coins() async throws {
+        let app = try App(opening: .coins)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        let own = app.browser.active.sourceLabel
+        let tab = try #require(app.browser.active as? SearchingTab)
+        #expect(tab.sortLabels.first == "market cap ↑" && !tab.sortLabels.contains("market cap ↓"))
+
+        try app.press(.character("o"))
+        try await app.run { app.browser.active.sourceLabel.hasSuffix("by market cap ↑") && app.browser.active.status.rows > 0 }
+        #expect(app.terminal.text.contains("· by market c"), "the header names the order (cut at 80 columns)")
+        let ascending = try #require(tab.shown as? FeedTab<CachedPageSource<ExplainingSource<CoinMarketsPageSource>>>)
+        #expect(ascending.model.feed.source.upstream.upstream.query.order == .marketCapAscending)
+        let caps = ascending.model.feed.items.prefix(20).compactMap { $0.marketCap?.double }
+        #expect(caps.count == 20 && caps == caps.sorted(), "the smallest market cap first")
+
+        // On to price ↓, which sorts the rows loaded.
+        while tab.sortLabel?.hasPrefix("price ↓") != true { try app.press(.character("o")) }
+        try await app.run { app.browser.active.status.rows > 0 }
+        #expect(app.browser.active.sourceLabel.contains("by price ↓ (the "))
+        let byPrice = try #require(tab.shown as? FeedTab<LoadedItemsSource<CoinMarket>>)
+        let prices = byPrice.model.feed.items.compactMap { $0.currentPrice?.double }
+        #expect(!prices.isEmpty && prices == prices.sorted(by: >))
+
+        try app.press(.escape)
+        try await app.run { app.browser.active.sourceLabel == own }
+        #expect(tab.sortLabel == nil)
+    }
+
+    @Test("photos: o cycles oldest and popular from the service, then the feed's own; a search then follows the order")
+    func photos() async throws {
+        let app = try App(opening: .photos)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        let tab = try #require(app.browser.active as? SearchingTab)
+        #expect(tab.sortLabels == ["oldest", "popular"])
+        try app.press(.character("o"))
+        try await app.run { app.browser.active.sourceLabel.hasSuffix("by oldest") && app.browser.active.status.rows > 0 }
+        let oldest = try #require(tab.shown as? FeedTab<CachedPageSource<ExplainingSource<UnsplashPageSource>>>)
+        #expect(oldest.model.feed.source.upstream.upstream.orderBy == .oldest)
+        try app.press(.character("o"))
+        try await app.run { app.browser.active.sourceLabel.hasSuffix("by popular") }
+        try app.press(.character("o"))
+        #expect(tab.sortLabel == nil && !app.browser.active.sourceLabel.contains(" · by "))
+
+        // With latest (the feed's own), a search is best match first.
+        try app.press(.character("/"))
+        for character in "sea" { try app.press(.character(character)) }
+        try app.press(.enter)
+        let results = try #require(tab.shown as? FeedTab<CachedPageSource<ExplainingSource<UnsplashSearchPageSource>>>)
+        #expect(results.model.feed.source.upstream.upstream.orderBy == .relevant)
+    }
+
+    @Test("o is in the help")
+    func inTheHelp() {
+        let bindings = KeyBindings.all(nouns: Nouns("coin", "coins"), tabs: [.coins])
+        #expect(KeyBindings.intent(for: KeyEvent(.character("o")), in: bindings) == .nextSort)
+        #expect(KeyBindings.helpHints(bindings).contains { $0.key == "o" && $0.label.contains("next order") })
+    }
+
+    @Test("a tab with one order says so")
+    func oneOrder() throws {
+        let app = try App(opening: .people)
+        app.browser.perform(.nextSort, visibleRows: 10)
+        #expect(app.browser.tabFailure?.contains("one order") == true)
+    }
+}
+
+/// Favourites as a person uses them: `*` on a row, quit, launch again, `F`.
+@Suite("Favourites", .timeLimit(TimeBudget.minutes(2)), .serialized)
+@MainActor
+struct FavouritesTests {
+    typealias App = FeedSearchTests.App
+
+    @Test("a starred coin survives relaunch, and F shows it as a watchlist with its price now", arguments: ["coins", "photos", "users"])
+    func starSurvivesRelaunch(_ name: String) async throws {
+        let kind = try #require(FeedCatalog.definition(named: name)?.id)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-star-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let starredID: String
+        do {
+            let app = try App(opening: kind, folder: folder)
+            try app.loop.start()
+            try await app.run { app.browser.active.status.rows > 1 && !app.browser.active.isOpening }
+            try app.press(.character("j"))
+            starredID = try #require(app.browser.active.selectedItem?.id)
+            try app.press(.character("*"))
+            #expect(app.browser.notice == "starred \(app.browser.active.nouns.singular) \(starredID)")
+            try await app.run { app.terminal.text.contains("starred \(app.browser.active.nouns.singular)") }
+        }
+        let app = try App(opening: kind, folder: folder)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        try app.press(.character("F"))
+        try await app.run { app.browser.active.sourceLabel.hasPrefix("★ starred") && app.browser.active.status.rows == 1 }
+        #expect(app.browser.active.selectedItem?.id == starredID)
+        // * again unstars it; F and Esc return to the feed.
+        try app.press(.character("*"))
+        #expect(app.browser.notice?.hasPrefix("unstarred") == true)
+        #expect(app.cache.starred(feed: name).isEmpty)
+        try app.press(.escape)
+        #expect(!app.browser.active.sourceLabel.hasPrefix("★"))
+    }
+
+    @Test("* and F are in the help")
+    func inTheHelp() {
+        let bindings = KeyBindings.all(nouns: Nouns("coin", "coins"), tabs: [.coins])
+        #expect(KeyBindings.intent(for: KeyEvent(.character("*")), in: bindings) == .toggleStar)
+        #expect(KeyBindings.intent(for: KeyEvent(.character("F")), in: bindings) == .showStarred)
+    }
+
+    @Test("endless fetch coins --starred: the watchlist with prices now; endless cache counts it")
+    func fetchStarred() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-starred-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = PageCache(directory: folder)
+        let now = Date()
+        #expect(cache.star(id: "ethereum", json: Data(#"{"id":"ethereum"}"#.utf8), feed: "coins", at: now))
+        #expect(cache.star(id: "bitcoin", json: Data(#"{"id":"bitcoin"}"#.utf8), feed: "coins", at: now.addingTimeInterval(1)))
+        let captured = CapturedOutput()
+        #expect(CacheCommand.list(cache, output: captured.output) == 0)
+        #expect(captured.standardOutput.contains("starred: coins 2"))
+        cache.close()
+
+        let connection = try AppConnection(
+            needsSimulator: true, simulator: SimulatorSettings(), configuration: HTTPClient.Configuration(), buildsSimulatorAtOnce: true)
+        defer { connection.close() }
+        var options = FetchCoinsOptions()
+        options.starred = true
+        options.common.format = .ndjson
+        let output = CapturedOutput()
+        let status = await FetchCoinsCommand.run(
+            options, output: output.output,
+            client: CoinGeckoClient(http: connection.endpoint(api: nil, service: CoinsFeed.service).http),
+            cache: { PageCache(directory: folder) })
+        #expect(status == 0, "\(output.standardError)")
+        let ids = output.standardOutput.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+        }
+        #expect(ids == ["ethereum", "bitcoin"], "in the order starred, with prices now")
+        #expect(output.standardOutput.contains("current_price"))
+    }
+}
+
+/// Open and copy as a person uses them: `O` runs `$BROWSER` with the page and nothing else;
+/// `y` writes OSC 52 with the link; the status bar says what was done.
+@Suite("Open and copy", .timeLimit(TimeBudget.minutes(2)), .serialized)
+@MainActor
+struct OpenAndCopyTests {
+    typealias App = FeedSearchTests.App
+
+    @Test("OSC 52: the text in base64 after ESC ] 52 ; c ;, ended by BEL; inside tmux wrapped for passthrough")
+    func sequence() {
+        let plain = Clipboard.sequence(copying: "https://x.test/a?b=1", environment: [:])
+        #expect(plain == Array("\u{1B}]52;c;\(Data("https://x.test/a?b=1".utf8).base64EncodedString())\u{07}".utf8))
+        let wrapped = Clipboard.sequence(copying: "hi", environment: ["TMUX": "/tmp/tmux-0/default,1,0"])
+        #expect(wrapped == Array("\u{1B}Ptmux;\u{1B}\u{1B}]52;c;aGk=\u{07}\u{1B}\\".utf8))
+        // Control characters in the text travel as base64, never raw.
+        let hostile = Clipboard.sequence(copying: "a\u{1B}]0;pwned\u{07}", environment: [:])
+        #expect(hostile.filter { $0 == 0x1B }.count == 1 && hostile.filter { $0 == 0x07 }.count == 1)
+        #expect(Clipboard.sequence(copying: String(repeating: "x", count: 1_000_000), environment: [:]).count < 100_000)
+    }
+
+    @Test("only http and https pages open", arguments: [
+        ("https://unsplash.com/photos/a?utm_source=endless", true), ("http://127.0.0.1:1/x", true),
+        ("file:///etc/passwd", false), ("javascript:alert(1)", false), ("ftp://x.test/", false), ("https:///nohost", false),
+    ])
+    func openable(_ text: String, _ opens: Bool) throws {
+        let url = try #require(URL(string: text))
+        #expect(PageOpener.isOpenable(url) == opens)
+    }
+
+    @Test("y on a coin copies its coingecko.com page with OSC 52, and the status bar says so")
+    func copyCoin() async throws {
+        let app = try App(opening: .coins)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        let id = try #require(app.browser.active.selectedItem?.id)
+        try app.press(.character("y"))
+        let url = "https://www.coingecko.com/en/coins/\(id)"
+        #expect(app.terminal.controlSequences == [Array("\u{1B}]52;c;\(Data(url.utf8).base64EncodedString())\u{07}".utf8)])
+        try await app.run { app.terminal.text.contains("copied link https://www.coingecko.com") }
+    }
+
+    @Test("y on a user copies the email, wrapped for tmux inside tmux")
+    func copyEmailInTmux() async throws {
+        let app = try App(opening: .users)
+        app.browser.environment["TMUX"] = "/tmp/tmux-1000/default,1,0"
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        try app.press(.character("y"))
+        let sent = try #require(app.terminal.controlSequences.first)
+        #expect(sent.starts(with: Array("\u{1B}Ptmux;\u{1B}\u{1B}]52;c;".utf8)))
+        #expect(app.browser.notice?.hasPrefix("copied email ") == true && app.browser.notice?.contains("@") == true)
+    }
+
+    @Test("O on a photo runs $BROWSER with its Unsplash page and the referral, and nothing else")
+    func openPhoto() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-open-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The browser: a script that writes its arguments, one a line, into a FIFO the test reads.
+        let fifo = folder.appendingPathComponent("argv").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let script = folder.appendingPathComponent("browser")
+        try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(fifo)'\n".write(to: script, atomically: true, encoding: .utf8)
+        #expect(chmod(script.path, 0o700) == 0)
+        // Read on a thread of its own: opening a FIFO waits for its writer.
+        let received = Task.detached { () -> String in
+            guard let reader = FileHandle(forReadingAtPath: fifo) else { return "" }
+            defer { try? reader.close() }
+            return String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+        }
+
+        let app = try App(opening: .photos)
+        app.browser.environment["BROWSER"] = script.path
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        let expected = try #require(app.browser.active.selectedPage)
+        try app.press(.character("O"))
+        #expect(app.browser.tabFailure == nil)
+        let lines = await received.value.split(separator: "\n").map(String.init)
+        #expect(lines == ["1", expected.absoluteString], "the URL and nothing else")
+        #expect(expected.absoluteString.hasPrefix("https://unsplash.com/photos/"))
+        #expect(expected.absoluteString.hasSuffix("utm_source=endless&utm_medium=referral"))
+        #expect(app.browser.notice?.hasPrefix("opened https://unsplash.com/photos/") == true)
+    }
+
+    @Test("O on a feed with no pages says so; y and O are in the help")
+    func noPage() throws {
+        let app = try App(opening: .people)
+        app.browser.perform(.openPage, visibleRows: 10)
+        #expect(app.browser.notice?.contains("has no page") == true || app.browser.notice == "this person has no page")
+        let bindings = KeyBindings.all(nouns: Nouns("photo", "photos"), tabs: [.photos])
+        #expect(KeyBindings.intent(for: KeyEvent(.character("O")), in: bindings) == .openPage)
+        #expect(KeyBindings.intent(for: KeyEvent(.character("y")), in: bindings) == .copy)
+    }
+}
