@@ -18,6 +18,8 @@ enum BrowserChrome {
         var tabs: [FeedID]
         var active: FeedID
         var source: String
+        /// What of the feed is shown (a search, the starred, an order); nil for the feed itself.
+        var view: String? = nil
         var status: FeedStatus
         var nouns: Nouns
     }
@@ -26,7 +28,8 @@ enum BrowserChrome {
     ///
     /// When everything does not fit, the header gives way step by step before anything is
     /// cut: the hidden tabs shrink to their numbers (` 2 `), the simulator's address to its
-    /// port, the source and seed go, then the page and live figures, the app's name, the active
+    /// port, the source and seed go (a search, the starred items or an order stay named), then
+    /// the page and live figures, the app's name and what is shown, the active
     /// tab's name (`[1] 2  3  4`), and last the noun after the row count. The active tab is in
     /// brackets, so it is told from the others without colour (`NO_COLOR`).
     static func drawHeader(_ header: Header, into frame: inout ScreenBuffer, in rect: Rect) -> [(kind: FeedID, rect: Rect)] {
@@ -51,6 +54,7 @@ enum BrowserChrome {
         var showsSource = true
         var showsPageAndLive = true
         var showsName = true
+        var showsView = true
         var tightTabs = false
         var showsNoun = true
 
@@ -60,7 +64,7 @@ enum BrowserChrome {
             var steps = [step]
             let changes: [(inout HeaderCompaction) -> Void] = [
                 { $0.compactTabs = true }, { $0.compactSource = true }, { $0.showsSource = false },
-                { $0.showsPageAndLive = false }, { $0.showsName = false }, { $0.tightTabs = true }, { $0.showsNoun = false },
+                { $0.showsPageAndLive = false }, { $0.showsName = false; $0.showsView = false }, { $0.tightTabs = true }, { $0.showsNoun = false },
             ]
             for change in changes {
                 change(&step)
@@ -107,6 +111,8 @@ enum BrowserChrome {
         if compaction.showsSource {
             runs.append(StyledText(" · \(compaction.compactSource ? shortSource(header.source) : header.source)"))
             if let seed = header.status.seed { runs.append(StyledText(" · seed \(seed.displayText)")) }
+        } else if compaction.showsView, let view = header.view {
+            runs.append(StyledText(" · \(view)"))
         }
         return (runs, tabs)
     }

@@ -62,7 +62,7 @@ enum BrowserScreen {
         let tab = browser.active
         let kinds = browser.kinds
         let tabs = BrowserChrome.drawHeader(
-            .init(tabs: kinds, active: tab.kind, source: tab.sourceLabel, status: tab.status, nouns: tab.nouns),
+            .init(tabs: kinds, active: tab.kind, source: tab.sourceLabel, view: tab.viewLabel, status: tab.status, nouns: tab.nouns),
             into: &frame, in: bands.header)
         var right: [(text: String, priority: Int)] = []
         if let failure = browser.tabFailure { right.append((failure, 100)) }

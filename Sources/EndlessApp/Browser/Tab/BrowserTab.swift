@@ -14,6 +14,9 @@ protocol BrowserTab: AnyObject {
     var nouns: Nouns { get }
     /// Where its items come from, for the header.
     var sourceLabel: String { get }
+    /// What of the feed is shown, when not the feed itself (`“sea”`, `★ starred`, `by price`):
+    /// the header keeps it after the source gives way, since it says what the rows are.
+    var viewLabel: String? { get }
     /// The header's figures: seed, page, rows.
     var status: FeedStatus { get }
     /// Whether something on it moves with time alone (a spinner, a countdown).
@@ -90,6 +93,7 @@ protocol BrowserTab: AnyObject {
 
 extension BrowserTab {
     var isSearchable: Bool { false }
+    var viewLabel: String? { nil }
     var searchQuery: String? { nil }
     func search(_ text: SearchText) throws {}
     func endSearch() -> Bool { false }

@@ -149,6 +149,11 @@ final class SearchingTab: BrowserTab {
         guard results == nil, let sorted else { return shown.sourceLabel }
         return "\(shown.sourceLabel) · by \(sorted.label)"
     }
+    var viewLabel: String? {
+        if let results { return "“\(results.text.text)”" }
+        if starred != nil { return "★ starred" }
+        return sorted.map { "by \($0.label)" }
+    }
     var status: FeedStatus { shown.status }
     var isAnimating: Bool { shown.isAnimating }
     var hasDetails: Bool { shown.hasDetails }
