@@ -68,8 +68,9 @@ lint:
 format:
 	$(SWIFT) format format --in-place --parallel --recursive $(FORMATTED)
 
-# The parsers that read the network and the terminal under libFuzzer and AddressSanitizer
-# (Fuzz/): `make fuzz` fuzzes each for FUZZ_SECONDS; `make test` runs the short, fixed smoke.
+# The parsers that read the network, the terminal and the config file under libFuzzer and
+# AddressSanitizer (Fuzz/; each target with seeds in Fuzz/Corpus/<target>/): `make fuzz`
+# fuzzes each for FUZZ_SECONDS; `make test` runs the short, fixed smoke.
 FUZZ_SECONDS ?= 300
 fuzz: deps
 	SWIFT=$(SWIFT) ./scripts/fuzz/run $(FUZZ_SECONDS)

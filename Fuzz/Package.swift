@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// libFuzzer targets for the parsers that read what the network and the terminal send.
+// libFuzzer targets for the parsers that read what the network and the terminal send, and
+// the config file.
 // Built only by `make fuzz` / `make fuzz-smoke` (with -sanitize=fuzzer,address), never by the
 // main package: each target's @main hands its one-input function to libFuzzer's driver.
 import PackageDescription
@@ -39,5 +40,12 @@ let package = Package(
         .executableTarget(
             name: "fuzz-redactor", dependencies: ["FuzzDriver", .product(name: "EndlessHTTP", package: "Endless")],
             path: "Sources/Redactor"),
+        .executableTarget(
+            name: "fuzz-config-file",
+            dependencies: [
+                "FuzzDriver", .product(name: "EndlessCommandLine", package: "Endless"),
+                .product(name: "EndlessApp", package: "Endless"),
+            ],
+            path: "Sources/ConfigFile"),
     ]
 )

@@ -193,4 +193,17 @@ struct ConfigFileHostileTests {
             }
         }
     }
+
+    /// Found by the fuzz target (Fuzz/Sources/ConfigFile): "\r\n" is one Character, so the
+    /// whole file was one line, refused for a control character.
+    @Test("a file written on Windows (\\r\\n) reads as the same file with \\n, line numbers and all")
+    func windowsLineEnds() throws {
+        let unix = "# defaults\n--mode=none\n\nkey.quit = x\n"
+        let windows = unix.replacingOccurrences(of: "\n", with: "\r\n")
+        let file = try ConfigFile(path: "/c", text: windows)
+        #expect(file == (try ConfigFile(path: "/c", text: unix)))
+        #expect(file.entries.map(\.line) == [2, 4])
+        #expect(file.entries.last?.content == .setting(key: "key.quit", value: "x"))
+        #expect(ConfigFileTests.configError("--mode=none\r\n\r\n--grafics=none\r\n")?.line == 3)
+    }
 }

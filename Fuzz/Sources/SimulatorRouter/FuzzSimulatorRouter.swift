@@ -24,7 +24,7 @@ let instant = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
 func makeHost(limited: Bool) -> SimulatorHost {
     guard let data = try? GeneratorData.builtIn() else { fatalError("the built-in data did not load") }
     let clock = ContinuousClock()
-    let services: [any SimulatedService] = [
+    let services: [any ServiceRouter] = [
         RandomUserService(
             generator: RandomUserGenerator(data: data), portraits: .shared,
             rateLimiter: limited ? RateLimiter(configuration: .init(maxUsers: 50, window: .seconds(300)), clock: clock, capacity: 8) : nil,

@@ -101,6 +101,7 @@ extension BrowseApp {
         let slots = options.feeds.map { feed in TabSlot(kind: feed.kind) { try feed.settings.makeTab(tabEnvironment) } }
         let browser = try BrowserModel(slots: slots, opening: options.opening)
         browser.keyRebinding = options.keys
+        browser.theme = options.theme
         browser.hint = hint
         let loop = BrowseLoop(terminal: terminal, browser: browser, firstPageGrace: firstPageGrace)
         let ending = try await loop.run(events: events, inFlightUpdates: connection.inFlightCountUpdates())

@@ -36,6 +36,8 @@ struct BrowseOptions: Sendable {
     var launchScreenKey = ""
     /// The keys the config file changes.
     var keys = KeyRebinding.none
+    /// The colours the config file gives (`color.selection = red`).
+    var theme = Theme.standard
     /// Hides this run's keys (flags, URLs, environment) from the HTTP clients' errors, which
     /// the browser shows.
     var redactor = Redactor.default
@@ -170,6 +172,7 @@ extension BrowseCommand {
         }
         options.simulator = try SimulatorOptions.settings(from: parsed)
         options.keys = try KeyRebinding.from(parsed)
+        options.theme = try ColorSettings.theme(from: parsed)
         options.redactor = RunSecrets.redactor(parsed: parsed, environment: environment)
         // The key is written into the screen's file: no key of this run goes with it.
         options.launchScreenKey = options.redactor.redact(text: launchScreenKey(parsed, environment: environment))

@@ -20,7 +20,11 @@ enum ConfigCommand {
             + "one a line as on the command line (--graphics=none, --offline), with # comments and blank lines. "
             + "A flag applies to the commands that take it, before the command line, which wins; a flag no command "
             + "takes is an error naming the file and line (exit status 2). --config FILE reads another file and "
-            + "--no-config none.",
+            + "--no-config none."
+            + "\n\n"
+            + "Besides flags, the file sets the browser's keys, key.<action> = <key> (key.quit = x), and colours, "
+            + "color.<role> = <colour> (color.selection = red; a colour is an ANSI name such as red or bright-red, "
+            + "default, 0 to 255, or #rrggbb): each is listed here too, with where it came from.",
         positionals: [
             .init(name: "COMMAND", help: "A command line without the program name, e.g. fetch photos -n 5.", isOptional: true)
         ],

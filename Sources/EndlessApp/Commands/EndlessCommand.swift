@@ -6,8 +6,9 @@ public enum EndlessCommand {
     /// One line for the top of `endless --help`.
     static let abstract = "Browse endless feeds in the terminal: people, coins, users, and more, from their APIs or offline simulators."
 
-    /// What a config file may set besides flags: the browser's keys (`key.quit = x`).
-    static let settings: [SettingDeclaration] = KeyRebinding.settings
+    /// What a config file may set besides flags: the browser's keys (`key.quit = x`) and
+    /// colours (`color.selection = red`).
+    static let settings: [SettingDeclaration] = KeyRebinding.settings + ColorSettings.settings
 
     /// Worked examples for the top of `endless --help`.
     static let examples: [CommandDeclaration.Example] = [

@@ -49,9 +49,11 @@ public struct ConfigFile: Sendable, Equatable {
     public init(path: String, text: String) throws(ConfigError) {
         self.path = path
         var entries: [Entry] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split by scalars, not Characters: "\r\n" is one Character, so a file written on
+        // Windows was one long line, refused for the control characters inside it.
+        for (index, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = String(raw).trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard line.count <= Self.maximumLineLength else {
                 throw ConfigError(path: path, line: number, message: "the line is longer than \(Self.maximumLineLength) characters")

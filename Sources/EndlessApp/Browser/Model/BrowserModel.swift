@@ -67,6 +67,9 @@ final class BrowserModel {
     /// The keys the config file changes (`key.quit = x`).
     var keyRebinding = KeyRebinding.none
 
+    /// The colours the config file gives: what every frame is drawn with.
+    var theme = Theme.standard
+
     /// Which keys do what on the active tab: what input and the help overlay read.
     var keyBindings: [KeyBindings.Binding] {
         keyRebinding.applied(to: KeyBindings.all(nouns: active.nouns, tabs: kinds))

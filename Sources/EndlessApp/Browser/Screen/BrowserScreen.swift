@@ -12,6 +12,11 @@ enum BrowserScreen {
     ///   - elapsed: time since the app started, for spinners.
     /// - Returns: the layout of what was drawn.
     static func draw(_ browser: BrowserModel, into frame: inout ScreenBuffer, elapsed: Duration) -> BrowserLayout {
+        Theme.$current.withValue(browser.theme) { drawFrame(browser, into: &frame, elapsed: elapsed) }
+    }
+
+    /// ``draw(_:into:elapsed:)`` with the browser's theme in force.
+    private static func drawFrame(_ browser: BrowserModel, into frame: inout ScreenBuffer, elapsed: Duration) -> BrowserLayout {
         var layout = BrowserLayout()
         guard let bands = BrowserLayout.bands(in: frame.bounds) else { return layout }
         let tab = browser.active
@@ -32,6 +37,11 @@ enum BrowserScreen {
     ///   - size: the terminal's size.
     /// - Returns: the frame, or nil when the tab does not reopen where it was left.
     static func reopening(_ browser: BrowserModel, size: Size) -> ScreenBuffer? {
+        Theme.$current.withValue(browser.theme) { reopeningFrame(browser, size: size) }
+    }
+
+    /// ``reopening(_:size:)`` with the browser's theme in force.
+    private static func reopeningFrame(_ browser: BrowserModel, size: Size) -> ScreenBuffer? {
         var frame = ScreenBuffer(size: size)
         guard let bands = BrowserLayout.bands(in: frame.bounds),
             browser.active.drawReopening(into: &frame, indicator: bands.indicator, list: bands.list)
