@@ -108,7 +108,7 @@ let package = Package(
         // The code of the DocC articles (Sources/*/*.docc) and of README.md, compiled and run.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["Endless", "EndlessTesting", "EndlessHTTP", "EndlessImages", "EndlessCache"]),
+            dependencies: ["Endless", "EndlessFeedModel", "EndlessTesting", "EndlessHTTP", "EndlessImages", "EndlessCache"]),
         .testTarget(name: "EndlessDigestTests", dependencies: ["EndlessDigest"]),
         .testTarget(
             name: "EndlessCacheTests",
