@@ -147,7 +147,8 @@ let package = Package(
         .testTarget(
             name: "EndlessPluginTests",
             dependencies: [
-                "EndlessApp", "Endless", "EndlessFeedModel", "EndlessHTTP", "EndlessTerminal", "EndlessTerminalTesting", "EndlessTesting",
+                "EndlessApp", "Endless", "EndlessFeedModel", "EndlessHTTP", "EndlessImages", "EndlessTerminal", "EndlessTerminalTesting",
+                "EndlessTesting",
             ]),
         .testTarget(
             name: "EndlessAppTests",
