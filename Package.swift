@@ -108,7 +108,7 @@ let package = Package(
         // The code of the DocC articles (Sources/*/*.docc) and of README.md, compiled and run.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["Endless", "EndlessTesting", "EndlessHTTP", "EndlessImages", "EndlessCache"]),
+            dependencies: ["Endless", "EndlessFeedModel", "EndlessTesting", "EndlessHTTP", "EndlessImages", "EndlessCache"]),
         .testTarget(name: "EndlessDigestTests", dependencies: ["EndlessDigest"]),
         .testTarget(
             name: "EndlessCacheTests",
@@ -147,7 +147,8 @@ let package = Package(
         .testTarget(
             name: "EndlessPluginTests",
             dependencies: [
-                "EndlessApp", "Endless", "EndlessFeedModel", "EndlessHTTP", "EndlessTerminal", "EndlessTerminalTesting", "EndlessTesting",
+                "EndlessApp", "Endless", "EndlessFeedModel", "EndlessHTTP", "EndlessImages", "EndlessTerminal", "EndlessTerminalTesting",
+                "EndlessTesting",
             ]),
         .testTarget(
             name: "EndlessAppTests",

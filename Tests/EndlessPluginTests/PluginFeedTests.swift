@@ -25,6 +25,7 @@ struct PluginFeedTests {
         let first = try await terminal.screen { $0.contains("> number 1 ") }
         #expect(first.contains("  number 2 "))
         #expect(first.contains(" numbers"), "the header counts numbers")
+        #expect(!first.contains("▄"), "no pictures under --graphics none")
 
         // j moves the selection down one row.
         keys.yield(Self.key("j"))
@@ -47,6 +48,28 @@ struct PluginFeedTests {
         #expect(askedAfter > askedFirst && askedAfter >= 5, "last page asked for: \(askedFirst) at first, \(askedAfter) after scrolling")
 
         // q quits.
+        keys.yield(Self.key("q"))
+        #expect(try await browsing.value(within: .seconds(20)) == .quit)
+    }
+
+    @Test("its rows draw a picture of their own, through the row's context")
+    func drawsAPictureInItsRows() async throws {
+        let terminal = ScreenRecorder()
+        let (events, keys) = AsyncStream.makeStream(of: TerminalEvent.self)
+        let browsing = Task {
+            try await FeedBrowser.browse(
+                [NumbersFeed.definition(recordingSourceIn: SourceBox())], arguments: ["--no-cache", "--graphics", "symbols"],
+                on: terminal, events: events)
+        }
+
+        let screen = try await terminal.screen { $0.contains("> number 1 ") }
+        let line = try #require(screen.split(separator: "\n").first { $0.contains("> number 1 ") })
+        // The picture's two cells at the row's right end: symbols, not the blank the row was.
+        // White over black in two cells at the row's right end: two lower half blocks, the
+        // black below drawn over the white; under --graphics none the row ends blank.
+        #expect(line.contains("▄▄"), "no picture at the end of: \(line)")
+        #expect(screen.components(separatedBy: "▄▄").count - 1 == 9, "one picture a row on screen:\n\(screen)")
+
         keys.yield(Self.key("q"))
         #expect(try await browsing.value(within: .seconds(20)) == .quit)
     }

@@ -19,6 +19,11 @@ extension Feed {
     /// Tells the feed exactly which rows are on screen, replacing what it was told before:
     /// the one call a list view needs, each time its visible range changes.
     ///
+    /// Rows reported before the first page lands load nothing then: there is no list to load
+    /// ahead of yet. When it lands, the rows are clamped to the list: rows it reaches count
+    /// (its last rows on screen load the next page at once), rows wholly past it are forgotten
+    /// until the view reports again, as it does once it shows the rows.
+    ///
     /// - Parameter range: the absolute indices on screen; placeholders count too. An empty
     ///   range changes nothing.
     public func visibleRangeChanged(_ range: Range<Int>) {

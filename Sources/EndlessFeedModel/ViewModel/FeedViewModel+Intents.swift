@@ -31,6 +31,7 @@ extension FeedViewModel {
 
     /// Selects a row (clamped to the rows there are); open details follow the selection.
     public func select(_ index: Int) {
+        settleSelection()
         let clamped = min(max(0, index), max(0, rowCount - 1))
         if clamped != selection { selectedRow = clamped }
         if details != nil { openDetails() }
@@ -103,6 +104,7 @@ extension FeedViewModel {
     /// first and last (to load the next page early, or reload a dropped one), and the pictures
     /// of those rows, and of a screenful below, are loaded.
     public func visibleRangeChanged(_ range: Range<Int>) {
+        settleSelection()  // the frame drew the settled selection: store it
         // A refresh replaces the list under an unchanged range: the new list must hear
         // about the rows on screen too, or it would stop at its first page.
         let report = VisibleReport(range: range, rows: rowCount, firstPage: feed.pageKeys.first.map(AnyHashable.init))
@@ -188,6 +190,7 @@ extension FeedViewModel {
     /// Selects the item with `id` in the refreshed list, if it has it; otherwise where the
     /// first row on screen went (the feed's anchor), else the top.
     func keepSelection(_ id: Source.Item.ID?) {
+        settleSelection()
         let items = feed.items
         let old = selection
         if let id, let index = feed.index(of: id) {

@@ -25,11 +25,11 @@ public final class FeedViewModel<Source: PageSource> {
     // What the view shows that can change: read many times a frame, so observed without a
     // generic key path (see SignalObserved).
 
-    /// The selected row, as last set; read through ``selection``, which brings it up to date.
+    /// The selected row, as last settled (see ``settleSelection()``); read through ``selection``.
     @ObservationIgnored @SignalObserved var selectedRow = 0
-    /// The item to select again once the list holds it (the one selected when the list was
-    /// left), as `String(describing:)` of its id; nil when none is waiting.
-    @ObservationIgnored public internal(set) var itemToReselect: String?
+    /// The item to select again once the list holds it, as last settled; read through
+    /// ``itemToReselect``.
+    @ObservationIgnored var pendingReselection: String?
     /// The rows on screen, as the list last reported them.
     @ObservationIgnored @SignalObserved public internal(set) var visibleRange = 0..<0
     /// The details panel's content, if it is open.
@@ -40,8 +40,8 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored @SignalObserved public internal(set) var pull = PullGesture()
     /// True while a pull inside the cooldown shows the spinner (``CooldownFeedback/spinnerThenNotice``).
     @ObservationIgnored @SignalObserved public internal(set) var isHoldingRefreshSpinner = false
-    /// How the last refresh (or rows put above) moved the selection, as last set; read through
-    /// ``selectionMove``.
+    /// How the last refresh (or rows put above) moved the selection, as last settled; read
+    /// through ``selectionMove``.
     @ObservationIgnored @SignalObserved var lastSelectionMove: SelectionMove? = nil
     /// True while the list's opening load runs (its first page, from the cache or the network):
     /// its rows are new, not a list being refreshed, so no "refreshing" line shows over them
@@ -89,9 +89,10 @@ public final class FeedViewModel<Source: PageSource> {
         self.feed = feed
         self.descriptor = descriptor
         self.images = images
-        self.itemToReselect = reselecting
+        self.pendingReselection = reselecting
         self.clock = clock
         self.now = now
+        settleSelectionWhenItemsChange()
     }
 
     isolated deinit {

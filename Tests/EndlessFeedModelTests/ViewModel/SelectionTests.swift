@@ -1,6 +1,8 @@
 import Endless
 import EndlessTesting
 import Foundation
+import Observation
+import Synchronization
 import Testing
 
 @testable import EndlessFeedModel
@@ -60,5 +62,48 @@ struct SelectionTests {
         source.release()
         await model.wait { $0.rowCount > 0 }
         #expect(model.item(at: model.selection)?.id == "entry-107")
+    }
+
+    /// A list opened on page 5 with entry 107 selected, once page 4 has landed above it (every
+    /// row moved down 20), and nothing has read the selection since.
+    static func movedByRowsAbove(clock: ManualClock) async -> F.Model {
+        let model = Self.reopened(clock: clock)
+        model.start()
+        await model.wait { $0.rowCount > 0 && !$0.feed.loadStates.refresh.isLoading }
+        model.visibleRangeChanged(0..<5)  // the top: page 4 loads above
+        await model.wait { $0.rowCount >= 40 && $0.feed.loadStates.prepend.isIdle }
+        return model
+    }
+
+    @Test("reading the selection changes nothing a view observes, however often it is read")
+    func readingChangesNothing() async {
+        let clock = ManualClock()
+        let model = await Self.movedByRowsAbove(clock: clock)
+        let changes = Mutex(0)
+        // What a view that shows the selection observes, registered without reading it.
+        withObservationTracking {
+            _ = model.selectedRow
+            _ = model.lastSelectionMove
+        } onChange: {
+            changes.withLock { $0 += 1 }
+        }
+
+        let first = model.selection
+        let second = model.selection
+        let move = model.selectionMove
+
+        #expect(changes.withLock { $0 } == 0, "a read changed what views observe")
+        #expect(first == 27 && second == 27)
+        #expect(model.item(at: first)?.id == "entry-107")
+        #expect(move?.delta == 20)
+    }
+
+    @Test("the selection is settled when the rows change, with nothing reading it")
+    func settledByTheRowsChanging() async {
+        let clock = ManualClock()
+        let model = await Self.movedByRowsAbove(clock: clock)
+        // Waits on the stored row alone: only the rows changing can move it.
+        #expect(await model.wait { $0.selectedRow == 27 && $0.lastSelectionMove?.delta == 20 })
+        #expect(model.pendingReselection == nil)
     }
 }

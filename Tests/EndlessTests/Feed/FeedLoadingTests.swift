@@ -39,6 +39,30 @@ struct FeedLoadingTests {
         #expect(harness.feed.loadStates.refresh.isIdle)
     }
 
+    @Test("rows reported before the first page lands load nothing then; the part the first page reaches counts once it lands, rows past it are forgotten")
+    func rowsReportedBeforeTheFirstPage() async {
+        // Far down: the first page is 20 rows, so rows 100 to 119 are no row of the list.
+        let far = FeedHarness(gated: true)
+        far.feed.loadFirstPageIfNeeded()
+        far.feed.visibleRangeChanged(100..<120)
+        await far.source.waitingRequests(atLeast: 1)
+        #expect(far.source.requests.map(\.key) == [nil], "nothing but the first page before it lands")
+        far.source.release()
+        await far.settle()
+        #expect(far.source.requests.map(\.key) == [nil], "a window past the list is forgotten, not served")
+        #expect(far.feed.items.count == 20)
+
+        // Within the first page: its last rows on screen, so the next page loads as it lands.
+        let near = FeedHarness(gated: true)
+        near.feed.loadFirstPageIfNeeded()
+        near.feed.visibleRangeChanged(10..<20)
+        await near.source.waitingRequests(atLeast: 1)
+        #expect(near.source.requests.map(\.key) == [nil])
+        near.source.release()
+        await near.source.waitingRequests(atLeast: 1)
+        #expect(near.source.requests.map(\.key) == [nil, 1])
+    }
+
     @Test("at most one load per direction: rows reported during a load start nothing more")
     func oneLoadPerDirection() async {
         let harness = FeedHarness(gated: true)

@@ -18,11 +18,11 @@ import EndlessTerminal
 /// not the text (a background fill made each `j` rewrite both rows' text); two lines, not
 /// three, since the third only ever held the bottom of the picture.
 @MainActor
-enum AvatarRow {
+public enum AvatarRow {
     /// Lines per row: the title and the subtitle, beside the picture.
-    static let height = 2
+    public static let height = 2
     /// The picture of a row, in cells: about square on a terminal's 1:2 cells.
-    static let imageSize = Size(width: 4, height: 2)
+    public static let imageSize = Size(width: 4, height: 2)
 
     /// Draws the row.
     /// - Parameters:
@@ -31,7 +31,7 @@ enum AvatarRow {
     ///   - initials: shown on the picture's square until the picture arrives.
     ///   - context: the row's place, selection and picture.
     ///   - frame: the frame.
-    static func draw(
+    public static func draw(
         title: UntrustedText, subtitle: UntrustedText, initials: UntrustedText, context: RowContext,
         into frame: inout ScreenBuffer
     ) {
@@ -66,7 +66,9 @@ enum AvatarRow {
     }
 
     /// Initials of a name's first letters: `LB` for Leo Bennink.
-    static func initials(_ names: [String?]) -> UntrustedText {
+    /// - Parameter names: the names, in order; nil ones are skipped.
+    /// - Returns: the first letter of each.
+    public static func initials(_ names: [String?]) -> UntrustedText {
         UntrustedText(names.compactMap { $0?.first.map(String.init) }.joined())
     }
 }

@@ -55,4 +55,17 @@ public struct RowContext {
     let cells: ImageCells
     /// The instant ages and times are shown at.
     public let now: Date
+
+    /// Draws a picture into part of the row, as this terminal shows pictures (graphics, or
+    /// symbols in cells; nothing under `--graphics none`): the row's ``image``, its
+    /// ``placeholder``, or one the feed makes itself. Pictures are converted once per size and
+    /// kept, keyed by their ``DecodedImage/request``, so a picture the feed makes needs a
+    /// request of its own (a URL naming it).
+    /// - Parameters:
+    ///   - picture: the pixels.
+    ///   - rect: where, in cells; within ``rect``.
+    ///   - frame: the frame.
+    public func draw(_ picture: DecodedImage, in rect: Rect, into frame: inout ScreenBuffer) {
+        cells.draw(picture, in: rect, into: &frame)
+    }
 }
