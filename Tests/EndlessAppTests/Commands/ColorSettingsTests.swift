@@ -44,9 +44,11 @@ struct ColorSettingsTests {
         #expect([Color.ansi(9), .indexed(7), .hex(0x0A0B0C), .default].map(ColorSettings.text(of:)) == ["bright-red", "7", "#0a0b0c", "default"])
     }
 
-    @Test("a wrong colour or an unknown role is refused, naming the file, the line and the values accepted", arguments: [
-        "purple", "256", "-1", "#12345", "#1234567", "#gggggg", "", "0x112233", "bright red",
-    ])
+    @Test(
+        "a wrong colour or an unknown role is refused, naming the file, the line and the values accepted",
+        arguments: [
+            "purple", "256", "-1", "#12345", "#1234567", "#gggggg", "", "0x112233", "bright red",
+        ])
     func invalid(value: String) throws {
         do {
             _ = try Self.applied("# colours\ncolor.selection = \(value)\n")

@@ -39,7 +39,9 @@ struct FeedLoadingTests {
         #expect(harness.feed.loadStates.refresh.isIdle)
     }
 
-    @Test("rows reported before the first page lands load nothing then; the part the first page reaches counts once it lands, rows past it are forgotten")
+    @Test(
+        "rows reported before the first page lands load nothing then; the part the first page reaches counts once it lands, rows past it are forgotten"
+    )
     func rowsReportedBeforeTheFirstPage() async {
         // Far down: the first page is 20 rows, so rows 100 to 119 are no row of the list.
         let far = FeedHarness(gated: true)
