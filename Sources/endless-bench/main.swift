@@ -15,6 +15,7 @@ let areas: [(name: String, run: () async throws -> Void)] = [
     ("terminal", TerminalBenchmark.run),
     ("cache", CacheBenchmark.run),
     ("app", AppBenchmark.run),
+    ("perkey", PerKeyBenchmark.run),
     ("photos", PhotosBenchmark.run),
 ]
 

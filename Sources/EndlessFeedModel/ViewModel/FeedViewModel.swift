@@ -121,6 +121,11 @@ public final class FeedViewModel<Source: PageSource> {
         feed.items.item(at: index)
     }
 
+    /// Whether the row at `index` has its item loaded (without copying the item out).
+    public func isLoaded(_ index: Int) -> Bool {
+        feed.items.indices.contains(index)
+    }
+
     /// The rows in `range` that have an item loaded; placeholders are absent.
     public func rows(in range: Range<Int>) -> [(index: Int, item: Source.Item)] {
         range.compactMap { index in item(at: index).map { (index, $0) } }

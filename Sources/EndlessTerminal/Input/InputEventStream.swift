@@ -1,45 +1,39 @@
-/// What feeds the event stream: raw bytes from the terminal, or events the session made
-/// itself (a resize, a signal).
+/// What feeds the event stream: raw bytes from the terminal, events the session made itself
+/// (a resize, a signal), or the ESC timer's expiry.
 enum RawInput: Sendable {
     case bytes([UInt8])
     case event(TerminalEvent)
+    /// The ESC timer of input `generation` ran out (see ``InputEventStream``).
+    case escapeTimeout(UInt64)
 }
 
 /// Runs an ``InputParser`` over a stream of raw input and resolves a lone ESC after a timeout
 /// measured on an injected clock, so tests step through it with a manual clock.
 ///
-/// One task consumes a merged stream of ticks: input chunks (forwarded from the source) and
-/// timer expiries. Each chunk cancels the pending timer; a chunk that leaves an ESC pending
-/// starts a new one, tagged with a generation so that a stale expiry does nothing.
+/// One task consumes the raw stream itself: input chunks and the timer's expiries, which the
+/// timer posts into the same stream. Each chunk cancels the pending timer; a chunk that
+/// leaves an ESC pending starts a new one, tagged with a generation so that a stale expiry
+/// does nothing. (A task forwarding the raw stream into a second one cost every key two more
+/// task switches on its way to the screen: issue 29.)
 enum InputEventStream {
     /// The default wait before a lone ESC counts as the Escape key.
     static let defaultEscapeTimeout = Duration.milliseconds(25)
-
-    private enum Tick: Sendable {
-        case input(RawInput)
-        case timeout(UInt64)
-        case finished
-    }
 
     /// Events parsed from `source`.
     ///
     /// - Parameters:
     ///   - source: raw input; when it finishes, a pending ESC is flushed and the stream ends.
+    ///   - sink: `source`'s continuation, where the ESC timer posts its expiry.
     ///   - clock: measures the ESC timeout.
     ///   - escapeTimeout: how long a lone ESC waits for the rest of a sequence.
     ///   - intercept: sees each event first; returning true swallows it (the session uses
     ///     this to handle Ctrl-Z itself).
     /// - Returns: the event stream; cancelling its consumer stops the parsing task.
     static func make<C: Clock>(
-        from source: AsyncStream<RawInput>, clock: C, escapeTimeout: C.Duration,
+        from source: AsyncStream<RawInput>, sink: AsyncStream<RawInput>.Continuation, clock: C, escapeTimeout: C.Duration,
         intercept: @escaping @Sendable (TerminalEvent) -> Bool = { _ in false }
     ) -> AsyncStream<TerminalEvent> {
-        let (ticks, tickSink) = AsyncStream<Tick>.makeStream()
         let (events, eventSink) = AsyncStream<TerminalEvent>.makeStream()
-        let forward = Task {
-            for await input in source { tickSink.yield(.input(input)) }
-            tickSink.yield(.finished)
-        }
         let pump = Task {
             var parser = InputParser()
             var generation: UInt64 = 0
@@ -47,9 +41,9 @@ enum InputEventStream {
             func emit(_ list: [TerminalEvent]) {
                 for event in list where !intercept(event) { eventSink.yield(event) }
             }
-            for await tick in ticks {
-                switch tick {
-                case .input(.bytes(let bytes)):
+            for await input in source {
+                switch input {
+                case .bytes(let bytes):
                     timer?.cancel()
                     generation &+= 1
                     emit(parser.feed(bytes))
@@ -60,30 +54,25 @@ enum InputEventStream {
                         timer = Task {
                             do {
                                 try await clock.sleep(until: clock.now.advanced(by: escapeTimeout), tolerance: nil)
-                                tickSink.yield(.timeout(expected))
+                                sink.yield(.escapeTimeout(expected))
                             } catch {
                                 // Cancelled: more input arrived in time.
                             }
                         }
                     }
-                case .input(.event(let event)):
+                case .event(let event):
                     emit([event])
-                case .timeout(let expected):
+                case .escapeTimeout(let expected):
                     if expected == generation { emit(parser.flushPendingEscape()) }
-                case .finished:
-                    timer?.cancel()
-                    emit(parser.flushPendingEscape())
-                    eventSink.finish()
-                    return
                 }
             }
+            // The source finished (or the consumer went away).
             timer?.cancel()
+            if !Task.isCancelled { emit(parser.flushPendingEscape()) }
             eventSink.finish()
         }
         eventSink.onTermination = { _ in
-            forward.cancel()
             pump.cancel()
-            tickSink.finish()
         }
         return events
     }

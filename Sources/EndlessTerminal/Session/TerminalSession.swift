@@ -200,7 +200,7 @@ public final class TerminalSession: Sendable {
         // the session once it exists.
         let box = SessionBox()
         events = InputEventStream.make(
-            from: raw, clock: ContinuousClock(), escapeTimeout: options.escapeTimeout,
+            from: raw, sink: sink, clock: ContinuousClock(), escapeTimeout: options.escapeTimeout,
             intercept: { event in
                 guard suspendOnControlZ, event == .key(.control("z")) else { return false }
                 box.session?.suspend()

@@ -17,6 +17,9 @@ public enum DisplayWidth {
         guard let first = iterator.next() else { return 0 }
         let value = first.value
         if value >= 0x20 && value < 0x7F, character.utf8.count == 1 { return 1 }
+        // A lone Latin, Greek or Cyrillic letter (most names that are not ASCII): one column,
+        // without the Unicode property lookups below, which were a visible share of a frame.
+        if character.utf8.count == 2, isNarrowTwoByteLetter(value) { return value == 0xAD ? 0 : 1 }
         var width = scalarWidth(first)
         if width == 0 { return 0 }
         let isEmojiBase = first.properties.isEmoji  // digits, # and * too: keycaps
@@ -78,6 +81,13 @@ public enum DisplayWidth {
         if value < 0x1100 { return 1 }
         if DisplayWidthTables.isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
         return 1
+    }
+
+    /// Scalars of two UTF-8 bytes that measure 1 alone (the soft hyphen aside): Latin-1 and
+    /// Latin Extended, then Greek and Cyrillic up to the Cyrillic combining marks; the
+    /// combining diacriticals between them are excluded.
+    static func isNarrowTwoByteLetter(_ value: UInt32) -> Bool {
+        (value >= 0xA0 && value < 0x300) || (value >= 0x370 && value < 0x483)
     }
 
     static func isRegionalIndicator(_ value: UInt32) -> Bool {

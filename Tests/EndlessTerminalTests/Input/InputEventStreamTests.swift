@@ -9,7 +9,7 @@ struct InputEventStreamTests {
         -> (AsyncStream<RawInput>.Continuation, AsyncStream<TerminalEvent>.AsyncIterator)
     {
         let (source, sink) = AsyncStream<RawInput>.makeStream()
-        let events = InputEventStream.make(from: source, clock: clock, escapeTimeout: .milliseconds(25), intercept: intercept)
+        let events = InputEventStream.make(from: source, sink: sink, clock: clock, escapeTimeout: .milliseconds(25), intercept: intercept)
         return (sink, events.makeAsyncIterator())
     }
 

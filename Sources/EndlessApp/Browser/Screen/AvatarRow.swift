@@ -50,6 +50,57 @@ public enum AvatarRow {
             subtitle.displayText, at: Point(x: textX, y: row.y + 1), style: Theme.subtitle, maxWidth: width, ellipsis: true)
     }
 
+    /// A row's text as cells, made once for its width and drawn again by copying the cells: a
+    /// frame draws a row that did not change without summarizing or measuring its text.
+    @MainActor
+    struct Text {
+        /// The title's cells, bold, cut to the width with an ellipsis.
+        let title: CellImage
+        /// The subtitle's cells, dim.
+        let subtitle: CellImage
+        /// The initials cut to the picture's width, and the columns they take.
+        let initials: String
+        let initialsWidth: Int
+
+        /// Lays out `title`, `subtitle` and `initials` for text `width` columns wide.
+        init(title: UntrustedText, subtitle: UntrustedText, initials: UntrustedText, width: Int) {
+            self.title = Self.cells(of: title.displayText, style: Theme.name, width: width)
+            self.subtitle = Self.cells(of: subtitle.displayText, style: Theme.subtitle, width: width)
+            self.initials = TextLayout.truncate(initials.displayText, toWidth: AvatarRow.imageSize.width)
+            initialsWidth = DisplayWidth.of(self.initials)
+        }
+
+        /// The cells `ScreenBuffer.write` leaves for `text` in `width` columns, with an ellipsis.
+        private static func cells(of text: String, style: Style, width: Int) -> CellImage {
+            guard width > 0 else { return CellImage(size: Size(width: 0, height: 1), cells: []) }
+            var line = ScreenBuffer(size: Size(width: width, height: 1))
+            let written = min(width, line.write(text, at: Point(x: 0, y: 0), style: style, maxWidth: width, ellipsis: true))
+            return CellImage(size: Size(width: written, height: 1), cells: Array(line.cells[0..<written]))
+        }
+    }
+
+    /// The columns of a row's text in `row`: right of the picture, the gutter and a space.
+    static func textWidth(in row: Rect) -> Int {
+        max(0, row.maxX - (row.x + 1 + imageSize.width + 2) - 1)
+    }
+
+    /// Draws the row from text laid out for it (``Text``, at ``textWidth(in:)`` of its rect).
+    static func draw(_ text: Text, context: RowContext, into frame: inout ScreenBuffer) {
+        let row = context.rect
+        let picture = Rect(x: row.x + 1, y: row.y, width: imageSize.width, height: min(row.height, imageSize.height))
+        if let image = context.image {
+            context.cells.draw(image, in: picture, into: &frame)
+        } else {
+            frame.fill(picture, style: Theme.placeholder)
+            let x = picture.x + (picture.width - text.initialsWidth) / 2
+            frame.write(text.initials, at: Point(x: x, y: picture.y + picture.height / 2), style: Theme.placeholder.adding(.bold))
+        }
+        if context.isSelected { drawSelectionBar(in: row, into: &frame) }
+        let textX = picture.maxX + 2
+        frame.draw(text.title, at: Point(x: textX, y: row.y))
+        frame.draw(text.subtitle, at: Point(x: textX, y: row.y + 1))
+    }
+
     /// The selection: the marker in the row's gutter column, on every line of the row.
     static func drawSelectionBar(in row: Rect, into frame: inout ScreenBuffer) {
         for y in row.y..<row.maxY {

@@ -8,6 +8,9 @@ import Foundation
 public struct FeedRowStyle<Item> {
     /// Lines of a loaded item's row (a photo's row is as tall as its aspect ratio asks).
     public var height: (Item) -> Int
+    /// Lines of every loaded row when they are all alike, so the list asks no item for its
+    /// height (it asks many times a frame); nil when ``height`` depends on the item.
+    public var uniformHeight: Int?
     /// Lines of a row whose item is not loaded, and of the footer.
     public var placeholderHeight: Int
     /// Draws one loaded row.

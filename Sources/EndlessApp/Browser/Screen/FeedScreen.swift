@@ -101,7 +101,9 @@ struct FeedScreen<Source: PageSource> {
         let detailsOpen = model.details != nil && !isLaunchScreen
         let view = ListView(itemCount: rowCount + (footer == .hidden ? 0 : 1), showsScrollbar: !detailsOpen, highlight: .none)
         list.selection = model.selection
+        let uniformHeight = style.uniformHeight
         let height = { (index: Int) -> Int in
+            if let uniformHeight, index < rowCount, model.isLoaded(index) { return uniformHeight }
             guard index < rowCount, let item = model.item(at: index) else { return style.placeholderHeight }
             return style.height(item)
         }

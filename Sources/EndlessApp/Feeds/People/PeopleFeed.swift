@@ -113,15 +113,28 @@ enum PeopleFeed {
             })
     }
 
-    /// How a person's row looks: the face, the name in bold, the place and age dim.
+    /// How a person's row looks: the face, the name in bold, the place and age dim. Each call
+    /// makes a style with a memo of its own (one per tab).
     @MainActor
-    static var rowStyle: FeedRowStyle<RandomUser> {
-        FeedRowStyle(height: { _ in AvatarRow.height }, placeholderHeight: AvatarRow.height) { person, context, frame in
-            let summary = PersonSummary(person, now: context.now)
-            AvatarRow.draw(
-                title: summary.name, subtitle: summary.subtitle, initials: summary.initials, context: context,
-                into: &frame)
+    static var rowStyle: FeedRowStyle<RandomUser> { rowStyle(memo: RowMemo()) }
+
+    /// The row style, laying out each person's text once per width in `memo` (see ``RowMemo``).
+    @MainActor
+    static func rowStyle(memo: RowMemo<PersonRowKey, PersonRowInputs, AvatarRow.Text>) -> FeedRowStyle<RandomUser> {
+        var style = FeedRowStyle<RandomUser>(height: { _ in AvatarRow.height }, placeholderHeight: AvatarRow.height) {
+            person, context, frame in
+            let width = AvatarRow.textWidth(in: context.rect)
+            @MainActor func layOut() -> AvatarRow.Text {
+                let summary = PersonSummary(person, now: context.now)
+                return AvatarRow.Text(title: summary.name, subtitle: summary.subtitle, initials: summary.initials, width: width)
+            }
+            // An age computed from a date changes with the clock: such a row is laid out afresh.
+            guard let inputs = PersonRowInputs(person) else { return AvatarRow.draw(layOut(), context: context, into: &frame) }
+            let text = memo.value(for: PersonRowKey(id: person.id, width: width), inputs: inputs, make: layOut)
+            AvatarRow.draw(text, context: context, into: &frame)
         }
+        style.uniformHeight = AvatarRow.height
+        return style
     }
 }
 

@@ -1,0 +1,41 @@
+import EndlessShared
+
+/// What rows drew, kept so a frame rebuilds only the rows that changed: a held `j` moves the
+/// selection bar and leaves every row's text as it was, so summarizing, measuring and cutting
+/// that text again each frame was most of a frame's work (issue 29).
+///
+/// Entries are found by a cheap key (an item's id and the row's width) and checked against the
+/// inputs they were made from (the fields the row shows), so an item that changed under the
+/// same id (a refresh) is made again, never drawn stale. The least recently drawn go first
+/// past ``capacity``: a few screens' worth, whatever the length of the session.
+@MainActor
+final class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
+    private var entries: LRUList<Key, (inputs: Inputs, value: Value)>
+    /// The most rows kept.
+    let capacity: Int
+    /// How many values were made; every other row drawn reused one (tests count with it).
+    private(set) var made = 0
+
+    /// Rows kept now.
+    var count: Int { entries.count }
+
+    /// - Parameter capacity: the most rows kept (at least 1).
+    init(capacity: Int = 512) {
+        self.capacity = max(1, capacity)
+        entries = LRUList(costLimit: self.capacity, countLimit: self.capacity)
+    }
+
+    /// The value kept for `key` if it was made from `inputs`, else `make()`'s, kept.
+    func value(for key: Key, inputs: Inputs, make: () -> Value) -> Value {
+        if let kept = entries.value(for: key), kept.inputs == inputs { return kept.value }
+        let value = make()
+        made += 1
+        entries.insert((inputs, value), for: key, cost: 1)
+        return value
+    }
+
+    /// Forgets every row.
+    func removeAll() {
+        entries.removeAll()
+    }
+}
