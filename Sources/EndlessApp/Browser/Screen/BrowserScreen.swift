@@ -25,7 +25,8 @@ enum BrowserScreen {
         layout.tabs = drawChrome(browser, into: &frame, bands: bands)
         layout.hasOverlay = tab.hasDetails || browser.isHelpVisible
         if browser.isHelpVisible {
-            BrowserChrome.drawHelp(KeyBindings.helpHints(browser.keyBindings), into: &frame)
+            // Only the keys that do something on this tab: a list people read, and one that fits 80×24.
+            BrowserChrome.drawHelp(KeyBindings.helpHints(browser.keyBindings.filter { tab.offers($0.intent) }), into: &frame)
         }
         return layout
     }

@@ -62,8 +62,7 @@ enum KeyBindings {
 
     /// What the mouse does, for the help overlay.
     static let mouseHelp: [KeyHint] = [
-        KeyHint("wheel", "move through the list"),
-        KeyHint("wheel up at top", "pull to refresh"),
+        KeyHint("wheel", "move; pulled up at the top, refresh"),
         KeyHint("click", "select; click again for details"),
     ]
 
@@ -80,16 +79,25 @@ enum KeyBindings {
         bindings.first { $0.keys.contains(key) }?.intent
     }
 
-    /// Every binding, then the mouse, as help lists them; the tab numbers share one line.
+    /// Every binding, then the mouse, as help lists them; the tab numbers share one line, and
+    /// so do the moves down and up by a row and by a screen (the help fits 80×24).
     static func helpHints(_ bindings: [Binding]) -> [KeyHint] {
         var hints: [KeyHint] = []
         var tabs: [String] = []
+        let pairs: [(first: BrowseIntent, second: BrowseIntent)] = [(.list(.moveDown), .list(.moveUp)), (.list(.pageDown), .list(.pageUp))]
         for binding in bindings {
             if case .showTab = binding.intent {
                 tabs.append("\(binding.label) \(binding.help)")
                 continue
             }
             if binding.intent == .previousTab { continue }  // said on the Tab line
+            if let pair = pairs.first(where: { $0.second == binding.intent }), bindings.contains(where: { $0.intent == pair.first }) {
+                continue  // said on its pair's line
+            }
+            if let pair = pairs.first(where: { $0.first == binding.intent }), let second = bindings.first(where: { $0.intent == pair.second }) {
+                hints.append(KeyHint("\(binding.label) \(second.label)", "\(binding.help), \(second.help)"))
+                continue
+            }
             hints.append(KeyHint(binding.label, binding.help))
         }
         if !tabs.isEmpty {

@@ -92,6 +92,17 @@ protocol BrowserTab: AnyObject {
 }
 
 extension BrowserTab {
+    /// Whether the key for `intent` does something here; the help lists only those.
+    func offers(_ intent: BrowseIntent) -> Bool {
+        switch intent {
+        case .search: isSearchable
+        case .nextSort: isSortable
+        case .toggleStar, .showStarred: keepsFavourites
+        case .openPage, .copy: hasLinks
+        default: true
+        }
+    }
+
     var isSearchable: Bool { false }
     var viewLabel: String? { nil }
     var searchQuery: String? { nil }
