@@ -87,7 +87,8 @@ let package = Package(
         .target(
             name: "EndlessApp",
             dependencies: [
-                "Endless", "EndlessShared", "EndlessFeedModel", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages",
+                "Endless", "EndlessShared", "EndlessFeedModel", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI",
+                "EndlessImages",
                 "EndlessBlurHash", "EndlessTerminal", "EndlessTerminalWidgets", "EndlessSimulator", "EndlessCommandLine", "EndlessCache",
                 "EndlessDigest",
             ]),
@@ -97,7 +98,8 @@ let package = Package(
         .executableTarget(
             name: "endless-bench",
             dependencies: [
-                "Endless", "EndlessFeedModel", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessImages",
+                "Endless", "EndlessFeedModel", "EndlessTesting", "EndlessHTTP", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI",
+                "EndlessImages",
                 "EndlessBlurHash", "EndlessTerminal", "EndlessTerminalWidgets", "EndlessTerminalTesting", "EndlessSimulator", "EndlessApp",
                 "EndlessCommandLine", "EndlessCache", "CTurboJPEG",
             ]),
@@ -152,7 +154,8 @@ let package = Package(
         .testTarget(
             name: "EndlessAppTests",
             dependencies: [
-                "EndlessApp", "EndlessFeedModel", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI", "EndlessTerminal",
+                "EndlessApp", "EndlessFeedModel", "Endless", "EndlessTesting", "RandomUserAPI", "ReqresAPI", "UnsplashAPI", "CoinGeckoAPI",
+                "EndlessTerminal",
                 "EndlessTerminalTesting", "EndlessSimulator", "EndlessHTTP", "EndlessImages", "EndlessBlurHash", "EndlessCommandLine", "EndlessCache",
             ],
             exclude: ["__Snapshots__"]),

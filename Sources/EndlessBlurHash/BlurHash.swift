@@ -166,10 +166,11 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
 
     /// `#rrggbb`, lower case.
     public var hex: String {
-        "#" + [red, green, blue].map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
+        "#"
+            + [red, green, blue].map { byte in
+                let text = String(byte, radix: 16)
+                return byte < 16 ? "0" + text : text
+            }.joined()
     }
 
     /// The hex form.

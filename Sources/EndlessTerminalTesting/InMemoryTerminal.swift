@@ -37,7 +37,8 @@ public struct InMemoryTerminal: Sendable {
     /// What a session with the default ``TerminalSession/Options`` writes when it opens:
     /// alternate screen, hidden cursor, no autowrap, mouse reports with drags (SGR), bracketed
     /// paste, then a cleared screen. A test holds it equal to the session's.
-    static let sessionSetup = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[m\u{1B}[H\u{1B}[2J".utf8)
+    static let sessionSetup = Array(
+        "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[m\u{1B}[H\u{1B}[2J".utf8)
 
     /// Columns and rows.
     public var size: Size { screen.size }

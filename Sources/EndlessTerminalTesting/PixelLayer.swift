@@ -285,13 +285,17 @@ extension VirtualScreen {
             // The image's extent: the cells around with the same fingerprint and matching offsets.
             var columns = 0
             while origin.x + columns < size.width, origin.x + columns >= 0, origin.y >= 0,
-                self.pixels.sixel[origin.y * size.width + origin.x + columns] == PixelLayer.SixelPixels(fingerprint: pixels.fingerprint, offset: Point(x: columns, y: 0))
+                self.pixels.sixel[origin.y * size.width + origin.x + columns]
+                    == PixelLayer.SixelPixels(fingerprint: pixels.fingerprint, offset: Point(x: columns, y: 0))
             {
                 columns += 1
             }
             var rows = 0
             while columns > 0, origin.y + rows < size.height,
-                (0..<columns).allSatisfy({ self.pixels.sixel[(origin.y + rows) * size.width + origin.x + $0] == PixelLayer.SixelPixels(fingerprint: pixels.fingerprint, offset: Point(x: $0, y: rows)) })
+                (0..<columns).allSatisfy({
+                    self.pixels.sixel[(origin.y + rows) * size.width + origin.x + $0]
+                        == PixelLayer.SixelPixels(fingerprint: pixels.fingerprint, offset: Point(x: $0, y: rows))
+                })
             {
                 rows += 1
             }

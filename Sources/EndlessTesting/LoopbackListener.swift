@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A TCP listener on a free port of 127.0.0.1 (or ::1) whose accept loop runs on a thread of

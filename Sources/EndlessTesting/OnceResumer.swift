@@ -121,7 +121,8 @@ public final class OnceResumer: Sendable {
     /// Records that `event` did not come within `limit`.
     static func recordTimeout(_ event: String, limit: Duration, at location: SourceLocation) {
         let scaled = TimeBudget.scale == 1 ? "" : " (\(limit) × \(TimeBudget.scale))"
-        let message = "Gave up waiting for \(event) after \(TimeBudget.scaled(limit))\(scaled): the wait ends so that "
+        let message =
+            "Gave up waiting for \(event) after \(TimeBudget.scaled(limit))\(scaled): the wait ends so that "
             + "the test fails instead of hanging"
         Issue.record(Comment(rawValue: message), sourceLocation: location)
     }

@@ -38,26 +38,28 @@ public enum Subprocess {
         }
         let pid: pid_t
         do {
-            pid = try spawn([path] + arguments, environment: currentEnvironment(), actions: { actions in
-                if capturing {
-                    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-                    if let standardError {
-                        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            pid = try spawn(
+                [path] + arguments, environment: currentEnvironment(),
+                actions: { actions in
+                    if capturing {
+                        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+                        if let standardError {
+                            posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                        } else {
+                            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+                        }
+                        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+                        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
                     } else {
-                        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+                        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+                        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
                     }
-                    posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-                    posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-                } else {
-                    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-                    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-                }
-                if let standardInput {
-                    posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
-                } else {
-                    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-                }
-            })
+                    if let standardInput {
+                        posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+                    } else {
+                        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                    }
+                })
         } catch {
             if capturing { pipeEnds.forEach { close($0) } }
             throw error

@@ -349,4 +349,3 @@ struct ReplaySource<Item: Identifiable & Sendable & Codable>: PageSource {
         return page
     }
 }
-

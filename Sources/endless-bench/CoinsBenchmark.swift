@@ -66,7 +66,8 @@ enum CoinsBenchmark {
     /// The simulator's largest page, with sparklines and the three changes.
     static func page() async throws -> Data {
         let server = SimulatorServer(
-            configuration: SimulatorConfiguration(data: try GeneratorData.builtIn(), rateLimit: nil, now: { Date(timeIntervalSince1970: 1_737_368_104) }))
+            configuration: SimulatorConfiguration(
+                data: try GeneratorData.builtIn(), rateLimit: nil, now: { Date(timeIntervalSince1970: 1_737_368_104) }))
         try server.start()
         defer { server.stop() }
         guard let base = server.baseURL(of: .coinGecko),

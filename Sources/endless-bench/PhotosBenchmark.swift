@@ -1,6 +1,6 @@
-import EndlessBlurHash
 import Endless
 import EndlessApp
+import EndlessBlurHash
 import EndlessFeedModel
 import EndlessHTTP
 import EndlessImages
@@ -80,9 +80,10 @@ enum PhotosBenchmark {
         let batch = 200
         let toCells = Bench.median { for _ in 0..<batch { _ = hash.pixels(width: cells.width, height: cells.height) } } / Double(batch)
         let placeholderSize = PixelSize(width: 48, height: Int((48 / (photo.aspectRatio ?? 1.5)).rounded()))
-        let toPlaceholder = Bench.median {
-            for _ in 0..<batch { _ = hash.pixels(width: placeholderSize.width, height: placeholderSize.height) }
-        } / Double(batch)
+        let toPlaceholder =
+            Bench.median {
+                for _ in 0..<batch { _ = hash.pixels(width: placeholderSize.width, height: placeholderSize.height) }
+            } / Double(batch)
         let rowDecode = try Bench.median { for _ in 0..<20 { _ = try decoder.decode(rowJPEG, for: ImageRequest(request)) } } / 20
         let regularDecode = try Bench.median { for _ in 0..<5 { _ = try decoder.decode(regularJPEG, for: ImageRequest(request)) } } / 5
         Bench.report(
@@ -125,13 +126,14 @@ enum PhotosBenchmark {
             var frames = 0
             var placeholders = 0
             while placeholders < rows.count, frames < 100 {
-                placeholders = rows.filter { photo in
-                    guard let request = model.imageRequest(for: photo) else { return false }
-                    let placeholder = images.placeholder(for: ImageRequest(request)) {
-                        PhotoPlaceholder.image(for: photo, size: PixelSize(request.size))
-                    }
-                    return images.image(for: request) != nil || placeholder != nil
-                }.count
+                placeholders =
+                    rows.filter { photo in
+                        guard let request = model.imageRequest(for: photo) else { return false }
+                        let placeholder = images.placeholder(for: ImageRequest(request)) {
+                            PhotoPlaceholder.image(for: photo, size: PixelSize(request.size))
+                        }
+                        return images.image(for: request) != nil || placeholder != nil
+                    }.count
                 if placeholders < rows.count { frames += 1 }
             }
             framesToPlaceholder.append(frames)

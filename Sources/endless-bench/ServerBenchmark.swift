@@ -1,7 +1,8 @@
 import EndlessSimulator
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Figures for the simulator's HTTP server, each against nginx serving the same bytes as a

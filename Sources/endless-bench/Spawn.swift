@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a program to completion the cheapest way (posix_spawn, output to /dev/null) and
@@ -41,7 +42,8 @@ enum Spawn {
         guard exitStatus == 0 else {
             throw BenchFailure("\(arguments.joined(separator: " ")) exited with status \(exitStatus >> 8)")
         }
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return Outcome(wallSeconds: wall, cpuSeconds: cpu)
     }

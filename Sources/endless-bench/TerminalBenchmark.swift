@@ -55,7 +55,10 @@ enum TerminalBenchmark {
         let avatars = Avatars.symbols(count: 32)
         let sixels = Avatars.graphics(count: 32, kind: .sixel)
         let kitties = Avatars.graphics(count: 32, kind: .kitty)
-        func screen(_ state: ListState, people: [(name: String, line: String)] = people, avatars: Avatars = avatars, status: String = "2 in flight", details: Bool = false) -> ScreenBuffer {
+        func screen(
+            _ state: ListState, people: [(name: String, line: String)] = people, avatars: Avatars = avatars, status: String = "2 in flight",
+            details: Bool = false
+        ) -> ScreenBuffer {
             frame(state: state, people: people, avatars: avatars, status: status, details: details)
         }
         // `j` at the bottom of the screen: the selection moves down one row and the list
@@ -171,8 +174,11 @@ enum TerminalBenchmark {
                 image: avatars.symbols.first)
             _ = panel.draw(into: &frame, in: Rect(x: 20, y: 6, width: 120, height: 40))
         }
-        StatusBar(hints: [KeyHint("↑↓/jk", "move"), KeyHint("⏎", "details"), KeyHint("r", "refresh"), KeyHint("?", "help"), KeyHint("q", "quit")], right: [status, "cache 96%"])
-            .draw(into: &frame, in: parts[2])
+        StatusBar(
+            hints: [KeyHint("↑↓/jk", "move"), KeyHint("⏎", "details"), KeyHint("r", "refresh"), KeyHint("?", "help"), KeyHint("q", "quit")],
+            right: [status, "cache 96%"]
+        )
+        .draw(into: &frame, in: parts[2])
         return frame
     }
 
@@ -197,9 +203,10 @@ enum TerminalBenchmark {
         static let cells = Size(width: 4, height: 2)
 
         static func symbols(count: Int) -> Avatars {
-            Avatars(symbols: (0..<count).compactMap { portrait(seed: $0) }.map {
-                ImageRenderer.cells(for: $0, size: cells, colorDepth: .trueColor)
-            })
+            Avatars(
+                symbols: (0..<count).compactMap { portrait(seed: $0) }.map {
+                    ImageRenderer.cells(for: $0, size: cells, colorDepth: .trueColor)
+                })
         }
 
         static func graphics(count: Int, kind: TerminalGraphic.Kind) -> Avatars {
@@ -250,21 +257,22 @@ enum TerminalBenchmark {
         // Thread CPU time, like the frame figures: a loaded machine does not move it.
         var runs: [Double] = []
         for _ in 0..<8 {
-            runs.append(time(1) {
-                var parser = InputParser()
-                var count = 0
-                var offset = 0
-                var output: [TerminalEvent] = []
-                output.reserveCapacity(4096)
-                while offset < stream.count {
-                    let end = min(stream.count, offset + 4096)  // one read(2) worth at a time
-                    output.removeAll(keepingCapacity: true)
-                    parser.feed(stream[offset..<end], into: &output)
-                    count += output.count
-                    offset = end
-                }
-                events = count
-            })
+            runs.append(
+                time(1) {
+                    var parser = InputParser()
+                    var count = 0
+                    var offset = 0
+                    var output: [TerminalEvent] = []
+                    output.reserveCapacity(4096)
+                    while offset < stream.count {
+                        let end = min(stream.count, offset + 4096)  // one read(2) worth at a time
+                        output.removeAll(keepingCapacity: true)
+                        parser.feed(stream[offset..<end], into: &output)
+                        count += output.count
+                        offset = end
+                    }
+                    events = count
+                })
         }
         let seconds = runs.dropFirst().sorted()[runs.count / 2 - 1]
         Bench.report(

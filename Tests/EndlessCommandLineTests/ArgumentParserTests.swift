@@ -90,7 +90,9 @@ struct ArgumentParserTests {
     @Test("typed values are converted on reading, and a bad one names its flag")
     func typedValues() throws {
         let parsed = try parse(["serve", "--count", "x"])
-        #expect(throws: UsageError(command: "tool serve", message: "--count: 'x' is not a whole number", hint: "--count takes a whole number from 1 to 9")) {
+        #expect(
+            throws: UsageError(command: "tool serve", message: "--count: 'x' is not a whole number", hint: "--count takes a whole number from 1 to 9")
+        ) {
             try parsed[Self.count]
         }
         // Left out, an option reads as its declared default.
@@ -129,26 +131,27 @@ struct ArgumentParserTests {
     @Test("help text is generated from the declarations")
     func helpText() {
         let help = HelpFormatter.help(for: Self.serve, path: ["tool", "serve"])
-        #expect(help == """
-            Serve things.
+        #expect(
+            help == """
+                Serve things.
 
-            USAGE:
-              tool serve [--count N] [--tag TEXT] [--dry-run] [--help] [DIR]
+                USAGE:
+                  tool serve [--count N] [--tag TEXT] [--dry-run] [--help] [DIR]
 
-            ARGUMENTS:
-              DIR             The folder to serve.
+                ARGUMENTS:
+                  DIR             The folder to serve.
 
-            OPTIONS:
-              -c, --count N   How many. (default: 1)
-                  --tag TEXT  A tag. May be repeated.
-              -d, --dry-run   Do nothing.
-              -h, --help      Show this help and exit.
+                OPTIONS:
+                  -c, --count N   How many. (default: 1)
+                      --tag TEXT  A tag. May be repeated.
+                  -d, --dry-run   Do nothing.
+                  -h, --help      Show this help and exit.
 
-            EXAMPLES:
-              tool serve --count 3 /srv
-                  Three at a time.
+                EXAMPLES:
+                  tool serve --count 3 /srv
+                      Three at a time.
 
-            """)
+                """)
         let rootHelp = HelpFormatter.help(for: Self.root, path: ["tool"])
         #expect(rootHelp.contains("COMMANDS:\n  browse *  Browse things.\n  serve     Serve things.\n"))
     }
@@ -159,9 +162,11 @@ struct ArgumentParserTests {
         #expect(error.description == "tool serve: --count needs a value\nhint: write --count N\nSee 'tool serve --help'.\n")
     }
 
-    @Test("edit distance counts a swap of neighbours as one edit", arguments: [
-        ("--resluts", "--results", 1), ("--reslts", "--results", 1), ("fetch", "fetch", 0), ("", "abc", 3), ("kitten", "sitting", 3),
-    ])
+    @Test(
+        "edit distance counts a swap of neighbours as one edit",
+        arguments: [
+            ("--resluts", "--results", 1), ("--reslts", "--results", 1), ("fetch", "fetch", 0), ("", "abc", 3), ("kitten", "sitting", 3),
+        ])
     func editDistance(a: String, b: String, distance: Int) {
         #expect(Suggestions.editDistance(a, b) == distance)
     }

@@ -76,17 +76,19 @@ struct ConfigFileTests {
         #expect(error.description.hasPrefix("config /home/me/.config/tool/config:3: unknown option '--mdoe'"))
     }
 
-    @Test("wrong lines are refused with their number", arguments: [
-        ("graphics none", 1, "is not a flag or a setting"),
-        ("# ok\n--quiet=yes", 2, "is a switch and takes no value"),
-        ("--count", 1, "needs a value"),
-        ("--count=2\n--count=3", 2, "already set on line 1"),
-        ("key.qiut = x", 1, "unknown setting 'key.qiut'"),
-        ("key.quit =", 1, "key.quit: the value is empty"),
-        ("--config=other", 1, "belongs on the command line"),
-        ("--", 1, "names no flag"),
-        ("--count=\u{1B}[2J", 1, "control character"),
-    ])
+    @Test(
+        "wrong lines are refused with their number",
+        arguments: [
+            ("graphics none", 1, "is not a flag or a setting"),
+            ("# ok\n--quiet=yes", 2, "is a switch and takes no value"),
+            ("--count", 1, "needs a value"),
+            ("--count=2\n--count=3", 2, "already set on line 1"),
+            ("key.qiut = x", 1, "unknown setting 'key.qiut'"),
+            ("key.quit =", 1, "key.quit: the value is empty"),
+            ("--config=other", 1, "belongs on the command line"),
+            ("--", 1, "names no flag"),
+            ("--count=\u{1B}[2J", 1, "control character"),
+        ])
     func refusals(_ text: String, line: Int, message: String) throws {
         let error = try #require(Self.configError(text))
         #expect(error.line == line)
@@ -178,7 +180,9 @@ struct ConfigFileHostileTests {
     @Test("2,000 random files of flag-like pieces: each is read or refused with a line number, none traps")
     func randomText() {
         var generator = Generator(state: 28)
-        let pieces = ["--", "-", "=", " ", "\n", "#", "mode", "count", "quiet", "key", ".", "quit", "\t", "\u{1B}", "é", "none", "9", "\r\n", "--config"]
+        let pieces = [
+            "--", "-", "=", " ", "\n", "#", "mode", "count", "quiet", "key", ".", "quit", "\t", "\u{1B}", "é", "none", "9", "\r\n", "--config",
+        ]
         let root = ConfigFileTests.root
         for _ in 0..<2000 {
             let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()

@@ -6,7 +6,8 @@ import Testing
 /// aliases and secrets are not offered.
 @Suite("Manual page and completion tables")
 struct ManualAndCompletionTableTests {
-    static let format = Option("format", placeholder: "F", help: "How - with a dash.", default: "table",
+    static let format = Option(
+        "format", placeholder: "F", help: "How - with a dash.", default: "table",
         parser: ValueParser(accepts: .choices(["table", "json"]), write: { $0 }) { $0 })
     static let key = Option("key", placeholder: "KEY", help: "A key.", parser: ValueParsers.nonEmpty, secret: true)
     static let old = Option("size", placeholder: "N", help: "Size.", default: 1, parser: ValueParsers.integer(in: 1...9), aliases: ["old-size"])

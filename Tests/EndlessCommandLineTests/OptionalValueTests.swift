@@ -15,10 +15,12 @@ struct OptionalValueTests {
         try ArgumentParser.parse(arguments, for: command)
     }
 
-    @Test("alone, before another option, with a value, with =, and absent", arguments: [
-        (["--live"], 30), (["--live", "--count", "2"], 30), (["--live", "15"], 15), (["--live=45"], 45), (["--count", "2"], nil),
-        (["--count", "2", "--live"], 30),
-    ] as [([String], Int?)])
+    @Test(
+        "alone, before another option, with a value, with =, and absent",
+        arguments: [
+            (["--live"], 30), (["--live", "--count", "2"], 30), (["--live", "15"], 15), (["--live=45"], 45), (["--count", "2"], nil),
+            (["--count", "2", "--live"], 30),
+        ] as [([String], Int?)])
     func forms(_ arguments: [String], expected: Int?) throws {
         let parsed = try Self.parse(arguments)
         #expect(try parsed[Self.live] == expected)

@@ -6,11 +6,13 @@ import Testing
 /// The typed conversions options use.
 @Suite("Value parsers")
 struct ValueParserTests {
-    @Test("http(s) URLs: ports must exist, IPv6 literals are fine, other schemes and relative text are not", arguments: [
-        ("http://127.0.0.1:8080/api/", true), ("https://randomuser.me/api/", true), ("http://[::1]:8080/api/", true),
-        ("http://127.0.0.1:65535/", true), ("http://127.0.0.1:99999/", false), ("http://127.0.0.1:0/", false),
-        ("ftp://example.com/", false), ("randomuser.me/api/", false), ("http:///api/", false),
-    ])
+    @Test(
+        "http(s) URLs: ports must exist, IPv6 literals are fine, other schemes and relative text are not",
+        arguments: [
+            ("http://127.0.0.1:8080/api/", true), ("https://randomuser.me/api/", true), ("http://[::1]:8080/api/", true),
+            ("http://127.0.0.1:65535/", true), ("http://127.0.0.1:99999/", false), ("http://127.0.0.1:0/", false),
+            ("ftp://example.com/", false), ("randomuser.me/api/", false), ("http:///api/", false),
+        ])
     func httpURL(text: String, accepted: Bool) {
         do {
             let url = try ValueParsers.httpURL(text)

@@ -102,17 +102,19 @@ struct BlurHashTests {
         #expect(abs(Int(flat[0]) - Int(hash.averageColor.red)) <= 1)
     }
 
-    @Test("malformed hashes are refused, saying what is wrong", arguments: [
-        ("", BlurHashError.tooShort(length: 0)),
-        ("LEHV6", .tooShort(length: 5)),
-        ("LEHV6nWB2yk8pyo0adR*.7kCMdn", .wrongLength(length: 27, expected: 28, componentsX: 4, componentsY: 3)),
-        ("LEHV6nWB2yk8pyo0adR*.7kCMdnjj", .wrongLength(length: 29, expected: 28, componentsX: 4, componentsY: 3)),
-        ("00F=?w0", .wrongLength(length: 7, expected: 6, componentsX: 1, componentsY: 1)),
-        ("LEHV6nWB2yk8pyo0adR*.7kC\"dnj", .invalidCharacter(offset: 24)),
-        ("LEHV 6nWB2yk8pyo0adR*.7kCMdn", .invalidCharacter(offset: 4)),
-        ("!EHV6nWB2yk8pyo0adR*.7kCMdnj", .invalidCharacter(offset: 0)),
-        ("LEHV6nWB2yk8pyo0adR*.7kCMdné", .wrongLength(length: 29, expected: 28, componentsX: 4, componentsY: 3)),
-    ])
+    @Test(
+        "malformed hashes are refused, saying what is wrong",
+        arguments: [
+            ("", BlurHashError.tooShort(length: 0)),
+            ("LEHV6", .tooShort(length: 5)),
+            ("LEHV6nWB2yk8pyo0adR*.7kCMdn", .wrongLength(length: 27, expected: 28, componentsX: 4, componentsY: 3)),
+            ("LEHV6nWB2yk8pyo0adR*.7kCMdnjj", .wrongLength(length: 29, expected: 28, componentsX: 4, componentsY: 3)),
+            ("00F=?w0", .wrongLength(length: 7, expected: 6, componentsX: 1, componentsY: 1)),
+            ("LEHV6nWB2yk8pyo0adR*.7kC\"dnj", .invalidCharacter(offset: 24)),
+            ("LEHV 6nWB2yk8pyo0adR*.7kCMdn", .invalidCharacter(offset: 4)),
+            ("!EHV6nWB2yk8pyo0adR*.7kCMdnj", .invalidCharacter(offset: 0)),
+            ("LEHV6nWB2yk8pyo0adR*.7kCMdné", .wrongLength(length: 29, expected: 28, componentsX: 4, componentsY: 3)),
+        ])
     func malformed(_ text: String, error: BlurHashError) {
         #expect(throws: error) { try BlurHash(text) }
         #expect(!error.description.isEmpty)
@@ -213,7 +215,8 @@ struct BlurHashTests {
         let blurred = hash.pixels(width: 32, height: 32)
         try #require(blurred.count == 32 * 32 * 4)
         let corner = decoded.pixel(x: 1, y: 1)
-        let error = max(abs(Int(corner.red) - Int(blurred[132])), abs(Int(corner.green) - Int(blurred[133])), abs(Int(corner.blue) - Int(blurred[134])))
+        let error = max(
+            abs(Int(corner.red) - Int(blurred[132])), abs(Int(corner.green) - Int(blurred[133])), abs(Int(corner.blue) - Int(blurred[134])))
         #expect(error <= 60)
     }
 

@@ -13,18 +13,20 @@ struct CoalescedTaskTests {
         let events = Mutex<[String]>([])
         let (shared, ticket) = CoalescedTask<Int>.withFirstWaiter(priority: .prefetch)
         let started = await OnceResumer.wait("the work started") { started in
-            shared.start(priority: .medium, {
-                try await withTaskCancellationHandler {
-                    started.resume()
-                    try await Task.sleep(for: .seconds(3600))  // until cancelled
-                    return 0
-                } onCancel: {
-                    // A cancellation that takes a while (a thread preempted, a lock): the
-                    // waiter must not be told it left before the work knows it is abandoned.
-                    usleep(20_000)
-                    events.withLock { $0.append("work cancelled") }
-                }
-            }, completion: {})
+            shared.start(
+                priority: .medium,
+                {
+                    try await withTaskCancellationHandler {
+                        started.resume()
+                        try await Task.sleep(for: .seconds(3600))  // until cancelled
+                        return 0
+                    } onCancel: {
+                        // A cancellation that takes a while (a thread preempted, a lock): the
+                        // waiter must not be told it left before the work knows it is abandoned.
+                        usleep(20_000)
+                        events.withLock { $0.append("work cancelled") }
+                    }
+                }, completion: {})
         }
         try #require(started)
         let waiter = Task {

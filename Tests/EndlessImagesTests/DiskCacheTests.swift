@@ -58,7 +58,12 @@ struct DiskCacheTests {
                 ("truncated", { $0.prefix($0.count - 10) }),
                 ("header only", { $0.prefix(DiskCacheEntry.headerSize) }),
                 ("empty", { _ in Data() }),
-                ("flipped bit", { var data = $0; data[data.count - 1] ^= 1; return data }),
+                (
+                    "flipped bit",
+                    {
+                        var data = $0; data[data.count - 1] ^= 1; return data
+                    }
+                ),
                 ("extended", { $0 + Data([0]) }),
                 ("foreign file", { _ in Data("GIF89a".utf8) }),
             ]

@@ -60,7 +60,8 @@ struct PNGDecodingTests {
             let gray = UInt8(255 * x / (width - 1))
             let alpha = UInt8(255 * y / (height - 1))
             // Where alpha is 0 the colour is meaningless: compare only what is visible.
-            return alpha == 0 ? (image.pixel(x: x, y: y).red, image.pixel(x: x, y: y).green, image.pixel(x: x, y: y).blue, 0) : (gray, gray, gray, alpha)
+            return alpha == 0
+                ? (image.pixel(x: x, y: y).red, image.pixel(x: x, y: y).green, image.pixel(x: x, y: y).blue, 0) : (gray, gray, gray, alpha)
         }
         #expect(error <= 2)
     }
@@ -132,9 +133,11 @@ struct PNGDecodingTests {
         #expect(rgbImage.pixel(x: 1, y: 5) == (1, 20, 30, 255))
     }
 
-    @Test("Adam7-interlaced images decode like progressive ones", arguments: [
-        (Colors.gray, 2), (Colors.rgb, 8), (Colors.rgba, 16), (Colors.palette, 4), (Colors.grayAlpha, 8),
-    ])
+    @Test(
+        "Adam7-interlaced images decode like progressive ones",
+        arguments: [
+            (Colors.gray, 2), (Colors.rgb, 8), (Colors.rgba, 16), (Colors.palette, 4), (Colors.grayAlpha, 8),
+        ])
     func interlaced(colorType: Int32, depth: Int) throws {
         let maximum = (1 << depth) - 1
         let channels = [Colors.gray: 1, Colors.rgb: 3, Colors.rgba: 4, Colors.palette: 1, Colors.grayAlpha: 2][colorType] ?? 1

@@ -67,7 +67,8 @@ struct PNGMemoryTests {
         let peak = ProcessMemory.peakResidentKiB - baseline
         let topLeft = image.pixel(x: 0, y: 0)
         let bottomRight = image.pixel(x: 63, y: 63)
-        let corners = image.width == 64 && image.height == 64 && topLeft.red < 8 && topLeft.green < 8
+        let corners =
+            image.width == 64 && image.height == 64 && topLeft.red < 8 && topLeft.green < 8
             && bottomRight.red > 247 && bottomRight.green > 247 && topLeft.blue == 96
         try ChildTestProcess.report(["peakGrowthKiB": peak, "corners": corners ? 1 : 0])
     }

@@ -1,5 +1,5 @@
-import Foundation
 import EndlessTesting
+import Foundation
 import Testing
 
 @testable import EndlessImages

@@ -18,8 +18,10 @@ struct RowResamplerTests {
     static func image(_ size: PixelSize, seed: UInt64, alpha: Bool) -> [UInt8] {
         var random = SeededRandomNumberGenerator(seed: seed)
         return (0..<size.width * size.height).flatMap { _ -> [UInt8] in
-            [UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
-             UInt8.random(in: 0...255, using: &random), alpha ? UInt8.random(in: 0...255, using: &random) : 255]
+            [
+                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                UInt8.random(in: 0...255, using: &random), alpha ? UInt8.random(in: 0...255, using: &random) : 255,
+            ]
         }
     }
 

@@ -85,7 +85,10 @@ struct ErrorMappingTests {
 
     @Test("a 502 gateway page is HTML, transient, and not called a block page")
     func gatewayPage() {
-        let result = read(502, "text/html", "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>")
+        let result = read(
+            502, "text/html",
+            "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>"
+        )
         guard case .failure(let error) = result, case .htmlPage(502, "502 Bad Gateway", _, false) = error else {
             Issue.record("expected a gateway page, got \(result)")
             return
@@ -137,7 +140,8 @@ struct ErrorMappingTests {
         }
         #expect(reason == "it is not valid JSON")
         #expect(snippet == "not json at all")
-        guard case .failure(.invalidBody(let pathReason, _)) = read(200, json, #"{"results":[{"name":{"first":"A"}},{"dob":{"date":"soon"}}]}"#) else {
+        guard case .failure(.invalidBody(let pathReason, _)) = read(200, json, #"{"results":[{"name":{"first":"A"}},{"dob":{"date":"soon"}}]}"#)
+        else {
             Issue.record("expected an invalid body")
             return
         }

@@ -42,7 +42,9 @@ struct FastDecoderEquivalenceTests {
     @Test("the simulator's pages in every nationality, pretty-printed too")
     func generated() throws {
         let generator = RandomUserGenerator(data: try GeneratorData.builtIn(), bodyCache: nil)
-        for query in ["seed=fast&results=500", "seed=fast&results=50&fmt=pretty", "seed=fast&results=30&inc=name,dob,nat", "seed=fast&results=40&noinfo"] {
+        for query in [
+            "seed=fast&results=500", "seed=fast&results=50&fmt=pretty", "seed=fast&results=30&inc=name,dob,nat", "seed=fast&results=40&noinfo",
+        ] {
             let body = try generator.respond(toQuery: query, now: Date(), portraitBaseURL: "http://h/api/portraits/").body
             #expect(Self.agree(Data(body)), "\(query)")
         }

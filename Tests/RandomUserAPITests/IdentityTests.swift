@@ -16,10 +16,11 @@ struct IdentityTests {
     @Test("without a uuid, the id is the SHA-256 of the documented canonical encoding")
     func documentedEncoding() throws {
         let person = try Fixtures.decode(RandomUser.self, aada)
-        let canonical = String(decoding: RandomUser.canonicalEncoding(
-            gender: person.gender, name: person.name, location: person.location, email: person.email,
-            login: person.login, dob: person.dob, registered: person.registered, phone: person.phone,
-            cell: person.cell, nationalID: person.nationalID, picture: person.picture, nat: person.nat), as: UTF8.self)
+        let canonical = String(
+            decoding: RandomUser.canonicalEncoding(
+                gender: person.gender, name: person.name, location: person.location, email: person.email,
+                login: person.login, dob: person.dob, registered: person.registered, phone: person.phone,
+                cell: person.cell, nationalID: person.nationalID, picture: person.picture, nat: person.nat), as: UTF8.self)
         #expect(canonical == "randomuser-content-v1\nname.first=4:Aada\nname.last=8:Lehtonen\nemail=16:aada@example.com\ndob.date=12:700067596688\n")
         // Computed independently: printf '%s' "<the text above>" | sha256sum
         #expect(person.id == "sha256:8c0c8fb4e25e2affc803863997b163fcf474e9ba28a8a9f5252f649cbb824ff6")

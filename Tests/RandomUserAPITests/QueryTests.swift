@@ -112,7 +112,9 @@ struct QueryValidationTests {
         #expect(throws: RandomUserQueryError.unknownVersion("1.5")) { try RandomUserQuery.APIVersion(parsing: "1.5") }
     }
 
-    @Test("base URLs must be absolute http(s) without a query", arguments: ["ftp://randomuser.me/api/", "file:///tmp/api/", "https://randomuser.me/api/?results=3", "/api/"])
+    @Test(
+        "base URLs must be absolute http(s) without a query",
+        arguments: ["ftp://randomuser.me/api/", "file:///tmp/api/", "https://randomuser.me/api/?results=3", "/api/"])
     func badBaseURL(_ text: String) throws {
         let url = try #require(URL(string: text))
         #expect {
@@ -135,8 +137,9 @@ struct QueryValidationTests {
         #expect(error.parameter == .nat)
         #expect(error.description.hasPrefix("nat: \"xx\" is not a nationality code"))
         #expect(error.description.contains("allowed: AU BR CA CH DE DK ES FI FR GB IE IN IR MX NL NO NZ RS TR UA US"))
-        #expect(RandomUserQueryError.resultsOutOfRange(0).description
-            == "results: 0 is out of range (the service would silently return 1 person); allowed: a whole number from 1 to 5000")
+        #expect(
+            RandomUserQueryError.resultsOutOfRange(0).description
+                == "results: 0 is out of range (the service would silently return 1 person); allowed: a whole number from 1 to 5000")
     }
 }
 
@@ -152,10 +155,11 @@ struct QueryRequestTests {
         let query = try RandomUserQuery(
             results: 50, page: 2, seed: "endless", nationalities: [.NL, .GB], included: [.name, .email, .login],
             excluded: [.email], password: .init(characterSets: [.upper, .number], length: 10...12))
-        #expect(query.queryItems.map { "\($0.name)=\($0.value ?? "")" } == [
-            "results=50", "page=2", "seed=endless", "nat=NL,GB", "inc=name,email,login", "exc=email",
-            "password=upper,number,10-12",
-        ])
+        #expect(
+            query.queryItems.map { "\($0.name)=\($0.value ?? "")" } == [
+                "results=50", "page=2", "seed=endless", "nat=NL,GB", "inc=name,email,login", "exc=email",
+                "password=upper,number,10-12",
+            ])
         #expect(try RandomUserQuery().queryItems.isEmpty)
         #expect(try RandomUserQuery(gender: .female).queryItems == [URLQueryItem(name: "gender", value: "female")])
     }

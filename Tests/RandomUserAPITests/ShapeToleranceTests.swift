@@ -38,7 +38,9 @@ struct ShapeToleranceTests {
 
     @Test("street as a v1.3+ object, number given as text")
     func streetObject() throws {
-        #expect(try user(#"{"location":{"street":{"number":7541,"name":"Hoveniersdreef"}}}"#).location?.street == .init(number: 7541, name: "Hoveniersdreef"))
+        #expect(
+            try user(#"{"location":{"street":{"number":7541,"name":"Hoveniersdreef"}}}"#).location?.street
+                == .init(number: 7541, name: "Hoveniersdreef"))
         #expect(try user(#"{"location":{"street":{"number":"12","name":"Jasker"}}}"#).location?.street == .init(number: 12, name: "Jasker"))
     }
 

@@ -34,7 +34,10 @@ struct WireDateTests {
 
     @Test("formats v1.4 style, before and after 1970, and round-trips")
     func formats() throws {
-        for text in ["1951-11-01T17:49:27.423Z", "2006-07-13T17:09:35.164Z", "1944-09-26T11:01:55.071Z", "2000-02-29T00:00:00.000Z", "1969-12-31T23:59:59.999Z"] {
+        for text in [
+            "1951-11-01T17:49:27.423Z", "2006-07-13T17:09:35.164Z", "1944-09-26T11:01:55.071Z", "2000-02-29T00:00:00.000Z",
+            "1969-12-31T23:59:59.999Z",
+        ] {
             let date = try #require(WireDate.parse(text))
             #expect(WireDate.format(date) == text)
         }

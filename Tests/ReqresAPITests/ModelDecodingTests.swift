@@ -48,13 +48,17 @@ struct ModelDecodingTests {
 
     @Test("a single user, and its encoding keeps the API's own field names")
     func singleUser() throws {
-        let body = #"{"data":{"id":2,"email":"janet.weaver@reqres.in","first_name":"Janet","last_name":"Weaver","avatar":"https://reqres.in/img/faces/2-image.jpg"}}"#
+        let body =
+            #"{"data":{"id":2,"email":"janet.weaver@reqres.in","first_name":"Janet","last_name":"Weaver","avatar":"https://reqres.in/img/faces/2-image.jpg"}}"#
         let single = try JSONDecoder().decode(ReqresSingleUser.self, from: Data(body.utf8))
         #expect(single.data.fullName == "Janet Weaver" && single.support == nil)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(single.data), as: UTF8.self)
-        #expect(json == #"{"avatar":"https://reqres.in/img/faces/2-image.jpg","email":"janet.weaver@reqres.in","first_name":"Janet","id":2,"last_name":"Weaver"}"#)
+        #expect(
+            json
+                == #"{"avatar":"https://reqres.in/img/faces/2-image.jpg","email":"janet.weaver@reqres.in","first_name":"Janet","id":2,"last_name":"Weaver"}"#
+        )
     }
 }
 

@@ -107,8 +107,10 @@ struct ReqresClientTests {
     func invalidRequests() async throws {
         let harness = try Harness()
         let client = harness.client()
-        for call in [{ _ = try await client.users(page: 0) }, { _ = try await client.users(page: 1, perPage: 0) },
-            { _ = try await client.users(page: 1, delay: 11) }] as [@Sendable () async throws -> Void] {
+        for call in [
+            { _ = try await client.users(page: 0) }, { _ = try await client.users(page: 1, perPage: 0) },
+            { _ = try await client.users(page: 1, delay: 11) },
+        ] as [@Sendable () async throws -> Void] {
             await #expect(throws: ReqresError.self) { try await call() }
         }
         #expect(harness.requests.isEmpty)
@@ -135,8 +137,11 @@ struct ReqresClientTests {
         #expect(feed.items.map(\.id) == Array(1...12))
         feed.itemAppeared(at: 11)
         #expect(feed.loadStates.append.isEndReached)
-        #expect(try await harness.requests(atLeast: 3) == ["/reqres/api/users?page=1&per_page=5", "/reqres/api/users?page=2&per_page=5",
-            "/reqres/api/users?page=3&per_page=5"])
+        #expect(
+            try await harness.requests(atLeast: 3) == [
+                "/reqres/api/users?page=1&per_page=5", "/reqres/api/users?page=2&per_page=5",
+                "/reqres/api/users?page=3&per_page=5",
+            ])
     }
 
     @Test("a longer list of generated people, the same in every run")

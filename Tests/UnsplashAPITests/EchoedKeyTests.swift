@@ -4,7 +4,7 @@ import Testing
 import UnsplashAPI
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Errors the client builds from the answer itself (a header it cannot read, the service's
@@ -24,11 +24,13 @@ struct UnsplashEchoedKeyTests {
 
     static let key = "UNSPLASH-SECRET-KEY-9"
 
-    @Test("a paging header that echoes the key, and the service's errors quoting it", arguments: [
-        (200, "X-Total", "you sent Client-ID UNSPLASH-SECRET-KEY-9", "[]"),
-        (200, "Link", "<https://api.unsplash.test/photos?page=2&client_id=UNSPLASH-SECRET-KEY-9>; rel=\"next\"", "[]"),
-        (401, "X-Trace", "1", #"{"errors":["OAuth error: UNSPLASH-SECRET-KEY-9 is not a valid access token"]}"#),
-    ])
+    @Test(
+        "a paging header that echoes the key, and the service's errors quoting it",
+        arguments: [
+            (200, "X-Total", "you sent Client-ID UNSPLASH-SECRET-KEY-9", "[]"),
+            (200, "Link", "<https://api.unsplash.test/photos?page=2&client_id=UNSPLASH-SECRET-KEY-9>; rel=\"next\"", "[]"),
+            (401, "X-Trace", "1", #"{"errors":["OAuth error: UNSPLASH-SECRET-KEY-9 is not a valid access token"]}"#),
+        ])
     func echoed(status: Int, header: String, value: String, body: String) async throws {
         let transport = CannedTransport(
             status: status, headers: ["Content-Type": "application/json", header: value], body: body)

@@ -82,19 +82,23 @@ struct ModelDecodingTests {
         #expect(current?["future_field"] == nil)
     }
 
-    @Test("timestamps: Z, fractions, offsets with and without a colon; anything else is nil", arguments: [
-        ("2024-05-03T11:00:28Z", 1_714_734_028.0), ("2024-05-03T11:00:28.5Z", 1_714_734_028.5),
-        ("2016-05-03T11:00:28-04:00", 1_462_287_628.0), ("2016-05-03T11:00:28+0530", 1_462_253_428.0),
-        ("2016-02-29T00:00:00Z", 1_456_704_000.0),
-    ])
+    @Test(
+        "timestamps: Z, fractions, offsets with and without a colon; anything else is nil",
+        arguments: [
+            ("2024-05-03T11:00:28Z", 1_714_734_028.0), ("2024-05-03T11:00:28.5Z", 1_714_734_028.5),
+            ("2016-05-03T11:00:28-04:00", 1_462_287_628.0), ("2016-05-03T11:00:28+0530", 1_462_253_428.0),
+            ("2016-02-29T00:00:00Z", 1_456_704_000.0),
+        ])
     func timestamps(_ text: String, seconds: Double) {
         #expect(UnsplashTimestamp.date(from: text)?.timeIntervalSince1970 == seconds)
     }
 
-    @Test("malformed timestamps", arguments: [
-        "", "2024-05-03", "2024-05-03 11:00:28Z", "2024-05-03T11:00:28", "2024-13-03T11:00:28Z", "2023-02-29T11:00:28Z",
-        "2024-05-03T25:00:28Z", "2024-05-03T11:00:28+5", "2024-05-03T11:00:28.Z", "2024-05-03T11:00:28Zjunk",
-    ])
+    @Test(
+        "malformed timestamps",
+        arguments: [
+            "", "2024-05-03", "2024-05-03 11:00:28Z", "2024-05-03T11:00:28", "2024-13-03T11:00:28Z", "2023-02-29T11:00:28Z",
+            "2024-05-03T25:00:28Z", "2024-05-03T11:00:28+5", "2024-05-03T11:00:28.Z", "2024-05-03T11:00:28Zjunk",
+        ])
     func malformedTimestamps(_ text: String) {
         #expect(UnsplashTimestamp.date(from: text) == nil)
     }

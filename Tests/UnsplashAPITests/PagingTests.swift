@@ -27,11 +27,13 @@ struct PagingTests {
         #expect(try LinkHeader(parsing: ", <a>; rel=next, ,").links.count == 1)
     }
 
-    @Test("malformed Link headers are errors that name the header", arguments: [
-        "", "https://x?page=2; rel=next", "<https://x?page=2>", "<https://x?page=2; rel=next", "<https://x?page=2>; rel=",
-        #"<https://x?page=2>; rel="next"#, "<https://x?page=2> rel=next", "<https://x?page=2>; rel=next <b>", "<a b>; rel=next",
-        "<>; rel=next", "<a>; =next",
-    ])
+    @Test(
+        "malformed Link headers are errors that name the header",
+        arguments: [
+            "", "https://x?page=2; rel=next", "<https://x?page=2>", "<https://x?page=2; rel=next", "<https://x?page=2>; rel=",
+            #"<https://x?page=2>; rel="next"#, "<https://x?page=2> rel=next", "<https://x?page=2>; rel=next <b>", "<a b>; rel=next",
+            "<>; rel=next", "<a>; =next",
+        ])
     func malformed(_ value: String) {
         #expect {
             try LinkHeader(parsing: value)

@@ -42,11 +42,13 @@ struct UnsplashSearchTests {
         #expect(single.photos.count == 1 && single.nextPage == nil)
     }
 
-    @Test("bodies that are not a search are errors that say so, never a trap", arguments: [
-        "", "[]", "{}", #"{"total":1,"total_pages":1}"#, #"{"total":-1,"total_pages":1,"results":[]}"#,
-        #"{"total":"1","total_pages":1,"results":[]}"#, #"{"total":1,"total_pages":1.5,"results":[]}"#,
-        #"{"total":1,"total_pages":1,"results":[1]}"#, #"{"total":1,"total_pages":1,"results":{}}"#, "{\"results\":[",
-    ])
+    @Test(
+        "bodies that are not a search are errors that say so, never a trap",
+        arguments: [
+            "", "[]", "{}", #"{"total":1,"total_pages":1}"#, #"{"total":-1,"total_pages":1,"results":[]}"#,
+            #"{"total":"1","total_pages":1,"results":[]}"#, #"{"total":1,"total_pages":1.5,"results":[]}"#,
+            #"{"total":1,"total_pages":1,"results":[1]}"#, #"{"total":1,"total_pages":1,"results":{}}"#, "{\"results\":[",
+        ])
     func malformed(_ body: String) {
         #expect(throws: UnsplashError.self) { try UnsplashSearchPage.read(Data(body.utf8), page: 1) }
     }

@@ -219,4 +219,3 @@ public final class Feed<Source: PageSource> {
         return max(.zero, lastRefreshStart + configuration.refreshCooldown - clock.elapsed())
     }
 }
-

@@ -45,9 +45,11 @@ extension PageStore {
         var loadedRecords = loaded
         for index in loadedRecords.indices where loadedRecords[index].key == nil {
             let neighbourKey =
-                index > 0 ? loadedRecords[index - 1].nextKey
-                : index + 1 < loadedRecords.count ? loadedRecords[index + 1].previousKey
-                : droppedBefore.last?.nextKey ?? droppedAfter.last?.previousKey
+                index > 0
+                ? loadedRecords[index - 1].nextKey
+                : index + 1 < loadedRecords.count
+                    ? loadedRecords[index + 1].previousKey
+                    : droppedBefore.last?.nextKey ?? droppedAfter.last?.previousKey
             guard let neighbourKey else { return false }
             loadedRecords[index].key = neighbourKey
         }

@@ -69,7 +69,8 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
             return record.key.map { PageRequest(direction: direction, key: $0, loadSize: record.loadSize) }
         }
         guard offset == dropped.count else { return nil }
-        let outermost = atEnd
+        let outermost =
+            atEnd
             ? droppedAfter.first ?? loaded.last ?? droppedBefore.last
             : droppedBefore.first ?? loaded.first ?? droppedAfter.last
         let key = atEnd ? outermost?.nextKey : outermost?.previousKey

@@ -30,7 +30,8 @@ enum BrowseApp {
         defer { for notice in notices.all { output.standardError("endless: \(TextSanitizer.sanitize("\(notice)"))\n") } }
         // The screen this command left last time, drawn as the terminal is taken: before the
         // cache, the connection and the tabs are made.
-        let launchScreen = options.cacheMode == .disabled ? nil : LaunchScreen(directory: cacheDirectory, key: options.launchScreenKey, feed: options.opening)
+        let launchScreen =
+            options.cacheMode == .disabled ? nil : LaunchScreen(directory: cacheDirectory, key: options.launchScreenKey, feed: options.opening)
 
         let ending: BrowseLoop.Ending
         let dumpFailure: String?

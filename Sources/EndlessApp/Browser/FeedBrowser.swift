@@ -42,7 +42,8 @@ public enum FeedBrowser {
             options, on: terminal, events: events,
             cells: ImageCells(mode: options.graphics.resolved(for: capabilities), colorDepth: capabilities.colorDepth, cellPixelSize: nil),
             firstPageGrace: BrowseLoop.openingGrace, cache: PageCache(directory: directory),
-            launchScreen: options.cacheMode == .disabled ? nil : LaunchScreen(directory: directory, key: options.launchScreenKey, feed: options.opening),
+            launchScreen: options.cacheMode == .disabled
+                ? nil : LaunchScreen(directory: directory, key: options.launchScreenKey, feed: options.opening),
             environment: environment, hint: options.graphics.hint(for: capabilities))
         if let dumpFailure { throw BrowseFailure(description: "could not write --dump-state \(dumpFailure)") }
         return ending

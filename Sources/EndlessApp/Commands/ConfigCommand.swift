@@ -104,7 +104,8 @@ enum ConfigCommand {
         let nameWidth = cleaned.map { DisplayWidth.of($0.name) }.max() ?? 0
         let valueWidth = cleaned.map { DisplayWidth.of($0.value) }.max() ?? 0
         for row in cleaned {
-            text += TextLayout.pad(row.name, toWidth: nameWidth, alignment: .leading) + "  "
+            text +=
+                TextLayout.pad(row.name, toWidth: nameWidth, alignment: .leading) + "  "
                 + TextLayout.pad(row.value, toWidth: valueWidth, alignment: .leading) + "  " + row.origin + "\n"
         }
         return text

@@ -31,7 +31,8 @@ public enum EndlessCommand {
                 + "~/.config/endless/config), one a line as on the command line; `endless config` shows what applies.",
             version: EndlessVersion.text,
             subcommands: BrowseCommand.subcommands() + [
-                FetchCommand.group, CacheCommand.group(), ServeCommand.subcommand(), ConfigCommand.subcommand(root: root, settings: settings, environment: environment),
+                FetchCommand.group, CacheCommand.group(), ServeCommand.subcommand(),
+                ConfigCommand.subcommand(root: root, settings: settings, environment: environment),
                 CompletionsCommand.subcommand(root: root), ManualCommand.subcommand(root: root),
             ],
             defaultSubcommand: "browse", examples: examples, readsConfigFile: true, settings: settings)

@@ -46,7 +46,9 @@ struct KeyRebinding: Sendable, Equatable {
     static let keyParser = ValueParser<Assigned>(accepts: .text) { text throws(ValueError) in
         let allowed = "a character (x, Q, ?), ctrl-x, shift-tab, f1 to f12, or one of: " + names.map(\.name).joined(separator: ", ")
         let lowered = text.lowercased()
-        if text.count == 1, let character = text.first, !character.isWhitespace, character.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value != 0x7F }) {
+        if text.count == 1, let character = text.first, !character.isWhitespace,
+            character.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value != 0x7F })
+        {
             return Assigned(key: KeyEvent(.character(character)), label: text)
         }
         if lowered.hasPrefix("ctrl-"), lowered.count == 6, let letter = lowered.last, letter.isASCII, letter.isLetter {
@@ -86,7 +88,8 @@ struct KeyRebinding: Sendable, Equatable {
             if let other = takenBy[assigned.key] {
                 throw UsageError(
                     command: parsed.command,
-                    message: "config \(parsed.origin(ofSetting: setting)): \(setting) and \(other) (\(parsed.origin(ofSetting: other))) are both \(assigned.label)",
+                    message:
+                        "config \(parsed.origin(ofSetting: setting)): \(setting) and \(other) (\(parsed.origin(ofSetting: other))) are both \(assigned.label)",
                     hint: "give each action a key of its own")
             }
             takenBy[assigned.key] = setting

@@ -35,7 +35,7 @@ enum ServeCommand {
             .init(
                 command: "endless serve --port 8080",
                 explanation: "Serve on \(exampleRoot)\(SimulatedService.randomUser.apiRootPath) and "
-                    + "\(exampleRoot)\(SimulatedService.reqres.apiRootPath)."),
+                    + "\(exampleRoot)\(SimulatedService.reqres.apiRootPath).")
         ]
             + SimulatedService.all.flatMap { $0.serveExamples(root: exampleRoot) }
             + [

@@ -108,7 +108,8 @@ final class ServeRequestLog: Sendable {
             text += "\n"
         }
         if dropped > 0 {
-            text += "endless serve: \(dropped) request line\(dropped == 1 ? "" : "s") not shown: "
+            text +=
+                "endless serve: \(dropped) request line\(dropped == 1 ? "" : "s") not shown: "
                 + "requests came faster than the terminal read them\n"
         }
         return text

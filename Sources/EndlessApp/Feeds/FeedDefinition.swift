@@ -108,7 +108,8 @@ public struct FeedDefinition: Sendable {
                     let base = environment.makeFeedTab(
                         id, parts: parts, explain: explain, endpoint: endpoint, policy: cachePolicy, keepsPosition: keepsPosition)
                     return SearchingTab.over(
-                        base, TabRecipe(
+                        base,
+                        TabRecipe(
                             settings: read, context: context, parts: parts, environment: environment, kind: id, explain: explain,
                             policy: cachePolicy, tab: tab),
                         search: search, sorting: sorting, starred: starred, links: links)

@@ -78,7 +78,8 @@ final class SQLiteDatabase {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = options.busyTimeout.components.seconds * 1000
+        let milliseconds =
+            options.busyTimeout.components.seconds * 1000
             + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
         do {
@@ -106,10 +107,12 @@ final class SQLiteDatabase {
         }
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Int32(clamping: largestValue))
         let context = Unmanaged.passUnretained(watch).toOpaque()
-        sqlite3_progress_handler(handle, StatementWatch.stepsPerCall, { context in
-            guard let context else { return 0 }
-            return Unmanaged<StatementWatch>.fromOpaque(context).takeUnretainedValue().shouldInterrupt() ? 1 : 0
-        }, context)
+        sqlite3_progress_handler(
+            handle, StatementWatch.stepsPerCall,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<StatementWatch>.fromOpaque(context).takeUnretainedValue().shouldInterrupt() ? 1 : 0
+            }, context)
     }
 
     deinit {

@@ -139,9 +139,9 @@ final class IntegrityCheck: Sendable {
             guard let first = findings.first else { return .passed }
             let more = findings.count > 1 ? " and \(findings.count - 1) more" : ""
             return .damaged("quick_check: \(first)\(more)")
-        } catch where error.isDamage {
+        } catch  where error.isDamage {
             return .damaged(error.message)
-        } catch where error.isInterrupted && cancellation.isCancelled {
+        } catch  where error.isInterrupted && cancellation.isCancelled {
             return .abandoned("cancelled")
         } catch {
             return .abandoned(error.description)

@@ -31,7 +31,8 @@ extension PageCache {
     public func star(id: String, json: Data, feed: String, at date: Date = Date()) -> Bool {
         guard json.count <= Self.maximumStarredItemBytes else { return false }
         return attempt(for: .write) { database, _ in
-            let count = try database.prepare("SELECT COUNT(*) FROM favourites WHERE feed = ?1 AND item_id != ?2")
+            let count =
+                try database.prepare("SELECT COUNT(*) FROM favourites WHERE feed = ?1 AND item_id != ?2")
                 .firstRow([.text(feed), .text(id)]) { $0.int(0) } ?? 0
             guard count < Self.maximumStarred else { return false }
             try database.prepare(
@@ -77,9 +78,10 @@ extension PageCache {
     /// (and is not created by asking).
     /// - Throws: ``PageCacheError`` when the file cannot be opened or read.
     public func starredCounts() throws(PageCacheError) -> [String: Int] {
-        let counts = try use(opening: false) { database, _ in
-            try database.prepare("SELECT feed, COUNT(*) FROM favourites GROUP BY feed").rows { ($0.text(0) ?? "", $0.int(1)) }
-        }.get() ?? []
+        let counts =
+            try use(opening: false) { database, _ in
+                try database.prepare("SELECT feed, COUNT(*) FROM favourites GROUP BY feed").rows { ($0.text(0) ?? "", $0.int(1)) }
+            }.get() ?? []
         return Dictionary(counts, uniquingKeysWith: +)
     }
 }

@@ -191,7 +191,6 @@ extension PageCache {
     /// bytes; the key and variant are short text.
     static let measuredBytes = "length(body) + length(CAST(page_key AS BLOB)) + length(CAST(variant AS BLOB)) + \(rowOverhead)"
 
-
     /// The most reads kept unrecorded: past it, a read records them all itself.
     static let unrecordedReadLimit = 64
 

@@ -146,7 +146,8 @@ public struct ConfigFile: Sendable, Equatable {
         }
         if refused {
             if let named {
-                throw ConfigError(path: named, line: nil, message: "is named by --config, and --no-config says to read none", hint: "give one of them")
+                throw ConfigError(
+                    path: named, line: nil, message: "is named by --config, and --no-config says to read none", hint: "give one of them")
             }
             return nil
         }

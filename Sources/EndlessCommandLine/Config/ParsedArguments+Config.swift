@@ -67,7 +67,8 @@ extension ParsedArguments {
                 switch option.kind {
                 case .flag:
                     if let value {
-                        throw fail(entry.line, "\(option.flagText) is a switch and takes no value (got '\(value)')",
+                        throw fail(
+                            entry.line, "\(option.flagText) is a switch and takes no value (got '\(value)')",
                             hint: "write \(option.flagText) alone")
                     }
                     result.flags.insert(option.name)

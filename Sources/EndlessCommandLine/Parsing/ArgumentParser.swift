@@ -125,12 +125,14 @@ public enum ArgumentParser {
             }
 
             if flags.contains(option.name) || (values[option.name] != nil && !option.isRepeatable) {
-                throw fail("\(spellings[option.name] ?? option.flagText) is given more than once", hint: "give it once; the last use would not silently win")
+                throw fail(
+                    "\(spellings[option.name] ?? option.flagText) is given more than once", hint: "give it once; the last use would not silently win")
             }
             switch option.kind {
             case .flag:
                 if let inlineValue {
-                    throw fail("\(option.flagText) is a switch and takes no value (got '\(inlineValue)')",
+                    throw fail(
+                        "\(option.flagText) is a switch and takes no value (got '\(inlineValue)')",
                         hint: "write \(option.flagText) alone")
                 }
                 flags.insert(option.name)
@@ -144,7 +146,8 @@ public enum ArgumentParser {
                     value = arguments[index]
                     index += 1
                 } else {
-                    throw fail("\(option.flagText) needs a value", hint: "write \(option.flagText) \(placeholder) or \(option.flagText)=\(placeholder)")
+                    throw fail(
+                        "\(option.flagText) needs a value", hint: "write \(option.flagText) \(placeholder) or \(option.flagText)=\(placeholder)")
                 }
                 values[option.name, default: []].append(value)
             case .optionalValue:

@@ -1,7 +1,8 @@
 import EndlessShared
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A typed HTTP client: builds requests from endpoints, sends them over a transport, checks

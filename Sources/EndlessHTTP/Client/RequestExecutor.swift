@@ -1,7 +1,8 @@
 import EndlessShared
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Runs exchanges with the client's configuration. Stateless apart from what it is given,
@@ -31,9 +32,11 @@ struct RequestExecutor: Sendable {
         let outcome = await runWithinDeadline(exchange, requestID: requestID, snapshot: snapshot, start: start)
         inFlight.decrement()
         let error: HTTPError? = if case .failure(let error) = outcome.result { error } else { nil }
-        emit(requestID, snapshot, .finished(
-            status: outcome.lastResponse?.statusCode, bytes: outcome.lastResponse?.body.count ?? 0,
-            duration: clock.elapsed() - start, attempts: outcome.attempts, error: error))
+        emit(
+            requestID, snapshot,
+            .finished(
+                status: outcome.lastResponse?.statusCode, bytes: outcome.lastResponse?.body.count ?? 0,
+                duration: clock.elapsed() - start, attempts: outcome.attempts, error: error))
         switch outcome.result {
         case .success(let value):
             guard let typed = value as? Value else {
@@ -114,7 +117,7 @@ struct RequestExecutor: Sendable {
                 result = .failure(Task.isCancelled ? .cancelled : error.redacted(by: requestRedactor))
             }
             guard case .failure(let error) = result,
-                  let delay = configuration.retryPolicy.delay(after: error, retriesSoFar: retries, method: exchange.method)
+                let delay = configuration.retryPolicy.delay(after: error, retriesSoFar: retries, method: exchange.method)
             else {
                 return Outcome(result: result, lastResponse: lastResponse, attempts: retries + 1)
             }
@@ -143,9 +146,10 @@ struct RequestExecutor: Sendable {
             return .failure(.status(code: response.statusCode, retryAfter: retryAfter, snippet: snippet))
         }
         guard accepted.accepts(response.contentType) else {
-            return .failure(.unexpectedContentType(
-                contentType: response.contentType ?? "", expected: accepted,
-                snippet: BodySnippet.make(from: response.body, redactor: redactor)))
+            return .failure(
+                .unexpectedContentType(
+                    contentType: response.contentType ?? "", expected: accepted,
+                    snippet: BodySnippet.make(from: response.body, redactor: redactor)))
         }
         return .success(response)
     }

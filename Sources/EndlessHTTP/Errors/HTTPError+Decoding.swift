@@ -19,7 +19,8 @@ extension HTTPError {
                 path: render(context.codingPath), reason: "expected \(describe(type)) but found null",
                 snippet: snippet)
         case .dataCorrupted(let context):
-            let reason = context.codingPath.isEmpty && !body.isEmpty
+            let reason =
+                context.codingPath.isEmpty && !body.isEmpty
                 ? "the body is not valid JSON (\(context.debugDescription))"
                 : context.debugDescription
             return .decoding(path: render(context.codingPath), reason: body.isEmpty ? "the body is empty" : reason, snippet: snippet)

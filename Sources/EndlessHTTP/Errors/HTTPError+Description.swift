@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension HTTPError: CustomStringConvertible, LocalizedError {
@@ -69,7 +70,7 @@ extension HTTPError: CustomStringConvertible, LocalizedError {
         case .networkConnectionLost:
             advice = "The connection dropped mid-transfer. Try again."
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             advice = "The secure (TLS) connection failed. Check the address, the system's certificates and the clock."
         case .badServerResponse:
             advice = "The server's answer was not valid HTTP. Check that the address points at an HTTP service."

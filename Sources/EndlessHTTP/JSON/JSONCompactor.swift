@@ -117,7 +117,7 @@ struct JSONCompactor {
             case UInt8(ascii: ","):
                 index += 1
             case UInt8(ascii: "}"):
-                    index += 1
+                index += 1
                 return
             default:
                 throw error("expected ',' or '}' in an object")
@@ -142,7 +142,7 @@ struct JSONCompactor {
             case UInt8(ascii: ","):
                 index += 1
             case UInt8(ascii: "]"):
-                    index += 1
+                index += 1
                 return
             default:
                 throw error("expected ',' or ']' in an array")
@@ -191,7 +191,7 @@ struct JSONCompactor {
             let byte = input[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                        return
+                return
             } else if byte == UInt8(ascii: "\\") {
                 try escape()
             } else if byte < 0x20 {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Hides secrets in URLs, headers and free text before they reach a log line, a cURL
@@ -126,9 +127,10 @@ public struct Redactor: Sendable {
     /// - Parameter headers: Request or response headers.
     /// - Returns: The same fields, in order, with secret values hidden.
     public func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
-        HTTPHeaders(headers.map { field in
-            isSecretHeader(field.name) ? HTTPHeaders.Field(name: field.name, value: replacement) : field
-        })
+        HTTPHeaders(
+            headers.map { field in
+                isSecretHeader(field.name) ? HTTPHeaders.Field(name: field.name, value: replacement) : field
+            })
     }
 
     /// The URL as text with secret query values and any user-info password replaced.

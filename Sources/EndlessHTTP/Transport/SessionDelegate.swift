@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The one delegate of a transport's session: routes each data task's callbacks to its
@@ -88,15 +89,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         #if canImport(FoundationNetworking)
-        // The client holds no credentials. On Linux, "default handling" of an HTTP
-        // authentication challenge without a stored credential never completes the task, so
-        // the 401/407 already received is delivered as it is, and the challenge is cancelled.
-        transfer(for: task)?.complete(error: nil)
-        // Cancelling the challenge cancels the task, which waits for the work queue this
-        // callback may be running on.
-        taskQueue.async { completionHandler(.cancelAuthenticationChallenge, nil) }
+            // The client holds no credentials. On Linux, "default handling" of an HTTP
+            // authentication challenge without a stored credential never completes the task, so
+            // the 401/407 already received is delivered as it is, and the challenge is cancelled.
+            transfer(for: task)?.complete(error: nil)
+            // Cancelling the challenge cancels the task, which waits for the work queue this
+            // callback may be running on.
+            taskQueue.async { completionHandler(.cancelAuthenticationChallenge, nil) }
         #else
-        completionHandler(.performDefaultHandling, nil)
+            completionHandler(.performDefaultHandling, nil)
         #endif
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Session configurations with no URL cache, cookie storage or credential storage, made
@@ -32,13 +33,13 @@ public enum StorelessConfiguration {
 
     private static let template: URLSessionConfiguration = {
         #if canImport(FoundationNetworking)
-        let folders = FoundationStoreFolders.current()
-        let missing = folders.filter { !FileManager.default.fileExists(atPath: $0) }
-        let configuration = configure(URLSessionConfiguration.default)
-        FoundationStoreFolders.removeCreated(missing)
-        return configuration
+            let folders = FoundationStoreFolders.current()
+            let missing = folders.filter { !FileManager.default.fileExists(atPath: $0) }
+            let configuration = configure(URLSessionConfiguration.default)
+            FoundationStoreFolders.removeCreated(missing)
+            return configuration
         #else
-        return configure(URLSessionConfiguration.ephemeral)
+            return configure(URLSessionConfiguration.ephemeral)
         #endif
     }()
 
@@ -54,46 +55,46 @@ public enum StorelessConfiguration {
 }
 
 #if canImport(FoundationNetworking)
-/// The folders FoundationNetworking's shared stores create, named as it names them.
-enum FoundationStoreFolders {
-    /// Each folder the shared stores may create, with every parent that may be created with
-    /// it (they are made with intermediate folders), deepest first: the URL cache's folder and
-    /// the cookie storage's, and their parents up to the root.
-    static func current() -> [String] {
-        var leaves: [URL] = []
-        let manager = FileManager.default
-        if let caches = manager.urls(for: .cachesDirectory, in: .userDomainMask).first {
-            let name = (Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName)
-                .replacingOccurrences(of: "/", with: "_")
-                .replacingOccurrences(of: "\\", with: "_")
-                .replacingOccurrences(of: ":", with: "_")
-            leaves.append(
-                caches.appendingPathComponent("org.swift.foundation.URLCache", isDirectory: true)
-                    .appendingPathComponent(name, isDirectory: true))
+    /// The folders FoundationNetworking's shared stores create, named as it names them.
+    enum FoundationStoreFolders {
+        /// Each folder the shared stores may create, with every parent that may be created with
+        /// it (they are made with intermediate folders), deepest first: the URL cache's folder and
+        /// the cookie storage's, and their parents up to the root.
+        static func current() -> [String] {
+            var leaves: [URL] = []
+            let manager = FileManager.default
+            if let caches = manager.urls(for: .cachesDirectory, in: .userDomainMask).first {
+                let name = (Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName)
+                    .replacingOccurrences(of: "/", with: "_")
+                    .replacingOccurrences(of: "\\", with: "_")
+                    .replacingOccurrences(of: ":", with: "_")
+                leaves.append(
+                    caches.appendingPathComponent("org.swift.foundation.URLCache", isDirectory: true)
+                        .appendingPathComponent(name, isDirectory: true))
+            }
+            if let support = manager.urls(for: .applicationSupportDirectory, in: .userDomainMask).first {
+                var bundleName = (Bundle.main.bundlePath as NSString).lastPathComponent
+                if let dot = bundleName.range(of: ".", options: .backwards) { bundleName = String(bundleName[..<dot.lowerBound]) }
+                leaves.append(bundleName.isEmpty ? support : support.appendingPathComponent(bundleName, isDirectory: true))
+            }
+            var folders: [String] = []
+            for leaf in leaves {
+                var folder = leaf.standardizedFileURL
+                while folder.pathComponents.count > 1 {
+                    if !folders.contains(folder.path) { folders.append(folder.path) }
+                    folder = folder.deletingLastPathComponent()
+                }
+            }
+            // Children before parents, whichever leaf they came from.
+            return folders.sorted { ($0 as NSString).pathComponents.count > ($1 as NSString).pathComponents.count }
         }
-        if let support = manager.urls(for: .applicationSupportDirectory, in: .userDomainMask).first {
-            var bundleName = (Bundle.main.bundlePath as NSString).lastPathComponent
-            if let dot = bundleName.range(of: ".", options: .backwards) { bundleName = String(bundleName[..<dot.lowerBound]) }
-            leaves.append(bundleName.isEmpty ? support : support.appendingPathComponent(bundleName, isDirectory: true))
-        }
-        var folders: [String] = []
-        for leaf in leaves {
-            var folder = leaf.standardizedFileURL
-            while folder.pathComponents.count > 1 {
-                if !folders.contains(folder.path) { folders.append(folder.path) }
-                folder = folder.deletingLastPathComponent()
+
+        /// Removes each of `folders` that exists now and is empty, in order (deepest first).
+        /// `rmdir` removes nothing that holds a file, so a folder something else filled meanwhile stays.
+        static func removeCreated(_ folders: [String]) {
+            for folder in folders {
+                _ = rmdir(folder)
             }
         }
-        // Children before parents, whichever leaf they came from.
-        return folders.sorted { ($0 as NSString).pathComponents.count > ($1 as NSString).pathComponents.count }
     }
-
-    /// Removes each of `folders` that exists now and is empty, in order (deepest first).
-    /// `rmdir` removes nothing that holds a file, so a folder something else filled meanwhile stays.
-    static func removeCreated(_ folders: [String]) {
-        for folder in folders {
-            _ = rmdir(folder)
-        }
-    }
-}
 #endif

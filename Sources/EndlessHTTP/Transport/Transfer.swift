@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One data task's progress: the response head, the body so far, and the caller waiting for
@@ -194,9 +195,9 @@ final class Transfer: Sendable {
         let nsError = error as NSError
         if nsError.domain == NSURLErrorDomain {
             #if canImport(FoundationNetworking)
-            let code = URLError.Code(rawValue: nsError.code) ?? .unknown
+                let code = URLError.Code(rawValue: nsError.code) ?? .unknown
             #else
-            let code = URLError.Code(rawValue: nsError.code)
+                let code = URLError.Code(rawValue: nsError.code)
             #endif
             if code == .cancelled { return .cancelled }
             return .transport(code: code, message: message(of: nsError))

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The production transport: URLSession, with the body streamed through a delegate so that
@@ -49,11 +50,11 @@ public final class URLSessionTransport: HTTPTransport {
         self.delegate = delegate
         makeSession = {
             #if canImport(FoundationNetworking)
-            // Callbacks run as libcurl delivers them, so the body limit cuts in at once.
-            let queue: OperationQueue? = InlineDelegateQueue()
+                // Callbacks run as libcurl delivers them, so the body limit cuts in at once.
+                let queue: OperationQueue? = InlineDelegateQueue()
             #else
-            // The delegate queue is serial (nil makes one), so a task's callbacks arrive in order.
-            let queue: OperationQueue? = nil
+                // The delegate queue is serial (nil makes one), so a task's callbacks arrive in order.
+                let queue: OperationQueue? = nil
             #endif
             return URLSession(configuration: configuration(), delegate: delegate, delegateQueue: queue)
         }
@@ -108,7 +109,7 @@ public final class URLSessionTransport: HTTPTransport {
     ///   and ``HTTPError/responseHeadersTooLarge(detail:)`` when libcurl refuses the headers.
     public func send(_ request: URLRequest, maxBodyBytes: Int, redirects: RedirectHandling) async throws(HTTPError) -> HTTPResponse {
         #if canImport(FoundationNetworking)
-        if let reason = Self.unreachableOnLinux(request.url) { throw .invalidRequest(reason: reason) }
+            if let reason = Self.unreachableOnLinux(request.url) { throw .invalidRequest(reason: reason) }
         #endif
         let transfer = Transfer(limit: maxBodyBytes, redirects: redirects)
         let handle = TaskHandle()
@@ -144,17 +145,18 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     #if canImport(FoundationNetworking)
-    /// Why FoundationNetworking cannot send to `url`, if it cannot: it refuses IPv6 literal
-    /// hosts (`http://[::1]:8080/`) with a bare "bad URL", because it compares the host with
-    /// its brackets against the host without them.
-    static func unreachableOnLinux(_ url: URL?) -> String? {
-        guard let url, let host = url.host, host.contains(":") else { return nil }
-        let port = url.port.map { ":\($0)" } ?? ""
-        let scheme = url.scheme ?? "http"
-        let suggestion = host == "::1"
-            ? "\(scheme)://localhost\(port)/ (localhost reaches ::1 as well)"
-            : "a host name that resolves to it (add one to /etc/hosts)"
-        return "URLSession on Linux cannot connect to an IPv6 literal address such as [\(host)]; use \(suggestion)"
-    }
+        /// Why FoundationNetworking cannot send to `url`, if it cannot: it refuses IPv6 literal
+        /// hosts (`http://[::1]:8080/`) with a bare "bad URL", because it compares the host with
+        /// its brackets against the host without them.
+        static func unreachableOnLinux(_ url: URL?) -> String? {
+            guard let url, let host = url.host, host.contains(":") else { return nil }
+            let port = url.port.map { ":\($0)" } ?? ""
+            let scheme = url.scheme ?? "http"
+            let suggestion =
+                host == "::1"
+                ? "\(scheme)://localhost\(port)/ (localhost reaches ::1 as well)"
+                : "a host name that resolves to it (add one to /etc/hosts)"
+            return "URLSession on Linux cannot connect to an IPv6 literal address such as [\(host)]; use \(suggestion)"
+        }
     #endif
 }

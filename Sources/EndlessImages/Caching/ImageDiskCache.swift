@@ -1,5 +1,5 @@
-import EndlessShared
 import EndlessDigest
+import EndlessShared
 import Foundation
 import Synchronization
 

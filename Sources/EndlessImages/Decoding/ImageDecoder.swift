@@ -44,7 +44,8 @@ public struct ImageDecoder: Sendable {
         case .jpeg:
             let source = try JPEGDecoder.size(of: data)
             try checkPixelCount(source)
-            let factor = usesDCTScaling
+            let factor =
+                usesDCTScaling
                 ? JPEGDecoder.scalingFactor(source: source, target: target, mode: request.contentMode)
                 : .one
             let (pixels, size) = try JPEGDecoder.decode(data, source: source, factor: factor)

@@ -38,7 +38,8 @@ enum PNGDecoder {
                 return .failure(.tooManyPixels(width: size.width, height: size.height, limit: maximumPixelCount))
             }
             let colorType = Int32(png_get_color_type(reader.png, reader.info))
-            let hasAlpha = colorType & PNG_COLOR_MASK_ALPHA != 0
+            let hasAlpha =
+                colorType & PNG_COLOR_MASK_ALPHA != 0
                 || png_get_valid(reader.png, reader.info, PNG_INFO_tRNS) != 0
             let interlaced = Int32(png_get_interlace_type(reader.png, reader.info)) == PNG_INTERLACE_ADAM7
             guard endless_png_read_rgba8(&reader) != 0 else { return .failure(corrupt(&reader)) }

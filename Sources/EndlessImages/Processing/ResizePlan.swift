@@ -42,9 +42,11 @@ struct ResizePlan: Equatable, Sendable {
             self.sourceWidth = sourceWidth
             self.sourceHeight = sourceHeight
             // The limiting side lands exactly on the target; the other is rounded, never 0.
-            self.outputWidth = scaleX <= scaleY
+            self.outputWidth =
+                scaleX <= scaleY
                 ? target.width : min(target.width, max(1, Int((sourceWidth * scale).rounded())))
-            self.outputHeight = scaleY <= scaleX
+            self.outputHeight =
+                scaleY <= scaleX
                 ? target.height : min(target.height, max(1, Int((sourceHeight * scale).rounded())))
         }
     }

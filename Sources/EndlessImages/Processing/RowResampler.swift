@@ -24,11 +24,13 @@ struct RowResampler {
     init(source: PixelSize, plan: ResizePlan, hasAlpha: Bool) {
         self.plan = plan
         self.hasAlpha = hasAlpha
-        columns = SourceTaps(AxisWeights(
-            sourceLength: source.width, start: plan.sourceX, span: plan.sourceWidth, outputLength: plan.outputWidth),
+        columns = SourceTaps(
+            AxisWeights(
+                sourceLength: source.width, start: plan.sourceX, span: plan.sourceWidth, outputLength: plan.outputWidth),
             sourceLength: source.width)
-        rows = SourceTaps(AxisWeights(
-            sourceLength: source.height, start: plan.sourceY, span: plan.sourceHeight, outputLength: plan.outputHeight),
+        rows = SourceTaps(
+            AxisWeights(
+                sourceLength: source.height, start: plan.sourceY, span: plan.sourceHeight, outputLength: plan.outputHeight),
             sourceLength: source.height)
         sums = [Float](repeating: 0, count: plan.outputWidth * plan.outputHeight * 4)
         horizontal = [Float](repeating: 0, count: plan.outputWidth * 4)

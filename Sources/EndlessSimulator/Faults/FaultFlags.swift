@@ -32,7 +32,8 @@ public enum FaultFlags {
     /// - Throws: ``FaultFlagError`` naming the value and the accepted forms.
     public static func latency(_ text: String) throws(FaultFlagError) -> FaultConfiguration.Latency {
         let expectation = "a latency such as 300ms, 300ms±100ms or 300ms+-100ms"
-        let parts = text.contains("±")
+        let parts =
+            text.contains("±")
             ? text.split(separator: "±", omittingEmptySubsequences: false).map(String.init)
             : text.components(separatedBy: "+-")
         guard parts.count <= 2 else { throw FaultFlagError(value: text, expected: expectation) }

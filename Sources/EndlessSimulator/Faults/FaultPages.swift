@@ -3,7 +3,8 @@ enum FaultPages {
     /// An nginx-style error page for a failure status.
     static func errorPage(status: Int) -> HTTPResponse {
         let title = "\(status) \(HTTPStatus.reason(status))"
-        let html = "<html>\r\n<head><title>\(title)</title></head>\r\n<body>\r\n<center><h1>\(title)</h1></center>\r\n"
+        let html =
+            "<html>\r\n<head><title>\(title)</title></head>\r\n<body>\r\n<center><h1>\(title)</h1></center>\r\n"
             + "<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
         return HTTPResponse(
             status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(html.utf8))

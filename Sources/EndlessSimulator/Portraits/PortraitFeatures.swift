@@ -96,7 +96,8 @@ struct PortraitFeatures: Equatable {
         skin = .init(hex: pick(Self.skins))
         let grey = chance(isWoman ? 0.08 : 0.14)
         hairColor = grey ? .init(hex: pick([0x8F8A86, 0xB9B4AE, 0xD8D4CF])) : .init(hex: pick(Self.hairColors))
-        hair = isWoman
+        hair =
+            isWoman
             ? pick([.long, .long, .bob, .bun, .ponytail, .curlyLong, .pixie, .afro, .sidePart])
             : pick([.short, .short, .sidePart, .buzz, .bald, .balding, .quiff, .curlyTop, .afro, .long])
         beard = isWoman ? .none : pick([.none, .none, .none, .stubble, .full, .goatee, .mustache])

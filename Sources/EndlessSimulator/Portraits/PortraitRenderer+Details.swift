@@ -8,8 +8,9 @@ extension PortraitRenderer {
         }
         switch features.mouth {
         case .smile:
-            canvas.fill(.arc(cx, mouthY - 0.032, radius: 0.04, from: .pi * 0.27, to: .pi * 0.73, thickness: 0.0045),
-                        line, bounds: bounds)
+            canvas.fill(
+                .arc(cx, mouthY - 0.032, radius: 0.04, from: .pi * 0.27, to: .pi * 0.73, thickness: 0.0045),
+                line, bounds: bounds)
         case .grin:
             let opening = Shape.circle(cx, mouthY - 0.014, 0.037).intersection(.below(mouthY - 0.006))
             canvas.fill(opening, .init(hex: 0x5E2323), bounds: bounds)
@@ -20,8 +21,10 @@ extension PortraitRenderer {
         case .flat:
             canvas.fill(.capsule(cx - 0.028, mouthY + 0.002, cx + 0.028, mouthY + 0.002, 0.0042), line, bounds: bounds)
         case .smirk:
-            canvas.fill(.polyline([(cx - 0.028, mouthY + 0.001), (cx + 0.005, mouthY + 0.005), (cx + 0.032, mouthY - 0.008)],
-                                  thickness: 0.0042), line, bounds: bounds)
+            canvas.fill(
+                .polyline(
+                    [(cx - 0.028, mouthY + 0.001), (cx + 0.005, mouthY + 0.005), (cx + 0.032, mouthY - 0.008)],
+                    thickness: 0.0042), line, bounds: bounds)
         }
     }
 

@@ -25,7 +25,8 @@ struct PortraitRenderer {
     /// Renders `features` at `size`×`size` pixels.
     /// - Returns: 8-bit RGB pixels, row by row.
     static func render(_ features: PortraitFeatures, size: Int) -> [UInt8] {
-        var renderer = PortraitRenderer(features: features, canvas: PortraitCanvas(size: size, background: features.background, zoom: Self.zoom, focus: Self.focus))
+        var renderer = PortraitRenderer(
+            features: features, canvas: PortraitCanvas(size: size, background: features.background, zoom: Self.zoom, focus: Self.focus))
         renderer.draw()
         return renderer.canvas.rgb
     }
@@ -48,8 +49,9 @@ struct PortraitRenderer {
         for side in [-1.0, 1.0] {
             let ex = cx + side * fw * 0.97
             canvas.fill(.ellipse(ex, eyeY + 0.018, 0.028, 0.046), skin.darker(0.04), bounds: .around(ex, eyeY, 0.05, 0.08))
-            canvas.fill(.ellipse(ex + side * 0.006, eyeY + 0.02, 0.012, 0.026), skin.darker(0.2), opacity: 0.35,
-                        bounds: .around(ex, eyeY, 0.05, 0.08))
+            canvas.fill(
+                .ellipse(ex + side * 0.006, eyeY + 0.02, 0.012, 0.026), skin.darker(0.2), opacity: 0.35,
+                bounds: .around(ex, eyeY, 0.05, 0.08))
             if features.earrings {
                 canvas.fill(.circle(ex, eyeY + 0.07, 0.011), .init(hex: 0xE5C158), bounds: .around(ex, eyeY + 0.07, 0.03, 0.03))
             }
@@ -59,8 +61,9 @@ struct PortraitRenderer {
         if features.blush {
             for side in [-1.0, 1.0] {
                 let bx = cx + side * (features.eyeSpacing + 0.02)
-                canvas.fill(.ellipse(bx, mouthY - 0.045, 0.03, 0.017), .init(hex: 0xE8898A), opacity: 0.28,
-                            bounds: .around(bx, mouthY - 0.045, 0.05, 0.04))
+                canvas.fill(
+                    .ellipse(bx, mouthY - 0.045, 0.03, 0.017), .init(hex: 0xE8898A), opacity: 0.28,
+                    bounds: .around(bx, mouthY - 0.045, 0.05, 0.04))
             }
         }
         drawBeard()
@@ -90,11 +93,13 @@ struct PortraitRenderer {
         case .crew:
             canvas.fill(.ellipse(cx, shirtTop, fw * 0.46, 0.028), neckColor)
             let band = Shape.ellipse(cx, shirtTop + 0.002, fw * 0.46 + 0.008, 0.034)
-            canvas.fill(Shape { x, y in abs(band.distance(x, y)) - 0.006 }.intersection(.below(shirtTop - 0.004)),
-                        features.shirt.darker(0.25))
+            canvas.fill(
+                Shape { x, y in abs(band.distance(x, y)) - 0.006 }.intersection(.below(shirtTop - 0.004)),
+                features.shirt.darker(0.25))
         case .vee:
-            canvas.fill(.triangle((cx - fw * 0.46, shirtTop - 0.01), (cx + fw * 0.46, shirtTop - 0.01), (cx, shirtTop + 0.085)),
-                        neckColor)
+            canvas.fill(
+                .triangle((cx - fw * 0.46, shirtTop - 0.01), (cx + fw * 0.46, shirtTop - 0.01), (cx, shirtTop + 0.085)),
+                neckColor)
         }
         // The chin's shadow on the neck gives the head some depth.
         let outline = face
@@ -114,15 +119,17 @@ struct PortraitRenderer {
             canvas.fill(.circle(ex + 0.004, eyeY - 0.004, 0.0032), .init(255, 255, 255), opacity: 0.9, bounds: bounds)
             // The upper lid, heavier (lashes) on some faces.
             let lid = features.isWoman ? 0.0042 : 0.003
-            canvas.fill(.arc(ex, eyeY + 0.013 * scale, radius: 0.029 * scale, from: .pi * 1.18, to: .pi * 1.82, thickness: lid),
-                        features.skin.darker(0.65), bounds: bounds)
+            canvas.fill(
+                .arc(ex, eyeY + 0.013 * scale, radius: 0.029 * scale, from: .pi * 1.18, to: .pi * 1.82, thickness: lid),
+                features.skin.darker(0.65), bounds: bounds)
 
             let browColor = features.hairColor.darker(0.15).mixed(with: features.skin, features.hair == .bald ? 0.3 : 0)
-            let brow = Shape.polyline([
-                (ex - side * 0.024, browY + 0.003),
-                (ex + side * 0.004, browY - 0.005),
-                (ex + side * 0.032, browY + features.browTilt),
-            ], thickness: features.browThickness / 2)
+            let brow = Shape.polyline(
+                [
+                    (ex - side * 0.024, browY + 0.003),
+                    (ex + side * 0.004, browY - 0.005),
+                    (ex + side * 0.032, browY + features.browTilt),
+                ], thickness: features.browThickness / 2)
             canvas.fill(brow, browColor, bounds: .around(ex, browY, 0.05, 0.03))
         }
     }
@@ -131,7 +138,8 @@ struct PortraitRenderer {
         let shade = features.skin.darker(0.35)
         let bounds = PortraitCanvas.Bounds.around(cx, noseY, 0.04, 0.06)
         canvas.fill(.capsule(cx + 0.008, eyeY + 0.02, cx + 0.012, noseY - 0.004, 0.003), shade, opacity: 0.25, bounds: bounds)
-        canvas.fill(.arc(cx, noseY - 0.008, radius: 0.016, from: .pi * 0.2, to: .pi * 0.8, thickness: 0.0035),
-                    shade, opacity: 0.55, bounds: bounds)
+        canvas.fill(
+            .arc(cx, noseY - 0.008, radius: 0.016, from: .pi * 0.2, to: .pi * 0.8, thickness: 0.0035),
+            shade, opacity: 0.55, bounds: bounds)
     }
 }

@@ -132,8 +132,9 @@ extension EventLoop {
     /// nothing: a burst of large responses would otherwise stay resident for good.
     func releaseMemoryIfWorthIt() {
         let idle = heldResponseBytes == 0 && jobsInFlight == 0
-        guard releasedSinceTrim >= MemoryRelease.threshold
-            || (idle && releasedSinceTrim >= MemoryRelease.idleThreshold)
+        guard
+            releasedSinceTrim >= MemoryRelease.threshold
+                || (idle && releasedSinceTrim >= MemoryRelease.idleThreshold)
         else { return }
         releasedSinceTrim = 0
         if MemoryRelease.giveBack() { statistics.memoryReleases.add(1, ordering: .relaxed) }

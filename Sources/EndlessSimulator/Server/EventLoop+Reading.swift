@@ -74,7 +74,8 @@ extension EventLoop {
         connection.requestStartedAt = nil
         // A client that half-closed after pipelining still gets every complete request
         // answered; the last one announces the close.
-        let keepAlive = head.wantsKeepAlive && !connection.closeAfterResponse
+        let keepAlive =
+            head.wantsKeepAlive && !connection.closeAfterResponse
             && !(connection.inputClosed && connection.input.isEmpty)
         connection.exchange = .init(
             method: head.method, target: head.target, isHead: head.method == "HEAD",

@@ -7,7 +7,8 @@ extension EventLoop {
     func startResponse(_ response: HTTPResponse, on connection: HTTPConnection, now: ContinuousClock.Instant) {
         guard var exchange = connection.exchange else { return discard(connection) }
         let delivery = response.delivery
-        let keepAlive = exchange.keepAlive && !response.closeConnection && !connection.closeAfterResponse
+        let keepAlive =
+            exchange.keepAlive && !response.closeConnection && !connection.closeAfterResponse
             && !connection.isOverflow && delivery.truncatedBodyLength == nil && !delivery.reset
         exchange.keepAlive = keepAlive
 
@@ -24,9 +25,12 @@ extension EventLoop {
         // HEAD: the same headers, Content-Length included, and no body.
         let body = exchange.isHead ? [] : response.body
         let end = head.count + (delivery.truncatedBodyLength.map { min(max(0, $0), body.count) } ?? body.count)
-        let dribble = body.isEmpty ? nil : delivery.dribble.map {
-            HTTPResponse.Delivery.Dribble(chunk: max(1, $0.chunk), interval: $0.interval)
-        }
+        let dribble =
+            body.isEmpty
+            ? nil
+            : delivery.dribble.map {
+                HTTPResponse.Delivery.Dribble(chunk: max(1, $0.chunk), interval: $0.interval)
+            }
 
         exchange.status = response.status
         exchange.note = response.logNote
@@ -127,8 +131,9 @@ extension EventLoop {
                 let bodyStart = max(0, out.sent - head.count)
                 let bodyEnd = max(0, limit - head.count)
                 if bodyEnd > bodyStart, let base = body.baseAddress {
-                    pieces.append(iovec(
-                        iov_base: UnsafeMutableRawPointer(mutating: base + bodyStart), iov_len: bodyEnd - bodyStart))
+                    pieces.append(
+                        iovec(
+                            iov_base: UnsafeMutableRawPointer(mutating: base + bodyStart), iov_len: bodyEnd - bodyStart))
                 }
                 return pieces.withUnsafeMutableBufferPointer { vector in
                     var message = msghdr()

@@ -118,4 +118,3 @@ final class HTTPConnection {
         }
     }
 }
-

@@ -13,29 +13,34 @@ extension HTTPRequestParser {
         }
         let method = String(decoding: parts[0], as: UTF8.self)
         guard parts[1].allSatisfy(\.isVisibleASCII) else {
-            return .failure(HTTPParseFailure(
-                status: 400, message: "The request target contains invalid characters.", method: method))
+            return .failure(
+                HTTPParseFailure(
+                    status: 400, message: "The request target contains invalid characters.", method: method))
         }
         let target = String(decoding: parts[1], as: UTF8.self)
         // The usual origin form first: the absolute form's lowercased copy only when needed.
-        guard target.hasPrefix("/") || target == "*" || target.lowercased().hasPrefix("http://")
-            || target.lowercased().hasPrefix("https://")
+        guard
+            target.hasPrefix("/") || target == "*" || target.lowercased().hasPrefix("http://")
+                || target.lowercased().hasPrefix("https://")
         else {
-            return .failure(HTTPParseFailure(
-                status: 400, message: "The request target is malformed.", method: method, target: "-"))
+            return .failure(
+                HTTPParseFailure(
+                    status: 400, message: "The request target is malformed.", method: method, target: "-"))
         }
         let version = Array(parts[2])
         let prefix = Array("HTTP/".utf8)
         guard version.count == 8, Array(version[0..<5]) == prefix, version[6] == UInt8(ascii: "."),
             let major = Self.digit(version[5]), let minor = Self.digit(version[7])
         else {
-            return .failure(HTTPParseFailure(
-                status: 400, message: "The HTTP version is malformed.", method: method, target: target))
+            return .failure(
+                HTTPParseFailure(
+                    status: 400, message: "The HTTP version is malformed.", method: method, target: target))
         }
         // HTTP/1.x with x > 1 is handled as 1.1 (RFC 9110 §2.5); other majors are refused.
         guard major == 1 else {
-            return .failure(HTTPParseFailure(
-                status: 505, message: "Only HTTP/1.0 and HTTP/1.1 are supported.", method: method, target: target))
+            return .failure(
+                HTTPParseFailure(
+                    status: 505, message: "Only HTTP/1.0 and HTTP/1.1 are supported.", method: method, target: target))
         }
         return .success((method, target, minor == 0 ? .http10 : .http11))
     }

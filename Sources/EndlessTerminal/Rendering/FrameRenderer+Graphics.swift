@@ -26,7 +26,8 @@ extension FrameRenderer {
             if let move, rect.y < move.region.upperBound, rect.maxY > move.region.lowerBound {
                 let region = move.region
                 let shifted = Rect(x: rect.x, y: rect.y - move.shift, width: rect.width, height: rect.height)
-                let inside = rect.y >= region.lowerBound && rect.maxY <= region.upperBound
+                let inside =
+                    rect.y >= region.lowerBound && rect.maxY <= region.upperBound
                     && shifted.y >= region.lowerBound && shifted.maxY <= region.upperBound
                 // Sixel pixels move with the text in the region (xterm, foot, mlterm). Kitty
                 // placements are placed again by id, whatever the terminal did with them;

@@ -132,7 +132,9 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// Writes `cell` at an in-bounds position where it fits, repairing wide characters it
     /// cuts in half.
     mutating func put(_ cell: Cell, x: Int, y: Int) {
-        if !graphics.isEmpty, graphicsBounds.contains(Point(x: x, y: y)) { removeGraphics(covering: Rect(x: x, y: y, width: Int(max(1, cell.width)), height: 1)) }
+        if !graphics.isEmpty, graphicsBounds.contains(Point(x: x, y: y)) {
+            removeGraphics(covering: Rect(x: x, y: y, width: Int(max(1, cell.width)), height: 1))
+        }
         let index = y * size.width + x
         breakWideCharacter(at: index, x: x)
         if cell.width == 2 {

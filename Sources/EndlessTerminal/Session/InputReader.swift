@@ -46,12 +46,14 @@ final class InputReader: Sendable {
     func start() throws(TerminalError) {
         let context = Unmanaged.passRetained(self).toOpaque()
         var handle = pthread_t()
-        let result = pthread_create(&handle, nil, { context in
-            guard let context else { return nil }
-            let reader = Unmanaged<InputReader>.fromOpaque(context).takeRetainedValue()
-            reader.run()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &handle, nil,
+            { context in
+                guard let context else { return nil }
+                let reader = Unmanaged<InputReader>.fromOpaque(context).takeRetainedValue()
+                reader.run()
+                return nil
+            }, context)
         guard result == 0 else {
             Unmanaged<InputReader>.fromOpaque(context).release()
             // Never started, so never stopped: its stop pipe would otherwise stay open.
@@ -66,7 +68,9 @@ final class InputReader: Sendable {
     func stop() {
         var byte: UInt8 = 1
         _ = write(stopPipe.write, &byte, 1)
-        if let handle = thread.withLock({ handle in defer { handle = nil }; return handle }) {
+        if let handle = thread.withLock({ handle in
+            defer { handle = nil }; return handle
+        }) {
             if pthread_equal(handle, pthread_self()) == 0 { pthread_join(handle, nil) }
         }
         close(stopPipe.read)

@@ -57,9 +57,11 @@ enum TerminationWatchdog {
         // Before the thread runs: a signal meanwhile waits in the pipe.
         wakeDescriptor.store(pipe.write, ordering: .releasing)
         var handle = pthread_t()
-        let result = pthread_create(&handle, nil, { _ in
-            TerminationWatchdog.run(reading: TerminationWatchdog.readDescriptor.load(ordering: .acquiring))
-        }, nil)
+        let result = pthread_create(
+            &handle, nil,
+            { _ in
+                TerminationWatchdog.run(reading: TerminationWatchdog.readDescriptor.load(ordering: .acquiring))
+            }, nil)
         guard result == 0 else {
             wakeDescriptor.store(-1, ordering: .releasing)
             close(pipe.read)

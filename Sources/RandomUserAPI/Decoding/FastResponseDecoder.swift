@@ -239,14 +239,23 @@ enum FastResponseDecoder {
         var seen = Seen()
         try scanner.object(depth: depth) { (scanner, key) throws(JSONScanner.Unsure) in
             let slot: Int
-            if key.equals("uuid") { slot = 0 }
-            else if key.equals("username") { slot = 1 }
-            else if key.equals("password") { slot = 2 }
-            else if key.equals("salt") { slot = 3 }
-            else if key.equals("md5") { slot = 4 }
-            else if key.equals("sha1") { slot = 5 }
-            else if key.equals("sha256") { slot = 6 }
-            else { return try scanner.skipValue(depth: depth) }
+            if key.equals("uuid") {
+                slot = 0
+            } else if key.equals("username") {
+                slot = 1
+            } else if key.equals("password") {
+                slot = 2
+            } else if key.equals("salt") {
+                slot = 3
+            } else if key.equals("md5") {
+                slot = 4
+            } else if key.equals("sha1") {
+                slot = 5
+            } else if key.equals("sha256") {
+                slot = 6
+            } else {
+                return try scanner.skipValue(depth: depth)
+            }
             try seen.insert(UInt32(slot))
             values[slot] = try lenientString(&scanner, depth: depth)
         }

@@ -44,11 +44,12 @@ extension RandomUser {
         dob: DatedAge?, registered: DatedAge?, phone: String?, cell: String?,
         nationalID: NationalID?, picture: Picture?, nat: String?
     ) -> String {
-        "sha256:" + Digest.sha256.hex(
-            canonicalEncoding(
-                gender: gender, name: name, location: location, email: email, login: login, dob: dob,
-                registered: registered, phone: phone, cell: cell, nationalID: nationalID,
-                picture: picture, nat: nat))
+        "sha256:"
+            + Digest.sha256.hex(
+                canonicalEncoding(
+                    gender: gender, name: name, location: location, email: email, login: login, dob: dob,
+                    registered: registered, phone: phone, cell: cell, nationalID: nationalID,
+                    picture: picture, nat: nat))
     }
 
     /// The bytes ``contentHash`` digests; see there for the format.

@@ -65,7 +65,8 @@ public struct UnsplashClient: Sendable {
         if let perPage { query.append(URLQueryItem(name: "per_page", value: String(perPage))) }
         query.append(URLQueryItem(name: "order_by", value: orderBy.rawValue))
         let asked = perPage ?? Self.defaultPerPage
-        let endpoint = Endpoint<UnsplashPhotoPage>(path: "photos", query: query, headers: headers, accepting: .json) { response throws(ResponseRejection) in
+        let endpoint = Endpoint<UnsplashPhotoPage>(path: "photos", query: query, headers: headers, accepting: .json) {
+            response throws(ResponseRejection) in
             do throws(UnsplashError) {
                 return try UnsplashPhotoPage.read(response, page: page, perPage: asked)
             } catch {

@@ -100,7 +100,8 @@ public enum UnsplashError: Error, Sendable, CustomStringConvertible {
 /// Header values and bodies quoted in errors: one line, no controls, short.
 enum BodyText {
     static func excerpt(_ text: String, limit: Int = 120) -> String {
-        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }))
+        let cleaned = String(
+            String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }))
         return cleaned.count > limit ? String(cleaned.prefix(limit - 1)) + "…" : cleaned
     }
 }

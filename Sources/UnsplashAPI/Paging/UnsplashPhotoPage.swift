@@ -120,7 +120,9 @@ enum UnsplashBody {
             @unknown default:
                 reason = "\(error)"
             }
-            throw .http(.decoding(path: "", reason: "not Unsplash photos: \(reason)", snippet: BodyText.excerpt(String(decoding: body.prefix(300), as: UTF8.self))))
+            throw .http(
+                .decoding(
+                    path: "", reason: "not Unsplash photos: \(reason)", snippet: BodyText.excerpt(String(decoding: body.prefix(300), as: UTF8.self))))
         } catch {
             throw .http(.decoding(path: "", reason: "\(error)", snippet: ""))
         }

@@ -64,7 +64,9 @@ public struct UnsplashSearchPage: Sendable {
     }
 
     private static func malformed(_ reason: String, body: Data) -> UnsplashError {
-        .http(.decoding(path: "", reason: "not an Unsplash search: \(reason)", snippet: BodyText.excerpt(String(decoding: body.prefix(300), as: UTF8.self))))
+        .http(
+            .decoding(
+                path: "", reason: "not an Unsplash search: \(reason)", snippet: BodyText.excerpt(String(decoding: body.prefix(300), as: UTF8.self))))
     }
 }
 

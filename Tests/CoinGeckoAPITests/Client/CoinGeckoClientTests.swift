@@ -25,7 +25,8 @@ struct CoinGeckoClientTests {
         let request = try #require(transport.requests.first)
         #expect(
             request.url?.absoluteString
-                == "https://api.coingecko.test/api/v3/coins/markets?vs_currency=eur&order=market_cap_desc&per_page=50&page=3&sparkline=true&price_change_percentage=1h,24h,7d")
+                == "https://api.coingecko.test/api/v3/coins/markets?vs_currency=eur&order=market_cap_desc&per_page=50&page=3&sparkline=true&price_change_percentage=1h,24h,7d"
+        )
         #expect(request.value(forHTTPHeaderField: CoinGeckoClient.demoKeyHeader) == "CG-secret-key")
     }
 
@@ -62,12 +63,17 @@ struct CoinGeckoClientTests {
         }
     }
 
-    @Test("Cloudflare's 'error code: 1015' page, HTML or text, with or without a wait: a rate limit too", arguments: [
-        (429, "text/html; charset=UTF-8", "<!DOCTYPE html><html><head><title>api.coingecko.com | 1015: Rate limited</title></head><body>error code: 1015</body></html>", "60"),
-        (429, "text/plain", "error code: 1015", nil),
-        (403, "text/html", "<html><body><h1>Error 1015</h1><p>You are being rate limited</p></body></html>", nil),
-        (200, "text/html", "error code: 1015", nil),
-    ] as [(Int, String, String, String?)])
+    @Test(
+        "Cloudflare's 'error code: 1015' page, HTML or text, with or without a wait: a rate limit too",
+        arguments: [
+            (
+                429, "text/html; charset=UTF-8",
+                "<!DOCTYPE html><html><head><title>api.coingecko.com | 1015: Rate limited</title></head><body>error code: 1015</body></html>", "60"
+            ),
+            (429, "text/plain", "error code: 1015", nil),
+            (403, "text/html", "<html><body><h1>Error 1015</h1><p>You are being rate limited</p></body></html>", nil),
+            (200, "text/html", "error code: 1015", nil),
+        ] as [(Int, String, String, String?)])
     func cloudflare(_ status: Int, _ type: String, _ body: String, _ retryAfter: String?) async throws {
         let transport = ScriptedTransport { _, _ in
             var reply = ScriptedTransport.Reply(status: status, headers: ["Content-Type": type], body: body)
@@ -89,14 +95,16 @@ struct CoinGeckoClientTests {
         }
     }
 
-    @Test("key errors, an unknown currency and other refusals are typed", arguments: [
-        (401, #"{"status":{"error_code":10002,"error_message":"API Key Missing"}}"#, "refused 10002"),
-        (401, #"{"status":{"error_code":10010,"error_message":"Invalid API Key"}}"#, "refused 10010"),
-        (400, #"{"error":"invalid vs_currency"}"#, "currency"),
-        (200, #"{"error":"invalid vs_currency"}"#, "currency"),
-        (404, #"{"error":"coin not found"}"#, "service"),
-        (500, "<html>oops</html>", "http 500"),
-    ])
+    @Test(
+        "key errors, an unknown currency and other refusals are typed",
+        arguments: [
+            (401, #"{"status":{"error_code":10002,"error_message":"API Key Missing"}}"#, "refused 10002"),
+            (401, #"{"status":{"error_code":10010,"error_message":"Invalid API Key"}}"#, "refused 10010"),
+            (400, #"{"error":"invalid vs_currency"}"#, "currency"),
+            (200, #"{"error":"invalid vs_currency"}"#, "currency"),
+            (404, #"{"error":"coin not found"}"#, "service"),
+            (500, "<html>oops</html>", "http 500"),
+        ])
     func refusals(_ status: Int, _ body: String, _ kind: String) async throws {
         let transport = ScriptedTransport { _, _ in .json(body, status: status) }
         let client = try Clients.client(transport)

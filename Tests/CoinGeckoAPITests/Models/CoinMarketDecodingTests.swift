@@ -93,10 +93,12 @@ struct CoinMarketDecodingTests {
         #expect(throws: CoinMarketDecodingError.self) { try Self.market(#"{"id":""}"#) }
     }
 
-    @Test("timestamps: milliseconds, none, offsets; anything else has no date", arguments: [
-        ("2021-11-10T14:24:19.604Z", 1_636_554_259.604), ("2013-07-06T00:00:00Z", 1_373_068_800.0),
-        ("2024-03-01T10:00:00+01:00", 1_709_283_600.0), ("1999-12-31T23:59:59.5-00:30", 946_686_599.5),
-    ])
+    @Test(
+        "timestamps: milliseconds, none, offsets; anything else has no date",
+        arguments: [
+            ("2021-11-10T14:24:19.604Z", 1_636_554_259.604), ("2013-07-06T00:00:00Z", 1_373_068_800.0),
+            ("2024-03-01T10:00:00+01:00", 1_709_283_600.0), ("1999-12-31T23:59:59.5-00:30", 946_686_599.5),
+        ])
     func timestamps(_ text: String, seconds: Double) throws {
         let date = try #require(CoinTimestamp(text).date)
         #expect(abs(date.timeIntervalSince1970 - seconds) < 0.000_5)

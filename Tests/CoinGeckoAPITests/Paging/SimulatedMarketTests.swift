@@ -18,7 +18,12 @@ struct SimulatedMarketTests {
         let server = SimulatorServer(
             configuration: SimulatorConfiguration(
                 data: try GeneratorData.builtIn(), rateLimit: nil, coinGeckoRateLimit: rateLimit,
-                now: { Date(timeIntervalSince1970: seconds.withLock { value in defer { value += step }; return value }) }))
+                now: {
+                    Date(
+                        timeIntervalSince1970: seconds.withLock { value in
+                            defer { value += step }; return value
+                        })
+                }))
         try server.start()
         return (server, try #require(server.baseURL(of: .coinGecko)))
     }

@@ -15,7 +15,10 @@ struct AvatarRowTests {
     static let width = 60
 
     /// A screen of `count` rows from line 1, `selected` among them.
-    static func rows(_ count: Int, selected: Int?, image: DecodedImage? = nil, cells: ImageCells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)) -> ScreenBuffer {
+    static func rows(
+        _ count: Int, selected: Int?, image: DecodedImage? = nil,
+        cells: ImageCells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
+    ) -> ScreenBuffer {
         var frame = ScreenBuffer(size: Size(width: width, height: 1 + count * AvatarRow.height))
         frame.write("header", at: .zero)
         for index in 0..<count {

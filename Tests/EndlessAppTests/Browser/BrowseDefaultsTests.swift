@@ -23,9 +23,11 @@ extension FeedTab: PagingConfigured {
 @Suite("The browser's defaults", .timeLimit(TimeBudget.minutes(1)))
 @MainActor
 struct BrowseDefaultsTests {
-    @Test("without --refresh-cooldown every tab's feed waits 3 s between refreshes; with it, what it says", arguments: [
-        ([String](), Duration.seconds(3)), (["--refresh-cooldown", "10"], .seconds(10)),
-    ])
+    @Test(
+        "without --refresh-cooldown every tab's feed waits 3 s between refreshes; with it, what it says",
+        arguments: [
+            ([String](), Duration.seconds(3)), (["--refresh-cooldown", "10"], .seconds(10)),
+        ])
     func refreshCooldown(_ flags: [String], expected: Duration) throws {
         let parsed = try ArgumentParser.parse(flags, for: EndlessCommand.tool.declaration)
         let options = try BrowseCommand.options(from: parsed, opening: .people, environment: [:])

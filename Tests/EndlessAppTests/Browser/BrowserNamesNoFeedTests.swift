@@ -9,7 +9,7 @@ struct BrowserNamesNoFeedTests {
     /// Words that name a feed: its tab name, its API module, its types.
     static var feedWords: Regex<AnyRegexOutput> {
         try! Regex(
-        #"\b(people|photos|coins|users|RandomUser\w*|Unsplash\w*|CoinGecko\w*|CoinMarket\w*|Reqres\w*|Person\w*|Photo\w*|Coin\w*|User\w*|PeopleFeed|PhotosFeed|CoinsFeed|UsersFeed)\b"#
+            #"\b(people|photos|coins|users|RandomUser\w*|Unsplash\w*|CoinGecko\w*|CoinMarket\w*|Reqres\w*|Person\w*|Photo\w*|Coin\w*|User\w*|PeopleFeed|PhotosFeed|CoinsFeed|UsersFeed)\b"#
         ).wordBoundaryKind(.simple)  // `PeopleFeed.kind` is one word to Unicode's default rule
     }
 

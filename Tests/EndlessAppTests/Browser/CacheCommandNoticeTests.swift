@@ -14,8 +14,9 @@ struct CacheCommandNoticeTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("endless-cache-notice-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(FileManager.default.createFile(
-            atPath: directory.appendingPathComponent(PageCache.defaultFileName).path, contents: Data(repeating: 0x5A, count: 8192)))
+        #expect(
+            FileManager.default.createFile(
+                atPath: directory.appendingPathComponent(PageCache.defaultFileName).path, contents: Data(repeating: 0x5A, count: 8192)))
 
         let listed = CapturedOutput()
         let cache = PageCache(directory: directory, onNotice: CacheCommand.noticePrinter(listed.output))

@@ -91,7 +91,9 @@ struct LaunchScreenTests {
             source: F.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero),
             clock: clock)
         let model = FeedViewModel(feed: feed, descriptor: F.descriptor(), images: nil, clock: clock, now: { F.now })
-        let tab = FeedTab(kind: .people, model: model, style: PeopleFeed.rowStyle, cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil), images: nil)
+        let tab = FeedTab(
+            kind: .people, model: model, style: PeopleFeed.rowStyle, cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil),
+            images: nil)
         tab.activate()
         await model.wait { $0.rowCount > 0 && !$0.feed.loadStates.refresh.isLoading }
         for pages in 2...3 {
@@ -106,7 +108,9 @@ struct LaunchScreenTests {
     func notLoadedYet() {
         let clock = ManualClock()
         let model = F.model(F.source(clock: clock), clock: clock)
-        let tab = FeedTab(kind: .people, model: model, style: PeopleFeed.rowStyle, cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil), images: nil)
+        let tab = FeedTab(
+            kind: .people, model: model, style: PeopleFeed.rowStyle, cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil),
+            images: nil)
         var frame = ScreenBuffer(size: Size(width: 80, height: 24))
         #expect(tab.reopensWhereLeft)
         #expect(!tab.drawReopening(into: &frame, indicator: Rect(x: 0, y: 0, width: 80, height: 1), list: Rect(x: 0, y: 1, width: 80, height: 22)))

@@ -101,7 +101,8 @@ struct LaunchScreenTrustTests {
         #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent("notes.txt").path, contents: Data("x".utf8)))
         // Named like a screen, but a folder: not the program's either.
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("0123456789abcdef.screen"), withIntermediateDirectories: false)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("fedcba9876543210.screen").path, withDestinationPath: "notes.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("fedcba9876543210.screen").path, withDestinationPath: "notes.txt")
         let foreign = ["kept", "notes.txt", "0123456789abcdef.screen", "fedcba9876543210.screen"]
 
         for number in 0..<(LaunchScreen.keptScreens + 4) {

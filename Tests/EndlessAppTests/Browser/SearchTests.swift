@@ -165,7 +165,10 @@ struct SearchTests {
         }
         let first = try await filter.load(PageRequest(direction: .refresh, key: nil, loadSize: 10))
         // 2 loaded + 2 from each of pages 2, 3, 4 (page 1, the last loaded, is read for its next key).
-        #expect(first.items.map { $0.name?.first } == ["First7", "First17", "First27", "First37", "First47", "First57", "First67", "First77", "First87", "First97"])
+        #expect(
+            first.items.map { $0.name?.first } == [
+                "First7", "First17", "First27", "First37", "First47", "First57", "First67", "First77", "First87", "First97",
+            ])
         #expect(source.requests.map(\.key) == [1, 2, 3, 4])
         #expect(filter.progress.read == 40 + 60 && filter.progress.found == 10)
         let next = try #require(first.nextKey)

@@ -32,4 +32,3 @@ struct StateDumpTests {
         #expect(dump.duplicates.isEmpty)
     }
 }
-

@@ -58,14 +58,18 @@ struct CompletionShellTests {
         for (words, offered, notOffered) in Self.cases {
             let (status, output) = try Subprocess.run(
                 "/bin/bash",
-                ["-c", "source \"$0\"; COMP_WORDS=(\"$@\"); COMP_CWORD=$(( $# - 1 )); COMP_LINE=\"$*\"; _endless; printf '%s\\n' \"${COMPREPLY[@]}\"",
-                 script] + words)
+                [
+                    "-c",
+                    "source \"$0\"; COMP_WORDS=(\"$@\"); COMP_CWORD=$(( $# - 1 )); COMP_LINE=\"$*\"; _endless; printf '%s\\n' \"${COMPREPLY[@]}\"",
+                    script,
+                ] + words)
             #expect(status == 0)
             Self.check(output, words, offered: offered, notOffered: notOffered)
         }
         // bash splits `--graphics=s` at the `=`.
         let (_, split) = try Subprocess.run(
-            "/bin/bash", ["-c", "source \"$0\"; COMP_WORDS=(endless --graphics = s); COMP_CWORD=3; _endless; printf '%s\\n' \"${COMPREPLY[@]}\"", script])
+            "/bin/bash",
+            ["-c", "source \"$0\"; COMP_WORDS=(endless --graphics = s); COMP_CWORD=3; _endless; printf '%s\\n' \"${COMPREPLY[@]}\"", script])
         #expect(split == "symbols\nsixel\n")
     }
 
@@ -77,15 +81,18 @@ struct CompletionShellTests {
         let script = try Self.scriptFile(.zsh)
         defer { try? FileManager.default.removeItem(atPath: script) }
         // Under compinit, sourcing registers the function for endless.
-        let registered = try Subprocess.run(zsh, ["-f", "-c", "autoload -U compinit && compinit -u -D && source \(script) && print -r -- ${_comps[endless]}"])
+        let registered = try Subprocess.run(
+            zsh, ["-f", "-c", "autoload -U compinit && compinit -u -D && source \(script) && print -r -- ${_comps[endless]}"])
         #expect(registered.output == "_endless\n", "\(registered.output)")
         for (words, offered, notOffered) in Self.cases {
             let (status, output) = try Subprocess.run(
                 zsh,
-                ["-f", "-c",
-                 "source \"$1\"; shift; compadd() { [[ $1 == -- ]] && shift; print -rl -- \"$@\"; }; _files() { print FILES; }; "
-                    + "_directories() { print FOLDERS; }; words=(\"$@\"); CURRENT=${#words}; _endless",
-                 "zsh", script] + words)
+                [
+                    "-f", "-c",
+                    "source \"$1\"; shift; compadd() { [[ $1 == -- ]] && shift; print -rl -- \"$@\"; }; _files() { print FILES; }; "
+                        + "_directories() { print FOLDERS; }; words=(\"$@\"); CURRENT=${#words}; _endless",
+                    "zsh", script,
+                ] + words)
             #expect(status == 0)
             Self.check(output, words, offered: offered, notOffered: notOffered)
         }

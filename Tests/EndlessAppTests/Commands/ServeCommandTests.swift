@@ -38,7 +38,8 @@ struct ServeCommandTests {
         defer { if process.isRunning { process.terminate() } }
 
         let anyRoot = try #require(URL(string: "http://127.0.0.1:1/"))
-        let expectedCount = SimulatedService.all.count
+        let expectedCount =
+            SimulatedService.all.count
             + SimulatedService.all.compactMap { $0.serveSuggestion(apiRoot: anyRoot) }.count
         // Reading blocks until the lines are written; they all come before any request.
         var text = ""

@@ -373,7 +373,13 @@ struct BrowseEndToEndTests {
     /// skip a row.
     static func text(of line: Substring) -> Substring {
         let word = /[\p{L}\p{N}@][\p{L}\p{M}\p{N}@'’.,·&()\-]*/
-        let runs = line.matches(of: Regex { word; ZeroOrMore { " "; word } })
+        let runs = line.matches(
+            of: Regex {
+                word;
+                ZeroOrMore {
+                    " "; word
+                }
+            })
         return runs.map(\.output).max { $0.count < $1.count } ?? ""
     }
 

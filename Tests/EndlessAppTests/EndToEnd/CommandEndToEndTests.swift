@@ -1,9 +1,10 @@
 import EndlessTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The real binary outside a terminal: piped output, `endless serve`, and usage errors.
 @Suite("endless commands, end to end", .timeLimit(TimeBudget.minutes(2)))
@@ -29,21 +30,25 @@ struct CommandEndToEndTests {
         #expect(note.contains("not a terminal"))
     }
 
-    @Test("browse usage errors exit 2 and name the flag", arguments: [
-        (["--page-size", "2"], "--page-size"),
-        (["--graphics", "ascii"], "--graphics"),
-        (["--refresh-cooldown", "-1"], "--refresh-cooldown"),
-        (["--max-loaded", "50"], "--max-loaded"),
-        // Every tab has an API of its own, so no simulator runs for the flag to shape.
-        ([
-            "--api", "http://127.0.0.1:9/api/", "--users-api", "http://127.0.0.1:9/api/", "--photos-api", "http://127.0.0.1:9/",
-            "--access-key", "k", "--coins-api", "http://127.0.0.1:9/api/", "--latency", "1s",
-        ], "--latency"),
-        // The live Unsplash refuses every request without a key: said before anything is sent.
-        (["--photos-api", "https://api.unsplash.com/"], "UNSPLASH_ACCESS_KEY"),
-        (["--api", "http://127.0.0.1:9/api/", "--people-api", "http://127.0.0.1:9/api/"], "--people-api"),
-        (["--bogus"], "--bogus"),
-    ])
+    @Test(
+        "browse usage errors exit 2 and name the flag",
+        arguments: [
+            (["--page-size", "2"], "--page-size"),
+            (["--graphics", "ascii"], "--graphics"),
+            (["--refresh-cooldown", "-1"], "--refresh-cooldown"),
+            (["--max-loaded", "50"], "--max-loaded"),
+            // Every tab has an API of its own, so no simulator runs for the flag to shape.
+            (
+                [
+                    "--api", "http://127.0.0.1:9/api/", "--users-api", "http://127.0.0.1:9/api/", "--photos-api", "http://127.0.0.1:9/",
+                    "--access-key", "k", "--coins-api", "http://127.0.0.1:9/api/", "--latency", "1s",
+                ], "--latency"
+            ),
+            // The live Unsplash refuses every request without a key: said before anything is sent.
+            (["--photos-api", "https://api.unsplash.com/"], "UNSPLASH_ACCESS_KEY"),
+            (["--api", "http://127.0.0.1:9/api/", "--people-api", "http://127.0.0.1:9/api/"], "--people-api"),
+            (["--bogus"], "--bogus"),
+        ])
     func usageErrors(_ arguments: [String], flag: String) throws {
         let (status, output) = try Subprocess.run(Self.binary, arguments)
         #expect(status == 2)

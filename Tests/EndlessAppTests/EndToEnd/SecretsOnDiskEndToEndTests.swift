@@ -16,7 +16,9 @@ struct SecretsOnDiskEndToEndTests {
     static let accessKey = "ACCESSKEY\(tag)"
     static let apiKey = "APIKEY\(tag)"
     static let demoKey = "CG-DEMOKEY\(tag)"
-    static let environmentKeys = ["UNSPLASH_ACCESS_KEY": "ENVACCESS\(tag)", "REQRES_API_KEY": "ENVAPI\(tag)", "COINGECKO_DEMO_API_KEY": "CG-ENVDEMO\(tag)"]
+    static let environmentKeys = [
+        "UNSPLASH_ACCESS_KEY": "ENVACCESS\(tag)", "REQRES_API_KEY": "ENVAPI\(tag)", "COINGECKO_DEMO_API_KEY": "CG-ENVDEMO\(tag)",
+    ]
     static let password = "PASSWORD\(tag)"
     static let clientID = "CLIENTID\(tag)"
     static var secrets: [String] { [accessKey, apiKey, demoKey, password, clientID] + environmentKeys.values }

@@ -309,10 +309,12 @@ struct OpenAndCopyTests {
         #expect(Clipboard.sequence(copying: String(repeating: "x", count: 1_000_000), environment: [:]).count < 100_000)
     }
 
-    @Test("only http and https pages open", arguments: [
-        ("https://unsplash.com/photos/a?utm_source=endless", true), ("http://127.0.0.1:1/x", true),
-        ("file:///etc/passwd", false), ("javascript:alert(1)", false), ("ftp://x.test/", false), ("https:///nohost", false),
-    ])
+    @Test(
+        "only http and https pages open",
+        arguments: [
+            ("https://unsplash.com/photos/a?utm_source=endless", true), ("http://127.0.0.1:1/x", true),
+            ("file:///etc/passwd", false), ("javascript:alert(1)", false), ("ftp://x.test/", false), ("https:///nohost", false),
+        ])
     func openable(_ text: String, _ opens: Bool) throws {
         let url = try #require(URL(string: text))
         #expect(PageOpener.isOpenable(url) == opens)

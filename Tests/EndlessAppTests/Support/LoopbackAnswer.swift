@@ -15,8 +15,11 @@ final class LoopbackAnswer: Sendable {
     ///   - status: its status line's code and reason.
     ///   - headers: more header lines, e.g. `X-Total: 3`.
     init(body: Data, status: String = "200 OK", headers: [String] = []) throws {
-        let head = (["HTTP/1.1 \(status)", "Content-Type: application/json; charset=utf-8", "Content-Length: \(body.count)",
-            "Connection: close"] + headers).joined(separator: "\r\n") + "\r\n\r\n"
+        let head =
+            ([
+                "HTTP/1.1 \(status)", "Content-Type: application/json; charset=utf-8", "Content-Length: \(body.count)",
+                "Connection: close",
+            ] + headers).joined(separator: "\r\n") + "\r\n\r\n"
         let response = Array(head.utf8) + Array(body)
         listener = try LoopbackListener { client in
             Self.readRequestHead(client)

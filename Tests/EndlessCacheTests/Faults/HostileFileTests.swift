@@ -99,9 +99,10 @@ struct HostileFileTests {
     func schemaFollowsMigrations() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let later = PageSchema.migrations + [
-            Migration(version: PageSchema.latestVersion + 1, summary: "a test's table", sql: "CREATE TABLE later (x INTEGER)")
-        ]
+        let later =
+            PageSchema.migrations + [
+                Migration(version: PageSchema.latestVersion + 1, summary: "a test's table", sql: "CREATE TABLE later (x INTEGER)")
+            ]
         let notices = NoticeLog()
         let first = PageCache(fileURL: directory.databaseURL, migrations: later, busyTimeout: .seconds(1), onNotice: { notices.append($0) })
         #expect(first.availability == .available)
@@ -111,9 +112,10 @@ struct HostileFileTests {
         again.close()
         #expect(notices.all.isEmpty, "\(notices.all)")
         // The same version with other steps is another schema.
-        let other = PageSchema.migrations + [
-            Migration(version: PageSchema.latestVersion + 1, summary: "another table", sql: "CREATE TABLE other (x INTEGER)")
-        ]
+        let other =
+            PageSchema.migrations + [
+                Migration(version: PageSchema.latestVersion + 1, summary: "another table", sql: "CREATE TABLE other (x INTEGER)")
+            ]
         let third = PageCache(fileURL: directory.databaseURL, migrations: other, busyTimeout: .seconds(1), onNotice: { notices.append($0) })
         #expect(third.availability == .available)
         #expect(notices.kinds == [.rebuilt])

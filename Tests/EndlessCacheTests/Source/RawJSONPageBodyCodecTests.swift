@@ -77,15 +77,17 @@ struct RawJSONPageBodyCodecTests {
         #expect(page.items.map(\.rawJSON.text) == [#"{"id":"a","unknown":[1.0,2E3]}"#])
     }
 
-    @Test("a body in another form, damaged, or with an item that no longer reads is a miss, never a crash", arguments: [
-        #"{"items":[{"id":"a"}],"previousKey":null,"nextKey":2,"key":1}"#,  // an older build's JSONPageBodyCodec form
-        #"{"results":[{"id":"a"}],"info":{"seed":"s","page":1}}"#,  // an older build's people form
-        #"{"form":"sent-items/9","key":1,"previousKey":null,"nextKey":null,"items":[]}"#,
-        #"{"form":"sent-items/1","key":"one","previousKey":null,"nextKey":null,"items":[]}"#,
-        #"{"form":"sent-items/1","key":1,"previousKey":null,"nextKey":null,"items":[{"no":"id"}]}"#,
-        #"{"form":"sent-items/1","key":1,"items":[{"id":"a"}"#,
-        "",
-    ])
+    @Test(
+        "a body in another form, damaged, or with an item that no longer reads is a miss, never a crash",
+        arguments: [
+            #"{"items":[{"id":"a"}],"previousKey":null,"nextKey":2,"key":1}"#,  // an older build's JSONPageBodyCodec form
+            #"{"results":[{"id":"a"}],"info":{"seed":"s","page":1}}"#,  // an older build's people form
+            #"{"form":"sent-items/9","key":1,"previousKey":null,"nextKey":null,"items":[]}"#,
+            #"{"form":"sent-items/1","key":"one","previousKey":null,"nextKey":null,"items":[]}"#,
+            #"{"form":"sent-items/1","key":1,"previousKey":null,"nextKey":null,"items":[{"no":"id"}]}"#,
+            #"{"form":"sent-items/1","key":1,"items":[{"id":"a"}"#,
+            "",
+        ])
     func misses(_ body: String) {
         #expect(Codec().page(from: Data(body.utf8)) == nil)
     }

@@ -28,7 +28,10 @@ struct IntegrityCheckDelayTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let cache = PageCacheFixtures.cache(in: directory)
-        #expect(cache.store(Data("p".utf8), itemCount: 1, at: PageAddress(feed: "f", variant: "", key: "0", loadSize: 1), firstPageOf: nil, fetchedAt: PageCacheFixtures.epoch, sizeLimit: 1 << 20))
+        #expect(
+            cache.store(
+                Data("p".utf8), itemCount: 1, at: PageAddress(feed: "f", variant: "", key: "0", loadSize: 1), firstPageOf: nil,
+                fetchedAt: PageCacheFixtures.epoch, sizeLimit: 1 << 20))
         cache.close()
 
         let events = Events()

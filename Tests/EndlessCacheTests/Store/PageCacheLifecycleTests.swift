@@ -26,7 +26,8 @@ struct PageCacheLifecycleTests {
 
         #expect(FileManager.default.fileExists(atPath: directory.databaseURL.path))
         #expect(cache.knownAvailability == .available)
-        #expect(cache.store(Data("p".utf8), itemCount: 1, at: Self.address(1), firstPageOf: nil, fetchedAt: PageCacheFixtures.epoch, sizeLimit: 1 << 20))
+        #expect(
+            cache.store(Data("p".utf8), itemCount: 1, at: Self.address(1), firstPageOf: nil, fetchedAt: PageCacheFixtures.epoch, sizeLimit: 1 << 20))
         cache.close()
         try FileManager.default.removeItem(at: directory.databaseURL)
         cache.prepare()
@@ -49,7 +50,9 @@ struct PageCacheLifecycleTests {
 
         #expect(Self.walSize(directory) == nil, "the last connection out deletes the log")
         #expect(cache.page(at: Self.address(1)) == nil)
-        #expect(!cache.store(Data("late".utf8), itemCount: 1, at: Self.address(9), firstPageOf: nil, fetchedAt: PageCacheFixtures.epoch, sizeLimit: 1 << 20))
+        #expect(
+            !cache.store(
+                Data("late".utf8), itemCount: 1, at: Self.address(9), firstPageOf: nil, fetchedAt: PageCacheFixtures.epoch, sizeLimit: 1 << 20))
         let next = PageCacheFixtures.cache(in: directory)
         #expect(next.page(at: Self.address(5))?.body == Data("page 5".utf8))
         #expect(next.page(at: Self.address(9)) == nil)

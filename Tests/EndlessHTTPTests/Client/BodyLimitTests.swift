@@ -10,9 +10,10 @@ struct BodyLimitTests {
 
     @Test("a Content-Length over the limit is refused on the headers, before the body streams")
     func declaredLength() async {
-        let server = MockServer(.stream(
-            status: 200, headers: ["Content-Length": "52428800", "Content-Type": "application/json"],
-            chunk: Self.chunk, chunkCount: 800))
+        let server = MockServer(
+            .stream(
+                status: 200, headers: ["Content-Length": "52428800", "Content-Type": "application/json"],
+                chunk: Self.chunk, chunkCount: 800))
         let client = Fixtures.client(server, maxBodyBytes: Self.limit)
 
         let error = await httpError { try await client.send(Endpoint<Page>(path: "")) }

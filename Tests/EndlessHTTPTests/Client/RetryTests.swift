@@ -118,9 +118,11 @@ struct RetryTests {
     @Test("Retry-After as an HTTP date is measured against the response's Date header")
     func retryAfterDate() async throws {
         let server = MockServer(
-            .json("{}", status: 503, headers: [
-                "Date": "Wed, 21 Oct 2026 07:28:00 GMT", "Retry-After": "Wed, 21 Oct 2026 07:28:07 GMT",
-            ]),
+            .json(
+                "{}", status: 503,
+                headers: [
+                    "Date": "Wed, 21 Oct 2026 07:28:00 GMT", "Retry-After": "Wed, 21 Oct 2026 07:28:07 GMT",
+                ]),
             .json(Fixtures.pageJSON))
         let clock = ManualClock()
         let client = Fixtures.client(server, clock: clock)
@@ -166,11 +168,13 @@ struct RetryTests {
         let server = MockServer(.json(#"{"results":[],"page":1}"#))
         let clock = ManualClock()
         let client = Fixtures.client(server, clock: clock, retryPolicy: Fixtures.retries(1))
-        let endpoint = Endpoint<Page>(path: "", validate: { page throws(ResponseRejection) in
-            if page.results.isEmpty {
-                throw ResponseRejection("the page is empty", retryable: true, underlying: EmptyPage())
-            }
-        })
+        let endpoint = Endpoint<Page>(
+            path: "",
+            validate: { page throws(ResponseRejection) in
+                if page.results.isEmpty {
+                    throw ResponseRejection("the page is empty", retryable: true, underlying: EmptyPage())
+                }
+            })
         let request = Task { await httpError { try await client.send(endpoint) } }
 
         await clock.sleepers(atLeast: 1)
@@ -189,9 +193,11 @@ struct RetryTests {
     func finalRejection() async {
         let server = MockServer(.json(Fixtures.pageJSON))
         let client = Fixtures.client(server)
-        let endpoint = Endpoint<Page>(path: "", validate: { _ throws(ResponseRejection) in
-            throw ResponseRejection("unsupported API version")
-        })
+        let endpoint = Endpoint<Page>(
+            path: "",
+            validate: { _ throws(ResponseRejection) in
+                throw ResponseRejection("unsupported API version")
+            })
 
         let error = await httpError { try await client.send(endpoint) }
 

@@ -90,9 +90,10 @@ struct SendTests {
 
     @Test("a 401 with an authentication challenge is reported as the status, not a hang")
     func unauthorizedChallenge() async {
-        let server = MockServer(.respond(
-            status: 401, headers: ["WWW-Authenticate": #"Basic realm="endless""#, "Content-Type": "application/json"],
-            body: Data(#"{"error":"no key"}"#.utf8)))
+        let server = MockServer(
+            .respond(
+                status: 401, headers: ["WWW-Authenticate": #"Basic realm="endless""#, "Content-Type": "application/json"],
+                body: Data(#"{"error":"no key"}"#.utf8)))
         let client = Fixtures.client(server)
 
         let error = await httpError { try await client.send(Endpoint<Page>(path: "")) }

@@ -10,15 +10,17 @@ struct EndpointURLTests {
         try Endpoint<Page>(path: path, query: query).url(relativeTo: base).absoluteString
     }
 
-    @Test("paths are appended below the base URL, whatever the slashes at the joint", arguments: [
-        ("https://randomuser.me/api/", "", "https://randomuser.me/api/"),
-        ("https://randomuser.me/api", "", "https://randomuser.me/api"),
-        ("http://127.0.0.1:41235/api/", "", "http://127.0.0.1:41235/api/"),
-        ("http://127.0.0.1:41235/api", "people", "http://127.0.0.1:41235/api/people"),
-        ("http://127.0.0.1:41235/api/", "/people", "http://127.0.0.1:41235/api/people"),
-        ("https://randomuser.me", "", "https://randomuser.me/"),
-        ("https://randomuser.me", "portraits/men/1.jpg", "https://randomuser.me/portraits/men/1.jpg"),
-    ])
+    @Test(
+        "paths are appended below the base URL, whatever the slashes at the joint",
+        arguments: [
+            ("https://randomuser.me/api/", "", "https://randomuser.me/api/"),
+            ("https://randomuser.me/api", "", "https://randomuser.me/api"),
+            ("http://127.0.0.1:41235/api/", "", "http://127.0.0.1:41235/api/"),
+            ("http://127.0.0.1:41235/api", "people", "http://127.0.0.1:41235/api/people"),
+            ("http://127.0.0.1:41235/api/", "/people", "http://127.0.0.1:41235/api/people"),
+            ("https://randomuser.me", "", "https://randomuser.me/"),
+            ("https://randomuser.me", "portraits/men/1.jpg", "https://randomuser.me/portraits/men/1.jpg"),
+        ])
     func joining(base: String, path: String, expected: String) throws {
         let baseURL = try #require(URL(string: base))
         #expect(try url(path, base: baseURL) == expected)
@@ -34,8 +36,9 @@ struct EndpointURLTests {
             URLQueryItem(name: "flag", value: nil),
             URLQueryItem(name: "na me", value: ""),
         ]
-        #expect(try url("", query) == "https://randomuser.me/api/?seed=a%2Bb%20c%26d%3De%23f%3Bg&inc=name,email,login"
-            + "&password=upper,lower,1-16&q=100%25%20Zo%C3%AB/ok?@:~&flag&na%20me=")
+        #expect(
+            try url("", query) == "https://randomuser.me/api/?seed=a%2Bb%20c%26d%3De%23f%3Bg&inc=name,email,login"
+                + "&password=upper,lower,1-16&q=100%25%20Zo%C3%AB/ok?@:~&flag&na%20me=")
     }
 
     @Test("the server sees the original query values")
@@ -52,10 +55,12 @@ struct EndpointURLTests {
         #expect(try url("people/Zoë Ä/x?y#z%") == "https://randomuser.me/api/people/Zo%C3%AB%20%C3%84/x%3Fy%23z%25")
     }
 
-    @Test("unusable base URLs are typed errors, never crashes", arguments: [
-        "ftp://randomuser.me/api/", "file:///tmp/api", "mailto:someone@example.com", "https:///api",
-        "https://randomuser.me/api/?key=1", "https://randomuser.me/api/#top", "randomuser.me/api",
-    ])
+    @Test(
+        "unusable base URLs are typed errors, never crashes",
+        arguments: [
+            "ftp://randomuser.me/api/", "file:///tmp/api", "mailto:someone@example.com", "https:///api",
+            "https://randomuser.me/api/?key=1", "https://randomuser.me/api/#top", "randomuser.me/api",
+        ])
     func invalidBase(base: String) throws {
         let baseURL = try #require(URL(string: base))
         #expect(throws: HTTPError.self) { try Endpoint<Page>(path: "").url(relativeTo: baseURL) }
@@ -66,10 +71,12 @@ struct EndpointURLTests {
         #expect(throws: HTTPError.self) { try Endpoint<Page>(path: path).url(relativeTo: Self.base) }
     }
 
-    @Test("base URLs typed by a person are checked with a reason", arguments: [
-        ("", "empty"), ("not a url", "\"not a url\" must start with http"), ("ftp://x.org/", "http"), ("http://", "no host"),
-        ("http://127.0.0.1:8080/api?x=1", "query"),
-    ])
+    @Test(
+        "base URLs typed by a person are checked with a reason",
+        arguments: [
+            ("", "empty"), ("not a url", "\"not a url\" must start with http"), ("ftp://x.org/", "http"), ("http://", "no host"),
+            ("http://127.0.0.1:8080/api?x=1", "query"),
+        ])
     func parsingBaseURLs(text: String, reasonFragment: String) {
         do {
             _ = try HTTPClient.baseURL(parsing: text)

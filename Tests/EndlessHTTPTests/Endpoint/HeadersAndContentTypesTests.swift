@@ -26,12 +26,14 @@ struct HeadersAndContentTypesTests {
         #expect(!HTTPMethod.post.isIdempotent && !HTTPMethod.patch.isIdempotent)
     }
 
-    @Test("JSON accepts its spellings and suffixes, with parameters and any case", arguments: [
-        ("application/json", true), ("application/json; charset=utf-8", true), ("Application/JSON", true),
-        ("text/json", true), ("application/problem+json", true), ("application/vnd.api+json;v=1", true),
-        (nil, true), ("", true),
-        ("text/html; charset=UTF-8", false), ("text/plain", false), ("application/jsonp", false), ("image/json", false),
-    ])
+    @Test(
+        "JSON accepts its spellings and suffixes, with parameters and any case",
+        arguments: [
+            ("application/json", true), ("application/json; charset=utf-8", true), ("Application/JSON", true),
+            ("text/json", true), ("application/problem+json", true), ("application/vnd.api+json;v=1", true),
+            (nil, true), ("", true),
+            ("text/html; charset=UTF-8", false), ("text/plain", false), ("application/jsonp", false), ("image/json", false),
+        ])
     func json(contentType: String?, accepted: Bool) {
         #expect(AcceptedContentTypes.json.accepts(contentType) == accepted)
     }

@@ -1,6 +1,7 @@
-@testable import EndlessHTTP
 import Foundation
 import Testing
+
+@testable import EndlessHTTP
 
 @Suite("Body snippets are short, single-line and free of control characters")
 struct BodySnippetTests {

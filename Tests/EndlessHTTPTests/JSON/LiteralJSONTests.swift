@@ -4,10 +4,12 @@ import Testing
 
 @Suite("LiteralJSON: numbers as sent, strict grammar, order kept")
 struct LiteralJSONTests {
-    @Test("numbers keep their literal text, and print back exactly", arguments: [
-        "19812345.0", "2.456e-05", "0.00002456", "96000", "-0", "1E+2", "1e-7", "1903456789012", "-12.50",
-        "123456789012345678901234567890",
-    ])
+    @Test(
+        "numbers keep their literal text, and print back exactly",
+        arguments: [
+            "19812345.0", "2.456e-05", "0.00002456", "96000", "-0", "1E+2", "1e-7", "1903456789012", "-12.50",
+            "123456789012345678901234567890",
+        ])
     func numbersRoundTrip(_ literal: String) throws {
         let document = try LiteralJSON.parse(Array(#"{"n":\#(literal)}"#.utf8))
         #expect(document["n"]?.number?.literal == literal)
@@ -33,10 +35,12 @@ struct LiteralJSONTests {
         #expect(document.compactText(escaping: { $0 == "₿" }).hasSuffix(#" \u20bf","\u001b[31m"]"#))
     }
 
-    @Test("refuses what RFC 8259 refuses, saying where", arguments: [
-        ("[1,]", 3), ("01", 1), ("[1.]", 3), ("{\"a\" 1}", 5), ("\"\\ud800\"", 7), ("\"a\tb\"", 2), ("[1] x", 4),
-        ("{\"a\":", 5), ("tru", 0), ("-", 1), ("1e", 2), ("\"\\x\"", 2), ("", 0), ("NaN", 0),
-    ])
+    @Test(
+        "refuses what RFC 8259 refuses, saying where",
+        arguments: [
+            ("[1,]", 3), ("01", 1), ("[1.]", 3), ("{\"a\" 1}", 5), ("\"\\ud800\"", 7), ("\"a\tb\"", 2), ("[1] x", 4),
+            ("{\"a\":", 5), ("tru", 0), ("-", 1), ("1e", 2), ("\"\\x\"", 2), ("", 0), ("NaN", 0),
+        ])
     func refusals(_ text: String, offset: Int) {
         #expect(throws: JSONSyntaxError.self) { try LiteralJSON.parse(Array(text.utf8)) }
         do {
@@ -68,11 +72,13 @@ struct LiteralJSONTests {
 
 @Suite("DecimalNumber: money without a Double")
 struct DecimalNumberTests {
-    @Test("fixed-point text with grouping, rounded half away from zero", arguments: [
-        ("96000", 2, "96,000.00"), ("0.00002456", 8, "0.00002456"), ("2.456e-05", 8, "0.00002456"),
-        ("1234567.895", 2, "1,234,567.90"), ("9.995", 2, "10.00"), ("-0.004", 2, "0.00"), ("-1234.5", 0, "-1,235"),
-        ("999999.999", 2, "1,000,000.00"), ("0", 2, "0.00"), ("1e3", 1, "1,000.0"), ("123", 0, "123"),
-    ])
+    @Test(
+        "fixed-point text with grouping, rounded half away from zero",
+        arguments: [
+            ("96000", 2, "96,000.00"), ("0.00002456", 8, "0.00002456"), ("2.456e-05", 8, "0.00002456"),
+            ("1234567.895", 2, "1,234,567.90"), ("9.995", 2, "10.00"), ("-0.004", 2, "0.00"), ("-1234.5", 0, "-1,235"),
+            ("999999.999", 2, "1,000,000.00"), ("0", 2, "0.00"), ("1e3", 1, "1,000.0"), ("123", 0, "123"),
+        ])
     func formatted(_ literal: String, places: Int, expected: String) throws {
         let value = try #require(DecimalNumber(literal))
         #expect(value.formatted(fractionDigits: places, groupingSeparator: ",") == expected)

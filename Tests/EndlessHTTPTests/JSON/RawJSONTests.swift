@@ -26,9 +26,11 @@ struct RawJSONTests {
         #expect(raw.elements?.map(\.string) == ["a , b", "{ [\" ] }", "\\", "line\nbreak"])
     }
 
-    @Test("refuses what RFC 8259 refuses, saying where", arguments: [
-        ("[1,]", 3), ("{\"a\":1,}", 7), ("\"\\udc00\"", 7), ("\"\\ud800x\"", 7), ("[\"\u{7}\"]", 2), ("{} {}", 3), ("[01]", 2),
-    ])
+    @Test(
+        "refuses what RFC 8259 refuses, saying where",
+        arguments: [
+            ("[1,]", 3), ("{\"a\":1,}", 7), ("\"\\udc00\"", 7), ("\"\\ud800x\"", 7), ("[\"\u{7}\"]", 2), ("{} {}", 3), ("[01]", 2),
+        ])
     func refusals(_ text: String, offset: Int) {
         do {
             _ = try RawJSON(parsing: Array(text.utf8))
@@ -38,7 +40,8 @@ struct RawJSONTests {
         }
     }
 
-    @Test("bytes that are not UTF-8 inside a string are refused: overlong, surrogates, past U+10FFFF, cut short",
+    @Test(
+        "bytes that are not UTF-8 inside a string are refused: overlong, surrogates, past U+10FFFF, cut short",
         arguments: [[0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xFF]] as [[UInt8]])
     func notUTF8(_ sequence: [UInt8]) {
         let bytes = Array("[\"a".utf8) + sequence + Array("\"]".utf8)
@@ -76,21 +79,22 @@ struct RawJSONTests {
         let raw = try RawJSON(parsing: Array(#"{"id":"a","n":[1,2.50,"x"],"o":{"e":{},"l":[],"m":[{"k":true}]}}"#.utf8))
         #expect(raw.compactText() == raw.text)
         let pretty = raw.prettyText()
-        #expect(pretty == """
-            {
-              "id": "a",
-              "n": [1, 2.50, "x"],
-              "o": {
-                "e": {},
-                "l": [],
-                "m": [
-                  {
-                    "k": true
+        #expect(
+            pretty == """
+                {
+                  "id": "a",
+                  "n": [1, 2.50, "x"],
+                  "o": {
+                    "e": {},
+                    "l": [],
+                    "m": [
+                      {
+                        "k": true
+                      }
+                    ]
                   }
-                ]
-              }
-            }
-            """)
+                }
+                """)
         #expect(try RawJSON(parsing: Array(pretty.utf8)) == raw)
     }
 

@@ -1,10 +1,12 @@
-@testable import EndlessHTTP
 import EndlessTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+@testable import EndlessHTTP
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Addresses that fail in confusing ways unless the client says what to do.
 @Suite("Plain HTTP behind https, and IPv6 literals", .timeLimit(TimeBudget.minutes(1)))
@@ -39,20 +41,20 @@ struct AddressTests {
     }
 
     #if canImport(FoundationNetworking)
-    @Test("an IPv6 literal is refused before sending, with what to use instead")
-    func ipv6Literal() async throws {
-        let url = try #require(URL(string: "http://[::1]:8080/api/"))
-        let error = await httpError { try await URLSessionTransport().send(URLRequest(url: url), maxBodyBytes: 1 << 20) }
-        guard case .invalidRequest(let reason) = error else {
-            Issue.record("expected invalidRequest, got \(String(describing: error))")
-            return
+        @Test("an IPv6 literal is refused before sending, with what to use instead")
+        func ipv6Literal() async throws {
+            let url = try #require(URL(string: "http://[::1]:8080/api/"))
+            let error = await httpError { try await URLSessionTransport().send(URLRequest(url: url), maxBodyBytes: 1 << 20) }
+            guard case .invalidRequest(let reason) = error else {
+                Issue.record("expected invalidRequest, got \(String(describing: error))")
+                return
+            }
+            #expect(reason.contains("IPv6 literal"))
+            #expect(reason.contains("http://localhost:8080/"))
+            let other = try #require(URL(string: "http://[fd00::2]/"))
+            #expect(URLSessionTransport.unreachableOnLinux(other)?.contains("/etc/hosts") == true)
+            #expect(URLSessionTransport.unreachableOnLinux(URL(string: "http://127.0.0.1:1/")) == nil)
         }
-        #expect(reason.contains("IPv6 literal"))
-        #expect(reason.contains("http://localhost:8080/"))
-        let other = try #require(URL(string: "http://[fd00::2]/"))
-        #expect(URLSessionTransport.unreachableOnLinux(other)?.contains("/etc/hosts") == true)
-        #expect(URLSessionTransport.unreachableOnLinux(URL(string: "http://127.0.0.1:1/")) == nil)
-    }
     #endif
 
     @Test("a server listening on ::1 is reached through localhost")

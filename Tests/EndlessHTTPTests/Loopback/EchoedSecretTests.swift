@@ -1,10 +1,11 @@
 import EndlessHTTP
 import EndlessTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Servers that echo the request back in an error page (debug pages, proxies, WAFs): what the
 /// request carried never reaches the error's message, whatever the header or parameter.

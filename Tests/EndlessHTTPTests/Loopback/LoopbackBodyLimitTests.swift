@@ -1,10 +1,11 @@
 import EndlessHTTP
 import EndlessTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The body limit against a real socket. libcurl under URLSession reads as fast as loopback
 /// delivers, so a transfer that is not cut off the moment it passes the limit goes on reading,

@@ -1,10 +1,11 @@
 import EndlessHTTP
 import EndlessTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Response headers libcurl will not read: one field over 100 KiB (libcurl 7 reports it as
 /// "Out of memory") or 300 KiB of fields in all. The error says what happened, not "check

@@ -1,10 +1,12 @@
-@testable import EndlessHTTP
 import EndlessTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+@testable import EndlessHTTP
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Redirects over real sockets: FoundationNetworking calls the delegate for each hop, and
 /// proposes the previous request with every header, whatever the new origin. Two loopback

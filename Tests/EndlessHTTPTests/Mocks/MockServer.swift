@@ -1,8 +1,10 @@
-@testable import EndlessHTTP
 import Foundation
 import Synchronization
+
+@testable import EndlessHTTP
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A scripted server behind ``MockURLProtocol``: each test makes its own, reached through

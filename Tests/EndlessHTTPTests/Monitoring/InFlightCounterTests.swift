@@ -1,6 +1,7 @@
-@testable import EndlessHTTP
 import EndlessTesting
 import Testing
+
+@testable import EndlessHTTP
 
 @Suite("The in-flight counter under concurrent readers", .timeLimit(TimeBudget.minutes(1)))
 struct InFlightCounterTests {

@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Secrets never reach logs or cURL", .timeLimit(TimeBudget.minutes(1)))
 struct RedactionTests {
-    private static let secrets = ["S3CR3T-KEY", "S3CR3T-TOKEN", "S3CR3T-BEARER", "S3CR3T-COOKIE", "S3CR3T-CID", "S3CR3T-PW", "S3CR3T-SIG", "S3CR3T-HDR"]
+    private static let secrets = [
+        "S3CR3T-KEY", "S3CR3T-TOKEN", "S3CR3T-BEARER", "S3CR3T-COOKIE", "S3CR3T-CID", "S3CR3T-PW", "S3CR3T-SIG", "S3CR3T-HDR",
+    ]
 
     private static let endpoint = Endpoint<Page>(
         path: "people",
@@ -48,13 +50,15 @@ struct RedactionTests {
         let client = HTTPClient(baseURL: URL(string: "https://randomuser.me/api/"), transport: MockServer(.hold).transport())
         let post = Endpoint<Page>(
             .post, path: "orders", query: [URLQueryItem(name: "token", value: "S3CR3T"), URLQueryItem(name: "q", value: "it's")],
-            headers: ["Authorization": "Basic S3CR3T", "Content-Type": "application/json", "X-Note": "it's"], body: Data("{\"password\":\"S3CR3T\"}".utf8))
+            headers: ["Authorization": "Basic S3CR3T", "Content-Type": "application/json", "X-Note": "it's"],
+            body: Data("{\"password\":\"S3CR3T\"}".utf8))
 
         let command = try client.curlCommand(for: post)
 
-        #expect(command == "curl -X POST 'https://randomuser.me/api/orders?token=<redacted>&q=it%27s' "
-            + "-H 'Accept: application/json, text/json' -H 'Authorization: <redacted>' -H 'Content-Type: application/json' "
-            + "-H 'X-Note: it'\\''s' --data-binary '<21 bytes>'")
+        #expect(
+            command == "curl -X POST 'https://randomuser.me/api/orders?token=<redacted>&q=it%27s' "
+                + "-H 'Accept: application/json, text/json' -H 'Authorization: <redacted>' -H 'Content-Type: application/json' "
+                + "-H 'X-Note: it'\\''s' --data-binary '<21 bytes>'")
     }
 
     @Test("a method that is not a plain token is quoted in the cURL command, like every other part")
@@ -68,8 +72,10 @@ struct RedactionTests {
     @Test("redaction of headers is by name and by secret-looking words, in any case")
     func headerRules() {
         let redactor = Redactor.default
-        for name in ["Authorization", "authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "SET-COOKIE",
-                     "X-Api-Key", "X-Auth-Token", "X-Client-Secret"] {
+        for name in [
+            "Authorization", "authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "SET-COOKIE",
+            "X-Api-Key", "X-Auth-Token", "X-Client-Secret",
+        ] {
             #expect(redactor.isSecretHeader(name), "\(name)")
         }
         for name in ["Accept", "Content-Type", "User-Agent", "X-Request-Id"] {
@@ -80,10 +86,12 @@ struct RedactionTests {
         #expect(redacted["content-type"] == "text/html")
     }
 
-    @Test("redaction of query items matches words inside names, in any case", arguments: [
-        "key", "api_key", "apiKey", "token", "access_token", "refresh_token", "secret", "client_secret",
-        "signature", "X-Amz-Signature", "client_id", "password", "Password",
-    ])
+    @Test(
+        "redaction of query items matches words inside names, in any case",
+        arguments: [
+            "key", "api_key", "apiKey", "token", "access_token", "refresh_token", "secret", "client_secret",
+            "signature", "X-Amz-Signature", "client_id", "password", "Password",
+        ])
     func secretQueryNames(name: String) {
         #expect(Redactor.default.isSecretQueryItem(name))
     }

@@ -1,9 +1,11 @@
-@testable import EndlessHTTP
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+@testable import EndlessHTTP
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Free text through the redactor: messages, error bodies, command lines.
 @Suite("Redacting free text")
@@ -92,8 +94,9 @@ struct RedactorTextTests {
     @Test("the secrets of a URL, parsed or not")
     func secretsInURL() {
         let plain = Redactor.default
-        #expect(plain.secrets(inURL: "http://u:pw%21@h:1/?client_id=SECRET&x=1&api_key=k%20k")
-            == ["pw%21", "pw!", "SECRET", "k%20k", "k k"])
+        #expect(
+            plain.secrets(inURL: "http://u:pw%21@h:1/?client_id=SECRET&x=1&api_key=k%20k")
+                == ["pw%21", "pw!", "SECRET", "k%20k", "k k"])
         #expect(plain.secrets(inURL: "http://u:P W@h:99999/") == ["P W"])
         #expect(plain.secrets(inURL: "https://example.test/api/").isEmpty)
         #expect(plain.secrets(inURL: "not a url ?token=t").isEmpty == false)

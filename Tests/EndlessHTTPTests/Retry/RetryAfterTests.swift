@@ -1,6 +1,7 @@
-@testable import EndlessHTTP
 import Foundation
 import Testing
+
+@testable import EndlessHTTP
 
 @Suite("Retry-After parsing")
 struct RetryAfterTests {
@@ -11,11 +12,13 @@ struct RetryAfterTests {
         #expect(RetryAfter.delay(header: header, responseDate: nil, now: now) == expected)
     }
 
-    @Test("the three HTTP date forms, against the local clock when there is no Date header", arguments: [
-        "Wed, 21 Oct 2026 07:28:30 GMT",  // IMF-fixdate
-        "Wednesday, 21-Oct-26 07:28:30 GMT",  // RFC 850
-        "Wed Oct 21 07:28:30 2026",  // asctime
-    ])
+    @Test(
+        "the three HTTP date forms, against the local clock when there is no Date header",
+        arguments: [
+            "Wed, 21 Oct 2026 07:28:30 GMT",  // IMF-fixdate
+            "Wednesday, 21-Oct-26 07:28:30 GMT",  // RFC 850
+            "Wed Oct 21 07:28:30 2026",  // asctime
+        ])
     func dates(header: String) {
         #expect(RetryAfter.delay(header: header, responseDate: nil, now: now) == .seconds(30))
     }
@@ -56,12 +59,14 @@ struct RetryAfterTests {
         #expect(HTTPDate.parse("Saturday, 01-Jan-77 00:00:00 GMT", now: now).map { $0 < now } == true)
     }
 
-    @Test("what is not an HTTP date is refused, not guessed", arguments: [
-        "Thu, 29 Feb 2023 00:00:00 GMT", "Wed, 31 Apr 2026 00:00:00 GMT", "Wed, 21 Oct 2026 24:00:00 GMT",
-        "Wed, 21 Oct 2026 07:28:30 PST", "Wed, 21 oct 2026 07:28:30 GMT", "Wed, +1 Oct 2026 07:28:30 GMT",
-        "Wed, 21 Oct 26 07:28:30 GMT", "Wed, 21 Oct 2026 7:28:30 GMT", "Xyz, 21 Oct 2026 07:28:30 GMT",
-        "Wed Oct 21 07:28:30 26", "Wednesday, 21-Oct-2026 07:28:30 GMT", "",
-    ])
+    @Test(
+        "what is not an HTTP date is refused, not guessed",
+        arguments: [
+            "Thu, 29 Feb 2023 00:00:00 GMT", "Wed, 31 Apr 2026 00:00:00 GMT", "Wed, 21 Oct 2026 24:00:00 GMT",
+            "Wed, 21 Oct 2026 07:28:30 PST", "Wed, 21 oct 2026 07:28:30 GMT", "Wed, +1 Oct 2026 07:28:30 GMT",
+            "Wed, 21 Oct 26 07:28:30 GMT", "Wed, 21 Oct 2026 7:28:30 GMT", "Xyz, 21 Oct 2026 07:28:30 GMT",
+            "Wed Oct 21 07:28:30 26", "Wednesday, 21-Oct-2026 07:28:30 GMT", "",
+        ])
     func notDates(text: String) {
         #expect(HTTPDate.parse(text, now: now) == nil)
     }

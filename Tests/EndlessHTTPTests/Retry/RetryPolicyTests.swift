@@ -12,9 +12,10 @@ struct RetryPolicyTests {
         #expect(policy.jitter == .full)
         #expect(policy.retryAfterCap == .seconds(60))
         #expect(policy.retryableStatusCodes == [408, 429, 500, 502, 503, 504])
-        #expect(policy.retryableURLErrorCodes.isSuperset(of: [
-            .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed, .cannotFindHost,
-        ]))
+        #expect(
+            policy.retryableURLErrorCodes.isSuperset(of: [
+                .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed, .cannotFindHost,
+            ]))
     }
 
     @Test("backoff doubles and stops at maxDelay")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EndlessSimulator
 
 @Suite("Fault flag parsers")
@@ -12,8 +13,9 @@ struct FaultFlagsTests {
         #expect(try FaultFlags.duration("0.25ms") == .microseconds(250))
     }
 
-    @Test("bad durations name the value and the accepted forms",
-          arguments: ["300", "ms", "-5ms", "1e3ms", "1..5s", "fast", "", "5h", "nanms", "9999999m"])
+    @Test(
+        "bad durations name the value and the accepted forms",
+        arguments: ["300", "ms", "-5ms", "1e3ms", "1..5s", "fast", "", "5h", "nanms", "9999999m"])
     func badDurations(_ text: String) {
         #expect {
             try FaultFlags.duration(text)

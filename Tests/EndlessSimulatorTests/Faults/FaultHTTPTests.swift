@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EndlessSimulator
 
 @Suite("Faults over HTTP")
@@ -67,8 +68,9 @@ struct FaultHTTPTests {
         #expect(received.ending == .closed)
         let text = String(decoding: received.bytes, as: UTF8.self)
         let headEnd = try #require(RawClient.find([13, 10, 13, 10], in: received.bytes))
-        let announced = try #require(text.split(separator: "\r\n").first { $0.hasPrefix("Content-Length: ") }
-            .flatMap { Int($0.dropFirst(16)) })
+        let announced = try #require(
+            text.split(separator: "\r\n").first { $0.hasPrefix("Content-Length: ") }
+                .flatMap { Int($0.dropFirst(16)) })
         let bodyBytes = received.bytes.count - headEnd - 4
         #expect(bodyBytes > 0)
         #expect(bodyBytes < announced)

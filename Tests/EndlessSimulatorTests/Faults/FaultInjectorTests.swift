@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EndlessSimulator
 
 @Suite("Fault injector")
@@ -31,10 +32,11 @@ struct FaultInjectorTests {
 
     @Test("failures pick every configured status")
     func failStatuses() {
-        let picked = Set(decisions(FaultConfiguration(chaosSeed: 3, failRate: 1, failStatuses: [502, 504])).compactMap {
-            if case .fail(let status) = $0.kind { return status }
-            return nil
-        })
+        let picked = Set(
+            decisions(FaultConfiguration(chaosSeed: 3, failRate: 1, failStatuses: [502, 504])).compactMap {
+                if case .fail(let status) = $0.kind { return status }
+                return nil
+            })
         #expect(picked == [502, 504])
     }
 
@@ -96,7 +98,8 @@ struct FaultInjectorTests {
     func notes() {
         #expect(FaultDecision(kind: .fail(status: 503), delay: .milliseconds(120)).note == "fault=fail-503 delay=120ms")
         #expect(FaultDecision(kind: nil).note == nil)
-        #expect(FaultDecision(kind: .truncate(fraction: 0.5), slowBody: .init(interval: .milliseconds(1))).note
-            == "fault=truncate slow-body")
+        #expect(
+            FaultDecision(kind: .truncate(fraction: 0.5), slowBody: .init(interval: .milliseconds(1))).note
+                == "fault=truncate slow-body")
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Glibc
 import Testing
+
 @testable import EndlessSimulator
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("SimulatorServer public API")
 struct SimulatorServerTests {
@@ -81,8 +83,9 @@ struct SimulatorServerTests {
     @Test("the configuration's log sink receives the request lines")
     func log() throws {
         let lines = LogCollector()
-        let server = SimulatorServer(configuration: SimulatorConfiguration(
-            data: try GeneratorData.builtIn(), log: { lines.append($0) }))
+        let server = SimulatorServer(
+            configuration: SimulatorConfiguration(
+                data: try GeneratorData.builtIn(), log: { lines.append($0) }))
         let url = try server.start()
         _ = try RawClient(port: UInt16(try #require(url.port))).get("/api/portraits/men/200.jpg")
         server.stop()

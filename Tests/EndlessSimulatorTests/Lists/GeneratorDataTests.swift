@@ -123,8 +123,9 @@ struct GeneratorDataTests {
                 let email = try #require(user["email"] as? String)
                 let local = try #require(email.split(separator: "@").first)
                 let parts = local.split(separator: ".", omittingEmptySubsequences: false)
-                #expect(parts.count >= 2 && !parts[0].isEmpty && !parts[parts.count - 1].isEmpty,
-                        "\(nationality.code): \(email)")
+                #expect(
+                    parts.count >= 2 && !parts[0].isEmpty && !parts[parts.count - 1].isEmpty,
+                    "\(nationality.code): \(email)")
                 #expect(email.unicodeScalars.allSatisfy { $0.isASCII }, "\(nationality.code): \(email)")
             }
             // Variety: a 500-user page of one nationality is not a handful of repeated names.

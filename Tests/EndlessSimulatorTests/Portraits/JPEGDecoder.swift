@@ -19,8 +19,9 @@ enum JPEGDecoder {
         var rgb = [UInt8](repeating: 0, count: Int(width * height * 3))
         let status = jpeg.withUnsafeBufferPointer { input in
             rgb.withUnsafeMutableBufferPointer { output in
-                tjDecompress2(handle, input.baseAddress, UInt(jpeg.count), output.baseAddress, width, 0, height,
-                              Int32(TJPF_RGB.rawValue), 0)
+                tjDecompress2(
+                    handle, input.baseAddress, UInt(jpeg.count), output.baseAddress, width, 0, height,
+                    Int32(TJPF_RGB.rawValue), 0)
             }
         }
         guard status == 0 else { return nil }

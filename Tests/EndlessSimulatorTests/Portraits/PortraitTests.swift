@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EndlessSimulator
 
 @Suite("Portraits")
@@ -62,8 +63,10 @@ struct PortraitTests {
         #expect(PortraitKey(path: "men/0.jpg") == PortraitKey(gender: .men, index: 0, size: .large))
         #expect(PortraitKey(path: "med/women/96.jpg") == PortraitKey(gender: .women, index: 96, size: .medium))
         #expect(PortraitKey(path: "thumb/men/99.jpg") == PortraitKey(gender: .men, index: 99, size: .thumbnail))
-        for bad in ["women/97.jpg", "men/100.jpg", "men/-1.jpg", "men/07.jpg", "men/1.png", "men/.jpg", "lego/1.jpg",
-                    "big/men/1.jpg", "men/1.jpg/", "thumb/med/men/1.jpg", "men/1", "men/x.jpg", "men/1e1.jpg"] {
+        for bad in [
+            "women/97.jpg", "men/100.jpg", "men/-1.jpg", "men/07.jpg", "men/1.png", "men/.jpg", "lego/1.jpg",
+            "big/men/1.jpg", "men/1.jpg/", "thumb/med/men/1.jpg", "men/1", "men/x.jpg", "men/1e1.jpg",
+        ] {
             #expect(PortraitKey(path: Substring(bad)) == nil, "\(bad)")
         }
         #expect(PortraitKey(gender: .women, index: 5, size: .thumbnail).path == "thumb/women/5.jpg")

@@ -1,5 +1,6 @@
 import EndlessTesting
 import Testing
+
 @testable import EndlessSimulator
 
 @Suite("HTTP request parser")
@@ -47,26 +48,28 @@ struct HTTPRequestParserTests {
         guard case .head = parser.parse(text) else { Issue.record("expected a head"); return }
     }
 
-    @Test("malformed request lines and headers are 400", arguments: [
-        "GARBAGE\r\n\r\n",
-        "GET /\r\n\r\n",
-        "GET  / HTTP/1.1\r\nHost: h\r\n\r\n",
-        "GET / HTTP/1.1 \r\nHost: h\r\n\r\n",
-        "GET / http/1.1\r\nHost: h\r\n\r\n",
-        "GET / HTTP/1.10\r\nHost: h\r\n\r\n",
-        "GET foo HTTP/1.1\r\nHost: h\r\n\r\n",
-        "G(T / HTTP/1.1\r\nHost: h\r\n\r\n",
-        "GET /a\u{7F}b HTTP/1.1\r\nHost: h\r\n\r\n",
-        "GET / HTTP/1.1\r\nHost: h\r\nNo colon here\r\n\r\n",
-        "GET / HTTP/1.1\r\nHost: h\r\n: empty name\r\n\r\n",
-        "GET / HTTP/1.1\r\nHost: h\r\nSpace : before colon\r\n\r\n",
-        "GET / HTTP/1.1\r\nHost: h\r\nX: a\r\n folded\r\n\r\n",
-        "GET / HTTP/1.1\r\nHost: h\r\nX: a\u{01}b\r\n\r\n",
-        "GET / HTTP/1.1\r\n\r\n",
-        "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
-        "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 12x\r\n\r\n",
-        "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
-    ])
+    @Test(
+        "malformed request lines and headers are 400",
+        arguments: [
+            "GARBAGE\r\n\r\n",
+            "GET /\r\n\r\n",
+            "GET  / HTTP/1.1\r\nHost: h\r\n\r\n",
+            "GET / HTTP/1.1 \r\nHost: h\r\n\r\n",
+            "GET / http/1.1\r\nHost: h\r\n\r\n",
+            "GET / HTTP/1.10\r\nHost: h\r\n\r\n",
+            "GET foo HTTP/1.1\r\nHost: h\r\n\r\n",
+            "G(T / HTTP/1.1\r\nHost: h\r\n\r\n",
+            "GET /a\u{7F}b HTTP/1.1\r\nHost: h\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: h\r\nNo colon here\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: h\r\n: empty name\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: h\r\nSpace : before colon\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: h\r\nX: a\r\n folded\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: h\r\nX: a\u{01}b\r\n\r\n",
+            "GET / HTTP/1.1\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 12x\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+        ])
     func malformed(_ text: String) {
         #expect(status(text) == 400)
     }

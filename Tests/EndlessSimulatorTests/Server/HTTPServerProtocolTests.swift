@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import EndlessSimulator
 
 /// What clients in the wild do at the edges of HTTP/1.1: pipeline and half-close, expect a
@@ -98,7 +99,8 @@ struct HTTPServerProtocolTests {
         // The start of a real ClientHello: a handshake record (0x16), TLS 1.0 record version,
         // a length, then the hello, whose random bytes may hold a line feed but never the
         // empty line a parser waiting for the end of the head would wait for.
-        let hello: [UInt8] = [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03]
+        let hello: [UInt8] =
+            [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03]
             + [UInt8](repeating: 0x5A, count: 16) + [0x0A] + [UInt8](repeating: 0x5A, count: 15)
         let client = try RawClient(port: port, receiveTimeout: .seconds(3))
         try client.send(hello)

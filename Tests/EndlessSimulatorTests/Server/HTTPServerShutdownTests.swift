@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Testing
+
 @testable import EndlessSimulator
 
 @Suite("HTTP server shutdown")

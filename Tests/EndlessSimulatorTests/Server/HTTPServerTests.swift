@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
+
 @testable import EndlessSimulator
 
 @Suite("HTTP server over TCP")
@@ -110,15 +111,17 @@ struct HTTPServerTests {
         #expect(try client.readResponse().status == 200)
     }
 
-    @Test("refused requests get their status and a close", arguments: [
-        ("GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: h\r\n\r\n", 414),
-        ("GET / HTTP/1.1\r\nHost: h\r\nX-Big: " + String(repeating: "b", count: 40_000) + "\r\n\r\n", 431),
-        ("GET / HTTP/1.1\r\nHost: h\r\n" + (0..<150).map { "X-\($0): v\r\n" }.joined() + "\r\n", 431),
-        ("NONSENSE\r\n\r\n", 400),
-        ("GET / HTTP/1.1\r\nBad Header\r\n\r\n", 400),
-        ("GET / HTTP/2.0\r\nHost: h\r\n\r\n", 505),
-        ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03}\r\n\r\n", 400),  // a TLS hello
-    ])
+    @Test(
+        "refused requests get their status and a close",
+        arguments: [
+            ("GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: h\r\n\r\n", 414),
+            ("GET / HTTP/1.1\r\nHost: h\r\nX-Big: " + String(repeating: "b", count: 40_000) + "\r\n\r\n", 431),
+            ("GET / HTTP/1.1\r\nHost: h\r\n" + (0..<150).map { "X-\($0): v\r\n" }.joined() + "\r\n", 431),
+            ("NONSENSE\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\nBad Header\r\n\r\n", 400),
+            ("GET / HTTP/2.0\r\nHost: h\r\n\r\n", 505),
+            ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03}\r\n\r\n", 400),  // a TLS hello
+        ])
     func refused(_ request: String, _ status: Int) throws {
         let (server, port) = try startHTTPServer()
         defer { server.stop() }
@@ -240,8 +243,10 @@ struct HTTPServerGarbageTests {
         // A new seed each run keeps the inputs varied; a failure names it, so it can be replayed.
         let seed = UInt64.random(in: 0...UInt64.max)
         var random = SeededRandomNumberGenerator(seed: seed)
-        let pieces = ["GET ", "HEAD ", "/", "?", " HTTP/1.1", " HTTP/1.0", "\r\n", "\n", "Host: h", ":", " ", "\0", "\u{7F}", "é",
-                      "Content-Length: 5", "Connection: close", "Transfer-Encoding: chunked", "\r\n\r\n"]
+        let pieces = [
+            "GET ", "HEAD ", "/", "?", " HTTP/1.1", " HTTP/1.0", "\r\n", "\n", "Host: h", ":", " ", "\0", "\u{7F}", "é",
+            "Content-Length: 5", "Connection: close", "Transfer-Encoding: chunked", "\r\n\r\n",
+        ]
         let clients = try (0..<40).map { _ -> RawClient in
             let client = try RawClient(port: port, receiveTimeout: .seconds(3))
             var bytes: [UInt8] = []

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Testing
+
 @testable import EndlessSimulator
 
 @Suite("Loop mailbox")

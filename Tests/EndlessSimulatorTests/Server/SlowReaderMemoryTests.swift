@@ -3,6 +3,7 @@ import EndlessTesting
 import Foundation
 import Glibc
 import Testing
+
 @testable import EndlessSimulator
 
 /// Clients that ask for large responses and never read them must not grow the server without

@@ -80,7 +80,8 @@ struct SearchRouteTests {
         #expect(first["api_symbol"] as? String == "bitcoin")
         #expect((first["thumb"] as? String)?.hasSuffix("/thumb/bitcoin.png") == true)
 
-        let bit = try #require(try Self.object(try CoinGeckoServiceTests.get(client, "/coingecko/api/v3/search?query=bit"))["coins"] as? [[String: Any]])
+        let bit = try #require(
+            try Self.object(try CoinGeckoServiceTests.get(client, "/coingecko/api/v3/search?query=bit"))["coins"] as? [[String: Any]])
         let ranks = bit.compactMap { $0["market_cap_rank"] as? Int }
         #expect(ranks.count > 1 && ranks == ranks.sorted())
         for coin in bit {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import EndlessSimulator
 
 /// Stands in for the generator so the service's routing, headers, rate limit and faults can
@@ -17,7 +18,8 @@ struct FakeGenerator: UserGenerating {
         if value("fail") != nil { throw .unsupportedRequest("the fake generator was asked to fail") }
         let count = value("results").flatMap(Int.init).flatMap { (1...5000).contains($0) ? $0 : nil } ?? 1
         let user = #"{"name":{"first":"Fake"},"picture":{"large":"\#(portraitBaseURL)men/1.jpg"}}"#
-        let body = #"{"results":[\#(Array(repeating: user, count: count).joined(separator: ","))],"info":{"seed":"fake","results":\#(count),"page":1,"version":"\#(version.rawValue)"}}"#
+        let body =
+            #"{"results":[\#(Array(repeating: user, count: count).joined(separator: ","))],"info":{"seed":"fake","results":\#(count),"page":1,"version":"\#(version.rawValue)"}}"#
         return GeneratedResponse(
             body: Array(body.utf8), contentType: "application/json; charset=utf-8", userCount: count,
             attachmentFilename: value("dl") != nil ? "users.json" : nil)

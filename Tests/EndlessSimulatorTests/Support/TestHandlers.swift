@@ -1,3 +1,5 @@
+import Dispatch
+
 @testable import EndlessSimulator
 
 /// A handler for HTTP-layer tests: no users involved.
@@ -6,8 +8,9 @@ struct EchoHandler: HTTPHandler {
     func respond(to request: HTTPRequest) -> HTTPResponse {
         if request.path == "/big" {
             let count = Int(request.query ?? "") ?? 1_000_000
-            return HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"],
-                                body: [UInt8](repeating: UInt8(ascii: "x"), count: count))
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/octet-stream"],
+                body: [UInt8](repeating: UInt8(ascii: "x"), count: count))
         }
         if request.path.hasPrefix("/status/"), let status = Int(request.path.dropFirst(8)) {
             return .text(status, "status \(status)\n")
@@ -27,8 +30,6 @@ func startHTTPServer(
     let address = try server.start()
     return (server, address.port)
 }
-
-import Dispatch
 
 /// Holds `/gate` requests until the test opens the gate; answers the rest like EchoHandler.
 struct GateHandler: HTTPHandler {

@@ -80,19 +80,21 @@ struct ImageRendererTests {
     func depths() {
         let size = Size(width: 8, height: 3)
         let indexed = ImageRenderer.cells(for: Self.gradient, size: size, colorDepth: .indexed256)
-        #expect(indexed.cells.allSatisfy { cell in
-            [cell.style.foreground, cell.style.background].allSatisfy { color in
-                if case .indexed(let index) = color { return index >= 16 }
-                return color == .default
-            }
-        })
+        #expect(
+            indexed.cells.allSatisfy { cell in
+                [cell.style.foreground, cell.style.background].allSatisfy { color in
+                    if case .indexed(let index) = color { return index >= 16 }
+                    return color == .default
+                }
+            })
         let ansi = ImageRenderer.cells(for: Self.gradient, size: size, colorDepth: .ansi16)
-        #expect(ansi.cells.allSatisfy { cell in
-            [cell.style.foreground, cell.style.background].allSatisfy { color in
-                if case .ansi = color { return true }
-                return color == .default
-            }
-        })
+        #expect(
+            ansi.cells.allSatisfy { cell in
+                [cell.style.foreground, cell.style.background].allSatisfy { color in
+                    if case .ansi = color { return true }
+                    return color == .default
+                }
+            })
         let none = ImageRenderer.cells(for: Self.disc, size: size, colorDepth: .none)
         #expect(none.cells.allSatisfy { $0.style.foreground == .default && $0.style.background == .default })
         #expect(Set(none.cells.map(\.grapheme)).count > 1, "shapes remain without color")

@@ -113,9 +113,10 @@ struct InputParserTests {
         #expect(parse("\u{1B}[<35;200;60M") == [mouse(.move, 199, 59)])
         #expect(parse("\u{1B}[<64;3;4M\u{1B}[<65;3;4M") == [mouse(.scrollUp, 2, 3), mouse(.scrollDown, 2, 3)])
         #expect(parse("\u{1B}[<66;1;1M\u{1B}[<67;1;1M") == [mouse(.scrollLeft, 0, 0), mouse(.scrollRight, 0, 0)])
-        #expect(parse("\u{1B}[<4;1;1M\u{1B}[<8;1;1M\u{1B}[<16;1;1M") == [
-            mouse(.press(.left), 0, 0, .shift), mouse(.press(.left), 0, 0, .alt), mouse(.press(.left), 0, 0, .control),
-        ])
+        #expect(
+            parse("\u{1B}[<4;1;1M\u{1B}[<8;1;1M\u{1B}[<16;1;1M") == [
+                mouse(.press(.left), 0, 0, .shift), mouse(.press(.left), 0, 0, .alt), mouse(.press(.left), 0, 0, .control),
+            ])
         #expect(parse("\u{1B}[<80;5;5M") == [mouse(.scrollUp, 4, 4, .control)])
         #expect(parse("\u{1B}[<128;1;1M") == [mouse(.press(.other(8)), 0, 0)])
         #expect(parse("\u{1B}[<0;10M\u{1B}[<0;1;1;1M") == [])  // malformed: dropped
@@ -125,9 +126,10 @@ struct InputParserTests {
     func legacyMouse() {
         let bytes: [UInt8] = [0x1B, 0x5B, 0x4D, 32 + 0, 32 + 5, 32 + 3, 0x1B, 0x5B, 0x4D, 32 + 3, 32 + 5, 32 + 3]
         var parser = InputParser()
-        #expect(parser.feed(bytes) == [
-            .mouse(MouseEvent(.press(.left), at: Point(x: 4, y: 2))), .mouse(MouseEvent(.release(.left), at: Point(x: 4, y: 2))),
-        ])
+        #expect(
+            parser.feed(bytes) == [
+                .mouse(MouseEvent(.press(.left), at: Point(x: 4, y: 2))), .mouse(MouseEvent(.release(.left), at: Point(x: 4, y: 2))),
+            ])
     }
 
     @Test("bracketed paste: one event, escapes stripped, sanitized")

@@ -4,20 +4,22 @@ import Testing
 
 @Suite("Color depth")
 struct ColorDepthTests {
-    @Test("detection from the environment", arguments: [
-        ([:], ColorDepth.ansi16),
-        (["TERM": "dumb"], .none),
-        (["TERM": "dumb", "COLORTERM": "truecolor"], .none),
-        (["NO_COLOR": "1", "COLORTERM": "truecolor", "TERM": "xterm-256color"], .none),
-        (["NO_COLOR": "", "TERM": "xterm-256color"], .indexed256),
-        (["COLORTERM": "truecolor", "TERM": "xterm"], .trueColor),
-        (["COLORTERM": "24bit"], .trueColor),
-        (["TERM": "xterm-direct"], .trueColor),
-        (["TERM": "xterm-256color"], .indexed256),
-        (["TERM": "screen-256color", "COLORTERM": "yes"], .indexed256),
-        (["TERM": "xterm"], .ansi16),
-        (["TERM": "linux"], .ansi16),
-    ] as [([String: String], ColorDepth)])
+    @Test(
+        "detection from the environment",
+        arguments: [
+            ([:], ColorDepth.ansi16),
+            (["TERM": "dumb"], .none),
+            (["TERM": "dumb", "COLORTERM": "truecolor"], .none),
+            (["NO_COLOR": "1", "COLORTERM": "truecolor", "TERM": "xterm-256color"], .none),
+            (["NO_COLOR": "", "TERM": "xterm-256color"], .indexed256),
+            (["COLORTERM": "truecolor", "TERM": "xterm"], .trueColor),
+            (["COLORTERM": "24bit"], .trueColor),
+            (["TERM": "xterm-direct"], .trueColor),
+            (["TERM": "xterm-256color"], .indexed256),
+            (["TERM": "screen-256color", "COLORTERM": "yes"], .indexed256),
+            (["TERM": "xterm"], .ansi16),
+            (["TERM": "linux"], .ansi16),
+        ] as [([String: String], ColorDepth)])
     func detection(_ sample: ([String: String], ColorDepth)) {
         #expect(ColorDepth.detect(environment: sample.0) == sample.1)
     }

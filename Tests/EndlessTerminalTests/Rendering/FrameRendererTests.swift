@@ -221,7 +221,9 @@ struct FrameRendererTests {
             frame.write("end", at: Point(x: 0, y: 7), style: last)
             return frame
         }
-        for (last, resets) in [(Style.dim, false), (Style(foreground: .red, attributes: .bold), false), (Style(background: .indexed(236)), true), (Style.reverse, true)] {
+        for (last, resets) in [
+            (Style.dim, false), (Style(foreground: .red, attributes: .bold), false), (Style(background: .indexed(236)), true), (Style.reverse, true),
+        ] {
             var terminal = InMemoryTerminal(size: size, colorDepth: .indexed256)
             terminal.render(frame(offset: 0, last: .plain))
             terminal.render(frame(offset: 0, last: last))  // ends with the pen in `last`

@@ -95,7 +95,9 @@ struct GlyphOverflowRepaintTests {
         #expect(terminal.screen.pixels.ink[beforeName].contains { $0.dx == 1 && $0.dy == 0 }, "the tail drawn again over the dash")
     }
 
-    @Test("a Persian place scrolled out of the top of the list leaves no ink on the line moved up under it; only the cells below the word are written again")
+    @Test(
+        "a Persian place scrolled out of the top of the list leaves no ink on the line moved up under it; only the cells below the word are written again"
+    )
     func glyphScrolledOut() {
         let size = Size(width: 40, height: 12)
         // Line i of the list: a name, and on every third line a Persian place further right,
@@ -163,7 +165,9 @@ struct GlyphOverflowRepaintTests {
             let output = Self.text(terminal.lastOutput)
             #expect(output.contains("\u{1B}[2S"), "offset \(offset): scrolled")
             let written = names.filter { output.contains($0) }
-            #expect(written == [names[(offset + 10) % names.count]], "offset \(offset): only the row that came in, not \(written): \(output.debugDescription)")
+            #expect(
+                written == [names[(offset + 10) % names.count]],
+                "offset \(offset): only the row that came in, not \(written): \(output.debugDescription)")
             if before != terminal.screen.lines.map({ $0.last }) { thumbMoved += 1 }
         }
         #expect(thumbMoved > 0, "the scrollbar changed on some of the rows")

@@ -19,7 +19,9 @@ struct RendererPropertyTests {
         case 0: return .default
         case 1: return .ansi(UInt8.random(in: 0...15, using: &random))
         case 2: return .indexed(UInt8.random(in: 0...255, using: &random))
-        default: return .rgb(UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random))
+        default:
+            return .rgb(
+                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random))
         }
     }
 
@@ -39,14 +41,18 @@ struct RendererPropertyTests {
                 let text = texts.randomElement(using: &random) ?? ""
                 frame.write(text, at: point, style: randomStyle(&random), maxWidth: Int.random(in: 1...size.width, using: &random))
             case 4:
-                let rect = Rect(x: point.x, y: point.y, width: Int.random(in: 0...size.width, using: &random), height: Int.random(in: 0...4, using: &random))
+                let rect = Rect(
+                    x: point.x, y: point.y, width: Int.random(in: 0...size.width, using: &random), height: Int.random(in: 0...4, using: &random))
                 frame.fill(rect, with: Bool.random(using: &random) ? " " : "#", style: randomStyle(&random))
             case 5:
-                let rect = Rect(x: point.x, y: point.y, width: Int.random(in: 0...size.width, using: &random), height: Int.random(in: 0...3, using: &random))
+                let rect = Rect(
+                    x: point.x, y: point.y, width: Int.random(in: 0...size.width, using: &random), height: Int.random(in: 0...3, using: &random))
                 let color = randomColor(&random)
                 frame.restyle(rect) { $0.background = color }
             case 6, 7:
-                shiftRows(&frame, by: Int.random(in: -3...3, using: &random), top: Int.random(in: 0...2, using: &random), bottom: size.height - Int.random(in: 0...2, using: &random))
+                shiftRows(
+                    &frame, by: Int.random(in: -3...3, using: &random), top: Int.random(in: 0...2, using: &random),
+                    bottom: size.height - Int.random(in: 0...2, using: &random))
             case 8:
                 if Int.random(in: 0..<4, using: &random) == 0 { frame.clear() }
             default:
@@ -83,14 +89,21 @@ struct RendererPropertyTests {
             let ink = terminal.screen.pixels.staleInk
             if !ink.isEmpty {
                 failures += 1
-                Issue.record("step \(step): stale ink at \(ink.prefix(5))\nbefore:\n\(previous.lines.joined(separator: "\n"))\nafter:\n\(frame.lines.joined(separator: "\n"))\n\(String(decoding: terminal.lastOutput, as: UTF8.self).debugDescription)")
+                Issue.record(
+                    "step \(step): stale ink at \(ink.prefix(5))\nbefore:\n\(previous.lines.joined(separator: "\n"))\nafter:\n\(frame.lines.joined(separator: "\n"))\n\(String(decoding: terminal.lastOutput, as: UTF8.self).debugDescription)"
+                )
                 if failures > 2 { break }
             }
             if !terminal.shows(frame) {
                 failures += 1
                 let index = frame.cells.indices.first { frame.cells[$0] != terminal.screen.cells[$0] } ?? -1
-                let detail = index < 0 ? "styles after downsampling" : "cell (\(index % size.width),\(index / size.width)): expected \(frame.cells[index]), got \(terminal.screen.cells[index])"
-                Issue.record("step \(step): screen differs at \(detail)\nexpected:\n\(frame.lines.joined(separator: "\n"))\ngot:\n\(terminal.screen.lines.joined(separator: "\n"))")
+                let detail =
+                    index < 0
+                    ? "styles after downsampling"
+                    : "cell (\(index % size.width),\(index / size.width)): expected \(frame.cells[index]), got \(terminal.screen.cells[index])"
+                Issue.record(
+                    "step \(step): screen differs at \(detail)\nexpected:\n\(frame.lines.joined(separator: "\n"))\ngot:\n\(terminal.screen.lines.joined(separator: "\n"))"
+                )
                 if failures > 2 { break }
             }
             if step % 97 == 0 { terminal.renderer.invalidate() }

@@ -28,7 +28,9 @@ struct RowHashesTests {
                 let color = RendererPropertyTests.randomColor(&random)
                 new.restyle(Rect(x: point.x, y: point.y, width: Int.random(in: 1...8, using: &random), height: 1)) { $0.foreground = color }
             case 2:
-                new.fill(Rect(x: point.x, y: point.y, width: Int.random(in: 1...size.width, using: &random), height: 1), style: RendererPropertyTests.randomStyle(&random))
+                new.fill(
+                    Rect(x: point.x, y: point.y, width: Int.random(in: 1...size.width, using: &random), height: 1),
+                    style: RendererPropertyTests.randomStyle(&random))
             default:
                 new.set(Cell("山", style: RendererPropertyTests.randomStyle(&random)), at: point)
             }

@@ -69,7 +69,8 @@ struct CrashReportTests {
         // A tmux that writes down the environment it was started with: endless asks tmux
         // about its pane when TMUX says it runs inside it.
         let script = "#!/bin/sh\nenv > \(folder.path)/seen\necho 0\n"
-        try #require(FileManager.default.createFile(atPath: folder.path + "/tmux", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755]))
+        try #require(
+            FileManager.default.createFile(atPath: folder.path + "/tmux", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755]))
         let environment = [
             "HOME=\(folder.path)", "XDG_STATE_HOME=\(folder.path)/state", "XDG_CACHE_HOME=\(folder.path)/cache", "TERM=xterm-256color",
             "PATH=\(folder.path):/usr/bin:/bin", "SHLVL=1", "_=\(binary)", "TMUX=/tmp/endless-no-such-tmux,1,0", "TMUX_PANE=%1",

@@ -31,7 +31,10 @@ struct ProbeTests {
             rmdir(folder)
         }
         var environment: [String: String] {
-            ["PATH": folder + ":" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"), "TMUX": "/tmp/fake-tmux-socket,1,0", "TMUX_PANE": "%1"]
+            [
+                "PATH": folder + ":" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"), "TMUX": "/tmp/fake-tmux-socket,1,0",
+                "TMUX_PANE": "%1",
+            ]
         }
     }
 

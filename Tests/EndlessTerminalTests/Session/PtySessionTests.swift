@@ -28,10 +28,11 @@ struct PtySessionTests {
         ) throws {
             let backtrace = backtracer ? "enable=yes,interactive=no,symbolicate=off,threads=crashed" : "enable=no"
             let replaced = Set(["TMUX", "TMUX_PANE", "TERM", "TERM_PROGRAM", "KITTY_WINDOW_ID", "SWIFT_BACKTRACE"]).union(extra.keys)
-            let environment = Subprocess.currentEnvironment().filter { entry in
-                let name = String(entry.prefix { $0 != "=" })
-                return name != PtyDemo.variable && !replaced.contains(name)
-            } + ["\(PtyDemo.variable)=\(mode)", "NO_COLOR=1"]
+            let environment =
+                Subprocess.currentEnvironment().filter { entry in
+                    let name = String(entry.prefix { $0 != "=" })
+                    return name != PtyDemo.variable && !replaced.contains(name)
+                } + ["\(PtyDemo.variable)=\(mode)", "NO_COLOR=1"]
                 + (extra["TERM"] == nil ? ["TERM=xterm-256color"] : []) + (extra["SWIFT_BACKTRACE"] == nil ? ["SWIFT_BACKTRACE=\(backtrace)"] : [])
                 + extra.map { "\($0.key)=\($0.value)" }
             try self.init(

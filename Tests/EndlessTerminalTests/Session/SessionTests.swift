@@ -122,8 +122,13 @@ struct TerminalModesTests {
 
     @Test("mouse tracking levels")
     func mouseLevels() {
-        #expect(!String(decoding: TerminalModes(mouse: .off, bracketedPaste: false, focusEvents: false).enterSequence, as: UTF8.self).contains("?100"))
-        #expect(String(decoding: TerminalModes(mouse: .clicks, bracketedPaste: false, focusEvents: false).enterSequence, as: UTF8.self).contains("\u{1B}[?1000h\u{1B}[?1006h"))
-        #expect(String(decoding: TerminalModes(mouse: .allMotion, bracketedPaste: false, focusEvents: false).enterSequence, as: UTF8.self).contains("?1003h"))
+        #expect(
+            !String(decoding: TerminalModes(mouse: .off, bracketedPaste: false, focusEvents: false).enterSequence, as: UTF8.self).contains("?100"))
+        #expect(
+            String(decoding: TerminalModes(mouse: .clicks, bracketedPaste: false, focusEvents: false).enterSequence, as: UTF8.self).contains(
+                "\u{1B}[?1000h\u{1B}[?1006h"))
+        #expect(
+            String(decoding: TerminalModes(mouse: .allMotion, bracketedPaste: false, focusEvents: false).enterSequence, as: UTF8.self).contains(
+                "?1003h"))
     }
 }

@@ -1,5 +1,6 @@
-@testable import Endless
 import Testing
+
+@testable import Endless
 
 @Suite("FeedConfiguration")
 struct FeedConfigurationTests {

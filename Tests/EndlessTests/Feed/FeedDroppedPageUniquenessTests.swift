@@ -1,6 +1,7 @@
-@testable import Endless
 import EndlessTesting
 import Testing
+
+@testable import Endless
 
 /// Items stay unique by id across pages even when the page an id first came in has been
 /// dropped (`maxLoadedItems`): a new page may not repeat an id of a dropped page near the

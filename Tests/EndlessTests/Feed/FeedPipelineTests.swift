@@ -1,6 +1,7 @@
-@testable import Endless
 import EndlessTesting
 import Testing
+
+@testable import Endless
 
 /// Several appends in flight, committed strictly in key order.
 @MainActor

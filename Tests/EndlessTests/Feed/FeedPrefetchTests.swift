@@ -1,6 +1,7 @@
-@testable import Endless
 import EndlessTesting
 import Testing
+
+@testable import Endless
 
 /// Adaptive prefetch: rows ahead from measured latency and scroll speed, on the manual clock.
 @MainActor

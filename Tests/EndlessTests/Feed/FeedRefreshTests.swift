@@ -1,6 +1,7 @@
-@testable import Endless
 import EndlessTesting
 import Testing
+
+@testable import Endless
 
 @MainActor
 @Suite("Feed: refresh", .timeLimit(TimeBudget.minutes(1)))

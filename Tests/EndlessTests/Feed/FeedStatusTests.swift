@@ -1,7 +1,7 @@
-import Synchronization
 import Endless
 import EndlessTesting
 import Observation
+import Synchronization
 import Testing
 
 @MainActor

@@ -1,6 +1,7 @@
-@testable import Endless
 import EndlessTesting
 import Testing
+
+@testable import Endless
 
 @Suite("FeedItems")
 struct FeedItemsTests {

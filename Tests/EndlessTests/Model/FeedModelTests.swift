@@ -1,6 +1,7 @@
-@testable import Endless
 import EndlessTesting
 import Testing
+
+@testable import Endless
 
 /// Random scroll, fault and retry sequences against a bounded feed: after every step, each
 /// placeholder on screen is loading or visibly failed (never idle with nothing coming), and

@@ -6,7 +6,9 @@ struct ManualClockTests {
     @Test("a sleeper wakes only when time reaches its deadline")
     func wakesAtDeadline() async throws {
         let clock = ManualClock()
-        let woke = Task { try await clock.sleep(for: .seconds(2)); return clock.now }
+        let woke = Task {
+            try await clock.sleep(for: .seconds(2)); return clock.now
+        }
         await clock.sleepers(atLeast: 1)
         clock.advance(by: .seconds(1))
         #expect(clock.sleeperCount == 1)

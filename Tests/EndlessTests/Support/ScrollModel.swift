@@ -1,6 +1,7 @@
-@testable import Endless
 import EndlessTesting
 import Testing
+
+@testable import Endless
 
 /// A person scrolling a bounded feed through faults, driven by a seeded random stream: the
 /// model behind the model-based tests. Each step does one thing (scroll, jump, fault the next

@@ -33,8 +33,9 @@ struct RandomUserClientTests {
         retryPolicy: RetryPolicy = RetryPolicy(maxRetries: 2, baseDelay: .zero, retryAfterCap: .zero)
     ) throws -> (harness: Harness, stop: () -> Void) {
         let log = LogBox()
-        let server = SimulatorServer(configuration: SimulatorConfiguration(
-            data: try data.get(), faults: faults, rateLimit: rateLimit, log: { line in log.append(line) }))
+        let server = SimulatorServer(
+            configuration: SimulatorConfiguration(
+                data: try data.get(), faults: faults, rateLimit: rateLimit, log: { line in log.append(line) }))
         let baseURL = try server.start()
         let http = HTTPClient(baseURL: baseURL, configuration: .init(retryPolicy: retryPolicy, deadline: TimeBudget.scaled(.seconds(20))))
         let harness = Harness(server: server, client: RandomUserClient(http: http), log: log)

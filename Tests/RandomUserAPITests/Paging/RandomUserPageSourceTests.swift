@@ -19,9 +19,10 @@ struct RandomUserPageSourceTests {
 
         init(faults: FaultConfiguration = .none) throws {
             let log = self.log
-            server = SimulatorServer(configuration: SimulatorConfiguration(
-                data: try RandomUserClientTests.data.get(), faults: faults, rateLimit: nil,
-                log: { line in log.append(line) }))
+            server = SimulatorServer(
+                configuration: SimulatorConfiguration(
+                    data: try RandomUserClientTests.data.get(), faults: faults, rateLimit: nil,
+                    log: { line in log.append(line) }))
             let http = HTTPClient(
                 baseURL: try server.start(),
                 configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: TimeBudget.scaled(.seconds(20))))
@@ -95,7 +96,8 @@ struct RandomUserPageSourceTests {
         #expect(!first.items.isEmpty)
         #expect(first.items.allSatisfy { $0.gender == "female" })
         #expect(first.items == reload.items)
-        #expect(try await harness.requests(atLeast: 2).allSatisfy { $0.contains("seed=chosen") && $0.contains("results=40") && !$0.contains("gender") })
+        #expect(
+            try await harness.requests(atLeast: 2).allSatisfy { $0.contains("seed=chosen") && $0.contains("results=40") && !$0.contains("gender") })
     }
 
     @Test("a gender filter without the gender field is refused up front")

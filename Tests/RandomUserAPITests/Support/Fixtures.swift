@@ -1,6 +1,6 @@
+import EndlessTesting
 import Foundation
 import Testing
-import EndlessTesting
 
 @testable import RandomUserAPI
 

@@ -25,7 +25,8 @@ extension FeedScreen {
             }
             lines.append(("", .plain))
             // Offline, a page the cache lacks cannot come however often R is pressed.
-            lines.append((isOfflineMiss ? "offline: run endless without --offline to load them · q to quit" : "press R to retry · q to quit", Theme.key))
+            lines.append(
+                (isOfflineMiss ? "offline: run endless without --offline to load them · q to quit" : "press R to retry · q to quit", Theme.key))
         case .empty:
             lines = [("no \(nouns.plural) here · press r for a new list", Theme.endOfList)]
         }
@@ -124,7 +125,8 @@ extension FeedScreen {
             shown = images?.image(for: request) ?? model.item(describedBy: details).flatMap { placeholderImage(for: $0, request: request) }
             if let shown {
                 // Pixel graphics are placed over the panel afterwards; blank cells reserve their room.
-                image = cells.usesPixels
+                image =
+                    cells.usesPixels
                     ? CellImage(size: pictureSize, cells: Array(repeating: .blank, count: pictureSize.area))
                     : cells.symbolCells(for: shown, size: pictureSize)
             }

@@ -1,7 +1,7 @@
 import EndlessFeedModel
-import Foundation
 import EndlessHTTP
 import EndlessTerminal
+import Foundation
 
 /// One tab of the browser, whatever its feed: what the browser's model, loop and screen need
 /// from it. ``FeedTab`` is the one implementation, generic over the feed's page source; this

@@ -59,7 +59,9 @@ struct FetchTable<Row> {
                 let isLast = index == row.count - 1
                 if index > 0 { line += String(repeating: " ", count: Self.gap) }
                 // The last column is not padded on the right: no trailing spaces.
-                line += isLast && !column.alignRight ? text : TextLayout.pad(text, toWidth: widths[index], alignment: column.alignRight ? .trailing : .leading)
+                line +=
+                    isLast && !column.alignRight
+                    ? text : TextLayout.pad(text, toWidth: widths[index], alignment: column.alignRight ? .trailing : .leading)
             }
             output += line + "\n"
         }

@@ -93,9 +93,11 @@ public enum PhotoRow {
         let textX = row.x + 1 + layout.columns + 2
         let width = max(0, row.maxX - textX - 1)
         let name = UntrustedText(photo.user?.displayName ?? "unknown photographer")
-        var x = textX + frame.write(
-            name.displayText, at: Point(x: textX, y: row.y), style: Theme.name, maxWidth: width,
-            ellipsis: true)
+        var x =
+            textX
+            + frame.write(
+                name.displayText, at: Point(x: textX, y: row.y), style: Theme.name, maxWidth: width,
+                ellipsis: true)
         if let username = photo.user?.username, x + 4 < textX + width {
             x += frame.write("  ", at: Point(x: x, y: row.y), style: .plain)
             frame.write(

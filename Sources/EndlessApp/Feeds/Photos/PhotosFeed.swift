@@ -72,9 +72,10 @@ public enum PhotosFeed {
         guard let html = photo.links?.html, var components = URLComponents(string: html),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { return nil }
-        components.queryItems = (components.queryItems ?? []).filter { !$0.name.hasPrefix("utm_") } + [
-            URLQueryItem(name: "utm_source", value: "endless"), URLQueryItem(name: "utm_medium", value: "referral"),
-        ]
+        components.queryItems =
+            (components.queryItems ?? []).filter { !$0.name.hasPrefix("utm_") } + [
+                URLQueryItem(name: "utm_source", value: "endless"), URLQueryItem(name: "utm_medium", value: "referral"),
+            ]
         return components.url
     }
 

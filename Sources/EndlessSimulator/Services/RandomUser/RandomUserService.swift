@@ -54,8 +54,9 @@ struct RandomUserService: ServiceRouter {
         if let rateLimiter, let rejection = rateLimiter.check(client: client) {
             return rateLimited(rejection, window: rateLimiter.configuration.window)
         }
-        guard let cached = generator.cachedResponse(
-            toQuery: request.query ?? "", now: now(), portraitBaseURL: portraitBaseURL(for: request))
+        guard
+            let cached = generator.cachedResponse(
+                toQuery: request.query ?? "", now: now(), portraitBaseURL: portraitBaseURL(for: request))
         else { return nil }
         rateLimiter?.record(client: client, users: cached.userCount)
         return Self.usersResponse(cached)

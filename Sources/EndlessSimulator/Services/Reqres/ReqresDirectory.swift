@@ -7,16 +7,17 @@ struct ReqresDirectory: Sendable {
     static let maxUserCount = 100_000
 
     /// The real service's users, ids 1 to 12, exactly as it sends them.
-    static let realUsers: [ReqresUserRecord] = ([
-        ("George", "Bluth", .men), ("Janet", "Weaver", .women), ("Emma", "Wong", .women),
-        ("Eve", "Holt", .women), ("Charles", "Morris", .men), ("Tracey", "Ramos", .women),
-        ("Michael", "Lawson", .men), ("Lindsay", "Ferguson", .women), ("Tobias", "Funke", .men),
-        ("Byron", "Fields", .men), ("George", "Edwards", .men), ("Rachel", "Howell", .women),
-    ] as [(String, String, PortraitKey.Gender)]).enumerated().map { offset, person in
-        ReqresUserRecord(
-            id: offset + 1, email: "\(person.0.lowercased()).\(person.1.lowercased())@reqres.in",
-            firstName: person.0, lastName: person.1, face: person.2)
-    }
+    static let realUsers: [ReqresUserRecord] =
+        ([
+            ("George", "Bluth", .men), ("Janet", "Weaver", .women), ("Emma", "Wong", .women),
+            ("Eve", "Holt", .women), ("Charles", "Morris", .men), ("Tracey", "Ramos", .women),
+            ("Michael", "Lawson", .men), ("Lindsay", "Ferguson", .women), ("Tobias", "Funke", .men),
+            ("Byron", "Fields", .men), ("George", "Edwards", .men), ("Rachel", "Howell", .women),
+        ] as [(String, String, PortraitKey.Gender)]).enumerated().map { offset, person in
+            ReqresUserRecord(
+                id: offset + 1, email: "\(person.0.lowercased()).\(person.1.lowercased())@reqres.in",
+                firstName: person.0, lastName: person.1, face: person.2)
+        }
 
     /// Users in the list.
     let count: Int

@@ -11,11 +11,11 @@ import ReqresAPI
 import Testing
 import UnsplashAPI
 
+@testable import EndlessApp
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-@testable import EndlessApp
 
 /// `endless fetch --format json` is the service's answer and `ndjson` its items, exactly: for
 /// every captured answer and every shape the simulators send, served over loopback, the output

@@ -1,6 +1,6 @@
 import EndlessCommandLine
-import Foundation
 import EndlessTerminal
+import Foundation
 import RandomUserAPI
 import Testing
 
@@ -14,25 +14,27 @@ struct FetchFormatTests {
         let run = await FetchHarness().run(["fetch"])
         #expect(run.exitCode == 0)
         #expect(run.standardError == "")
-        #expect(run.standardOutput == """
-            NAME               GENDER  NAT  EMAIL                         PHONE          CITY             AGE
-            Mr Atilla Bennink  male    NL   atilla.bennink@example.com    (089) 8673781  Aalsmeerderbrug   43
-            Mr آرمان رضایی     male    IR   arman.rdyy@example.com        021-12345678   تهران             35
-            Ms 花子 山田       female  JP   hanako, "yamada"@example.com  03-1234-5678   東京              25
+        #expect(
+            run.standardOutput == """
+                NAME               GENDER  NAT  EMAIL                         PHONE          CITY             AGE
+                Mr Atilla Bennink  male    NL   atilla.bennink@example.com    (089) 8673781  Aalsmeerderbrug   43
+                Mr آرمان رضایی     male    IR   arman.rdyy@example.com        021-12345678   تهران             35
+                Ms 花子 山田       female  JP   hanako, "yamada"@example.com  03-1234-5678   東京              25
 
-            """)
+                """)
     }
 
     @Test("table: fitted to a 60-column terminal, long columns cut with … and wide characters never split")
     func narrowTable() async {
         let run = await FetchHarness(terminalColumns: 60).run(["fetch", "--format", "table"])
-        #expect(run.standardOutput == """
-            NAME       GENDER  NAT  EMAIL      PHONE      CITY       AGE
-            Mr Atill…  male    NL   atilla.b…  (089) 86…  Aalsmeer…   43
-            Mr آرمان…  male    IR   arman.rd…  021-1234…  تهران       35
-            Ms 花子 …  female  JP   hanako, …  03-1234-…  東京        25
+        #expect(
+            run.standardOutput == """
+                NAME       GENDER  NAT  EMAIL      PHONE      CITY       AGE
+                Mr Atill…  male    NL   atilla.b…  (089) 86…  Aalsmeer…   43
+                Mr آرمان…  male    IR   arman.rd…  021-1234…  تهران       35
+                Ms 花子 …  female  JP   hanako, …  03-1234-…  東京        25
 
-            """)
+                """)
         for line in run.standardOutput.split(separator: "\n") {
             #expect(DisplayWidth.of(line) == 60)
         }
@@ -64,45 +66,46 @@ struct FetchFormatTests {
         let one = RandomUserResponse(results: [SampleResponses.arman], info: .init(seed: "endless", results: 1, page: 1, version: "1.4"))
         let run = await FetchHarness(answer: { _ in one }).run(["fetch", "--format=json"])
         #expect(run.exitCode == 0)
-        #expect(run.standardOutput == """
-            {
-              "info": {
-                "page": 1,
-                "results": 1,
-                "seed": "endless",
-                "version": "1.4"
-              },
-              "results": [
+        #expect(
+            run.standardOutput == """
                 {
-                  "dob": {
-                    "age": 35,
-                    "date": "1990-01-02T03:04:05.000Z"
+                  "info": {
+                    "page": 1,
+                    "results": 1,
+                    "seed": "endless",
+                    "version": "1.4"
                   },
-                  "email": "arman.rdyy@example.com",
-                  "gender": "male",
-                  "id": {
-                    "name": "",
-                    "value": null
-                  },
-                  "location": {
-                    "city": "تهران",
-                    "postcode": 12345
-                  },
-                  "login": {
-                    "uuid": "6f1c9e2a-0000-4000-8000-000000000001"
-                  },
-                  "name": {
-                    "first": "آرمان",
-                    "last": "رضایی",
-                    "title": "Mr"
-                  },
-                  "nat": "IR",
-                  "phone": "021-12345678"
+                  "results": [
+                    {
+                      "dob": {
+                        "age": 35,
+                        "date": "1990-01-02T03:04:05.000Z"
+                      },
+                      "email": "arman.rdyy@example.com",
+                      "gender": "male",
+                      "id": {
+                        "name": "",
+                        "value": null
+                      },
+                      "location": {
+                        "city": "تهران",
+                        "postcode": 12345
+                      },
+                      "login": {
+                        "uuid": "6f1c9e2a-0000-4000-8000-000000000001"
+                      },
+                      "name": {
+                        "first": "آرمان",
+                        "last": "رضایی",
+                        "title": "Mr"
+                      },
+                      "nat": "IR",
+                      "phone": "021-12345678"
+                    }
+                  ]
                 }
-              ]
-            }
 
-            """)
+                """)
     }
 
     @Test("json: reading the output back gives the same response")
@@ -119,8 +122,14 @@ struct FetchFormatTests {
         let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
         try #require(lines.count == 4)
         #expect(lines.last == "")
-        #expect(lines[1] == #"{"dob":{"age":35,"date":"1990-01-02T03:04:05.000Z"},"email":"arman.rdyy@example.com","gender":"male","id":{"name":"","value":null},"location":{"city":"تهران","postcode":12345},"login":{"uuid":"6f1c9e2a-0000-4000-8000-000000000001"},"name":{"first":"آرمان","last":"رضایی","title":"Mr"},"nat":"IR","phone":"021-12345678"}"#)
-        #expect(lines[2] == #"{"dob":{"age":25,"date":"2000-02-29T00:00:00.000Z"},"email":"hanako, \"yamada\"@example.com","gender":"female","location":{"city":"東京"},"login":{"uuid":"6f1c9e2a-0000-4000-8000-000000000002"},"name":{"first":"花子","last":"山田","title":"Ms"},"nat":"JP","phone":"03-1234-5678"}"#)
+        #expect(
+            lines[1]
+                == #"{"dob":{"age":35,"date":"1990-01-02T03:04:05.000Z"},"email":"arman.rdyy@example.com","gender":"male","id":{"name":"","value":null},"location":{"city":"تهران","postcode":12345},"login":{"uuid":"6f1c9e2a-0000-4000-8000-000000000001"},"name":{"first":"آرمان","last":"رضایی","title":"Mr"},"nat":"IR","phone":"021-12345678"}"#
+        )
+        #expect(
+            lines[2]
+                == #"{"dob":{"age":25,"date":"2000-02-29T00:00:00.000Z"},"email":"hanako, \"yamada\"@example.com","gender":"female","location":{"city":"東京"},"login":{"uuid":"6f1c9e2a-0000-4000-8000-000000000002"},"name":{"first":"花子","last":"山田","title":"Ms"},"nat":"JP","phone":"03-1234-5678"}"#
+        )
         #expect(lines[0].hasPrefix(#"{"cell":"(06) 07494249","dob":{"age":43,"date":"1981-10-20T18:46:45.000Z"},"#))
     }
 
@@ -150,9 +159,11 @@ struct FetchFormatTests {
         #expect(wide.split(separator: "\r\n").first?.contains("location.city") == true)
     }
 
-    @Test("csv quoting rules", arguments: [
-        ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("line\nbreak", "\"line\nbreak\""), ("", ""),
-    ])
+    @Test(
+        "csv quoting rules",
+        arguments: [
+            ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("line\nbreak", "\"line\nbreak\""), ("", ""),
+        ])
     func csvQuote(field: String, quoted: String) {
         #expect(CSVText.quote(field) == quoted)
     }

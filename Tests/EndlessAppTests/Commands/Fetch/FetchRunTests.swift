@@ -1,5 +1,5 @@
-import Foundation
 import EndlessTesting
+import Foundation
 import RandomUserAPI
 import Testing
 
@@ -23,8 +23,9 @@ struct FetchRunTests {
         #expect(options.verbose)
         #expect(run.queries == [options.query])
         let query = options.query
-        #expect(query.url.absoluteString
-            == "http://127.0.0.1:41235/api/1.3/?results=25&page=3&seed=a%2Bb&nat=US,GB&inc=name,email,nat&exc=email&password=upper,number,8-12")
+        #expect(
+            query.url.absoluteString
+                == "http://127.0.0.1:41235/api/1.3/?results=25&page=3&seed=a%2Bb&nat=US,GB&inc=name,email,nat&exc=email&password=upper,number,8-12")
     }
 
     @Test("defaults: 10 people from randomuser.me as a table, 30 s, 2 retries, quiet")

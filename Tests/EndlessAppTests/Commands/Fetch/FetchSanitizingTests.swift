@@ -35,7 +35,8 @@ struct FetchSanitizingTests {
         #expect(lines.count == 3)
     }
 
-    @Test("json and ndjson: ESC appears only as a \\u001b escape, C1 and bidi as \\u escapes, and the data is exact",
+    @Test(
+        "json and ndjson: ESC appears only as a \\u001b escape, C1 and bidi as \\u escapes, and the data is exact",
         arguments: ["json", "ndjson"])
     func json(format: String) async throws {
         let result = await run(format)

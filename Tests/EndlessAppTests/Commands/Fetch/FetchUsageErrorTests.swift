@@ -36,8 +36,11 @@ struct FetchUsageErrorTests {
         .init(arguments: ["--inc", "name", "--exc", "name"], message: "--exc leaves no field", hint: "name"),
         .init(arguments: ["--format", "yaml"], message: "--format: 'yaml' is not one of the choices", hint: "table, json, ndjson, csv"),
         .init(arguments: ["--format", "jsn"], message: "(did you mean 'json'?)", hint: "table, json"),
-        .init(arguments: ["--api", "ftp://example.com/api/"], message: "--api: 'ftp://example.com/api/' is not an http(s) URL", hint: "absolute http"),
-        .init(arguments: ["--api", "https://randomuser.me/api/1.3/", "--api-version", "1.4"], message: "--api: \"https://randomuser.me/api/1.3/\": it names API version 1.3", hint: "absolute http"),
+        .init(
+            arguments: ["--api", "ftp://example.com/api/"], message: "--api: 'ftp://example.com/api/' is not an http(s) URL", hint: "absolute http"),
+        .init(
+            arguments: ["--api", "https://randomuser.me/api/1.3/", "--api-version", "1.4"],
+            message: "--api: \"https://randomuser.me/api/1.3/\": it names API version 1.3", hint: "absolute http"),
         .init(arguments: ["--api-version", "2.0"], message: "--api-version: \"2.0\" is not an API version", hint: "1.0 1.1"),
         .init(arguments: ["--password", "upper,99"], message: "--password: \"upper,99\": the length must lie within 1-64", hint: "special, upper"),
         .init(arguments: ["--timeout", "0"], message: "--timeout: 0 is out of range", hint: "above 0"),
@@ -46,7 +49,9 @@ struct FetchUsageErrorTests {
         .init(arguments: ["--results", "1", "--results", "2"], message: "--results is given more than once", hint: "once"),
         .init(arguments: ["--verbose=yes"], message: "--verbose is a switch and takes no value", hint: "--verbose alone"),
         .init(arguments: ["people", "extra"], message: "unexpected argument 'extra'", hint: "takes no arguments"),
-        .init(arguments: ["--api", "https://randomuser.me/api/", "--fail-rate", "0.5"], message: "--fail-rate only applies to the embedded simulator", hint: "drop --fail-rate"),
+        .init(
+            arguments: ["--api", "https://randomuser.me/api/", "--fail-rate", "0.5"], message: "--fail-rate only applies to the embedded simulator",
+            hint: "drop --fail-rate"),
         .init(arguments: ["--latency", "soon"], message: "--latency: 'soon' is not valid", hint: "300ms"),
         .init(arguments: ["--fail-rate", "1.5"], message: "--fail-rate: '1.5' is not valid", hint: "--fail-rate takes"),
         .init(arguments: ["--fail-status", "200"], message: "--fail-status: '200' is not valid", hint: "--fail-status takes"),

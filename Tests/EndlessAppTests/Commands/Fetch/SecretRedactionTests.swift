@@ -29,16 +29,18 @@ struct SecretRedactionTests {
         }
     }
 
-    @Test("a usage error quoting an --api URL hides its password and secret query items", arguments: [
-        // Photos need a key for a given API: the refusal quotes the URL.
-        (["photos", "--api", "http://127.0.0.1:9/?client_id=SECRET-Q-7781&x=1"], "SECRET-Q-7781"),
-        (["fetch", "photos", "--api", "http://reader:SECRET-PW-5523@127.0.0.1:9/"], "SECRET-PW-5523"),
-        // A URL the parser refuses is quoted as typed.
-        (["fetch", "users", "--api", "http://u:SECRET-PW-5523@127.0.0.1:99999/"], "SECRET-PW-5523"),
-        (["fetch", "--api", "ftp://127.0.0.1/?api_key=SECRET-Q-7781"], "SECRET-Q-7781"),
-        // The simulator's flags do nothing with an API given: the refusal names the API.
-        (["fetch", "--api", "http://127.0.0.1:9/api/?token=SECRET-Q-7781", "--latency", "1s"], "SECRET-Q-7781"),
-    ])
+    @Test(
+        "a usage error quoting an --api URL hides its password and secret query items",
+        arguments: [
+            // Photos need a key for a given API: the refusal quotes the URL.
+            (["photos", "--api", "http://127.0.0.1:9/?client_id=SECRET-Q-7781&x=1"], "SECRET-Q-7781"),
+            (["fetch", "photos", "--api", "http://reader:SECRET-PW-5523@127.0.0.1:9/"], "SECRET-PW-5523"),
+            // A URL the parser refuses is quoted as typed.
+            (["fetch", "users", "--api", "http://u:SECRET-PW-5523@127.0.0.1:99999/"], "SECRET-PW-5523"),
+            (["fetch", "--api", "ftp://127.0.0.1/?api_key=SECRET-Q-7781"], "SECRET-Q-7781"),
+            // The simulator's flags do nothing with an API given: the refusal names the API.
+            (["fetch", "--api", "http://127.0.0.1:9/api/?token=SECRET-Q-7781", "--latency", "1s"], "SECRET-Q-7781"),
+        ])
     func usageErrors(arguments: [String], secret: String) async {
         let run = await Self.run(arguments)
 
@@ -48,12 +50,14 @@ struct SecretRedactionTests {
         #expect(run.standardError.contains("<redacted>"), "\(run.standardError)")
     }
 
-    @Test("a key given by flag is not printed when a server echoes it in its error", arguments: [
-        ["fetch", "photos", "--access-key", "SECRET-ACCESS-8812"],
-        ["fetch", "photos", "--access-key=SECRET-ACCESS-8812", "-v"],
-        ["fetch", "users", "--api-key", "SECRET-ACCESS-8812"],
-        ["fetch", "coins", "--demo-key", "SECRET-ACCESS-8812", "-v"],
-    ])
+    @Test(
+        "a key given by flag is not printed when a server echoes it in its error",
+        arguments: [
+            ["fetch", "photos", "--access-key", "SECRET-ACCESS-8812"],
+            ["fetch", "photos", "--access-key=SECRET-ACCESS-8812", "-v"],
+            ["fetch", "users", "--api-key", "SECRET-ACCESS-8812"],
+            ["fetch", "coins", "--demo-key", "SECRET-ACCESS-8812", "-v"],
+        ])
     func echoedKeys(arguments: [String]) async throws {
         let server = try Self.echoing(status: 401)
         defer { server.stop() }

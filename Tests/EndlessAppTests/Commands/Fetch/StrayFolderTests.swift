@@ -43,10 +43,12 @@ struct StrayFolderTests {
         return walker.compactMap { $0 as? String }.sorted()
     }
 
-    @Test("with XDG folders set: only $XDG_CACHE_HOME/endless, if anything", arguments: [
-        ["fetch", "-n", "2"], ["fetch", "users", "--per-page", "2"], ["fetch", "coins", "--per-page", "2"],
-        ["fetch", "photos", "--per-page", "2"], ["--page-size", "5"],
-    ])
+    @Test(
+        "with XDG folders set: only $XDG_CACHE_HOME/endless, if anything",
+        arguments: [
+            ["fetch", "-n", "2"], ["fetch", "users", "--per-page", "2"], ["fetch", "coins", "--per-page", "2"],
+            ["fetch", "photos", "--per-page", "2"], ["--page-size", "5"],
+        ])
     func withXDGFolders(arguments: [String]) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build the endless binary first")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("endless-stray-\(UUID().uuidString)")

@@ -31,7 +31,8 @@ struct CoinsBoardTests {
             configuration: SimulatorConfiguration(data: try GeneratorData.builtIn(), rateLimit: nil, now: { instant }))
         try server.start()
         let base = try #require(server.baseURL(of: .coinGecko))
-        let client = CoinGeckoClient(http: HTTPClient(baseURL: base, configuration: .init(retryPolicy: .never, deadline: TimeBudget.scaled(.seconds(20)))))
+        let client = CoinGeckoClient(
+            http: HTTPClient(baseURL: base, configuration: .init(retryPolicy: .never, deadline: TimeBudget.scaled(.seconds(20)))))
         let source = CoinMarketsPageSource(client: client, query: try CoinsFeed.query(currency: currency, perPage: 20))
         let model = FeedViewModel(
             feed: Feed(
@@ -40,7 +41,8 @@ struct CoinsBoardTests {
             descriptor: CoinsFeed.descriptor(sourceLabel: "simulator 127.0.0.1", currency: currency), images: nil,
             now: { instant })
         let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
-        let browser = BrowserModel(tabs: [FeedTab(kind: .coins, model: model, style: CoinRow.style(currency: currency), cells: cells, images: nil)], opening: .coins)
+        let browser = BrowserModel(
+            tabs: [FeedTab(kind: .coins, model: model, style: CoinRow.style(currency: currency), cells: cells, images: nil)], opening: .coins)
         browser.start()
         await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
         return Board(server: server, model: model, browser: browser)
@@ -114,7 +116,8 @@ struct CoinsBoardTests {
         Self.expectSnapshot(text, "coins-details")
         let details = try #require(board.model.details)
         let labels = details.fields.map(\.label)
-        for label in ["rank", "price", "1h", "24h", "7d", "market cap", "circulating", "max supply", "all-time high", "all-time low", "last updated"] {
+        for label in ["rank", "price", "1h", "24h", "7d", "market cap", "circulating", "max supply", "all-time high", "all-time low", "last updated"]
+        {
             #expect(labels.contains(label), "\(label) in \(labels)")
         }
         let chart = try #require(details.chart)

@@ -67,28 +67,34 @@ struct CoinsLiveTests {
 /// Prices as a trader reads them, from exact digits.
 @Suite("Coins: money formatting")
 struct MoneyFormatTests {
-    @Test("prices: cents from 1 up, four significant digits below, an exponent past ten zeros", arguments: [
-        ("96000", "96,000.00"), ("96123.456", "96,123.46"), ("1.005", "1.01"), ("0.9998", "0.9998"),
-        ("0.99996", "1.00"), ("0.00002456", "0.00002456"), ("2.456e-05", "0.00002456"), ("0.000024564", "0.00002456"),
-        ("0.5", "0.5000"), ("0", "0.00"), ("1.234e-12", "1.234e-12"), ("-3.5", "-3.50"),
-    ])
+    @Test(
+        "prices: cents from 1 up, four significant digits below, an exponent past ten zeros",
+        arguments: [
+            ("96000", "96,000.00"), ("96123.456", "96,123.46"), ("1.005", "1.01"), ("0.9998", "0.9998"),
+            ("0.99996", "1.00"), ("0.00002456", "0.00002456"), ("2.456e-05", "0.00002456"), ("0.000024564", "0.00002456"),
+            ("0.5", "0.5000"), ("0", "0.00"), ("1.234e-12", "1.234e-12"), ("-3.5", "-3.50"),
+        ])
     func prices(_ literal: String, _ expected: String) {
         #expect(MoneyFormat.price(LiteralJSON.Number(literal)) == expected)
     }
 
-    @Test("big figures: three significant digits and a suffix, or in full", arguments: [
-        ("1903456789012", "1.90T", "1,903,456,789,012"), ("45612345678", "45.6B", "45,612,345,678"),
-        ("999600", "1.00M", "999,600"), ("850000", "850K", "850,000"), ("999", "999", "999.00"), ("12.5", "13", "12.50"),
-    ])
+    @Test(
+        "big figures: three significant digits and a suffix, or in full",
+        arguments: [
+            ("1903456789012", "1.90T", "1,903,456,789,012"), ("45612345678", "45.6B", "45,612,345,678"),
+            ("999600", "1.00M", "999,600"), ("850000", "850K", "850,000"), ("999", "999", "999.00"), ("12.5", "13", "12.50"),
+        ])
     func figures(_ literal: String, _ compact: String, _ full: String) {
         #expect(MoneyFormat.compact(LiteralJSON.Number(literal)) == compact)
         #expect(MoneyFormat.full(LiteralJSON.Number(literal)) == full)
     }
 
-    @Test("changes read without colour: ▲ up, ▼ down, nothing for none; never wider than 8", arguments: [
-        ("2.3449", "▲ 2.34%"), ("-0.8451", "▼ 0.85%"), ("-0.004", "  0.00%"), ("123.45", "▲ 123.5%"),
-        ("-12345.6", "▼ 12346%"), ("0", "  0.00%"),
-    ])
+    @Test(
+        "changes read without colour: ▲ up, ▼ down, nothing for none; never wider than 8",
+        arguments: [
+            ("2.3449", "▲ 2.34%"), ("-0.8451", "▼ 0.85%"), ("-0.004", "  0.00%"), ("123.45", "▲ 123.5%"),
+            ("-12345.6", "▼ 12346%"), ("0", "  0.00%"),
+        ])
     func changes(_ literal: String, _ expected: String) {
         let change = MoneyFormat.change(LiteralJSON.Number(literal))
         #expect(change.text == expected)

@@ -16,20 +16,27 @@ struct CoinsSettingsTests {
     @Test("the simulated CoinGecko is rate limited in serve (10 a minute) unless told, and off in the app unless told")
     func rateLimitDefaults() throws {
         let serve = try Self.parse(["serve"])
-        #expect(try SimulatorOptions.settings(from: serve, serving: true).services[CoinGeckoServiceSettings.self].rateLimit == CoinGeckoRateLimit.serveDefault)
-        #expect(try ServeCommand.configuration(from: serve, output: CapturedOutput().output).services[CoinGeckoServiceSettings.self].rateLimit == CoinGeckoRateLimit.serveDefault)
+        #expect(
+            try SimulatorOptions.settings(from: serve, serving: true).services[CoinGeckoServiceSettings.self].rateLimit
+                == CoinGeckoRateLimit.serveDefault)
+        #expect(
+            try ServeCommand.configuration(from: serve, output: CapturedOutput().output).services[CoinGeckoServiceSettings.self].rateLimit
+                == CoinGeckoRateLimit.serveDefault)
         let off = try Self.parse(["serve", "--coingecko-rate-limit", "off"])
         #expect(try SimulatorOptions.settings(from: off, serving: true).services[CoinGeckoServiceSettings.self].rateLimit == nil)
         let browse = try Self.parse(["coins"])
         #expect(try SimulatorOptions.settings(from: browse).services[CoinGeckoServiceSettings.self].rateLimit == nil)
         let limited = try Self.parse(["coins", "--coingecko-rate-limit", "5/30s"])
-        #expect(try SimulatorOptions.settings(from: limited).services[CoinGeckoServiceSettings.self].rateLimit == RateLimitConfiguration(maxUsers: 5, window: .seconds(30)))
+        #expect(
+            try SimulatorOptions.settings(from: limited).services[CoinGeckoServiceSettings.self].rateLimit
+                == RateLimitConfiguration(maxUsers: 5, window: .seconds(30)))
     }
 
     @Test("the tab's flags: currency, page size, demo key (flag, else the variable), --live alone or with seconds")
     func tabFlags() throws {
         let settings = try CoinsFeed.settings(
-            from: try Self.parse(["coins", "--vs-currency", "EUR", "--coins-per-page", "25", "--demo-key", "CG-k", "--live"]), api: nil, environment: [:])
+            from: try Self.parse(["coins", "--vs-currency", "EUR", "--coins-per-page", "25", "--demo-key", "CG-k", "--live"]), api: nil,
+            environment: [:])
         #expect(settings.vsCurrency == "eur" && settings.perPage == 25 && settings.demoKey == "CG-k")
         // The variable comes from the environment the browser read once and passed down.
         let fromVariable = try CoinsFeed.settings(

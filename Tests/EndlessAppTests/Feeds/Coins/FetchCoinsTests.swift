@@ -6,11 +6,11 @@ import EndlessTesting
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 @testable import EndlessApp
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `endless fetch coins` and `endless coins` when not in a terminal: formats, numbers as the
 /// API sent them, exit codes, the typed rate limit, the demo key kept out of logs, hostile text.
@@ -60,7 +60,8 @@ struct FetchCoinsTests {
 
     @Test("ndjson and json print every number exactly as the API sent it, fields this client does not know included")
     func literals() async throws {
-        let body = #"[{"id":"tiny","symbol":"tny","name":"Tiny","current_price":2.456e-05,"market_cap":1903456789012,"total_supply":19812345.0,"ath":0.000024560,"market_cap_rank":1E+3,"roi":null,"mystery":{"n":-0.0}}]"#
+        let body =
+            #"[{"id":"tiny","symbol":"tny","name":"Tiny","current_price":2.456e-05,"market_cap":1903456789012,"total_supply":19812345.0,"ath":0.000024560,"market_cap_rank":1E+3,"roi":null,"mystery":{"n":-0.0}}]"#
         let client = try Self.client(answering: body)
         for format in [OutputFormat.ndjson, .json] {
             var options = FetchCoinsOptions()
@@ -80,11 +81,14 @@ struct FetchCoinsTests {
         #expect(captured.standardOutput.contains("0.00002456"), "the table formats it as a trader reads it")
     }
 
-    @Test("exit 2 for a bad command line, naming the flag", arguments: [
-        (["--per-page", "0"], "--per-page"), (["--per-page", "251"], "--per-page"), (["--vs-currency", "doge-dollars"], "--vs-currency"),
-        (["--api", "ftp://x/"], "--api"), (["--api", "https://api.coingecko.com/api/v3/", "--coingecko-rate-limit", "5"], "--coingecko-rate-limit"),
-        (["--coingecko-rate-limit", "often"], "--coingecko-rate-limit"), (["--page", "0"], "--page"),
-    ])
+    @Test(
+        "exit 2 for a bad command line, naming the flag",
+        arguments: [
+            (["--per-page", "0"], "--per-page"), (["--per-page", "251"], "--per-page"), (["--vs-currency", "doge-dollars"], "--vs-currency"),
+            (["--api", "ftp://x/"], "--api"),
+            (["--api", "https://api.coingecko.com/api/v3/", "--coingecko-rate-limit", "5"], "--coingecko-rate-limit"),
+            (["--coingecko-rate-limit", "often"], "--coingecko-rate-limit"), (["--page", "0"], "--page"),
+        ])
     func usage(_ arguments: [String], flag: String) async {
         let run = await Self.run(["fetch", "coins"] + arguments)
         #expect(run.status == 2)
@@ -135,7 +139,8 @@ struct FetchCoinsTests {
             let captured = CapturedOutput()
             #expect(await FetchCoinsCommand.run(options, output: captured.output, client: client) == 0)
             let output = captured.standardOutput
-            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" || $0 == "\u{07}" }, "\(format): \(output)")
+            #expect(
+                !output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" || $0 == "\u{07}" }, "\(format): \(output)")
             if format != .json { #expect(output.contains("Evil"), "\(format)") }
         }
     }

@@ -1,5 +1,5 @@
-import EndlessBlurHash
 import Endless
+import EndlessBlurHash
 import EndlessCommandLine
 import EndlessFeedModel
 import EndlessHTTP
@@ -69,12 +69,14 @@ struct PhotosFeedTests {
         #expect(past.status == 0 && past.standardError.contains("page 600 is past the last page"))
     }
 
-    @Test("fetch photos usage errors exit 2 and name the flag", arguments: [
-        (["--per-page", "31"], "--per-page"), (["--page", "0"], "--page"), (["--order-by", "newest"], "--order-by"),
-        (["--id", "x", "--page", "2"], "--id"), (["--api", "https://api.unsplash.com/"], "UNSPLASH_ACCESS_KEY"),
-        (["--api", "https://api.unsplash.com/", "--access-key", "k", "--unsplash-rate-limit", "5"], "--unsplash-rate-limit"),
-        (["--unsplash-rate-limit", "lots"], "--unsplash-rate-limit"),
-    ])
+    @Test(
+        "fetch photos usage errors exit 2 and name the flag",
+        arguments: [
+            (["--per-page", "31"], "--per-page"), (["--page", "0"], "--page"), (["--order-by", "newest"], "--order-by"),
+            (["--id", "x", "--page", "2"], "--id"), (["--api", "https://api.unsplash.com/"], "UNSPLASH_ACCESS_KEY"),
+            (["--api", "https://api.unsplash.com/", "--access-key", "k", "--unsplash-rate-limit", "5"], "--unsplash-rate-limit"),
+            (["--unsplash-rate-limit", "lots"], "--unsplash-rate-limit"),
+        ])
     func fetchUsageErrors(_ arguments: [String], flag: String) async {
         let run = await Self.run(["fetch", "photos"] + arguments)
         #expect(run.status == 2, "\(run.standardError)")
@@ -178,8 +180,9 @@ struct PhotosFeedTests {
         let cells = ImageCells(mode: .symbols, colorDepth: .trueColor, cellPixelSize: nil)
         let flatFrame = Self.draw(FeedTab(kind: .photos, model: plain, style: flat, cells: cells, images: images))
         let colour = try #require(photo.color.flatMap(RGBColor.init(hex:)))
-        #expect(Self.backgrounds(flatFrame, x: 1..<(1 + picture.width), y: 2..<(2 + picture.height))
-            == ["\(Color.rgb(colour.red, colour.green, colour.blue))"])
+        #expect(
+            Self.backgrounds(flatFrame, x: 1..<(1 + picture.width), y: 2..<(2 + picture.height))
+                == ["\(Color.rgb(colour.red, colour.green, colour.blue))"])
     }
 
     @Test("rows show the photographer, the caption, likes and the colour; the request asks imgix for the cells' pixels")
@@ -193,13 +196,15 @@ struct PhotosFeedTests {
         let name = try #require(photo.user?.displayName), caption = try #require(photo.caption), color = try #require(photo.color)
         #expect(text.contains(name) && text.contains(caption) && text.contains(color))
         #expect(text.contains("♥ "))
-        let request = try #require(PhotosFeed.descriptor(
-            client: UnsplashClient(http: HTTPClient(), accessKey: nil), sourceLabel: "", layout: PhotoRow.Layout(cellAspect: 2)
-        ).rowImage(photo, ImageSizing(pixelsPerCell: FeedImage.Size(width: 10, height: 20))))
+        let request = try #require(
+            PhotosFeed.descriptor(
+                client: UnsplashClient(http: HTTPClient(), accessKey: nil), sourceLabel: "", layout: PhotoRow.Layout(cellAspect: 2)
+            ).rowImage(photo, ImageSizing(pixelsPerCell: FeedImage.Size(width: 10, height: 20))))
         let picture = PhotoRow.Layout(cellAspect: 2).picture(for: photo)
         #expect(request.size == FeedImage.Size(width: picture.width * 10, height: picture.height * 20))
         let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
-        #expect(query.contains(URLQueryItem(name: "w", value: String(picture.width * 10))) && query.contains(URLQueryItem(name: "fit", value: "crop")))
+        #expect(
+            query.contains(URLQueryItem(name: "w", value: String(picture.width * 10))) && query.contains(URLQueryItem(name: "fit", value: "crop")))
         #expect(query.contains { $0.name == "ixid" })
     }
 
@@ -269,7 +274,10 @@ struct PhotosFeedTests {
     func hostileText() async throws {
         CannedURLProtocol.answer(
             "/hostile/photos",
-            with: .init(body: ##"[{"id":"evil","width":300,"height":200,"color":"#ff0000","blur_hash":"LEHV6nWB2yk8pyo0adR*.7kCMdnj","description":"Sun\u001b]52;c;cm0gLXJmIH4=\u0007set\u202e","user":{"name":"Eve\u001b[2J\u009b31m","username":"eve\u001b]0;pwned\u0007"}}]"##))
+            with: .init(
+                body:
+                    ##"[{"id":"evil","width":300,"height":200,"color":"#ff0000","blur_hash":"LEHV6nWB2yk8pyo0adR*.7kCMdnj","description":"Sun\u001b]52;c;cm0gLXJmIH4=\u0007set\u202e","user":{"name":"Eve\u001b[2J\u009b31m","username":"eve\u001b]0;pwned\u0007"}}]"##
+            ))
         let base = try #require(URL(string: "http://canned.invalid/hostile/"))
         let http = HTTPClient(
             baseURL: base, configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0)),
@@ -277,7 +285,9 @@ struct PhotosFeedTests {
         let client = UnsplashClient(http: http, accessKey: "k")
         let layout = PhotoRow.Layout(cellAspect: 2)
         let model = FeedViewModel(
-            feed: Feed(source: ExplainingSource(upstream: UnsplashPageSource(client: client), explain: PhotosFeed.explain), configuration: FeedConfiguration(pageSize: 30, minimumIndicatorDuration: .zero)),
+            feed: Feed(
+                source: ExplainingSource(upstream: UnsplashPageSource(client: client), explain: PhotosFeed.explain),
+                configuration: FeedConfiguration(pageSize: 30, minimumIndicatorDuration: .zero)),
             descriptor: PhotosFeed.descriptor(client: client, sourceLabel: "test", layout: layout), images: nil, clock: ManualClock())
         model.start()
         await model.wait { $0.rowCount == 1 }

@@ -60,10 +60,12 @@ struct UsersFeedTests {
         #expect(past.standardError.contains("page 3 is past the last page (2)"))
     }
 
-    @Test("fetch users usage errors exit 2 and name the flag", arguments: [
-        (["--per-page", "0"], "--per-page"), (["--id", "2", "--page", "2"], "--id"), (["--api", "ftp://x/"], "--api"),
-        (["--delay", "11"], "--delay"), (["--api", "https://reqres.in/api/", "--fail-rate", "0.5"], "--fail-rate"),
-    ])
+    @Test(
+        "fetch users usage errors exit 2 and name the flag",
+        arguments: [
+            (["--per-page", "0"], "--per-page"), (["--id", "2", "--page", "2"], "--id"), (["--api", "ftp://x/"], "--api"),
+            (["--delay", "11"], "--delay"), (["--api", "https://reqres.in/api/", "--fail-rate", "0.5"], "--fail-rate"),
+        ])
     func fetchUsageErrors(_ arguments: [String], flag: String) async {
         let run = await Self.run(["fetch", "users"] + arguments)
         #expect(run.status == 2)
@@ -140,7 +142,10 @@ struct UsersFeedTests {
     func detailsOfAMissingUser() async throws {
         CannedURLProtocol.answer(
             "/gone/users",
-            with: .init(body: #"{"page":1,"per_page":6,"total":1,"total_pages":1,"data":[{"id":99,"email":"gone@reqres.in","first_name":"Gone","last_name":"Away","avatar":null}]}"#))
+            with: .init(
+                body:
+                    #"{"page":1,"per_page":6,"total":1,"total_pages":1,"data":[{"id":99,"email":"gone@reqres.in","first_name":"Gone","last_name":"Away","avatar":null}]}"#
+            ))
         CannedURLProtocol.answer("/gone/users/99", with: .init(status: 404, body: "{}"))
         let model = Self.model(try Self.cannedClient("gone"), clock: ManualClock())
         model.start()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EndlessSimulator
 
 /// The JSONP `callback` is reflected into the body as code, so only a function name passes.
@@ -12,14 +13,17 @@ struct JSONPCallbackTests {
         #expect(text.hasSuffix("});"))
     }
 
-    @Test("anything else is refused before a user is generated", arguments: [
-        "alert(1)//", "</script><script>alert(1)", "a b", "cb;x", "a-b", "é", "x%0Ay",
-    ])
+    @Test(
+        "anything else is refused before a user is generated",
+        arguments: [
+            "alert(1)//", "</script><script>alert(1)", "a b", "cb;x", "a-b", "é", "x%0Ay",
+        ])
     func refused(_ callback: String) throws {
         let encoded = callback.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? callback
-        #expect(throws: GeneratorError.invalidParameter(
-            name: "callback",
-            reason: "callback may hold only letters, digits, _, $ and . (a JavaScript function name such as jQuery.cb_1)")
+        #expect(
+            throws: GeneratorError.invalidParameter(
+                name: "callback",
+                reason: "callback may hold only letters, digits, _, $ and . (a JavaScript function name such as jQuery.cb_1)")
         ) {
             try GeneratorFixtures.respond("seed=c&callback=\(encoded)")
         }

@@ -1,5 +1,6 @@
 import EndlessTesting
 import Testing
+
 @testable import EndlessSimulator
 
 @Suite("Rate limit")
@@ -25,8 +26,9 @@ struct RateLimitTests {
 
     @Test("the live service's message, with the window in words")
     func message() {
-        #expect(RandomUserService.rateLimitMessage(requested: 20_000, window: .seconds(300))
-            == "Whoa, ease up there cowboy. You've requested 20000 users in the last 5 minutes. "
+        #expect(
+            RandomUserService.rateLimitMessage(requested: 20_000, window: .seconds(300))
+                == "Whoa, ease up there cowboy. You've requested 20000 users in the last 5 minutes. "
                 + "Help us keep this service free and spare some resources for others.")
         #expect(RandomUserService.describe(.seconds(60)) == "1 minute")
         #expect(RandomUserService.describe(.seconds(90)) == "90 seconds")
@@ -45,7 +47,10 @@ struct RateLimitTests {
         #expect(refused.status == 429)
         #expect(refused.header("Content-Type") == "application/json; charset=utf-8")
         #expect(refused.header("Retry-After") == "300")
-        #expect(refused.text == #"{"error":"Whoa, ease up there cowboy. You've requested 12 users in the last 5 minutes. Help us keep this service free and spare some resources for others."}"#)
+        #expect(
+            refused.text
+                == #"{"error":"Whoa, ease up there cowboy. You've requested 12 users in the last 5 minutes. Help us keep this service free and spare some resources for others."}"#
+        )
         // Portraits are not counted or limited.
         #expect(try client.get("/api/portraits/thumb/men/1.jpg").status == 200)
         // Another address is another client.

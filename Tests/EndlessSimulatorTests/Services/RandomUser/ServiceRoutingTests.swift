@@ -1,15 +1,18 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Synchronization
 import Testing
+
 @testable import EndlessSimulator
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("Service routing and headers")
 struct ServiceRoutingTests {
-    @Test("/api/ and /api/1.4/, with or without the slash, reach the generator with the live headers",
-          arguments: ["/api/", "/api", "/api/1.4/", "/api/1.4"])
+    @Test(
+        "/api/ and /api/1.4/, with or without the slash, reach the generator with the live headers",
+        arguments: ["/api/", "/api", "/api/1.4/", "/api/1.4"])
     func apiPaths(_ path: String) throws {
         let (server, port) = try startService()
         defer { server.stop() }
@@ -71,11 +74,13 @@ struct ServiceRoutingTests {
         #expect(try client.readResponse().text.contains("http://127.0.0.1:\(port)/api/portraits/"))
     }
 
-    @Test("Host header validation", arguments: [
-        ("localhost", true), ("127.0.0.1:41235", true), ("[::1]:8080", true), ("[::1]", true), ("a-b.example.org", true),
-        ("", false), ("host:", false), ("host:99999", false), ("ho st", false), ("[::1", false), ("-x", false),
-        ("h\"x", false), ("host:80:80", false), ("[::1]x", false), ("host/x", false),
-    ])
+    @Test(
+        "Host header validation",
+        arguments: [
+            ("localhost", true), ("127.0.0.1:41235", true), ("[::1]:8080", true), ("[::1]", true), ("a-b.example.org", true),
+            ("", false), ("host:", false), ("host:99999", false), ("ho st", false), ("[::1", false), ("-x", false),
+            ("h\"x", false), ("host:80:80", false), ("[::1]x", false), ("host/x", false),
+        ])
     func hostHeader(_ value: String, _ valid: Bool) {
         #expect((HostHeader.validAuthority(value) != nil) == valid)
     }

@@ -1,10 +1,12 @@
 import EndlessTesting
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
 @testable import EndlessSimulator
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The server with the real generator (Sources/EndlessSimulator/Services/RandomUser/Generator)
 /// and its built-in lists (Sources/EndlessSimulator/Lists/BuiltInData), over loopback HTTP.
@@ -16,9 +18,10 @@ struct UsersEndToEndTests {
         faults: FaultConfiguration = .none, rateLimit: RateLimitConfiguration? = .default,
         clock: any Clock<Duration> = ContinuousClock()
     ) throws -> (SimulatorServer, UInt16) {
-        let server = SimulatorServer(configuration: SimulatorConfiguration(
-            data: try GeneratorData.builtIn(), faults: faults, rateLimit: rateLimit, clock: clock,
-            now: { Self.fixedNow }))
+        let server = SimulatorServer(
+            configuration: SimulatorConfiguration(
+                data: try GeneratorData.builtIn(), faults: faults, rateLimit: rateLimit, clock: clock,
+                now: { Self.fixedNow }))
         let port = try #require(try server.start().port)
         return (server, UInt16(port))
     }

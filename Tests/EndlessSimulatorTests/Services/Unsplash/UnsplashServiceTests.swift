@@ -13,7 +13,9 @@ import Testing
 struct UnsplashServiceTests {
     static let key = "Authorization: Client-ID test-key\r\n"
 
-    static func start(limit: Int? = nil, clock: ManualClock = ManualClock()) throws -> (server: HTTPServer, client: RawClient, service: UnsplashService) {
+    static func start(limit: Int? = nil, clock: ManualClock = ManualClock()) throws -> (
+        server: HTTPServer, client: RawClient, service: UnsplashService
+    ) {
         let service = UnsplashService(
             catalogue: UnsplashCatalogue(data: try GeneratorData.builtIn()),
             rateLimiter: limit.map { RateLimiter(configuration: .unsplash(limit: $0), clock: clock) })
@@ -40,12 +42,14 @@ struct UnsplashServiceTests {
         #expect(response.header("X-Total") == "5000" && response.header("X-Per-Page") == "10")
         #expect(
             response.header("Link")
-                == #"<http://127.0.0.1:1/unsplash/photos?page=500&per_page=10>; rel="last", <http://127.0.0.1:1/unsplash/photos?page=2&per_page=10>; rel="next""#)
+                == #"<http://127.0.0.1:1/unsplash/photos?page=500&per_page=10>; rel="last", <http://127.0.0.1:1/unsplash/photos?page=2&per_page=10>; rel="next""#
+        )
         #expect(response.header("X-Ratelimit-Remaining") == nil)  // the limit is off
         let first = try #require(photos.first)
-        for key in ["id", "slug", "created_at", "updated_at", "promoted_at", "width", "height", "color", "blur_hash", "description",
-            "alt_description", "urls", "links", "likes", "liked_by_user", "asset_type", "user"]
-        {
+        for key in [
+            "id", "slug", "created_at", "updated_at", "promoted_at", "width", "height", "color", "blur_hash", "description",
+            "alt_description", "urls", "links", "likes", "liked_by_user", "asset_type", "user",
+        ] {
             #expect(first.keys.contains(key), "\(key) missing")
         }
         let urls = try #require(first["urls"] as? [String: String])
@@ -131,7 +135,9 @@ struct UnsplashServiceTests {
         let records = (0..<300).map(one.photo(at:))
         #expect(Set(records.map(\.id)).count == 300)
         let aspects = records.map { Double($0.width) / Double($0.height) }
-        #expect(aspects.contains { $0 < 0.7 } && aspects.contains { $0 == 1 } && aspects.contains { $0 > 2.4 } && aspects.contains { (1.4...1.6).contains($0) })
+        #expect(
+            aspects.contains { $0 < 0.7 } && aspects.contains { $0 == 1 } && aspects.contains { $0 > 2.4 }
+                && aspects.contains { (1.4...1.6).contains($0) })
         #expect(Set(records.map(\.scene.kind)) == Set(PhotoScene.Kind.allCases))
         #expect(records.contains { $0.description == nil } && records.contains { $0.promoted != nil })
         #expect(Set(records.map(\.photographer)).count > 100)
@@ -211,7 +217,8 @@ struct UnsplashServiceTests {
         #expect(small < fine)
         let png = try get(client, raw + "&w=40&h=30&fit=crop&fm=png", headers: "")
         #expect(png.header("Content-Type") == "image/png" && Array(png.body.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
-        let decoded = try ImageDecoder().decode(Data(png.body), for: ImageRequest(url: URL(fileURLWithPath: "/p.png"), targetSize: PixelSize(width: 40, height: 30)))
+        let decoded = try ImageDecoder().decode(
+            Data(png.body), for: ImageRequest(url: URL(fileURLWithPath: "/p.png"), targetSize: PixelSize(width: 40, height: 30)))
         #expect(decoded.width == 40 && decoded.height == 30)
         for bad in ["&w=-3", "&h=abc", "&dpr=9", "&q=101", "&fm=gif"] {
             let refused = try get(client, raw + bad, headers: "")

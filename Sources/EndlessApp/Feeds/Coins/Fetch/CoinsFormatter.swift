@@ -45,12 +45,13 @@ enum CoinsFormatter {
     }
 
     /// The CSV columns: the API's field names, numbers as sent.
-    static let csvFields = [
-        "id", "symbol", "name", "current_price", "market_cap", "market_cap_rank", "fully_diluted_valuation", "total_volume",
-        "high_24h", "low_24h", "price_change_24h", "price_change_percentage_24h", "market_cap_change_24h",
-        "market_cap_change_percentage_24h", "circulating_supply", "total_supply", "max_supply", "ath",
-        "ath_change_percentage", "ath_date", "atl", "atl_change_percentage", "atl_date", "last_updated",
-    ] + CoinsFeed.changeWindows.map(\.fieldName)
+    static let csvFields =
+        [
+            "id", "symbol", "name", "current_price", "market_cap", "market_cap_rank", "fully_diluted_valuation", "total_volume",
+            "high_24h", "low_24h", "price_change_24h", "price_change_percentage_24h", "market_cap_change_24h",
+            "market_cap_change_percentage_24h", "circulating_supply", "total_supply", "max_supply", "ath",
+            "ath_change_percentage", "ath_date", "atl", "atl_change_percentage", "atl_date", "last_updated",
+        ] + CoinsFeed.changeWindows.map(\.fieldName)
 
     static func csv(_ objects: [LiteralJSON.Object]) -> String {
         var output = CSVText.record(csvFields, sanitizing: false)

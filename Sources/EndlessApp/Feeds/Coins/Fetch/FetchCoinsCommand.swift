@@ -1,7 +1,7 @@
 import CoinGeckoAPI
 import EndlessCache
-import EndlessHTTP
 import EndlessCommandLine
+import EndlessHTTP
 import EndlessTerminal
 import Foundation
 
@@ -40,7 +40,8 @@ enum FetchCoinsCommand {
             + "wait; the reason goes to standard error), 2 when the command line is wrong.",
         options: [
             Options.api.declaration, CoinsFeed.Options.vsCurrency.declaration, Options.page.declaration,
-            Options.perPage.declaration, Options.query.declaration, Options.starred.declaration, Options.sparkline.declaration, CoinsFeed.Options.demoKey.declaration,
+            Options.perPage.declaration, Options.query.declaration, Options.starred.declaration, Options.sparkline.declaration,
+            CoinsFeed.Options.demoKey.declaration,
         ] + FetchSettings.Options.values + [FetchSettings.Options.verbose.declaration] + SimulatorOptions.declarations,
         examples: [
             .init(command: "endless fetch coins", explanation: "The 100 largest coins of the embedded simulator's market."),

@@ -26,7 +26,8 @@ extension FetchPeopleCommand {
             "nat", placeholder: "LIST",
             help: "Only these nationalities, comma-separated, any case: "
                 + nationalityNames.joined(separator: " ") + ".",
-            default: [], parser: queryValue(accepts: .list(nationalityNames)) { text throws(RandomUserQueryError) in
+            default: [],
+            parser: queryValue(accepts: .list(nationalityNames)) { text throws(RandomUserQueryError) in
                 try RandomUserQuery.Nationality.parseList(text)
             })
         static let gender = Option(
@@ -38,12 +39,14 @@ extension FetchPeopleCommand {
             "inc", placeholder: "FIELDS",
             help: "Only these fields, comma-separated: " + fieldNames.joined(separator: " ") + ". Without login, people are "
                 + "keyed by a content hash.",
-            default: [], parser: queryValue(accepts: .list(fieldNames)) { text throws(RandomUserQueryError) in
+            default: [],
+            parser: queryValue(accepts: .list(fieldNames)) { text throws(RandomUserQueryError) in
                 try RandomUserQuery.Field.parseList(text, for: .inc)
             })
         static let exc = Option(
             "exc", placeholder: "FIELDS", help: "Leave out these fields, comma-separated (same names as --inc).",
-            default: [], parser: queryValue(accepts: .list(fieldNames)) { text throws(RandomUserQueryError) in
+            default: [],
+            parser: queryValue(accepts: .list(fieldNames)) { text throws(RandomUserQueryError) in
                 try RandomUserQuery.Field.parseList(text, for: .exc)
             })
         static let password = Option(

@@ -41,7 +41,8 @@ enum FetchPhotosCommand {
             + "standard error), 2 when the command line is wrong.",
         options: [
             Options.api.declaration, Options.page.declaration, PhotosFeed.Options.perPage.declaration,
-            PhotosFeed.Options.orderBy.declaration, Options.query.declaration, Options.searchOrder.declaration, Options.id.declaration, PhotosFeed.Options.accessKey.declaration,
+            PhotosFeed.Options.orderBy.declaration, Options.query.declaration, Options.searchOrder.declaration, Options.id.declaration,
+            PhotosFeed.Options.accessKey.declaration,
         ] + FetchSettings.Options.values + [FetchSettings.Options.verbose.declaration] + SimulatorOptions.declarations,
         examples: [
             .init(command: "endless fetch photos", explanation: "The ten latest photos from the embedded simulator."),
@@ -113,7 +114,8 @@ enum FetchPhotosCommand {
                 let found = try await client.searchPhotos(query, page: options.page, perPage: options.perPage, orderBy: options.searchOrder)
                 if found.photos.isEmpty {
                     output.standardError(
-                        "endless fetch photos: \(found.total == 0 ? "no photos found" : "page \(options.page) is past the last page (\(found.total) photos found)")\n")
+                        "endless fetch photos: \(found.total == 0 ? "no photos found" : "page \(options.page) is past the last page (\(found.total) photos found)")\n"
+                    )
                 }
                 let page = UnsplashPhotoPage(
                     photos: found.photos, page: found.page, perPage: options.perPage ?? UnsplashClient.defaultPerPage, total: found.total,

@@ -1,5 +1,5 @@
-import Foundation
 import EndlessShared
+import Foundation
 import Synchronization
 
 /// A coin's price as a reproducible random walk in real time, from its seed and the instant

@@ -151,7 +151,8 @@ extension UnsplashPhotoRecord {
         calendar.timeZone = TimeZone(secondsFromGMT: offset) ?? calendar.timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String { String(value ?? 0).leftPadded(2) }
-        let clock = "\(String(parts.year ?? 1970).leftPadded(4))-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
+        let clock =
+            "\(String(parts.year ?? 1970).leftPadded(4))-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
         guard offset != 0 else { return clock + "Z" }
         let hours = abs(offset) / 3600, minutes = abs(offset) % 3600 / 60
         return clock + (offset < 0 ? "-" : "+") + two(hours) + ":" + two(minutes)

@@ -157,7 +157,10 @@ enum SceneRenderer {
                 let hash = ChaosRandom.hash([UInt8(truncatingIfNeeded: cx), UInt8(truncatingIfNeeded: cy)], basis: building.windowSeed)
                 let share: UInt64 = scene.light.isNight ? 45 : 18
                 let lit = hash % 100 < share
-                let glass = lit ? Color(255, 212, 140).mixed(with: Color(255, 240, 200), Double((hash >> 8) % 100) / 100) : wall.mixed(with: scene.light.zenith, 0.25)
+                let glass =
+                    lit
+                    ? Color(255, 212, 140).mixed(with: Color(255, 240, 200), Double((hash >> 8) % 100) / 100)
+                    : wall.mixed(with: scene.light.zenith, 0.25)
                 wall = wall.mixed(with: glass, inside * (building.isFront ? 1 : 0.6))
             }
             color = color.mixed(with: wall, coverage)
@@ -202,7 +205,8 @@ enum SceneRenderer {
         let cell = 0.025
         let x = u * scene.aspect / cell, y = v / cell
         let cx = Int(x), cy = Int(y)
-        let hash = ChaosRandom.hash([UInt8(truncatingIfNeeded: cx), UInt8(truncatingIfNeeded: cx >> 8), UInt8(truncatingIfNeeded: cy)], basis: scene.seed)
+        let hash = ChaosRandom.hash(
+            [UInt8(truncatingIfNeeded: cx), UInt8(truncatingIfNeeded: cx >> 8), UInt8(truncatingIfNeeded: cy)], basis: scene.seed)
         guard hash % 7 == 0 else { return 0 }
         let sx = Double(hash >> 8 & 0xFF) / 255, sy = Double(hash >> 16 & 0xFF) / 255
         let dx = (x - Double(cx) - sx) * cell, dy = (y - Double(cy) - sy) * cell

@@ -178,8 +178,7 @@ struct ResponseEncoder {
         sink.endObject()
     }
 
-    private mutating func encodeLogin(_ user: GeneratedUser, _ common: CommonLists, into sink: inout some ResponseSink & ~Copyable)
-    {
+    private mutating func encodeLogin(_ user: GeneratedUser, _ common: CommonLists, into sink: inout some ResponseSink & ~Copyable) {
         sink.beginObject("login")
         if version.hasCoordinates {
             scratch.removeAll()

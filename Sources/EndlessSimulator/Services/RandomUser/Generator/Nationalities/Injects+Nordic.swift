@@ -55,8 +55,7 @@ extension NationalityInject {
     /// The fødselsnummer loop of §5.8: `DDMMYY` from the UTC dob, the individual number's
     /// range from the Chicago-local year, redrawn until both check digits are single digits and
     /// the last is not 0.
-    static func fodselsnummer(_ user: GeneratedUser, _ stream: inout MainStream, _ calendar: ChicagoCalendar) -> String
-    {
+    static func fodselsnummer(_ user: GeneratedUser, _ stream: inout MainStream, _ calendar: ChicagoCalendar) -> String {
         let utc = LocalDateTime(wallClock: user.dob)
         var birth = TextBuffer()
         birth.append(number: utc.day, paddedTo: 2)
