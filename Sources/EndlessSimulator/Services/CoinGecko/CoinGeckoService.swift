@@ -5,6 +5,7 @@ import Foundation
 ///
 /// `GET api/v3/coins/markets` lists the simulated market (``CoinMarketModel``: about 2,000
 /// coins whose prices walk in real time, so pages fetched a while apart see ranks that moved),
+/// `api/v3/coins/{id}/market_chart` a coin's history (the same walk),
 /// `api/v3/ping` answers `{"gecko_says":"(V3) To the Moon!"}`, `api/v3/global` the totals.
 /// Keyless clients are rate limited per address (`--coingecko-rate-limit`), with the real 429
 /// body and `retry-after`; a demo key (`x-cg-demo-api-key`, or `x_cg_demo_api_key=`, starting
@@ -85,6 +86,8 @@ struct CoinGeckoService: ServiceRouter {
         case "global": return global()
         case "coins/markets": return markets(parameters, request: request)
         case "search": return search(parameters, request: request)
+        case let chart where chart.hasPrefix("coins/") && chart.hasSuffix("/market_chart") && chart.split(separator: "/").count == 3:
+            return marketChart(id: chart.split(separator: "/")[1], parameters)
         default:
             return Self.json(404, #"{"error":"Incorrect path. Please check https://www.coingecko.com/api/documentation"}"#)
         }
