@@ -25,6 +25,7 @@ public func fuzzJSONModels(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     roundTrip(UnsplashPhoto.self, body, decoder)
     rawJSON(Array(body))
     coinGecko(Array(body))
+    marketChart(Array(body))
     searches(body)
     return 0
 }
@@ -90,6 +91,22 @@ func coinGecko(_ bytes: [UInt8]) {
                 stored.id == market.id && stored.currentPrice == market.currentPrice, "a market changed in its Codable form")
         } catch {
             preconditionFailure("a market did not survive its stored form: \(error)")
+        }
+    }
+}
+
+/// CoinGecko's market chart: read within its bounds, or refused; never a point that is not
+/// finite, negative, or out of its span of instants.
+func marketChart(_ bytes: [UInt8]) {
+    guard let raw = try? RawJSON(parsing: bytes), let chart = try? MarketChartBody.read(raw) else { return }
+    for series in [chart.prices, chart.marketCaps, chart.totalVolumes] {
+        precondition(series.count <= MarketChartBody.maximumPoints, "more points than the bound")
+        precondition(zip(series, series.dropFirst()).allSatisfy { $0.date <= $1.date }, "a series out of order")
+        for point in series {
+            let milliseconds = point.date.timeIntervalSince1970 * 1000
+            precondition(point.value.isFinite && point.value >= 0, "a value that is not a price")
+            precondition(
+                milliseconds >= MarketChartBody.earliest - 1 && milliseconds <= MarketChartBody.latest + 1, "an absurd instant kept")
         }
     }
 }

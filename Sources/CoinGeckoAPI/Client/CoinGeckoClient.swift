@@ -80,6 +80,32 @@ public struct CoinGeckoClient: Sendable {
         }
     }
 
+    /// `/coins/{id}/market_chart`: the coin's prices, market caps and volumes over `range`.
+    /// - Parameters:
+    ///   - id: the coin's id (`bitcoin`), sent as one path segment: a `/`, `?` or `%` in it is
+    ///     percent-encoded, so no id can reach another path.
+    ///   - currency: a supported currency code, any case (see ``VsCurrency``).
+    ///   - range: how far back.
+    /// - Returns: the three series, oldest first, read with bounds (see ``MarketChartBody``).
+    /// - Throws: ``CoinGeckoError``: ``CoinGeckoError/invalidRequest(_:)`` for an empty, dotted
+    ///   or overlong id or an unknown currency (nothing is sent); an unknown coin is the
+    ///   service's `{"error":"coin not found"}`.
+    public func marketChart(id: String, currency: String, range: MarketChartRange) async throws(CoinGeckoError) -> MarketChart {
+        try await redactingErrors { () async throws(CoinGeckoError) -> MarketChart in
+            guard !id.isEmpty, id != ".", id != "..", id.utf8.count <= CoinSearchBody.maximumIDLength else {
+                throw .invalidRequest("'\(id.prefix(40))' is not a coin id")
+            }
+            let code = currency.lowercased()
+            guard VsCurrency.isSupported(code) else {
+                throw .invalidRequest("'\(currency.prefix(16))' is not a currency CoinGecko prices in")
+            }
+            let body = try await get(
+                "coins/\(Self.encode(id))/market_chart",
+                query: [URLQueryItem(name: "vs_currency", value: code), URLQueryItem(name: "days", value: range.queryValue)])
+            return try MarketChartBody.read(body)
+        }
+    }
+
     /// `/ping`: what the server says when it is up, `(V3) To the Moon!`.
     /// - Throws: ``CoinGeckoError``.
     public func ping() async throws(CoinGeckoError) -> String {
