@@ -24,5 +24,9 @@ public enum BrowseIntent: Hashable, Sendable {
     case openPage
     /// Copies the selected item's link (or email, or id) to the clipboard (`y`).
     case copy
+    /// Shows the open details' chart over the next shorter range (`[`).
+    case previousChartRange
+    /// Shows the open details' chart over the next longer range (`]`).
+    case nextChartRange
     case quit
 }

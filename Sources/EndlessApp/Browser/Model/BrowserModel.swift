@@ -166,6 +166,13 @@ final class BrowserModel {
             } catch {
                 tabFailure = "cannot open the page: \(error)"
             }
+        case .previousChartRange, .nextChartRange:
+            isHelpVisible = false
+            guard active.hasChartRanges else {
+                tabFailure = "the \(active.kind.name) feed has no chart ranges"
+                return
+            }
+            notice = active.stepChartRange(by: intent == .nextChartRange ? 1 : -1)
         case .list(let intent):
             if isHelpVisible { isHelpVisible = false }
             active.perform(intent, visibleRows: visibleRows)

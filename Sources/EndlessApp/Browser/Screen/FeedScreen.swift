@@ -26,6 +26,8 @@ struct FeedScreen<Source: PageSource> {
     /// Drawn for a ``LaunchScreen``: pictures as their placeholders, since a new process loads
     /// them again, and no details, which a launch does not open on.
     var isLaunchScreen = false
+    /// Revises the details before they are drawn (another range's chart); nil for none.
+    var reviseDetails: (@MainActor (ItemDetails) -> ItemDetails)?
 
     /// Draws the indicator line, the list and the details.
     /// - Parameters:
@@ -54,7 +56,7 @@ struct FeedScreen<Source: PageSource> {
         }
         if let details = model.details, !isLaunchScreen {
             let below = Rect(x: indicator.x, y: indicator.y, width: indicator.width, height: indicator.height + area.height)
-            drawDetails(details, into: &frame, in: below)
+            drawDetails(reviseDetails?(details) ?? details, into: &frame, in: below)
         }
         return rows
     }

@@ -43,6 +43,8 @@ enum KeyBindings {
             Binding(keys: [char("F")], label: "F", intent: .showStarred, help: "the starred \(nouns.plural) (F, Esc: back)"),
             Binding(keys: [char("O")], label: "O", intent: .openPage, help: "open its page in the web browser"),
             Binding(keys: [char("y")], label: "y", intent: .copy, help: "copy its link or email"),
+            Binding(keys: [char("[")], label: "[", intent: .previousChartRange, help: "chart range: shorter"),
+            Binding(keys: [char("]")], label: "]", intent: .nextChartRange, help: "longer (in details)"),
         ]
         if tabs.count > 1 {
             bindings.append(
@@ -84,7 +86,9 @@ enum KeyBindings {
     static func helpHints(_ bindings: [Binding]) -> [KeyHint] {
         var hints: [KeyHint] = []
         var tabs: [String] = []
-        let pairs: [(first: BrowseIntent, second: BrowseIntent)] = [(.list(.moveDown), .list(.moveUp)), (.list(.pageDown), .list(.pageUp))]
+        let pairs: [(first: BrowseIntent, second: BrowseIntent)] = [
+            (.list(.moveDown), .list(.moveUp)), (.list(.pageDown), .list(.pageUp)), (.previousChartRange, .nextChartRange),
+        ]
         for binding in bindings {
             if case .showTab = binding.intent {
                 tabs.append("\(binding.label) \(binding.help)")

@@ -89,6 +89,14 @@ protocol BrowserTab: AnyObject {
     var selectedPage: URL? { get }
     /// What `y` copies of the selected item, and its name; nil for nothing.
     var selectedCopy: (what: String, text: String)? { get }
+    /// Whether its details chart switches ranges (`[`, `]`).
+    var hasChartRanges: Bool { get }
+    /// Steps the range of the chart in the open details (1: longer, -1: shorter); says what
+    /// stops it, for the status bar, or nil.
+    func stepChartRange(by delta: Int) -> String?
+    /// How its details are revised before they are drawn (another range's chart); nil draws
+    /// them as the view model has them.
+    var detailsRevision: (@MainActor (ItemDetails) -> ItemDetails)? { get set }
 }
 
 extension BrowserTab {
@@ -99,6 +107,7 @@ extension BrowserTab {
         case .nextSort: isSortable
         case .toggleStar, .showStarred: keepsFavourites
         case .openPage, .copy: hasLinks
+        case .previousChartRange, .nextChartRange: hasChartRanges
         default: true
         }
     }
@@ -117,4 +126,6 @@ extension BrowserTab {
     var hasLinks: Bool { false }
     var selectedPage: URL? { nil }
     var selectedCopy: (what: String, text: String)? { nil }
+    var hasChartRanges: Bool { false }
+    func stepChartRange(by delta: Int) -> String? { nil }
 }

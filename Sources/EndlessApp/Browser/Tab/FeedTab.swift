@@ -26,6 +26,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     private var appliedMove = 0
     /// Whether the list's place is saved at quit, for the next launch to open there.
     private let keepsPosition: Bool
+    var detailsRevision: (@MainActor (ItemDetails) -> ItemDetails)?
 
     /// Creates a tab.
     /// - Parameters:
@@ -124,8 +125,9 @@ final class FeedTab<Source: PageSource>: BrowserTab {
             appliedMove = move.serial
             list.offset = max(0, list.offset + move.delta)
         }
-        return FeedScreen(model: model, style: style, cells: cells, images: images)
-            .draw(into: &frame, indicator: indicator, area: area, list: &list, elapsed: elapsed)
+        var screen = FeedScreen(model: model, style: style, cells: cells, images: images)
+        screen.reviseDetails = detailsRevision
+        return screen.draw(into: &frame, indicator: indicator, area: area, list: &list, elapsed: elapsed)
     }
 
     var reopensWhereLeft: Bool { keepsPosition }

@@ -37,6 +37,10 @@ final class SearchingTab: BrowserTab {
 
     /// What its items link to; nil when nothing.
     @ObservationIgnored var links: Links?
+    /// The ranges its details chart switches between, whichever list is shown (the results'
+    /// and the starred items' details alike); nil when the feed declares none.
+    @ObservationIgnored var chartRanges: ChartRanges?
+    @ObservationIgnored var detailsRevision: (@MainActor (ItemDetails) -> ItemDetails)?
 
     /// How a tab stars items and shows them: kept by the feed's definition.
     struct Favourites {
@@ -106,6 +110,14 @@ final class SearchingTab: BrowserTab {
     var hasLinks: Bool { links != nil }
     var selectedPage: URL? { shown.selectedItem.flatMap { links?.page($0.json) } }
     var selectedCopy: (what: String, text: String)? { shown.selectedItem.flatMap { links?.copy($0.json) } }
+    var hasChartRanges: Bool { chartRanges != nil }
+
+    func stepChartRange(by delta: Int) -> String? {
+        guard let chartRanges else { return nil }
+        guard shown.hasDetails, let item = shown.selectedItem else { return "open the details (⏎) to change the chart's range" }
+        chartRanges.step(by: delta, for: item)
+        return nil
+    }
 
     func toggleStar() -> String? {
         guard let favourites, let item = shown.selectedItem else { return nil }
@@ -160,8 +172,11 @@ final class SearchingTab: BrowserTab {
     var isOpening: Bool { shown.isOpening }
     var cacheHitRate: Double? { shown.cacheHitRate }
     var statusNote: String? {
-        guard results != nil || sorted != nil || starred != nil else { return base.statusNote }
-        return [shown.statusNote, "Esc back to the list"].compactMap { $0 }.joined(separator: " · ")
+        let chart = shown.hasDetails ? chartRanges?.note(forDetailsOf: shown.selectedItem?.id) : nil
+        guard results != nil || sorted != nil || starred != nil else {
+            return [chart, base.statusNote].compactMap { $0 }.joined(separator: " · ").nilIfEmpty
+        }
+        return [chart, shown.statusNote, "Esc back to the list"].compactMap { $0 }.joined(separator: " · ")
     }
 
     func activate() {
@@ -193,7 +208,10 @@ final class SearchingTab: BrowserTab {
     func click(_ row: ListRow) { shown.click(row) }
 
     func draw(into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)] {
-        shown.draw(into: &frame, indicator: indicator, list: list, elapsed: elapsed)
+        if let chartRanges, shown.detailsRevision == nil {
+            shown.detailsRevision = { chartRanges.revise($0) }
+        }
+        return shown.draw(into: &frame, indicator: indicator, list: list, elapsed: elapsed)
     }
 
     var reopensWhereLeft: Bool { base.reopensWhereLeft }
@@ -205,4 +223,9 @@ final class SearchingTab: BrowserTab {
     func rowsShown(_ rows: [(row: ListRow, rect: Rect)]) { shown.rowsShown(rows) }
     func saveWhereLeft() { base.saveWhereLeft() }
     func dump() -> StateDump.Tab { shown.dump() }
+}
+
+extension String {
+    /// Nil for the empty string.
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

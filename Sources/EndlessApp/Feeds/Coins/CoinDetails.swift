@@ -76,7 +76,36 @@ enum CoinDetails {
         let days = [hours, hours / 2, 0].map { MoneyFormat.shortDay(end.addingTimeInterval(-$0 * 3600)) }
         let trend: ItemDetails.Chart.Trend = last > first ? .up : last < first ? .down : .flat
         return ItemDetails.Chart(
-            title: "\(prices.count == 168 ? "7 days" : "\(prices.count) hours") · \(currency)", values: prices,
+            title: "\(prices.count == 168 ? MarketChartRange.sevenDays.label : "\(prices.count) h") · \(currency)", values: prices,
             highLabel: MoneyFormat.price(high), lowLabel: MoneyFormat.price(low), timeLabels: days, trend: trend)
+    }
+
+    /// A chart of `market_chart`'s prices over `range`: the high and low as prices, and three
+    /// instants along the bottom (times of day for a day, days for a month, months beyond).
+    /// - Throws: ``CoinGeckoError/unexpectedBody(_:)`` when fewer than two prices came.
+    static func chart(_ chart: MarketChart, range: MarketChartRange, currency: String) throws(CoinGeckoError) -> ItemDetails.Chart {
+        let values = chart.prices.map(\.value)
+        guard values.count > 1, let high = values.max(), let low = values.min(), let first = chart.prices.first,
+            let last = chart.prices.last
+        else { throw .unexpectedBody("no prices over \(range.label)") }
+        let middle = first.date.addingTimeInterval(last.date.timeIntervalSince(first.date) / 2)
+        let labels = [first.date, middle, last.date].map { timeLabel($0, range: range) }
+        let trend: ItemDetails.Chart.Trend = last.value > first.value ? .up : last.value < first.value ? .down : .flat
+        return ItemDetails.Chart(
+            title: "\(range.label) · \(currency)", values: values, highLabel: MoneyFormat.price(high), lowLabel: MoneyFormat.price(low),
+            timeLabels: labels, trend: trend)
+    }
+
+    /// `14:05` for a day's chart, `Dec 2` up to a month, `Dec 2024` beyond (UTC).
+    static func timeLabel(_ date: Date, range: MarketChartRange) -> String {
+        let parts = Calendar.utc.dateComponents([.year, .month, .hour, .minute], from: date)
+        switch range {
+        case .oneDay:
+            return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        case .sevenDays, .thirtyDays:
+            return MoneyFormat.shortDay(date)
+        case .oneYear, .max:
+            return "\(String(MoneyFormat.shortDay(date).prefix(3))) \(parts.year ?? 1970)"
+        }
     }
 }

@@ -68,6 +68,16 @@ enum CoinsFeed {
                 cacheVariant: "vs_currency=\(settings.vsCurrency) ids=\(ids.joined(separator: ","))")
         },
         links: FeedLinks(page: pageURL, copy: { coin in pageURL(coin).map { ("link", $0.absoluteString) } }),
+        // The details open on the week the board's sparkline already gives; `[` and `]` ask
+        // market_chart for the others.
+        charts: FeedCharts(
+            ranges: MarketChartRange.allCases.map(\.label), opening: MarketChartRange.allCases.firstIndex(of: .sevenDays) ?? 0
+        ) { settings, context, coin, index in
+            let range = MarketChartRange.allCases[min(max(0, index), MarketChartRange.allCases.count - 1)]
+            let client = CoinGeckoClient(http: context.endpoint.http, demoKey: settings.demoKey)
+            let chart = try await client.marketChart(id: coin.id, currency: settings.vsCurrency, range: range)
+            return try CoinDetails.chart(chart, range: range, currency: settings.vsCurrency)
+        },
         printFirstPage: { settings, endpoint, output in
             var options = FetchCoinsOptions()
             options.vsCurrency = settings.vsCurrency

@@ -49,7 +49,7 @@ struct CoinsEndToEndTests {
         try session.send("Enter")
         // Whole: the panel's bottom edge drawn (a capture can land between two halves of a frame).
         let details = try session.wait(for: "Bitcoin's details") {
-            $0.contains("Bitcoin (BTC)") && $0.contains("7 days · usd") && $0.contains("Esc close")
+            $0.contains("Bitcoin (BTC)") && $0.contains("7 d · usd") && $0.contains("Esc close")
         }
         for field in ["market cap", "circulating", "all-time high", "all-time low", "last updated"] {
             #expect(details.contains(field), "\(field) missing from the details")

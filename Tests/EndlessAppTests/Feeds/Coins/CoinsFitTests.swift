@@ -52,11 +52,11 @@ struct CoinsFitTests {
         defer { board.server.stop() }
         board.model.openDetails()
         let small = CoinsBoardTests.render(board.browser, Size(width: 80, height: 24)).text
-        #expect(small.contains("7 days · usd"), "\(small)")
+        #expect(small.contains("7 d · usd"), "\(small)")
         #expect(board.model.canScrollDetails)
 
         let wide = Self.lines(CoinsBoardTests.render(board.browser, Size(width: 120, height: 30)).text)
-        #expect(wide.contains { $0.contains("7 days · usd") })
+        #expect(wide.contains { $0.contains("7 d · usd") })
         for label in ["all-time high", "all-time low"] {
             let line = try #require(wide.first { $0.contains(label) }, "\(wide.joined(separator: "\n"))")
             let field = String(line.split(separator: "│", omittingEmptySubsequences: false).dropFirst().first ?? "")

@@ -1,0 +1,223 @@
+import CoinGeckoAPI
+import EndlessCache
+import EndlessCommandLine
+import EndlessFeedModel
+import EndlessHTTP
+import EndlessTerminal
+import EndlessTesting
+import Foundation
+import Synchronization
+import Testing
+
+@testable import EndlessApp
+
+/// `[` and `]` in a coin's details: the chart's range, loaded from `market_chart` in the
+/// background, kept for the session, and a failure that keeps the chart shown and says why.
+@Suite("Coin chart ranges", .timeLimit(TimeBudget.minutes(2)), .serialized)
+@MainActor
+struct CoinChartRangeTests {
+    /// The URLs every request of the app started, as the HTTP layer reports them.
+    final class RequestLog: HTTPEventMonitor {
+        private let urls = Mutex<[String]>([])
+
+        func record(_ event: HTTPEvent) {
+            if case .started = event.kind { urls.withLock { $0.append(event.request.url) } }
+        }
+
+        /// The `market_chart` requests so far.
+        var charts: [String] { urls.withLock { $0 }.filter { $0.contains("/market_chart") } }
+    }
+
+    /// The real coins tab on the in-memory terminal, over the embedded simulator or `api`.
+    @MainActor
+    final class App {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-chart-\(UUID().uuidString)")
+        let log = RequestLog()
+        let connection: AppConnection
+        let cache: PageCache
+        let browser: BrowserModel
+        let terminal = RecordingTerminal(size: Size(width: 120, height: 36))
+        let loop: BrowseLoop
+
+        init(api: URL? = nil) throws {
+            let arguments = api.map { ["--coins-api", $0.absoluteString] } ?? []
+            let parsed = try ArgumentParser.parse(arguments, for: EndlessCommand.tool.declaration)
+            let options = try BrowseCommand.options(from: parsed, opening: .coins, environment: [:])
+            connection = try AppConnection(
+                needsSimulator: options.needsSimulator, simulator: options.simulator,
+                configuration: HTTPClient.Configuration(retryPolicy: .never), monitors: [log], buildsSimulatorAtOnce: true)
+            cache = PageCache(directory: folder)
+            let environment = TabEnvironment(
+                connection: connection, simulatorImages: nil, remoteImages: nil,
+                cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil), refreshCooldown: .seconds(3),
+                maxLoaded: nil, tracksSeenItems: false, cache: cache, cacheMode: .disabled, simulatorDataVariant: "")
+            let tabs = try options.feeds.filter { $0.settings.kind == .coins }.map { try $0.settings.makeTab(environment) }
+            browser = BrowserModel(tabs: tabs, opening: .coins)
+            loop = BrowseLoop(terminal: terminal, browser: browser, frameInterval: .zero)
+        }
+
+        isolated deinit {
+            cache.close()
+            connection.close()
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        func press(_ key: Key) throws { _ = try loop.process(.terminal(.key(KeyEvent(key)))) }
+
+        /// Handles the loop's events until `condition` holds; records an issue (with the screen)
+        /// if it does not within the time budget.
+        func run(until condition: @MainActor () -> Bool) async throws {
+            let deadline = ContinuousClock.now + TimeBudget.scaled(.seconds(30))
+            let inbox = loop.inbox
+            let wake = Task {
+                try? await ContinuousClock().sleep(until: deadline)
+                inbox.post(.frameDue)
+            }
+            defer { wake.cancel() }
+            while !condition() {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("not in time; the screen:\n\(terminal.text)")
+                    return
+                }
+                guard let event = await loop.inbox.next() else { return }
+                _ = try loop.process(event)
+            }
+        }
+
+        /// Opens the coins, then the first coin's details.
+        func openDetails() async throws {
+            try loop.start()
+            try await run { browser.active.status.rows > 0 && !browser.active.isOpening }
+            try press(.enter)
+            try await run { terminal.text.contains("7 d · usd") }
+        }
+
+        /// The chart's ranges, when the tab has them.
+        var ranges: ChartRanges? { (browser.active as? SearchingTab)?.chartRanges }
+    }
+
+    @Test("] loads 30 d in the background (one request, days=30); [ returns to 7 d and ] to 30 d without asking again")
+    func stepAndCache() async throws {
+        let app = try App()
+        try await app.openDetails()
+        #expect(app.log.charts.isEmpty, "opening details asks for no chart: the week is the board's sparkline")
+
+        try app.press(.character("]"))
+        #expect(app.browser.active.hasDetails, "the details stay open and usable while the range loads")
+        #expect(app.ranges?.loading == 2)
+        try await app.run { app.terminal.text.contains("30 d · usd") }
+        #expect(app.log.charts.count == 1)
+        let request = try #require(app.log.charts.first)
+        #expect(request.contains("/coins/bitcoin/market_chart?vs_currency=usd&days=30"), "\(request)")
+
+        try app.press(.character("["))
+        try await app.run { app.terminal.text.contains("7 d · usd") }
+        #expect(!app.terminal.text.contains("30 d · usd"))
+        try app.press(.character("]"))
+        try await app.run { app.terminal.text.contains("30 d · usd") }
+        #expect(app.log.charts.count == 1, "30 d again comes from the session's charts")
+
+        // Down to 24 h: one more request, five-minute points.
+        try app.press(.character("["))
+        try app.press(.character("["))
+        try await app.run { app.terminal.text.contains("24 h · usd") }
+        #expect(app.log.charts.count == 2 && app.log.charts.last?.hasSuffix("days=1") == true)
+        // At the shortest, [ changes nothing and asks nothing.
+        try app.press(.character("["))
+        #expect(app.ranges?.loading == nil && app.log.charts.count == 2)
+    }
+
+    @Test("a searched coin's details step their range too")
+    func searchedCoin() async throws {
+        let app = try App()
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        try app.press(.character("/"))
+        for character in "eth" { try app.press(.character(character)) }
+        try app.press(.enter)
+        try await app.run { app.browser.active.sourceLabel.contains("“eth”") && app.browser.active.status.rows > 0 }
+        try app.press(.enter)
+        try await app.run { app.terminal.text.contains("7 d · usd") }
+        let id = try #require(app.browser.active.selectedItem?.id)
+        try app.press(.character("]"))
+        try await app.run { app.terminal.text.contains("30 d · usd") }
+        #expect(app.log.charts.count == 1 && app.log.charts.first?.contains("/coins/\(id)/market_chart") == true)
+    }
+
+    @Test("[ and ] with the details closed say how to reach the chart, and ask nothing; the help lists them on coins only")
+    func closedDetailsAndHelp() async throws {
+        let app = try App()
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        try app.press(.character("]"))
+        #expect(app.browser.notice?.contains("open the details") == true)
+        #expect(app.log.charts.isEmpty)
+
+        let bindings = KeyBindings.all(nouns: Nouns("coin", "coins"), tabs: [.coins])
+        #expect(KeyBindings.intent(for: KeyEvent(.character("[")), in: bindings) == .previousChartRange)
+        #expect(KeyBindings.intent(for: KeyEvent(.character("]")), in: bindings) == .nextChartRange)
+        let coins = KeyBindings.helpHints(bindings.filter { app.browser.active.offers($0.intent) })
+        #expect(coins.contains { $0.key == "[ ]" && $0.label.contains("chart range") })
+        let people = try FeedSearchTests.App(opening: .people)
+        #expect(!people.browser.active.offers(.nextChartRange))
+        people.browser.perform(.nextChartRange, visibleRows: 10)
+        #expect(people.browser.tabFailure?.contains("no chart ranges") == true)
+    }
+
+    /// A coin, with a week of hourly prices, as `/coins/markets` sends it.
+    static func market(_ id: String, rank: Int, price: Double) -> String {
+        let week = (0..<168).map { String(price * (1 + Double($0 % 12) / 100)) }.joined(separator: ",")
+        return """
+            {"id":"\(id)","symbol":"\(id.prefix(3))","name":"\(id.capitalized)","image":"https://x.test/\(id).png",\
+            "current_price":\(price),"market_cap":\(price * 1000),"market_cap_rank":\(rank),"total_volume":5,\
+            "last_updated":"2026-12-02T10:00:00.000Z","sparkline_in_7d":{"price":[\(week)]},\
+            "price_change_percentage_1h_in_currency":0.1,"price_change_percentage_24h_in_currency":1.2,\
+            "price_change_percentage_7d_in_currency":-3.4}
+            """
+    }
+
+    /// A month of hourly prices as `market_chart` sends them.
+    static let month: String = {
+        let start = 1_762_000_000_000
+        let points = (0..<721).map { "[\(start + $0 * 3_600_000),\(100 + Double($0 % 24))]" }.joined(separator: ",")
+        return #"{"prices":["# + points + #"],"market_caps":[],"total_volumes":[]}"#
+    }()
+
+    @Test("a failing range keeps the chart shown; the status bar says why, sanitized; the next step asks again")
+    func failureKeepsChart() async throws {
+        let json = ["Content-Type": "application/json; charset=utf-8"]
+        let markets = "[\(Self.market("bitcoin", rank: 1, price: 96000)),\(Self.market("ether", rank: 2, price: 3000))]"
+        let month = Self.month
+        let server = try ScriptedLoopbackServer { request in
+            if request.line.contains("/coins/markets") { return ScriptedLoopbackServer.response(status: 200, headers: json, body: markets) }
+            if request.line.contains("days=30") { return ScriptedLoopbackServer.response(status: 200, headers: json, body: month) }
+            // The live service refuses keyless history beyond a year; this one adds a hostile escape.
+            return ScriptedLoopbackServer.response(
+                status: 401, headers: json,
+                body: #"{"status":{"error_code":10012,"error_message":"\u001b]0;pwned\u0007Your request exceeds the allowed time range."}}"#)
+        }
+        defer { server.stop() }
+        let app = try App(api: server.url("api/v3/"))
+        try await app.openDetails()
+        try app.press(.character("]"))
+        try await app.run { app.terminal.text.contains("30 d · usd") }
+
+        try app.press(.character("]"))
+        try await app.run { app.ranges?.failure != nil }
+        try await app.run { app.terminal.text.contains("1 y chart: CoinGecko refused") }
+        let screen = app.terminal.text
+        #expect(screen.contains("30 d · usd · 1 y failed"), "the month's chart stays, marked: \(screen)")
+        #expect(app.browser.active.hasDetails)
+        let note = try #require(app.browser.active.statusNote)
+        #expect(note.contains("HTTP 401, error 10012") && !note.contains("\u{1B}") && !note.contains("\u{7}"), "\(note)")
+
+        // Stepping again asks again (a failure is not kept); [ steps down from the month shown, at once.
+        try app.press(.character("]"))
+        #expect(app.ranges?.failure == nil && app.ranges?.loading == 3)
+        try await app.run { app.ranges?.loading == nil }
+        #expect(server.requests.filter { $0.line.contains("days=365") }.count == 2)
+        try app.press(.character("["))
+        #expect(app.ranges?.shown.index == 1 && app.ranges?.loading == nil)
+        try await app.run { app.terminal.text.contains("7 d · usd") && !app.terminal.text.contains("failed") }
+    }
+}
