@@ -114,10 +114,11 @@ struct MarketChartTests {
             [1733097600000,0.5e-3]],"market_caps":null,"total_volumes":[[[[[[[[1]]]]]]],[1733097600000,7]]}
             """
         let chart = try MarketChartBody.read(try RawJSON(parsing: Array(body.utf8)))
-        #expect(chart.prices == [
-            MarketChart.Point(date: Date(timeIntervalSince1970: 1_733_097_600), value: 0.0005),
-            MarketChart.Point(date: Date(timeIntervalSince1970: 1_733_097_700), value: 10),
-        ], "the two good points, put oldest first")
+        #expect(
+            chart.prices == [
+                MarketChart.Point(date: Date(timeIntervalSince1970: 1_733_097_600), value: 0.0005),
+                MarketChart.Point(date: Date(timeIntervalSince1970: 1_733_097_700), value: 10),
+            ], "the two good points, put oldest first")
         #expect(chart.marketCaps.isEmpty)
         #expect(chart.totalVolumes.map(\.value) == [7])
         #expect(chart.skippedPoints == 18)

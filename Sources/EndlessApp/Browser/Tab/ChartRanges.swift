@@ -34,7 +34,7 @@ final class ChartRanges {
     /// The range last asked for that could not be shown, and why; nil once another is asked for.
     private(set) var failure: (index: Int, reason: String)?
 
-    /// The most charts kept: a few ranges of a few dozen coins.
+    /// The most charts kept: a few ranges of a few dozen items.
     static let keptCharts = 64
     /// The most points kept in all (each chart costs its points): a few `max` charts of daily points.
     static let keptPoints = 400_000
