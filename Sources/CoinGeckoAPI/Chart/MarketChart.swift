@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 
 /// A coin's history as `/coins/{id}/market_chart` sends it: its prices, market caps and
@@ -29,6 +30,8 @@ public struct MarketChart: Sendable, Hashable {
     /// How many points of the three series were left out because they were not
     /// `[milliseconds, value]` with a plausible instant and a finite, non-negative value.
     public let skippedPoints: Int
+    /// The answer exactly as the service sent it; nil for a chart made in code.
+    public let body: RawJSON?
 
     /// Creates a chart.
     /// - Parameters:
@@ -36,7 +39,11 @@ public struct MarketChart: Sendable, Hashable {
     ///   - marketCaps: the market caps, oldest first.
     ///   - totalVolumes: the volumes traded, oldest first.
     ///   - skippedPoints: how many points sent were left out.
-    public init(prices: [Point], marketCaps: [Point] = [], totalVolumes: [Point] = [], skippedPoints: Int = 0) {
+    ///   - body: the answer they were read from, if they were.
+    public init(
+        prices: [Point], marketCaps: [Point] = [], totalVolumes: [Point] = [], skippedPoints: Int = 0, body: RawJSON? = nil
+    ) {
+        self.body = body
         self.prices = prices
         self.marketCaps = marketCaps
         self.totalVolumes = totalVolumes

@@ -37,7 +37,7 @@ public enum MarketChartBody {
         if let value = body["market_caps"] { caps = try series(value, named: "market_caps", skipped: &skipped) }
         var volumes: [MarketChart.Point] = []
         if let value = body["total_volumes"] { volumes = try series(value, named: "total_volumes", skipped: &skipped) }
-        return MarketChart(prices: read, marketCaps: caps, totalVolumes: volumes, skippedPoints: skipped)
+        return MarketChart(prices: read, marketCaps: caps, totalVolumes: volumes, skippedPoints: skipped, body: body)
     }
 
     /// The points of one series, oldest first.

@@ -220,4 +220,28 @@ struct CoinChartRangeTests {
         #expect(app.ranges?.shown.index == 1 && app.ranges?.loading == nil)
         try await app.run { app.terminal.text.contains("7 d · usd") && !app.terminal.text.contains("failed") }
     }
+
+    @Test("endless fetch coins --chart ID --days N: the history as CSV, table, the answer as sent; wrong uses are usage errors")
+    func fetchChart() async throws {
+        let csv = await FeedSearchTests.run(["fetch", "coins", "--chart", "bitcoin", "--days", "30", "--format", "csv"])
+        #expect(csv.status == 0, "\(csv.standardError)")
+        let lines = csv.standardOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(lines.first == "time,price,market_cap,total_volume")
+        #expect(lines.count == 722, "a header and 721 hourly points")
+        #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",").count == 4 })
+
+        let json = await FeedSearchTests.run(["fetch", "coins", "--chart", "bitcoin", "--days", "max", "--format", "json"])
+        #expect(json.status == 0 && json.standardOutput.contains("\"prices\"") && json.standardOutput.contains("\"total_volumes\""))
+        let ndjson = await FeedSearchTests.run(["fetch", "coins", "--chart", "ethereum", "--days", "1", "--format", "ndjson"])
+        let points = ndjson.standardOutput.split(separator: "\n")
+        #expect(points.count == 289 && points.allSatisfy { $0.hasPrefix("[") && $0.hasSuffix("]") })
+        let table = await FeedSearchTests.run(["fetch", "coins", "--chart", "bitcoin", "--vs-currency", "eur"])
+        #expect(table.status == 0 && table.standardOutput.hasPrefix("TIME (UTC)") && table.standardOutput.contains("PRICE (EUR)"))
+
+        #expect(await FeedSearchTests.run(["fetch", "coins", "--days", "30"]).status == 2)
+        #expect(await FeedSearchTests.run(["fetch", "coins", "--chart", "bitcoin", "--days", "2"]).status == 2)
+        #expect(await FeedSearchTests.run(["fetch", "coins", "--chart", "bitcoin", "--query", "btc"]).status == 2)
+        let unknown = await FeedSearchTests.run(["fetch", "coins", "--chart", "no-such-coin"])
+        #expect(unknown.status == 1 && unknown.standardError.contains("coin not found"), "\(unknown.standardError)")
+    }
 }

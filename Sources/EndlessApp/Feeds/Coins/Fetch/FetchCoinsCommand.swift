@@ -24,6 +24,19 @@ enum FetchCoinsCommand {
             parser: ValueParsers.nonEmpty)
         static let starred = Flag("starred", help: "Your watchlist instead: the coins starred in the browser (*), with their prices now.")
         static let sparkline = Flag("sparkline", help: "Ask for each coin's 7-day sparkline (the table draws it in braille).")
+        static let chart = Option(
+            "chart", placeholder: "ID",
+            help: "A coin's price history instead (GET coins/ID/market_chart): its price, market cap and volume at each instant.",
+            parser: ValueParsers.nonEmpty)
+        static let days = Option(
+            "days", placeholder: "DAYS", help: "How far back --chart goes: 1, 7, 30, 365 or max.", default: MarketChartRange.sevenDays,
+            parser: ValueParser(accepts: .choices(MarketChartRange.allCases.map(\.queryValue)), write: { $0.queryValue }) {
+                text throws(ValueError) in
+                guard let range = MarketChartRange.allCases.first(where: { $0.queryValue == text.lowercased() }) else {
+                    throw ValueError("'\(text)' is not a chart range", allowed: MarketChartRange.allCases.map(\.queryValue).joined(separator: ", "))
+                }
+                return range
+            })
     }
 
     static let declaration = CommandDeclaration(
@@ -34,14 +47,16 @@ enum FetchCoinsCommand {
             + "CoinGecko. A demo key (--demo-key, else $\(CoinsFeed.demoKeyVariable)) travels in "
             + "x-cg-demo-api-key and never appears in a log. json prints the API's array and ndjson one market "
             + "object a line, both with the API's own field names and every number exactly as it was sent; "
-            + "table and CSV are sanitized, and the table fits the terminal."
+            + "table and CSV are sanitized, and the table fits the terminal. --chart ID prints a coin's history "
+            + "instead (GET coins/ID/market_chart?vs_currency=&days=, --days 1, 7, 30, 365 or max): json the answer as "
+            + "sent, ndjson its [ms,price] points one a line, table and CSV the time, price, market cap and volume."
             + "\n\n"
             + "Exit status: 0 on success, 1 when the request or the API failed (a rate limit says how long to "
             + "wait; the reason goes to standard error), 2 when the command line is wrong.",
         options: [
             Options.api.declaration, CoinsFeed.Options.vsCurrency.declaration, Options.page.declaration,
             Options.perPage.declaration, Options.query.declaration, Options.starred.declaration, Options.sparkline.declaration,
-            CoinsFeed.Options.demoKey.declaration,
+            Options.chart.declaration, Options.days.declaration, CoinsFeed.Options.demoKey.declaration,
         ] + FetchSettings.Options.values + [FetchSettings.Options.verbose.declaration] + SimulatorOptions.declarations,
         examples: [
             .init(command: "endless fetch coins", explanation: "The 100 largest coins of the embedded simulator's market."),
@@ -54,6 +69,7 @@ enum FetchCoinsCommand {
             .init(command: "endless fetch coins --sparkline --per-page 20", explanation: "A table with each coin's week in braille."),
             .init(command: "endless fetch coins --query btc", explanation: "The coins called or ticked btc, largest first."),
             .init(command: "endless fetch coins --starred", explanation: "The coins starred in the browser, with their prices now."),
+            .init(command: "endless fetch coins --chart bitcoin --days 30 --format csv", explanation: "Bitcoin's last 30 days, hourly."),
         ])
 
     /// The `coins` subcommand of `endless fetch`.
@@ -84,6 +100,14 @@ enum FetchCoinsCommand {
         if options.starred, options.query != nil {
             throw UsageError(command: parsed.command, message: "--starred lists your watchlist; --query searches: give one of them")
         }
+        options.chart = try parsed[Options.chart]
+        options.days = try parsed[Options.days]
+        if options.chart != nil, options.starred || options.query != nil {
+            throw UsageError(command: parsed.command, message: "--chart prints one coin's history; it goes with neither --query nor --starred")
+        }
+        if options.chart == nil, parsed.isGiven(Options.days) {
+            throw UsageError(command: parsed.command, message: "--days says how far back --chart goes: give --chart ID too")
+        }
         options.demoKey = try CoinsFeed.demoKey(from: parsed)
         options.common = try FetchSettings.read(from: parsed)
         options.simulator = try SimulatorOptions.settings(from: parsed)
@@ -100,6 +124,17 @@ enum FetchCoinsCommand {
         _ options: FetchCoinsOptions, output: CommandOutput, client: CoinGeckoClient, cache: @Sendable () -> PageCache = { PageCache() }
     ) async -> Int32 {
         let width = TableWidth.of(output)
+        if let id = options.chart {
+            do {
+                let chart = try await client.marketChart(id: id, currency: options.vsCurrency, range: options.days)
+                if chart.prices.isEmpty { output.standardError("endless fetch coins: no prices for \(TextSanitizer.sanitize(id))\n") }
+                output.standardOutput(CoinChartFormatter.format(chart, as: options.common.format, width: width, currency: options.vsCurrency))
+                return ExitCode.success.rawValue
+            } catch {
+                output.standardError("endless fetch coins: \(TextSanitizer.sanitize(CoinsFeedError(error).description))\n")
+                return ExitCode.failure.rawValue
+            }
+        }
         let page: CoinMarketsPage
         do {
             var query = try CoinMarketsQuery(

@@ -13,6 +13,10 @@ struct FetchCoinsOptions: FeedFetchOptions, Equatable {
     var query: SearchText?
     /// Whether to list the coins starred in the browser (`--starred`).
     var starred = false
+    /// The coin whose price history to print instead of the board (`--chart`).
+    var chart: String?
+    /// How far back the history goes (`--days`).
+    var days = MarketChartRange.sevenDays
     /// Whether to ask for the 7-day sparkline (the table then draws it).
     var sparkline = false
     /// The demo key sent in `x-cg-demo-api-key`.
