@@ -152,6 +152,21 @@ struct SubprocessTests {
         #expect(try await other.waitForLine(within: Self.forever) { $0.hasPrefix("last") } == "last words")
     }
 
+    @Test("a program inherits no descriptor of this process but its standard three")
+    func noInheritedDescriptors() throws {
+        // A pipe without close-on-exec, as another test's socket or child's pipe may be.
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+
+        let (status, output) = try Subprocess.run("/bin/ls", ["/proc/self/fd"])
+
+        #expect(status == 0)
+        let open = Set(output.split(separator: "\n").compactMap { Int32($0) })
+        #expect(open.isDisjoint(with: ends), "the child holds \(open.intersection(ends)) of this process's pipe")
+        #expect(open.isSuperset(of: [0, 1, 2]))
+    }
+
     @Test("a program that cannot start throws, saying which")
     func cannotStart() {
         #expect(throws: Subprocess.Failure.self) { try Subprocess.start("/nonexistent/program", []) }
