@@ -48,35 +48,23 @@ public enum ChildTestProcess {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report")
-        let output = folder.appendingPathComponent("output")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
 
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: Subprocess.executablePath())
-        child.arguments = ["--testing-library", "swift-testing", "--filter", filter]
-        var variables = ProcessInfo.processInfo.environment
-        variables.merge(environment) { _, new in new }
-        variables[roleVariable] = role
-        variables[reportVariable] = report.path
-        child.environment = variables
-        let log = try FileHandle(forWritingTo: output)
-        defer { try? log.close() }
-        child.standardOutput = log
-        child.standardError = log
+        let variables = Subprocess.Environment.inherited.setting(environment)
+            .setting([roleVariable: role, reportVariable: report.path])
+        let child: (status: Int32, output: String)
         do {
-            try child.run()
+            child = try Subprocess.run(
+                Subprocess.executablePath(), ["--testing-library", "swift-testing", "--filter", filter], environment: variables)
         } catch {
             throw Failure(description: "could not start \(filter) in a child process: \(error)")
         }
-        child.waitUntilExit()
-        let text = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
         let reported = String(decoding: (try? Data(contentsOf: report)) ?? Data(), as: UTF8.self)
         var figures: [String: Int] = [:]
         for line in reported.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)
             if parts.count == 2, let value = Int(parts[1]) { figures[String(parts[0])] = value }
         }
-        return Outcome(status: child.terminationStatus, output: text, figures: figures)
+        return Outcome(status: child.status, output: child.output, figures: figures)
     }
 
     /// Writes the child's figures for the parent (call once, at the end of the child test).

@@ -107,17 +107,9 @@ public enum SharedReferenceData {
     /// Where the repository at `folder` was cloned from, when that is a path on this machine
     /// (`git config --get remote.origin.url`, as scripts/find-shared-data asks).
     private static func originPath(of folder: URL) -> String? {
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "-C", folder.path, "config", "--get", "remote.origin.url"]
-        let output = Pipe()
-        git.standardOutput = output
-        git.standardError = FileHandle.nullDevice
-        do { try git.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        git.waitUntilExit()
-        guard git.terminationStatus == 0 else { return nil }
-        var origin = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let arguments = ["git", "-C", folder.path, "config", "--get", "remote.origin.url"]
+        guard let git = try? Subprocess.run("/usr/bin/env", arguments, standardError: "/dev/null"), git.status == 0 else { return nil }
+        var origin = git.output.trimmingCharacters(in: .whitespacesAndNewlines)
         if origin.hasPrefix("file://") { origin.removeFirst("file://".count) }
         // A URL (https://, ssh) or scp-like address (host:path) is not a folder here.
         guard !origin.isEmpty, !origin.contains("://"), origin.hasPrefix("/") || !origin.contains(":") else { return nil }

@@ -5,6 +5,11 @@ import Glibc
 /// helper the test targets share to run a program (a shell tool, the `endless` binary, tmux,
 /// this test binary again under a pseudoterminal).
 ///
+/// ``run(_:_:capturing:standardError:standardInput:environment:)`` runs a program to its end;
+/// ``start(_:_:environment:workingDirectory:standardInput:standardOutput:standardError:)``
+/// returns a ``Child`` to talk to while it runs (read its output as it comes, signal it, wait
+/// for it, every wait bounded), which never leaves the program behind.
+///
 /// Foundation's `Process` cannot run `tmux new-session`: the tmux server forks from the client
 /// and keeps the descriptor `Process` watches for the child's exit, so `waitUntilExit()` never
 /// returns. Waiting on the process id itself has no such problem. Every child starts with the
@@ -18,7 +23,9 @@ public enum Subprocess {
         public let description: String
     }
 
-    /// Runs `path` with `arguments` to its end, in this process's environment.
+    /// Runs `path` with `arguments` to its end: the simple case of
+    /// ``start(_:_:environment:workingDirectory:standardInput:standardOutput:standardError:)``,
+    /// for a program that ends by itself.
     /// - Parameters:
     ///   - path: the program.
     ///   - arguments: its arguments (without the program).
@@ -26,61 +33,19 @@ public enum Subprocess {
     ///     (needed for anything that starts a daemon, which would keep the pipe open).
     ///   - standardError: when capturing, a file that receives standard error instead.
     ///   - standardInput: a descriptor for its standard input; /dev/null by default.
+    ///   - environment: its variables; this process's by default.
     /// - Returns: the exit status (128 + the signal for a child killed by one) and the output.
     /// - Throws: ``Failure`` when it cannot be started.
     public static func run(
         _ path: String, _ arguments: [String], capturing: Bool = true, standardError: String? = nil,
-        standardInput: Int32? = nil
+        standardInput: Int32? = nil, environment: Environment = .inherited
     ) throws -> (status: Int32, output: String) {
-        var pipeEnds: [Int32] = [-1, -1]
-        if capturing {
-            guard pipe(&pipeEnds) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
-        }
-        let pid: pid_t
-        do {
-            pid = try spawn(
-                [path] + arguments, environment: currentEnvironment(),
-                actions: { actions in
-                    if capturing {
-                        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-                        if let standardError {
-                            posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-                        } else {
-                            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
-                        }
-                        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-                        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-                    } else {
-                        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-                        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-                    }
-                    if let standardInput {
-                        posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
-                    } else {
-                        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-                    }
-                })
-        } catch {
-            if capturing { pipeEnds.forEach { close($0) } }
-            throw error
-        }
-        var output: [UInt8] = []
-        if capturing {
-            close(pipeEnds[1])
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = read(pipeEnds[0], &buffer, buffer.count)
-                if count > 0 {
-                    output.append(contentsOf: buffer[0..<count])
-                } else if count < 0, errno == EINTR {
-                    continue
-                } else {
-                    break
-                }
-            }
-            close(pipeEnds[0])
-        }
-        return (exitStatus(wait(pid)), String(decoding: output, as: UTF8.self))
+        let child = try start(
+            path, arguments, environment: environment, standardInput: standardInput,
+            standardOutput: capturing ? .pipe : .discard,
+            standardError: capturing ? standardError.map { .file($0) } ?? .standardOutput : .discard)
+        let status = child.waitBlocking()
+        return (status, child.standardOutput)
     }
 
     /// Starts `arguments[0]` with exactly `environment` (`NAME=value` entries) and returns its
@@ -138,6 +103,25 @@ public enum Subprocess {
     public static func exitStatus(_ status: Int32) -> Int32 {
         (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
+
+    /// A pipe whose two ends are closed on exec, so that no other child started meanwhile
+    /// (by another test, on another thread) holds them: a child holding another's write end
+    /// would keep that pipe open after its writer ended.
+    static func pipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        if let pipe2 = pipeWithFlags {
+            guard pipe2(&ends, O_CLOEXEC) == 0 else { throw Failure(description: "pipe2 failed: errno \(errno)") }
+        } else {
+            guard Glibc.pipe(&ends) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        }
+        return (ends[0], ends[1])
+    }
+
+    /// glibc's `pipe2`, which Swift does not import (a GNU extension): it sets close-on-exec
+    /// as it creates the pipe, where `fcntl` afterwards leaves a moment for a spawn to copy it.
+    private typealias PipeWithFlags = @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32
+    private static let pipeWithFlags: PipeWithFlags? = dlsym(nil, "pipe2").map { unsafeBitCast($0, to: PipeWithFlags.self) }
 
     /// This process's environment, as `NAME=value` entries.
     public static func currentEnvironment() -> [String] {

@@ -44,13 +44,13 @@ extension Task {
             }
         }
         let timer = Watchdog.shared.at(.now + TimeBudget.scaled(limit)) {
-            if outcome.finish(.failure(TimeoutError(limit: limit, scale: TimeBudget.scale))) { self.cancel() }
+            outcome.finish(.failure(TimeoutError(limit: limit, scale: TimeBudget.scale))) { self.cancel() }
         }
         defer { Watchdog.shared.forget(timer) }
         return try await withTaskCancellationHandler {
             try await outcome.value()
         } onCancel: {
-            if outcome.finish(.failure(Swift.CancellationError())) { self.cancel() }
+            outcome.finish(.failure(Swift.CancellationError())) { self.cancel() }
         }
     }
 }
@@ -82,25 +82,40 @@ public func withTimeout<Success: Sendable>(
 /// A result delivered once, from whichever of several places comes first, to one waiter.
 final class OnceOutcome<Value: Sendable>: Sendable {
     private struct State {
+        /// Whether a place has delivered, or is delivering, the result.
+        var isClaimed = false
         var result: Result<Value, any Error>?
         var continuation: CheckedContinuation<Value, any Error>?
     }
 
     private let state = Mutex(State())
 
-    /// Delivers `result` if nothing was delivered yet.
+    /// Delivers `result` if nothing was delivered yet, after running `first`.
     ///
+    /// `first` runs before the waiter resumes, so what it does (cancelling the task that
+    /// ran out of time) is done when the waiter sees the result: a test that checks that
+    /// the task was cancelled right after its wait threw finds it cancelled.
+    ///
+    /// - Parameters:
+    ///   - result: what the waiter gets.
+    ///   - first: what to do before, only if this call delivers.
     /// - Returns: whether this call delivered it.
     @discardableResult
-    func finish(_ result: Result<Value, any Error>) -> Bool {
-        let (delivered, continuation) = state.withLock { state -> (Bool, CheckedContinuation<Value, any Error>?) in
-            guard state.result == nil else { return (false, nil) }
+    func finish(_ result: Result<Value, any Error>, first: () -> Void = {}) -> Bool {
+        let claimed = state.withLock { state -> Bool in
+            guard !state.isClaimed else { return false }
+            state.isClaimed = true
+            return true
+        }
+        guard claimed else { return false }
+        first()
+        let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>? in
             state.result = result
             defer { state.continuation = nil }
-            return (true, state.continuation)
+            return state.continuation
         }
         continuation?.resume(with: result)
-        return delivered
+        return true
     }
 
     /// Suspends until a result is delivered.

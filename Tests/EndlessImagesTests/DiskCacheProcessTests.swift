@@ -71,30 +71,18 @@ struct DiskCacheProcessTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let directory = root.appendingPathComponent("images")
         let report = root.appendingPathComponent("child-report")
-        let output = root.appendingPathComponent("child-output")
-        try Data().write(to: output)
 
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: Subprocess.executablePath())
-        child.arguments = [
-            "--testing-library", "swift-testing", "--filter", "DiskCacheProcessTests/child",
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.directoryVariable] = directory.path
-        environment[Self.reportVariable] = report.path
-        child.environment = environment
-        let log = try FileHandle(forWritingTo: output)
-        child.standardOutput = log
-        child.standardError = log
-        try child.run()
+        let child = try Subprocess.start(
+            Subprocess.executablePath(), ["--testing-library", "swift-testing", "--filter", "DiskCacheProcessTests/child"],
+            environment: .inherited.setting([Self.directoryVariable: directory.path, Self.reportVariable: report.path]),
+            standardError: .standardOutput)
 
         // Hammer for at least as long as the child runs, so the two really overlap.
         let diskHits = try await Self.hammer(directory: directory, rounds: 200) { child.isRunning }
-        child.waitUntilExit()
-        try log.close()
+        let status = try await child.wait()
 
-        let childLog = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
-        #expect(child.terminationStatus == 0, "child failed:\n\(childLog)")
+        let childLog = child.standardOutput
+        #expect(status == 0, "child failed:\n\(childLog)")
         let childHits = try String(contentsOf: report, encoding: .utf8)
         #expect(Int(childHits) != nil, "the child test did not run:\n\(childLog)")
         #expect(diskHits > 0)

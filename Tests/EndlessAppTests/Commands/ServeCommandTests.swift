@@ -25,29 +25,17 @@ struct ServeCommandTests {
     }
 
     @Test("the real binary prints each service's line from the catalogue, then the requests to try, then stops on SIGTERM")
-    func printedLinesFromTheCatalogue() throws {
+    func printedLinesFromTheCatalogue() async throws {
         let binary = BrowseEndToEndTests.binary
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build the endless binary first")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--port", "0", "--quiet"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let server = try Subprocess.start(binary, ["serve", "--port", "0", "--quiet"], standardError: .discard)
 
         let anyRoot = try #require(URL(string: "http://127.0.0.1:1/"))
         let expectedCount =
             SimulatedService.all.count
             + SimulatedService.all.compactMap { $0.serveSuggestion(apiRoot: anyRoot) }.count
-        // Reading blocks until the lines are written; they all come before any request.
-        var text = ""
-        while text.filter({ $0 == "\n" }).count < expectedCount {
-            let chunk = output.fileHandleForReading.availableData
-            try #require(!chunk.isEmpty, "serve exited after printing \(text)")
-            text += String(decoding: chunk, as: UTF8.self)
-        }
+        // The lines all come before any request.
+        let text = try await server.waitForOutput { $0.filter { $0 == "\n" }.count >= expectedCount }
         let port = try #require(text.firstMatch(of: /127\.0\.0\.1:(\d+)\//).map { String($0.1) })
         let lines = text.split(separator: "\n").map(String.init)
         var expected: [String] = []
@@ -61,8 +49,7 @@ struct ServeCommandTests {
         }
         #expect(lines == expected)
 
-        process.terminate()  // SIGTERM
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        server.terminate()  // SIGTERM
+        #expect(try await server.wait() == 0)
     }
 }

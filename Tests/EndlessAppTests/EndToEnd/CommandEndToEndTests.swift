@@ -57,23 +57,10 @@ struct CommandEndToEndTests {
 
     @Test("`endless serve` prints its URL, answers like randomuser.me, and stops on SIGTERM")
     func serve() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["serve", "--port", "0", "--quiet"]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let server = try Subprocess.start(Self.binary, ["serve", "--port", "0", "--quiet"])
 
-        // The first line says where it listens; reading blocks until it is written.
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            try #require(!chunk.isEmpty, "serve exited before printing its URL")
-            text += String(decoding: chunk, as: UTF8.self)
-        }
+        // The first line says where it listens.
+        let text = try await server.waitForOutput { $0.contains("\n") }
         let base = try #require(text.firstMatch(of: /listening on (http:\S+)/).map { String($0.1) })
         let url = try #require(URL(string: base + "?results=3&seed=abc"))
 
@@ -84,11 +71,9 @@ struct CommandEndToEndTests {
         let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         #expect((json["results"] as? [Any])?.count == 3)
 
-        process.terminate()  // SIGTERM
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(said.contains("stopped by SIGTERM"))
+        server.terminate()  // SIGTERM
+        #expect(try await server.wait() == 0)
+        #expect(server.standardError.contains("stopped by SIGTERM"))
     }
 }
 

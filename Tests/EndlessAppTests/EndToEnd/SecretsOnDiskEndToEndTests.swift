@@ -26,30 +26,15 @@ struct SecretsOnDiskEndToEndTests {
     /// `endless serve` on a free loopback port, for `--api` URLs that are not the embedded
     /// simulator's (so their pages are cached under their URL).
     final class Server {
-        let process = Process()
+        let process: Subprocess.Child
         var services: [String: String] = [:]
 
-        init() throws {
-            process.executableURL = URL(fileURLWithPath: E2E.binary)
-            process.arguments = ["serve", "--port", "0"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var text = ""
-            while !text.contains("try curl") {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { throw TmuxSession.Failure(description: "serve exited: \(text)") }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
+        init() async throws {
+            process = try Subprocess.start(E2E.binary, ["serve", "--port", "0"], standardError: .discard)
+            let text = try await process.waitForOutput { $0.contains("try curl") }
             for match in text.matches(of: /endless serve: (\w+(?:\.in)?) on (http:\S+)/) {
                 services[String(match.1)] = String(match.2)
             }
-        }
-
-        deinit {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
         }
 
         /// A service's root with a user name and password in it, and `extra` appended.
@@ -80,15 +65,8 @@ struct SecretsOnDiskEndToEndTests {
 
     /// Runs `endless fetch …` with `environment` and waits for it.
     static func fetch(_ arguments: [String], home: URL, environment: [String: String] = [:]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: E2E.binary)
-        process.arguments = ["fetch"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(Self.environment(home)) { $1 }.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        let variables = Subprocess.Environment.inherited.setting(Self.environment(home)).setting(environment)
+        return try Subprocess.run(E2E.binary, ["fetch"] + arguments, capturing: false, environment: variables).status
     }
 
     /// Rows of `noun` shown: the count at the right of the header (`30 photos · page 1`; the
@@ -101,11 +79,11 @@ struct SecretsOnDiskEndToEndTests {
     }
 
     @Test("after browsing and fetching with every kind of secret, no file under HOME holds one; the cache is private")
-    func noSecretOnDisk() throws {
+    func noSecretOnDisk() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("endless-secrets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try Server()
+        let server = try await Server()
 
         // Pictures too: they come from a remote API, so they are kept on disk.
         let unsplash = try server.root("Unsplash")

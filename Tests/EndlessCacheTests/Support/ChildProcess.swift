@@ -1,39 +1,26 @@
 import EndlessTesting
 import Foundation
-import Glibc
-import Synchronization
 
 /// This test binary started again as a second process, running one role of ``CacheChild``,
 /// the way `swift test` runs it (`--testing-library swift-testing --filter …`).
 ///
 /// The child tells the parent what it did in lines that start with `@cache ` on its standard
-/// output (the test library's own lines are ignored). A thread drains the pipe from the start,
-/// so the child never blocks on a full pipe. The parent can wait for a line, kill the child
-/// with SIGKILL, and read what it said. ``finish()`` (also run on deinit) kills and reaps the
-/// child, so a failing test leaves no process behind.
+/// output (the test library's own lines are ignored). ``Subprocess/Child`` drains the pipe from
+/// the start, so the child never blocks on a full pipe. The parent can wait for a line, kill
+/// the child with SIGKILL, and read what it said. ``finish()`` (and the handle, when it goes
+/// away) kills and reaps the child, so a failing test leaves no process behind.
 final class ChildProcess: Sendable {
     static let roleVariable = "ENDLESS_CACHE_CHILD_ROLE"
     static let directoryVariable = "ENDLESS_CACHE_CHILD_DIR"
     static let linePrefix = "@cache "
+    /// How long a wait for the child lasts before it gives up: a child that works says what it
+    /// has to say, and ends, in about a second.
+    static let patience: Duration = .seconds(60)
 
     /// The role this process plays, when it is a child.
     static var role: String? { ProcessInfo.processInfo.environment[roleVariable] }
 
-    private struct Waiter {
-        let condition: @Sendable (String) -> Bool
-        let continuation: CheckedContinuation<String?, Never>
-    }
-
-    private struct Transcript {
-        var pending = Data()
-        var lines: [String] = []
-        var everything = ""
-        var ended = false
-        var waiters: [Waiter] = []
-    }
-
-    private let process: Process
-    private let transcript = Mutex(Transcript())
+    private let child: Subprocess.Child
 
     /// Starts the child.
     /// - Parameters:
@@ -41,100 +28,51 @@ final class ChildProcess: Sendable {
     ///   - directory: the cache folder it works in.
     ///   - environment: more variables for it.
     init(role: String, directory: URL, environment extra: [String: String] = [:]) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: Subprocess.executablePath())
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "CacheChild/run"]
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.roleVariable] = role
-        environment[Self.directoryVariable] = directory.path
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading
-        // Blocking reads belong on a thread of their own, not on the concurrency pool.
-        Thread.detachNewThread { [self] in drain(output) }
+        child = try Subprocess.start(
+            Subprocess.executablePath(), ["--testing-library", "swift-testing", "--filter", "CacheChild/run"],
+            environment: .inherited.setting([Self.roleVariable: role, Self.directoryVariable: directory.path]).setting(extra),
+            standardError: .standardOutput)
     }
 
     deinit { finish() }
 
     /// Whether the child is still running.
-    var isRunning: Bool { process.isRunning }
+    var isRunning: Bool { child.isRunning }
 
     /// Waits until the child has said a line that satisfies `condition`, or has exited.
     /// - Parameter condition: tested on each `@cache` line, without the prefix.
-    /// - Returns: the first such line, or nil if the child's output ended first.
+    /// - Returns: the first such line, or nil if the child's output ended first (or it kept
+    ///   silent for ``patience``).
     func waitForLine(_ condition: @escaping @Sendable (String) -> Bool) async -> String? {
-        await withCheckedContinuation { continuation in
-            let ready: String?? = transcript.withLock { transcript in
-                if let line = transcript.lines.first(where: condition) { return .some(line) }
-                if transcript.ended { return .some(nil) }
-                transcript.waiters.append(Waiter(condition: condition, continuation: continuation))
-                return nil
-            }
-            if let ready { continuation.resume(returning: ready) }
+        let prefix = Self.linePrefix
+        let line = try? await child.waitForLine(within: Self.patience) { line in
+            line.hasPrefix(prefix) && condition(String(line.dropFirst(prefix.count)))
         }
+        return line.map { String($0.dropFirst(prefix.count)) }
     }
 
-    /// Waits for the child to exit by itself.
+    /// Waits for the child to exit by itself (killing it after ``patience``).
     /// - Returns: its exit status, every `@cache` line, and all it printed.
     func waitForExit() async -> (status: Int32, lines: [String], output: String) {
-        _ = await waitForLine { _ in false }
-        process.waitUntilExit()
-        return transcript.withLock { (process.terminationStatus, $0.lines, $0.everything) }
+        let status = (try? await child.wait(within: Self.patience)) ?? child.exitStatus ?? 128 + SIGKILL
+        return (status, lines, output)
     }
 
     /// Kills the child with SIGKILL, as a crash or `kill -9` would, and reaps it.
-    func kill() {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
+    func kill() { child.kill() }
 
     /// Every `@cache` line so far.
-    var lines: [String] { transcript.withLock { $0.lines } }
+    var lines: [String] {
+        // Whole lines only: the last piece has no line feed yet.
+        child.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .filter { $0.hasPrefix(Self.linePrefix) }.map { String($0.dropFirst(Self.linePrefix.count)) }
+    }
 
     /// Everything the child printed so far, for failure messages.
-    var output: String { transcript.withLock { $0.everything } }
+    var output: String { child.standardOutput }
 
     /// Kills the child if it still runs, and reaps it.
     func finish() { kill() }
-
-    private func drain(_ output: FileHandle) {
-        while true {
-            let data = output.availableData
-            let resumed: [(CheckedContinuation<String?, Never>, String?)] = transcript.withLock { transcript in
-                if data.isEmpty {
-                    transcript.ended = true
-                } else {
-                    transcript.everything += String(decoding: data, as: UTF8.self)
-                    transcript.pending.append(data)
-                    while let newline = transcript.pending.firstIndex(of: 0x0A) {
-                        let line = String(decoding: transcript.pending[transcript.pending.startIndex..<newline], as: UTF8.self)
-                        transcript.pending.removeSubrange(transcript.pending.startIndex...newline)
-                        if line.hasPrefix(Self.linePrefix) { transcript.lines.append(String(line.dropFirst(Self.linePrefix.count))) }
-                    }
-                }
-                var resumed: [(CheckedContinuation<String?, Never>, String?)] = []
-                let (lines, ended) = (transcript.lines, transcript.ended)
-                transcript.waiters.removeAll { waiter in
-                    if let line = lines.first(where: waiter.condition) {
-                        resumed.append((waiter.continuation, line))
-                        return true
-                    }
-                    if ended {
-                        resumed.append((waiter.continuation, nil))
-                        return true
-                    }
-                    return false
-                }
-                return resumed
-            }
-            for (continuation, line) in resumed { continuation.resume(returning: line) }
-            if data.isEmpty { return }
-        }
-    }
 
     /// In the child: says a line to the parent.
     static func say(_ line: String) {

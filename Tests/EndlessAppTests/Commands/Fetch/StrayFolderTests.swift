@@ -11,30 +11,14 @@ struct StrayFolderTests {
     static let binary = BrowseEndToEndTests.binary
 
     /// Runs `endless arguments` with `environment` only (plus PATH) and returns its status. It
-    /// waits without holding a thread: a test blocked in `waitUntilExit` holds one of the few
-    /// threads every other test runs on.
+    /// waits without holding a thread: a test blocked on a child holds one of the few threads
+    /// every other test runs on. A run that does not end within a minute is killed, and the
+    /// wait throws.
     static func run(_ arguments: [String], environment: [String: String]) async throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                process.terminationHandler = { ended in continuation.resume(returning: ended.terminationStatus) }
-                do {
-                    try process.run()
-                } catch {
-                    process.terminationHandler = nil
-                    continuation.resume(throwing: error)
-                }
-            }
-        } onCancel: {
-            // The time limit ends a stuck run; its status then says so.
-            if process.isRunning { process.terminate() }
-        }
+        let child = try Subprocess.start(
+            binary, arguments, environment: Subprocess.Environment(["PATH": "/usr/bin:/bin"]).setting(environment),
+            standardOutput: .discard, standardError: .discard)
+        return try await child.wait(within: .seconds(60))
     }
 
     /// Every file and folder under `root`, as paths relative to it.
