@@ -7,9 +7,10 @@ extension SimulatorServer {
     /// Starts the server, calls `onStart` with its base URL, then blocks the calling thread
     /// until SIGINT or SIGTERM arrives and the server has shut down gracefully.
     ///
-    /// The signals are observed with Dispatch signal sources (no async-signal-unsafe handler).
-    /// Once `run` has been called, SIGINT and SIGTERM stay routed through those sources for
-    /// the life of the process; outside a `run` they still end the process as by default.
+    /// The signals are caught by a handler that only writes their number to a pipe (nothing
+    /// async-signal-unsafe runs in it). Once `run` has been called, SIGINT and SIGTERM stay
+    /// routed through that pipe for the life of the process; outside a `run` they still end
+    /// the process as by default.
     ///
     /// - Parameter onStart: called once listening, e.g. to print the URL.
     /// - Returns: the signal that ended the run (`SIGINT` or `SIGTERM`).

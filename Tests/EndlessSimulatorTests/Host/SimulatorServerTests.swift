@@ -80,6 +80,19 @@ struct SimulatorServerTests {
         }
     }
 
+    @Test("a signal being served is caught by a handler, never ignored: the kernel discards an ignored signal")
+    func signalIsCaughtNotIgnored() throws {
+        // With SIG_IGN (what Dispatch signal sources need), a SIGTERM that arrived before
+        // libdispatch had blocked it on every thread was dropped, and `endless serve` ran on.
+        let token = ServeSignals.shared.observe([SIGUSR2]) { _ in }
+        defer { ServeSignals.shared.stopObserving(token) }
+        var action = sigaction()
+        #expect(sigaction(SIGUSR2, nil, &action) == 0)
+        let handler = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+        #expect(handler != unsafeBitCast(SIG_IGN, to: Int.self))
+        #expect(handler != unsafeBitCast(SIG_DFL, to: Int.self))
+    }
+
     @Test("the configuration's log sink receives the request lines")
     func log() throws {
         let lines = LogCollector()
