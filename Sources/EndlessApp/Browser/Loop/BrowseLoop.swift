@@ -62,6 +62,8 @@ final class BrowseLoop {
     let inbox = LoopInbox<Event>()
     private let ticket = FrameTicket()
     private let clock: any Clock<Duration>
+    /// The header and status bar as last drawn (see ``ChromeMemo``).
+    let chrome = ChromeMemo()
     /// Times every delayed event with one sleeping task (see ``LoopTimer``).
     let timer: LoopTimer
     private let frameInterval: Duration
@@ -204,7 +206,7 @@ final class BrowseLoop {
         let spinnerTime = ContinuousClock.now - started
         let drawn = withObservationTracking {
             _ = ticket.number
-            return BrowserScreen.draw(browser, into: &frame, elapsed: spinnerTime)
+            return BrowserScreen.draw(browser, into: &frame, elapsed: spinnerTime, chrome: chrome)
         } onChange: {
             if ticket.isCurrent(generation) { inbox.post(.changed(generation)) }
         }
