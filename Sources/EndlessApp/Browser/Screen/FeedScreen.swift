@@ -29,6 +29,8 @@ struct FeedScreen<Source: PageSource> {
     /// The cells of rows drawn before, copied into this frame where the row shows the same;
     /// nil to draw every row.
     var rowMemo: ListRowMemo<Source.Item>?
+    /// `==` on the items, for ``rowMemo``: worked out once per screen, not per row.
+    private let itemEquality = ItemEquality.of(Source.Item.self)
 
     /// Draws the indicator line, the list and the details.
     /// - Parameters:
@@ -141,7 +143,7 @@ struct FeedScreen<Source: PageSource> {
         guard let rowMemo, row.intersection(frame.bounds) == row else { return style.draw(item, context, &frame) }
         let key = ListRowKey(id: item.id, x: row.x, size: row.size, isSelected: context.isSelected)
         let inputs = ListRowInputs(
-            item: item, image: .init(context.image), placeholder: .init(context.placeholder))
+            item: item, image: .init(context.image), placeholder: .init(context.placeholder), sameItem: itemEquality)
         if let kept = rowMemo.kept(for: key, inputs: inputs) { return kept.draw(into: &frame, at: row) }
         let graphicsBefore = frame.graphics.count
         context.clockReads?.didRead = false

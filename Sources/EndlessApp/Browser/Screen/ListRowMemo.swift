@@ -22,6 +22,16 @@ struct ListRowInputs<Item>: Equatable {
     let item: Item
     let image: PictureIdentity?
     let placeholder: PictureIdentity?
+    /// `==` on the items, found once per item type (a cast per comparison cost more than the
+    /// rest of a kept row); nil when they are not `Equatable`.
+    let sameItem: ItemEquality<Item>?
+
+    init(item: Item, image: PictureIdentity?, placeholder: PictureIdentity?, sameItem: ItemEquality<Item>? = .of(Item.self)) {
+        self.item = item
+        self.image = image
+        self.placeholder = placeholder
+        self.sameItem = sameItem
+    }
 
     /// A picture as far as a row shows it: the request it answers and its pixel size.
     struct PictureIdentity: Equatable {
@@ -38,14 +48,24 @@ struct ListRowInputs<Item>: Equatable {
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        guard lhs.image == rhs.image, lhs.placeholder == rhs.placeholder, let item = lhs.item as? any Equatable else { return false }
-        return item.isEqual(to: rhs.item)
+        guard lhs.image == rhs.image, lhs.placeholder == rhs.placeholder, let same = lhs.sameItem else { return false }
+        return same.equal(lhs.item, rhs.item)
     }
 }
 
-extension Equatable {
-    /// Whether `other` is a value of this type equal to this one.
-    fileprivate func isEqual(to other: Any) -> Bool {
-        (other as? Self) == self
+/// `==` for a type only known to be `Equatable` at run time.
+struct ItemEquality<Item> {
+    let equal: (Item, Item) -> Bool
+
+    /// `Item`'s `==`, or nil when `Item` is not `Equatable`; worked out once per type.
+    static func of(_ type: Item.Type) -> Self? {
+        guard let equatable = type as? any Equatable.Type else { return nil }
+        return equality(equatable)
+    }
+
+    private static func equality<T: Equatable>(_: T.Type) -> Self? {
+        let equal: (T, T) -> Bool = (==)
+        // T is Item here (the cast above only names it as Equatable): the function is Item's.
+        return (equal as? (Item, Item) -> Bool).map(Self.init)
     }
 }
