@@ -62,6 +62,10 @@ final class BrowseLoop {
     let inbox = LoopInbox<Event>()
     private let ticket = FrameTicket()
     private let clock: any Clock<Duration>
+    /// The header and status bar as last drawn (see ``ChromeMemo``).
+    let chrome = ChromeMemo()
+    /// Times every delayed event with one sleeping task (see ``LoopTimer``).
+    let timer: LoopTimer
     private let frameInterval: Duration
     private let started: ContinuousClock.Instant
     private var needsFrame = true
@@ -89,6 +93,7 @@ final class BrowseLoop {
         self.frameInterval = frameInterval
         started = .now
         elapsed = Stopwatch(clock).elapsed
+        timer = LoopTimer(clock: clock)
     }
 
     /// Runs until the person quits or a termination signal arrives.
@@ -103,7 +108,7 @@ final class BrowseLoop {
             for await event in events { inbox.post(.terminal(event)) }
             inbox.post(.terminal(.terminate(.hangup)))  // the terminal went away
         }
-        let figure = InFlightFigure(clock: clock) { [browser] count in
+        let figure = InFlightFigure(timer: timer) { [browser] count in
             if browser.requestsInFlight != count { browser.requestsInFlight = count }
         }
         let inFlight = Task {
@@ -112,6 +117,7 @@ final class BrowseLoop {
         defer {
             input.cancel()
             inFlight.cancel()
+            timer.cancelAll()
             inbox.finish()
         }
         try start()
@@ -200,7 +206,7 @@ final class BrowseLoop {
         let spinnerTime = ContinuousClock.now - started
         let drawn = withObservationTracking {
             _ = ticket.number
-            return BrowserScreen.draw(browser, into: &frame, elapsed: spinnerTime)
+            return BrowserScreen.draw(browser, into: &frame, elapsed: spinnerTime, chrome: chrome)
         } onChange: {
             if ticket.isCurrent(generation) { inbox.post(.changed(generation)) }
         }
@@ -221,10 +227,7 @@ final class BrowseLoop {
 
     private func post(_ event: Event, after delay: Duration) {
         let inbox = self.inbox
-        Task { [clock] in
-            try? await clock.sleep(for: delay)
-            inbox.post(event)
-        }
+        timer.schedule(after: delay) { inbox.post(event) }
     }
 
     // MARK: - Input

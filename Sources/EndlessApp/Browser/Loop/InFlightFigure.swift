@@ -11,7 +11,7 @@ final class InFlightFigure {
     /// How long requests must run before the count shows: slow enough to be worth a glance.
     static let appearanceDelay: Duration = .milliseconds(200)
 
-    private let clock: any Clock<Duration>
+    private let timer: LoopTimer
     private let show: @MainActor (Int) -> Void
     /// Requests running now.
     private var count = 0
@@ -25,8 +25,16 @@ final class InFlightFigure {
     /// - Parameters:
     ///   - clock: times the delay; tests pass a manual clock.
     ///   - show: sets the figure the status bar draws (0 until requests have run long enough).
-    init(clock: any Clock<Duration>, show: @escaping @MainActor (Int) -> Void) {
-        self.clock = clock
+    convenience init(clock: any Clock<Duration>, show: @escaping @MainActor (Int) -> Void) {
+        self.init(timer: LoopTimer(clock: clock), show: show)
+    }
+
+    /// Creates the figure, timing its delay on the loop's timer.
+    /// - Parameters:
+    ///   - timer: times the delay.
+    ///   - show: sets the figure the status bar draws.
+    init(timer: LoopTimer, show: @escaping @MainActor (Int) -> Void) {
+        self.timer = timer
         self.show = show
     }
 
@@ -44,10 +52,7 @@ final class InFlightFigure {
         } else if wasIdle {
             stretch &+= 1
             let current = stretch
-            Task { [clock] in
-                try? await clock.sleep(for: Self.appearanceDelay)
-                self.reveal(current)
-            }
+            timer.schedule(after: Self.appearanceDelay) { [weak self] in self?.reveal(current) }
         }
     }
 

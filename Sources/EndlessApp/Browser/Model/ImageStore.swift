@@ -25,6 +25,8 @@ public final class ImageStore {
     /// Placeholders (BlurHash pictures) of the rows shown, made once per row while it is on
     /// screen, by the request of the picture they stand in for.
     @ObservationIgnored private var placeholders: [ImageRequest: DecodedImage] = [:]
+    /// What the last ``show(_:upcoming:)`` was given, until a load ends or everything is let go.
+    @ObservationIgnored private var shown: (visible: [ImageRequest], upcoming: [ImageRequest])?
 
     /// Where a picture's URL really points now, e.g. the embedded simulator's current port for
     /// pictures of rows cached in an earlier run.
@@ -71,6 +73,10 @@ public final class ImageStore {
     /// just below, at prefetch priority), and lets go of everything else. Called every frame:
     /// only what changed is started or stopped.
     public func show(_ visible: [ImageRequest], upcoming: [ImageRequest] = []) {
+        // Every frame tells the store its pictures: the same as the last frame's, with nothing
+        // arrived, failed or let go since, there is nothing to start or stop (issue 29).
+        if let shown, shown.visible == visible, shown.upcoming == upcoming { return }
+        shown = (visible, upcoming)
         let visible = visible.map(resolved)
         let wanted = Set(visible.map(key))
         for (request, task) in loads where !wanted.contains(request) {
@@ -99,6 +105,7 @@ public final class ImageStore {
                 }
                 guard let self, !Task.isCancelled else { return }
                 self.loads[key] = nil
+                self.shown = nil
                 switch outcome {
                 case .success(let image):
                     self.ready[key] = image
@@ -118,6 +125,7 @@ public final class ImageStore {
 
     /// Stops every load and prefetch, and lets go of the pictures shown.
     public func cancelAll() {
+        shown = nil
         for task in loads.values { task.cancel() }
         loads.removeAll()
         ready.removeAll()

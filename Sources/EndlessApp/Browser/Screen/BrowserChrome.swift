@@ -14,7 +14,7 @@ import EndlessTerminalWidgets
 @MainActor
 enum BrowserChrome {
     /// What the header shows.
-    struct Header {
+    struct Header: Equatable {
         var tabs: [FeedID]
         var active: FeedID
         var source: String

@@ -11,18 +11,24 @@ enum BrowserScreen {
     ///   - frame: a blank frame of the terminal's size.
     ///   - elapsed: time since the app started, for spinners.
     /// - Returns: the layout of what was drawn.
-    static func draw(_ browser: BrowserModel, into frame: inout ScreenBuffer, elapsed: Duration) -> BrowserLayout {
-        Theme.$current.withValue(browser.theme) { drawFrame(browser, into: &frame, elapsed: elapsed) }
+    ///   - chrome: the header and status bar as last drawn, copied when they show the same;
+    ///     nil to compose them.
+    static func draw(
+        _ browser: BrowserModel, into frame: inout ScreenBuffer, elapsed: Duration, chrome: ChromeMemo? = nil
+    ) -> BrowserLayout {
+        Theme.$current.withValue(browser.theme) { drawFrame(browser, into: &frame, elapsed: elapsed, chrome: chrome) }
     }
 
-    /// ``draw(_:into:elapsed:)`` with the browser's theme in force.
-    private static func drawFrame(_ browser: BrowserModel, into frame: inout ScreenBuffer, elapsed: Duration) -> BrowserLayout {
+    /// ``draw(_:into:elapsed:chrome:)`` with the browser's theme in force.
+    private static func drawFrame(
+        _ browser: BrowserModel, into frame: inout ScreenBuffer, elapsed: Duration, chrome: ChromeMemo?
+    ) -> BrowserLayout {
         var layout = BrowserLayout()
         guard let bands = BrowserLayout.bands(in: frame.bounds) else { return layout }
         let tab = browser.active
         layout.list = bands.list
         layout.rows = tab.draw(into: &frame, indicator: bands.indicator, list: bands.list, elapsed: elapsed)
-        layout.tabs = drawChrome(browser, into: &frame, bands: bands)
+        layout.tabs = drawChrome(browser, into: &frame, bands: bands, memo: chrome)
         layout.hasOverlay = tab.hasDetails || browser.isHelpVisible
         if browser.isHelpVisible {
             // Only the keys that do something on this tab: a list people read, and one that fits 80×24.
@@ -68,13 +74,20 @@ enum BrowserScreen {
     @discardableResult
     private static func drawChrome(
         _ browser: BrowserModel, into frame: inout ScreenBuffer,
-        bands: (header: Rect, indicator: Rect, list: Rect, status: Rect)
+        bands: (header: Rect, indicator: Rect, list: Rect, status: Rect), memo: ChromeMemo? = nil
     ) -> [(kind: FeedID, rect: Rect)] {
         let tab = browser.active
         let kinds = browser.kinds
-        let tabs = BrowserChrome.drawHeader(
-            .init(tabs: kinds, active: tab.kind, source: tab.sourceLabel, view: tab.viewLabel, status: tab.status, nouns: tab.nouns),
-            into: &frame, in: bands.header)
+        let header = BrowserChrome.Header(
+            tabs: kinds, active: tab.kind, source: tab.sourceLabel, view: tab.viewLabel, status: tab.status, nouns: tab.nouns)
+        let tabs: [(kind: FeedID, rect: Rect)]
+        if let memo {
+            tabs = memo.header.draw(.init(header: header, theme: Theme.current), in: bands.header, into: &frame) {
+                BrowserChrome.drawHeader(header, into: &$0, in: bands.header)
+            }
+        } else {
+            tabs = BrowserChrome.drawHeader(header, into: &frame, in: bands.header)
+        }
         var right: [(text: String, priority: Int)] = []
         if let failure = browser.tabFailure { right.append((failure, 100)) }
         if let hint = browser.hint { right.append((hint, 95)) }
@@ -83,15 +96,30 @@ enum BrowserScreen {
         right.append(("\(browser.requestsInFlight) in flight", 30))
         // The image cache's hit rate, named so it does not read as a progress figure.
         if let rate = tab.cacheHitRate { right.append(("pictures cached \(Int((rate * 100).rounded()))%", 20)) }
+        guard let memo else {
+            drawStatus(browser, right: right, into: &frame, in: bands.status)
+            return tabs
+        }
+        let inputs = ChromeMemo.StatusInputs(
+            tabs: kinds, rebinding: browser.keyRebinding, right: right.map(\.text), rightPriorities: right.map(\.priority),
+            searchLine: browser.searchLine, theme: Theme.current)
+        memo.status.draw(inputs, in: bands.status, into: &frame) { drawStatus(browser, right: right, into: &$0, in: bands.status) }
+        return tabs
+    }
+
+    /// The status bar: key hints and figures, or the search line while it is typed in.
+    private static func drawStatus(
+        _ browser: BrowserModel, right: [(text: String, priority: Int)], into frame: inout ScreenBuffer, in band: Rect
+    ) {
+        let kinds = browser.kinds
         if let line = browser.searchLine {
             // The search line takes the status bar's place while it is typed in.
             BrowserChrome.drawStatus(
                 hints: [(KeyHint("/", line + "▏"), 100), (KeyHint("⏎", "search"), 90), (KeyHint("Esc", "cancel"), 80)], right: [],
-                into: &frame, in: bands.status)
+                into: &frame, in: band)
         } else {
             BrowserChrome.drawStatus(
-                hints: statusHints(tabs: kinds, rebinding: browser.keyRebinding), right: right, into: &frame, in: bands.status)
+                hints: statusHints(tabs: kinds, rebinding: browser.keyRebinding), right: right, into: &frame, in: band)
         }
-        return tabs
     }
 }

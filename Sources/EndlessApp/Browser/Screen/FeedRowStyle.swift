@@ -56,8 +56,43 @@ public struct RowContext {
     public let placeholder: DecodedImage?
     /// Turns pictures into cells or graphics for this terminal.
     let cells: ImageCells
-    /// The instant ages and times are shown at.
-    public let now: Date
+    /// The instant ages and times are shown at. A row that reads it changes with the clock,
+    /// so the browser draws it afresh each frame instead of keeping its cells (``RowMemo``).
+    public var now: Date {
+        clockReads?.didRead = true
+        return instant
+    }
+    private let instant: Date
+    /// Told when the row reads ``now``; nil when nobody asks.
+    let clockReads: ClockReads?
+
+    /// What a row is drawn with.
+    /// - Parameters:
+    ///   - rect: the row's rectangle.
+    ///   - isSelected: whether the row is the selected one.
+    ///   - image: its picture, once loaded.
+    ///   - placeholder: what stands in for the picture until then.
+    ///   - cells: turns pictures into cells or graphics for this terminal.
+    ///   - now: the instant ages and times are shown at.
+    ///   - clockReads: told when the row reads `now`.
+    init(
+        rect: Rect, isSelected: Bool, image: DecodedImage?, placeholder: DecodedImage?, cells: ImageCells, now: Date,
+        clockReads: ClockReads? = nil
+    ) {
+        self.rect = rect
+        self.isSelected = isSelected
+        self.image = image
+        self.placeholder = placeholder
+        self.cells = cells
+        instant = now
+        self.clockReads = clockReads
+    }
+
+    /// Whether a row read the clock while it was drawn.
+    @MainActor
+    final class ClockReads {
+        var didRead = false
+    }
 
     /// Draws a picture into part of the row, as this terminal shows pictures (graphics, or
     /// symbols in cells; nothing under `--graphics none`): the row's ``image``, its

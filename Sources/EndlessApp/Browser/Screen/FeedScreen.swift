@@ -28,6 +28,11 @@ struct FeedScreen<Source: PageSource> {
     var isLaunchScreen = false
     /// Revises the details before they are drawn (another range's chart); nil for none.
     var reviseDetails: (@MainActor (ItemDetails) -> ItemDetails)?
+    /// The cells of rows drawn before, copied into this frame where the row shows the same;
+    /// nil to draw every row.
+    var rowMemo: ListRowMemo<Source.Item>?
+    /// `==` on the items, for ``rowMemo``: worked out once per screen, not per row.
+    private let itemEquality = ItemEquality.of(Source.Item.self)
 
     /// Draws the indicator line, the list and the details.
     /// - Parameters:
@@ -110,6 +115,7 @@ struct FeedScreen<Source: PageSource> {
             return style.height(item)
         }
         let now = model.now()
+        let clockReads = RowContext.ClockReads()
         let drawn = view.draw(into: &frame, in: rect, state: &list, rowHeight: height) { index, row, isSelected, buffer in
             let selected = isSelected && !detailsOpen
             // One look for every row, whatever its height: the bar in the gutter on each line,
@@ -122,14 +128,30 @@ struct FeedScreen<Source: PageSource> {
                 let image = isLaunchScreen ? nil : request.flatMap { images?.image(for: $0) }
                 // The placeholder is drawn in the frame the row first appears in.
                 let placeholder = image == nil && cells.showsImages ? request.flatMap { placeholderImage(for: item, request: $0) } : nil
-                style.draw(
-                    item, RowContext(rect: row, isSelected: selected, image: image, placeholder: placeholder, cells: cells, now: now),
-                    &buffer)
+                let context = RowContext(
+                    rect: row, isSelected: selected, image: image, placeholder: placeholder, cells: cells, now: now, clockReads: clockReads)
+                drawRow(item, context, into: &buffer)
             } else {
                 drawPlaceholder(model.placeholder(at: index), elapsed: elapsed, into: &buffer, in: row)
             }
         }
         return drawn.map { ($0.index < rowCount ? .item($0.index) : .footer, $0.rect) }
+    }
+
+    /// Draws a loaded row, or copies its cells from ``rowMemo`` when it shows what it showed
+    /// when they were kept. A row that reads the clock (an age from a date) is drawn afresh.
+    private func drawRow(_ item: Source.Item, _ context: RowContext, into frame: inout ScreenBuffer) {
+        let row = context.rect
+        guard let rowMemo, row.intersection(frame.bounds) == row else { return style.draw(item, context, &frame) }
+        let key = ListRowKey(id: item.id, x: row.x, size: row.size, isSelected: context.isSelected)
+        let inputs = ListRowInputs(
+            item: item, image: .init(context.image), placeholder: .init(context.placeholder), sameItem: itemEquality)
+        if let kept = rowMemo.kept(for: key, inputs: inputs) { return kept.draw(into: &frame, at: row) }
+        let graphicsBefore = frame.graphics.count
+        context.clockReads?.didRead = false
+        style.draw(item, context, &frame)
+        guard context.clockReads?.didRead == false else { return }
+        rowMemo.keep(RowCells(row, of: frame, graphicsBefore: graphicsBefore), for: key, inputs: inputs)
     }
 
     /// The placeholder of a row's picture while it loads (a BlurHash), if the feed's rows have

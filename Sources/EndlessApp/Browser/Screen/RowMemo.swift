@@ -27,11 +27,23 @@ final class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
 
     /// The value kept for `key` if it was made from `inputs`, else `make()`'s, kept.
     func value(for key: Key, inputs: Inputs, make: () -> Value) -> Value {
-        if let kept = entries.value(for: key), kept.inputs == inputs { return kept.value }
+        if let kept = kept(for: key, inputs: inputs) { return kept }
         let value = make()
+        keep(value, for: key, inputs: inputs)
+        return value
+    }
+
+    /// The value kept for `key` if it was made from `inputs`, else nil: the caller makes it,
+    /// and may ``keep(_:for:inputs:)`` it (or not, when it depends on more than `inputs`).
+    func kept(for key: Key, inputs: Inputs) -> Value? {
+        guard let kept = entries.value(for: key), kept.inputs == inputs else { return nil }
+        return kept.value
+    }
+
+    /// Keeps `value`, made from `inputs`, for `key`; counts it in ``made``.
+    func keep(_ value: Value, for key: Key, inputs: Inputs) {
         made += 1
         entries.insert((inputs, value), for: key, cost: 1)
-        return value
     }
 
     /// Forgets every row.

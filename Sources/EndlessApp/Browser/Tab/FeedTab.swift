@@ -17,6 +17,8 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     let cells: ImageCells
     /// The pictures, or nil without images (the view model loads them through it too).
     let images: ImageStore?
+    /// The rows drawn lately, copied into the next frames while they show the same.
+    private let rowMemo: ListRowMemo<Source.Item>?
     /// Where the list is scrolled to; kept between frames and while hidden.
     private var list = ListState()
     private var started = false
@@ -37,10 +39,13 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     ///   - images: the pictures, or nil without images.
     ///   - keepsPosition: whether to save the list's place at quit (a feed whose pages name
     ///     no page before them cannot open in its middle, and a live ranking should not).
+    ///   - keepsRows: whether rows that show the same are copied from frame to frame rather
+    ///     than drawn again (tests turn it off to compare).
     init(
         kind: FeedID, model: FeedViewModel<Source>, style: FeedRowStyle<Source.Item>, cells: ImageCells, images: ImageStore?,
-        keepsPosition: Bool = true
+        keepsPosition: Bool = true, keepsRows: Bool = true
     ) {
+        rowMemo = keepsRows ? ListRowMemo() : nil
         self.kind = kind
         self.model = model
         self.style = style
@@ -125,10 +130,15 @@ final class FeedTab<Source: PageSource>: BrowserTab {
             appliedMove = move.serial
             list.offset = max(0, list.offset + move.delta)
         }
-        var screen = FeedScreen(model: model, style: style, cells: cells, images: images)
+        var screen = FeedScreen(model: model, style: style, cells: cells, images: images, rowMemo: rowMemo)
         screen.reviseDetails = detailsRevision
         return screen.draw(into: &frame, indicator: indicator, area: area, list: &list, elapsed: elapsed)
     }
+
+    /// Rows drawn rather than copied so far (for tests: a `j` draws two).
+    var rowsDrawn: Int { rowMemo?.made ?? 0 }
+    /// The memo itself, for tests.
+    var rowMemoForTests: ListRowMemo<Source.Item>? { rowMemo }
 
     var reopensWhereLeft: Bool { keepsPosition }
 

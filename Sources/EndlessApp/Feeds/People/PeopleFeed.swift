@@ -124,13 +124,17 @@ enum PeopleFeed {
         var style = FeedRowStyle<RandomUser>(height: { _ in AvatarRow.height }, placeholderHeight: AvatarRow.height) {
             person, context, frame in
             let width = AvatarRow.textWidth(in: context.rect)
-            @MainActor func layOut() -> AvatarRow.Text {
-                let summary = PersonSummary(person, now: context.now)
+            @MainActor func layOut(now: Date) -> AvatarRow.Text {
+                let summary = PersonSummary(person, now: now)
                 return AvatarRow.Text(title: summary.name, subtitle: summary.subtitle, initials: summary.initials, width: width)
             }
             // An age computed from a date changes with the clock: such a row is laid out afresh.
-            guard let inputs = PersonRowInputs(person) else { return AvatarRow.draw(layOut(), context: context, into: &frame) }
-            let text = memo.value(for: PersonRowKey(id: person.id, width: width), inputs: inputs, make: layOut)
+            guard let inputs = PersonRowInputs(person) else {
+                return AvatarRow.draw(layOut(now: context.now), context: context, into: &frame)
+            }
+            // Any other age is the server's, and the clock is not read (reading it would tell
+            // the browser the row changes with it, and it would not keep the row's cells).
+            let text = memo.value(for: PersonRowKey(id: person.id, width: width), inputs: inputs) { layOut(now: .distantPast) }
             AvatarRow.draw(text, context: context, into: &frame)
         }
         style.uniformHeight = AvatarRow.height

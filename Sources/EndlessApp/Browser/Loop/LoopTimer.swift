@@ -1,0 +1,69 @@
+import EndlessShared
+
+/// The browse loop's one timer: every delayed event (a frame held back by the frame interval,
+/// a spinner's tick, the opening grace, the in-flight figure's delay) waits on it, instead of
+/// each starting a task of its own that sleeps (issue 29: a task and a sleep per posted frame
+/// cost a thread switch each).
+///
+/// One task sleeps until the earliest deadline and runs what is due then; a later deadline
+/// joins the queue without a task of its own, and only an earlier one replaces the sleeping
+/// task. Actions due at the same time run in the order they were scheduled.
+@MainActor
+final class LoopTimer {
+    private let stopwatch: Stopwatch
+    private var elapsed: @Sendable () -> Duration { stopwatch.elapsed }
+    private var queue: [(due: Duration, order: UInt64, action: @MainActor () -> Void)] = []
+    private var scheduled: UInt64 = 0
+    /// The task sleeping until the earliest deadline, and that deadline.
+    private var wake: (due: Duration, task: Task<Void, Never>)?
+    /// Sleeping tasks started so far (for tests: fewer than actions scheduled).
+    private(set) var wakesStarted = 0
+
+    /// Actions waiting.
+    var pendingCount: Int { queue.count }
+
+    /// A timer on `clock`; tests pass a manual clock.
+    init(clock: any Clock<Duration>) {
+        stopwatch = Stopwatch(clock)
+    }
+
+    isolated deinit {
+        wake?.task.cancel()
+    }
+
+    /// Runs `action` on the main actor once `delay` has passed.
+    func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) {
+        let due = elapsed() + delay
+        scheduled &+= 1
+        queue.append((due, scheduled, action))
+        if let wake, wake.due <= due { return }
+        wake?.task.cancel()
+        sleep(until: due)
+    }
+
+    /// Drops every waiting action.
+    func cancelAll() {
+        queue.removeAll()
+        wake?.task.cancel()
+        wake = nil
+    }
+
+    private func sleep(until due: Duration) {
+        wakesStarted += 1
+        // Until the deadline, not for a delay: a task that starts late still wakes on time.
+        let task = Task { [weak self, stopwatch] in
+            do { try await stopwatch.sleepUntil(due) } catch { return }
+            self?.runDue()
+        }
+        wake = (due, task)
+    }
+
+    private func runDue() {
+        wake = nil
+        let now = elapsed()
+        let due = queue.filter { $0.due <= now }.sorted { ($0.due, $0.order) < ($1.due, $1.order) }
+        queue.removeAll { $0.due <= now }
+        if let next = queue.map(\.due).min() { sleep(until: next) }
+        for entry in due { entry.action() }
+    }
+}

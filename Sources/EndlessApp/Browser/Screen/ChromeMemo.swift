@@ -1,0 +1,54 @@
+import EndlessTerminal
+import EndlessTerminalWidgets
+
+/// The header and the status bar as last drawn, copied into later frames while what they
+/// show is the same: a held `j` changes neither, and fitting the header's parts and the
+/// status bar's hints to the width cost more than copying their cells (issue 29).
+@MainActor
+final class ChromeMemo {
+    /// What the header shows, at what place, in which colours.
+    struct HeaderInputs: Equatable {
+        let header: BrowserChrome.Header
+        let theme: Theme
+    }
+
+    /// What the status bar shows, at what place, in which colours.
+    struct StatusInputs: Equatable {
+        let tabs: [FeedID]
+        let rebinding: KeyRebinding
+        let right: [String]
+        let rightPriorities: [Int]
+        let searchLine: String?
+        let theme: Theme
+    }
+
+    let header = BandMemo<HeaderInputs, [(kind: FeedID, rect: Rect)]>()
+    let status = BandMemo<StatusInputs, Void>()
+
+    /// Bars composed rather than copied so far (for tests).
+    var composed: Int { header.composed + status.composed }
+}
+
+/// One band of the screen (a bar a line high), kept with what it was drawn from.
+@MainActor
+final class BandMemo<Inputs: Equatable, Result> {
+    private var kept: (inputs: Inputs, rect: Rect, cells: RowCells, result: Result)?
+    /// How many times the band was composed rather than copied.
+    private(set) var composed = 0
+
+    /// Copies the band into `rect` if it was drawn there from `inputs`; otherwise composes it
+    /// with `compose`, which draws into `rect` alone, and keeps it.
+    func draw(
+        _ inputs: Inputs, in rect: Rect, into frame: inout ScreenBuffer, compose: (inout ScreenBuffer) -> Result
+    ) -> Result {
+        if let kept, kept.rect == rect, kept.inputs == inputs {
+            kept.cells.draw(into: &frame, at: rect)
+            return kept.result
+        }
+        let graphicsBefore = frame.graphics.count
+        let result = compose(&frame)
+        composed += 1
+        kept = rect.intersection(frame.bounds) == rect ? (inputs, rect, RowCells(rect, of: frame, graphicsBefore: graphicsBefore), result) : nil
+        return result
+    }
+}

@@ -1,0 +1,71 @@
+import EndlessImages
+import EndlessTerminal
+
+/// The memo of a feed's list rows, whatever the feed (see ``RowMemo``): each row's cells,
+/// found by the item's id, the row's place across and size, and whether it is selected;
+/// kept while the item, its picture and its placeholder are the same. One frame after a `j`
+/// draws the two rows whose selection changed and copies the others.
+typealias ListRowMemo<Item: Identifiable> = RowMemo<ListRowKey<Item.ID>, ListRowInputs<Item>, RowCells>
+
+/// Where a list row is kept: its item, its column and size, and its selection.
+struct ListRowKey<ID: Hashable>: Hashable {
+    let id: ID
+    let x: Int
+    let size: Size
+    let isSelected: Bool
+}
+
+/// What a list row shows besides its place: a kept row is drawn again only while these are
+/// the same. Items are compared when they are `Equatable` (every built-in feed's are); a row
+/// of items that are not is never kept.
+struct ListRowInputs<Item>: Equatable {
+    let item: Item
+    let image: PictureIdentity?
+    let placeholder: PictureIdentity?
+    /// `==` on the items, found once per item type (a cast per comparison cost more than the
+    /// rest of a kept row); nil when they are not `Equatable`.
+    let sameItem: ItemEquality<Item>?
+
+    init(item: Item, image: PictureIdentity?, placeholder: PictureIdentity?, sameItem: ItemEquality<Item>? = .of(Item.self)) {
+        self.item = item
+        self.image = image
+        self.placeholder = placeholder
+        self.sameItem = sameItem
+    }
+
+    /// A picture as far as a row shows it: the request it answers and its pixel size.
+    struct PictureIdentity: Equatable {
+        let request: ImageRequest
+        let width: Int
+        let height: Int
+
+        init?(_ image: DecodedImage?) {
+            guard let image else { return nil }
+            request = image.request
+            width = image.width
+            height = image.height
+        }
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        guard lhs.image == rhs.image, lhs.placeholder == rhs.placeholder, let same = lhs.sameItem else { return false }
+        return same.equal(lhs.item, rhs.item)
+    }
+}
+
+/// `==` for a type only known to be `Equatable` at run time.
+struct ItemEquality<Item> {
+    let equal: (Item, Item) -> Bool
+
+    /// `Item`'s `==`, or nil when `Item` is not `Equatable`; worked out once per type.
+    static func of(_ type: Item.Type) -> Self? {
+        guard let equatable = type as? any Equatable.Type else { return nil }
+        return equality(equatable)
+    }
+
+    private static func equality<T: Equatable>(_: T.Type) -> Self? {
+        let equal: (T, T) -> Bool = (==)
+        // T is Item here (the cast above only names it as Equatable): the function is Item's.
+        return (equal as? (Item, Item) -> Bool).map(Self.init)
+    }
+}
