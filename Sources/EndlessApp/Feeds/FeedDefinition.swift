@@ -77,6 +77,7 @@ public struct FeedDefinition: Sendable {
     ///   - sorting: the orders `o` shows it in; nil for only the one its settings give.
     ///   - starred: how `F` shows its starred items; nil shows them as they were when starred.
     ///   - links: its items' web pages (`O`) and what `y` copies of them; nil for neither.
+    ///   - downloads: what `d` downloads of its items; nil for nothing.
     ///   - printFirstPage: prints its first page as `endless fetch` would, for a browser whose
     ///     output is not a terminal; nil says there is nothing to print.
     public init<Settings: Sendable, Source: PageSource>(
@@ -88,6 +89,7 @@ public struct FeedDefinition: Sendable {
         tab: @escaping @MainActor @Sendable (Settings, FeedTabContext) throws -> FeedTabParts<Source>,
         search: FeedSearch<Settings, Source>? = nil, sorting: FeedSorting<Settings, Source>? = nil,
         starred: FeedStarred<Settings>? = nil, links: FeedLinks<Source.Item>? = nil,
+        downloads: FeedDownloads<Settings, Source.Item>? = nil,
         printFirstPage: (@Sendable (Settings, FeedEndpoint, CommandOutput) async -> Int32)? = nil
     ) where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
         self.id = id
@@ -112,7 +114,7 @@ public struct FeedDefinition: Sendable {
                         TabRecipe(
                             settings: read, context: context, parts: parts, environment: environment, kind: id, explain: explain,
                             policy: cachePolicy, tab: tab),
-                        search: search, sorting: sorting, starred: starred, links: links)
+                        search: search, sorting: sorting, starred: starred, links: links, downloads: downloads)
                 },
                 printFirstPage: { connection, output in
                     guard let printFirstPage else {
@@ -232,7 +234,7 @@ extension SearchingTab {
     static func over<Settings: Sendable, Source: PageSource>(
         _ base: FeedTab<CachedPageSource<ExplainingSource<Source>>>, _ recipe: TabRecipe<Settings, Source>,
         search: FeedSearch<Settings, Source>?, sorting: FeedSorting<Settings, Source>?, starred: FeedStarred<Settings>?,
-        links: FeedLinks<Source.Item>?
+        links: FeedLinks<Source.Item>?, downloads: FeedDownloads<Settings, Source.Item>? = nil
     ) -> SearchingTab {
         let orders = sorting?.others(than: recipe.settings) ?? []
         // The settings the list is shown with now: a search follows the order chosen.
@@ -259,6 +261,12 @@ extension SearchingTab {
             tab.links = Links(
                 page: { json in (try? Source.Item(rawJSON: json)).flatMap(links.page) },
                 copy: { json in (try? Source.Item(rawJSON: json)).flatMap(links.copy) })
+        }
+        if let downloads {
+            // With the settings shown now (the key a service is told with).
+            tab.download = { json in
+                (try? Source.Item(rawJSON: json)).flatMap { downloads.download(shown.value, recipe.context, $0) }
+            }
         }
         let cache = recipe.environment.cache
         let feed = recipe.kind.name

@@ -24,5 +24,7 @@ public enum BrowseIntent: Hashable, Sendable {
     case openPage
     /// Copies the selected item's link (or email, or id) to the clipboard (`y`).
     case copy
+    /// Downloads the selected item's file (a photo at full size) to the pictures folder (`d`).
+    case download
     case quit
 }

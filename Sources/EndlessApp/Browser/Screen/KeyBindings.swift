@@ -43,6 +43,7 @@ enum KeyBindings {
             Binding(keys: [char("F")], label: "F", intent: .showStarred, help: "the starred \(nouns.plural) (F, Esc: back)"),
             Binding(keys: [char("O")], label: "O", intent: .openPage, help: "open its page in the web browser"),
             Binding(keys: [char("y")], label: "y", intent: .copy, help: "copy its link or email"),
+            Binding(keys: [char("d")], label: "d", intent: .download, help: "download it to Pictures/endless"),
         ]
         if tabs.count > 1 {
             bindings.append(

@@ -89,6 +89,10 @@ protocol BrowserTab: AnyObject {
     var selectedPage: URL? { get }
     /// What `y` copies of the selected item, and its name; nil for nothing.
     var selectedCopy: (what: String, text: String)? { get }
+    /// Whether `d` downloads its items' files.
+    var hasDownloads: Bool { get }
+    /// What `d` downloads of the selected item; nil for nothing.
+    var selectedDownload: ItemDownload? { get }
 }
 
 extension BrowserTab {
@@ -99,6 +103,7 @@ extension BrowserTab {
         case .nextSort: isSortable
         case .toggleStar, .showStarred: keepsFavourites
         case .openPage, .copy: hasLinks
+        case .download: hasDownloads
         default: true
         }
     }
@@ -117,4 +122,6 @@ extension BrowserTab {
     var hasLinks: Bool { false }
     var selectedPage: URL? { nil }
     var selectedCopy: (what: String, text: String)? { nil }
+    var hasDownloads: Bool { false }
+    var selectedDownload: ItemDownload? { nil }
 }

@@ -37,6 +37,9 @@ final class SearchingTab: BrowserTab {
 
     /// What its items link to; nil when nothing.
     @ObservationIgnored var links: Links?
+    /// What `d` downloads of an item, read from its JSON (kept by the feed's definition); nil
+    /// when the feed has nothing to download.
+    @ObservationIgnored var download: (@MainActor (RawJSON) -> ItemDownload?)?
 
     /// How a tab stars items and shows them: kept by the feed's definition.
     struct Favourites {
@@ -106,6 +109,8 @@ final class SearchingTab: BrowserTab {
     var hasLinks: Bool { links != nil }
     var selectedPage: URL? { shown.selectedItem.flatMap { links?.page($0.json) } }
     var selectedCopy: (what: String, text: String)? { shown.selectedItem.flatMap { links?.copy($0.json) } }
+    var hasDownloads: Bool { download != nil }
+    var selectedDownload: ItemDownload? { shown.selectedItem.flatMap { download?($0.json) } }
 
     func toggleStar() -> String? {
         guard let favourites, let item = shown.selectedItem else { return nil }
