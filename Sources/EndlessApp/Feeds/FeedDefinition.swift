@@ -270,13 +270,17 @@ extension SearchingTab {
         }
         let cache = recipe.environment.cache
         let feed = recipe.kind.name
+        let marks = recipe.environment.starMarks(for: recipe.kind)
         tab.favourites = Favourites(
             toggle: { id, json in
                 if cache.isStarred(id: id, feed: feed) {
                     cache.unstar(id: id, feed: feed)
+                    marks.mark(id, starred: false)
                     return false
                 }
-                return cache.star(id: id, json: json.bytes, feed: feed)
+                let starred = cache.star(id: id, json: json.bytes, feed: feed)
+                marks.mark(id, starred: starred)
+                return starred
             },
             makeTab: {
                 let kept = cache.starred(feed: feed)

@@ -61,7 +61,8 @@ struct UnsplashDownloadsTests {
         let failures = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             for _ in 0..<5 {
-                let status = (try? RawClient(port: port).get("/unsplash/photos/\(id)/download", headers: "Host: 127.0.0.1:1\r\n" + Service.key))?.status
+                let status = (try? RawClient(port: port).get("/unsplash/photos/\(id)/download", headers: "Host: 127.0.0.1:1\r\n" + Service.key))?
+                    .status
                 if status != 200 { failures.withLock { $0 += 1 } }
             }
         }
