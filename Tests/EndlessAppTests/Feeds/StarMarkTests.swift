@@ -59,4 +59,30 @@ struct StarMarkTests {
         #expect(credit.label == "credit")
         #expect(credit.value.displayText == "Photo by Eve on Unsplash", "the escape sequence and the bidi override removed")
     }
+
+    @Test(
+        "details: a photo's and a coin's page and a user's email are OSC 8 links where the terminal shows them, plain text elsewhere",
+        arguments: [("photos", "https://unsplash.com/photos/"), ("coins", "https://www.coingecko.com/en/coins/"), ("users", "mailto:")])
+    func detailsLinks(_ name: String, _ prefix: String) async throws {
+        let kind = try #require(FeedCatalog.definition(named: name)?.id)
+        for shown in [true, false] {
+            let app = try App(opening: kind)
+            app.terminal.hyperlinks = shown
+            try app.loop.start()
+            try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+            try app.press(.enter)
+            try await app.run { app.browser.active.hasDetails && app.terminal.text.contains(name == "users" ? "@" : "https://") }
+            #expect(app.terminal.output.contains("\u{1B}]8;;\(prefix)") == shown)
+            #expect(app.terminal.output.contains("\u{1B}]8;;\u{1B}\\") == shown, "and closed")
+        }
+    }
+
+    @Test("what a details value links to: web addresses, and email addresses as mailto; nothing else")
+    func detailsTargets() {
+        #expect(DetailsLink.target(of: "https://unsplash.com/photos/a") == "https://unsplash.com/photos/a")
+        #expect(DetailsLink.target(of: "george.bluth@reqres.in") == "mailto:george.bluth@reqres.in")
+        for plain in ["javascript:alert(1)", "a@b", "not an email@x.test", "12,345", "https://x.test/\u{1B}]0;x\u{07}", "é@x.test"] {
+            #expect(DetailsLink.target(of: plain) == nil, "\(plain)")
+        }
+    }
 }
