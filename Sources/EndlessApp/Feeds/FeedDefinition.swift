@@ -263,9 +263,15 @@ extension SearchingTab {
                 copy: { json in (try? Source.Item(rawJSON: json)).flatMap(links.copy) })
         }
         if let downloads {
+            // A simulator's address in a page cached by an earlier run names that run's port.
+            let resolve = recipe.context.endpoint.isSimulator ? recipe.environment.connection.simulatorURLResolver : nil
             // With the settings shown now (the key a service is told with).
             tab.download = { json in
-                (try? Source.Item(rawJSON: json)).flatMap { downloads.download(shown.value, recipe.context, $0) }
+                guard let item = try? Source.Item(rawJSON: json), var download = downloads.download(shown.value, recipe.context, item) else {
+                    return nil
+                }
+                if let resolve { download.url = resolve(download.url) }
+                return download
             }
         }
         let cache = recipe.environment.cache

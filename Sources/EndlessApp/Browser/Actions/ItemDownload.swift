@@ -8,7 +8,7 @@ public struct ItemDownload: Sendable {
     /// already downloading.
     public let key: String
     /// The file: an http(s) address that needs no credentials.
-    public let url: URL
+    public var url: URL
     /// The file's name before its extension, as the feed would have it (`sea-LBI7cgq3pbM`):
     /// made safe and bounded before use (``DownloadFileName``).
     public let name: String
