@@ -13,15 +13,20 @@ public struct DetailPanel: Sendable {
         public var key: String
         /// The value; sanitize outside text first.
         public var value: String
+        /// Where the value links to (an http, https or mailto address), shown as a hyperlink
+        /// where the terminal shows them; nil for plain text.
+        public var link: String?
 
         /// Creates a field.
         ///
         /// - Parameters:
         ///   - key: the label.
         ///   - value: the value.
-        public init(_ key: String, _ value: String) {
+        ///   - link: where the value links to; nil for none.
+        public init(_ key: String, _ value: String, link: String? = nil) {
             self.key = key
             self.value = value
+            self.link = link
         }
     }
 
@@ -99,7 +104,11 @@ public struct DetailPanel: Sendable {
             let y = area.y + line
             buffer.write(TextLayout.pad(field.key, toWidth: keyWidth), at: Point(x: area.x, y: y), style: .dim)
             let valueX = area.x + keyWidth + 2
-            buffer.write(field.value, at: Point(x: valueX, y: y), maxWidth: area.maxX - valueX, ellipsis: true)
+            if let link = field.link {
+                buffer.write(field.value, at: Point(x: valueX, y: y), maxWidth: area.maxX - valueX, ellipsis: true, link: link)
+            } else {
+                buffer.write(field.value, at: Point(x: valueX, y: y), maxWidth: area.maxX - valueX, ellipsis: true)
+            }
         }
     }
 

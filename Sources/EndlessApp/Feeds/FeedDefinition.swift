@@ -78,6 +78,7 @@ public struct FeedDefinition: Sendable {
     ///   - starred: how `F` shows its starred items; nil shows them as they were when starred.
     ///   - links: its items' web pages (`O`) and what `y` copies of them; nil for neither.
     ///   - charts: the ranges its details chart switches between (`[`, `]`); nil for none.
+    ///   - downloads: what `d` downloads of its items; nil for nothing.
     ///   - printFirstPage: prints its first page as `endless fetch` would, for a browser whose
     ///     output is not a terminal; nil says there is nothing to print.
     public init<Settings: Sendable, Source: PageSource>(
@@ -90,6 +91,7 @@ public struct FeedDefinition: Sendable {
         search: FeedSearch<Settings, Source>? = nil, sorting: FeedSorting<Settings, Source>? = nil,
         starred: FeedStarred<Settings>? = nil, links: FeedLinks<Source.Item>? = nil,
         charts: FeedCharts<Settings, Source.Item>? = nil,
+        downloads: FeedDownloads<Settings, Source.Item>? = nil,
         printFirstPage: (@Sendable (Settings, FeedEndpoint, CommandOutput) async -> Int32)? = nil
     ) where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
         self.id = id
@@ -114,7 +116,7 @@ public struct FeedDefinition: Sendable {
                         TabRecipe(
                             settings: read, context: context, parts: parts, environment: environment, kind: id, explain: explain,
                             policy: cachePolicy, tab: tab),
-                        search: search, sorting: sorting, starred: starred, links: links, charts: charts)
+                        search: search, sorting: sorting, starred: starred, links: links, charts: charts, downloads: downloads)
                 },
                 printFirstPage: { connection, output in
                     guard let printFirstPage else {
@@ -234,7 +236,8 @@ extension SearchingTab {
     static func over<Settings: Sendable, Source: PageSource>(
         _ base: FeedTab<CachedPageSource<ExplainingSource<Source>>>, _ recipe: TabRecipe<Settings, Source>,
         search: FeedSearch<Settings, Source>?, sorting: FeedSorting<Settings, Source>?, starred: FeedStarred<Settings>?,
-        links: FeedLinks<Source.Item>?, charts: FeedCharts<Settings, Source.Item>? = nil
+        links: FeedLinks<Source.Item>?, charts: FeedCharts<Settings, Source.Item>? = nil,
+        downloads: FeedDownloads<Settings, Source.Item>? = nil
     ) -> SearchingTab {
         let orders = sorting?.others(than: recipe.settings) ?? []
         // The settings the list is shown with now: a search follows the order chosen.
@@ -276,15 +279,31 @@ extension SearchingTab {
                 }
             }
         }
+        if let downloads {
+            // A simulator's address in a page cached by an earlier run names that run's port.
+            let resolve = recipe.context.endpoint.isSimulator ? recipe.environment.connection.simulatorURLResolver : nil
+            // With the settings shown now (the key a service is told with).
+            tab.download = { json in
+                guard let item = try? Source.Item(rawJSON: json), var download = downloads.download(shown.value, recipe.context, item) else {
+                    return nil
+                }
+                if let resolve { download.url = resolve(download.url) }
+                return download
+            }
+        }
         let cache = recipe.environment.cache
         let feed = recipe.kind.name
+        let marks = recipe.environment.starMarks(for: recipe.kind)
         tab.favourites = Favourites(
             toggle: { id, json in
                 if cache.isStarred(id: id, feed: feed) {
                     cache.unstar(id: id, feed: feed)
+                    marks.mark(id, starred: false)
                     return false
                 }
-                return cache.star(id: id, json: json.bytes, feed: feed)
+                let starred = cache.star(id: id, json: json.bytes, feed: feed)
+                marks.mark(id, starred: starred)
+                return starred
             },
             makeTab: {
                 let kept = cache.starred(feed: feed)

@@ -26,6 +26,8 @@ struct TabEnvironment {
     let cache: PageCache
     /// `--offline` (only the cache), `--no-cache` (neither read nor written), or both ways.
     let cacheMode: CacheMode
+    /// Each feed's starred ids, for the ★ on their rows.
+    let starMarkBook = StarMarkBook()
 
     /// Pages in flight at each end of a list, for sources whose keys are known in advance: a
     /// fast reader on a slow network (60 rows a second at 1 s) needs about four.
@@ -81,7 +83,15 @@ struct TabEnvironment {
         let model = FeedViewModel(feed: feed, descriptor: parts.descriptor, images: images, reselecting: reselecting)
         if tracksSeenItems { model.trackSeenItems() }
         model.setLive(every: parts.live)
-        return FeedTab(kind: kind, model: model, style: parts.rowStyle, cells: cells, images: images, keepsPosition: keepsPosition)
+        let tab = FeedTab(kind: kind, model: model, style: parts.rowStyle, cells: cells, images: images, keepsPosition: keepsPosition)
+        tab.starMarks = starMarks(for: kind)
+        return tab
+    }
+
+    /// The ids of `kind`'s starred items, read from the page cache when a row first asks.
+    func starMarks(for kind: FeedID) -> StarMarks {
+        let cache = self.cache
+        return starMarkBook.marks(for: kind.name) { Set(cache.starred(feed: kind.name).map(\.id)) }
     }
 
     /// A tab showing `items` (a feed's loaded items, in another order) as they look in the
@@ -108,7 +118,9 @@ struct TabEnvironment {
         let images = images(for: endpoint)
         let model = FeedViewModel(feed: Feed(source: source, configuration: feedConfiguration(paging)), descriptor: descriptor, images: images)
         if tracksSeenItems { model.trackSeenItems() }
-        return FeedTab(kind: kind, model: model, style: rowStyle, cells: cells, images: images, keepsPosition: false)
+        let tab = FeedTab(kind: kind, model: model, style: rowStyle, cells: cells, images: images, keepsPosition: false)
+        tab.starMarks = starMarks(for: kind)
+        return tab
     }
 
     /// `source` through the page cache, as feed `kind`: its pages open at once next time and stand

@@ -22,16 +22,23 @@ final class Transfer: Sendable {
         var body = Data()
         var outcome: Outcome?
         var waiter: CheckedContinuation<Outcome, Never>?
+        var expected: Int64?
     }
 
     let limit: Int
     /// Which headers stay behind on a redirect to another origin, and who hears of each hop.
     let redirects: RedirectHandling
     private let state = Mutex(State())
+    /// Hears the body's progress (``TransferProgress``); nil for nobody.
+    private let progress: (@Sendable (_ received: Int, _ expected: Int64?) -> Void)?
 
-    init(limit: Int, redirects: RedirectHandling = .default) {
+    init(
+        limit: Int, redirects: RedirectHandling = .default,
+        progress: (@Sendable (_ received: Int, _ expected: Int64?) -> Void)? = nil
+    ) {
         self.limit = limit
         self.redirects = redirects
+        self.progress = progress
     }
 
     /// The outcome, if the transfer is over.
@@ -75,6 +82,7 @@ final class Transfer: Sendable {
         }
         let finished = state.withLock { state -> Bool in
             state.head = head
+            state.expected = declared
             if let declared, declared > 0, state.body.isEmpty {
                 state.body.reserveCapacity(Int(declared))
             }
@@ -85,18 +93,20 @@ final class Transfer: Sendable {
 
     /// Appends body bytes; stops the transfer as soon as the total passes the limit.
     func receive(data: Data) -> Verdict {
-        let overLimit = state.withLock { state -> Bool? in
+        let overLimit = state.withLock { state -> (Bool, Int, Int64?)? in
             guard state.outcome == nil else { return nil }
-            if state.body.count + data.count > limit { return true }
+            if state.body.count + data.count > limit { return (true, 0, nil) }
             state.body.append(data)
-            return false
+            return (false, state.body.count, state.expected)
         }
         switch overLimit {
         case .none: return .cancelTask
-        case .some(true):
+        case .some((true, _, _)):
             finish(.failure(.bodyTooLarge(limit: limit, declaredLength: nil)))
             return .cancelTask
-        case .some(false): return .proceed
+        case .some((false, let received, let expected)):
+            progress?(received, expected)
+            return .proceed
         }
     }
 

@@ -111,7 +111,7 @@ public final class URLSessionTransport: HTTPTransport {
         #if canImport(FoundationNetworking)
             if let reason = Self.unreachableOnLinux(request.url) { throw .invalidRequest(reason: reason) }
         #endif
-        let transfer = Transfer(limit: maxBodyBytes, redirects: redirects)
+        let transfer = Transfer(limit: maxBodyBytes, redirects: redirects, progress: TransferProgress.observer)
         let handle = TaskHandle()
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Transfer.Outcome, Never>) in

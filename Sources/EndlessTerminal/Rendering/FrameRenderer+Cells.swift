@@ -38,6 +38,22 @@ extension FrameRenderer {
                 }
             }
         }
+        // Nothing written after (a scroll, a picture, the next frame) may land in a link.
+        setLink(nil, into: &out)
+    }
+
+    /// Starts the link `target` (ends the one open, if another), or ends it (nil).
+    mutating func setLink(_ target: String?, into out: inout ByteWriter) {
+        guard openLink != target else { return }
+        out.append(utf8: Hyperlink.sequence(target))
+        openLink = target
+    }
+
+    /// The link `cell` is written in: its target, when links are shown.
+    private func link(of cell: Cell) -> String? {
+        guard hyperlinks else { return nil }
+        let id = Int(cell.linkID)
+        return id > 0 && id <= linkTargets.count ? linkTargets[id - 1] : nil
     }
 
     /// Writes what changed in row `y`, looking only at the columns from `start` (those
@@ -89,6 +105,7 @@ extension FrameRenderer {
             if new[row + x].isContinuation && x > 0 { target = x - 1 }
             if let tailStyle, target >= tailStart, worthErasing(from: target, to: width, style: tailStyle, changed: changed) {
                 moveCursor(to: Point(x: target, y: y), row: row, cells: new, marks: marks, into: &out)
+                setLink(nil, into: &out)
                 setPen(tailStyle, into: &out)
                 out.append("\u{1B}[K")
                 break
@@ -100,6 +117,7 @@ extension FrameRenderer {
                 // ECH costs about as much as eight spaces once the move after it is counted.
                 if end - target > 8 {
                     moveCursor(to: Point(x: target, y: y), row: row, cells: new, marks: marks, into: &out)
+                    setLink(nil, into: &out)
                     setPen(style, into: &out)
                     out.csi()
                     out.appendDecimal(end - target)
@@ -148,7 +166,9 @@ extension FrameRenderer {
             for x in cursor.x..<target.x {
                 let cell = cells[row + x]
                 let bytes = cell.key.byteCount
-                if cell.width != 1 || bytes == 0 || marks.cell(row + x) & CellMarks.covered != 0 || effective(cell.style) != pen {
+                if cell.width != 1 || bytes == 0 || marks.cell(row + x) & CellMarks.covered != 0 || effective(cell.style) != pen
+                    || link(of: cell) != openLink
+                {
                     possible = false
                     break
                 }
@@ -165,6 +185,7 @@ extension FrameRenderer {
     }
 
     private mutating func writeCell(_ cell: Cell, at point: Point, rowWidth: Int, into out: inout ByteWriter) {
+        setLink(link(of: cell), into: &out)
         setPen(effective(cell.style), into: &out)
         if !cell.key.appendBytes(to: &out.bytes) { out.append(utf8: cell.grapheme) }
         let next = point.x + Int(cell.width)

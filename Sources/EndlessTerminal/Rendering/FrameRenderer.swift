@@ -37,6 +37,13 @@ public struct FrameRenderer: Sendable {
     /// after a character in the last column the cursor stays there, so the next move can be
     /// a relative one. Off, the cursor's place after the last column is taken as unknown.
     public var autowrapDisabled = false
+    /// Whether cells linked (``Cell/linkID``) are sent as OSC 8 hyperlinks; without, their
+    /// text is sent alone. Set it only for a terminal that shows them (``Hyperlink/supported(environment:)``).
+    public var hyperlinks = false
+    /// The link targets of the frame being written.
+    var linkTargets: [String] = []
+    /// The link the terminal is writing text into now; nil for none.
+    var openLink: String?
 
     /// The frame the terminal shows, as far as the renderer knows; nil forces a full redraw.
     public private(set) var previous: ScreenBuffer?
@@ -68,6 +75,7 @@ public struct FrameRenderer: Sendable {
         previousRows = nil
         cursor = nil
         pen = nil
+        openLink = nil
     }
 
     /// Forgets everything the terminal held, kitty images included: after the terminal was
@@ -87,6 +95,7 @@ public struct FrameRenderer: Sendable {
         guard previous?.size == frame.size, let old = previous.take() else { return renderFull(frame) }
         var out = ByteWriter()
         beginFrame(&out)
+        linkTargets = frame.links
         let start = out.count
         let oldRows = previousRows ?? RowHashes(old)
         let newRows = RowHashes(frame, comparedWith: old, oldRows: oldRows)
@@ -136,6 +145,7 @@ public struct FrameRenderer: Sendable {
         beginFrame(&out)
         clearGraphics(into: &out)
         out.append("\u{1B}[m\u{1B}[H\u{1B}[2J")
+        linkTargets = frame.links
         pen = .plain
         cursor = .zero
         let cleared = [Int](repeating: -1, count: frame.size.height)

@@ -73,6 +73,16 @@ public struct Cell: Hashable, Sendable {
     /// ink behind, so the renderer repaints around such glyphs (see ``FrameRenderer``).
     public var mayOverflow: Bool { key.mayOverflow }
 
+    /// The cell's hyperlink: 0 for none, else the index plus one of its target in the frame's
+    /// ``ScreenBuffer/links``. Kept in the 4 bits of ``packedStyle`` the style leaves free, so
+    /// a link's start or end is a change the diff sees, and a cell stays 24 bytes.
+    public var linkID: UInt8 { UInt8(truncatingIfNeeded: packedStyle >> 60) }
+
+    /// Links the cell to target `id` of its frame (0 for none).
+    mutating func setLinkID(_ id: UInt8) {
+        packedStyle = packedStyle & ((1 << 60) - 1) | UInt64(id & 0xF) << 60
+    }
+
     /// True for a space in the default style: what a cleared terminal shows.
     var isPlainBlank: Bool { key == GraphemeKey.space && packedStyle == 0 }
 

@@ -16,6 +16,12 @@ public struct ScreenBuffer: Hashable, Sendable {
     public internal(set) var graphics: [GraphicPlacement] = [] {
         didSet { graphicsBounds = graphics.reduce(Rect(x: 0, y: 0, width: 0, height: 0)) { $0.isEmpty ? $1.rect : $0.union($1.rect) } }
     }
+    /// The targets of the frame's hyperlinks (OSC 8), which cells name by ``Cell/linkID``: at
+    /// most ``maximumLinks``, each a ``Hyperlink/target(_:)``.
+    public internal(set) var links: [String] = []
+    /// The most hyperlinks in one frame (a cell has 4 bits for its link); text linked past
+    /// them is drawn as plain text.
+    public static let maximumLinks = 15
     /// The smallest rectangle holding every graphic, so drawing elsewhere costs one test.
     private(set) var graphicsBounds = Rect(x: 0, y: 0, width: 0, height: 0)
 

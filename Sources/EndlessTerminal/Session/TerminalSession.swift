@@ -191,6 +191,7 @@ public final class TerminalSession: Sendable {
         let window = RawMode.windowSize(of: output) ?? RawMode.windowSize(of: input)
         var renderer = FrameRenderer(colorDepth: capabilities.colorDepth, synchronizedOutput: options.synchronizedOutput)
         renderer.autowrapDisabled = true  // the enter sequence turns DECAWM off
+        renderer.hyperlinks = Hyperlink.supported(environment: environment)
         state = Mutex(
             State(capabilities: capabilities, renderer: renderer, size: window?.cells ?? Size(width: 80, height: 24), pixelSize: window?.pixels))
         let (raw, sink) = AsyncStream<RawInput>.makeStream()

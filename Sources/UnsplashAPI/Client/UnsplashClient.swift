@@ -158,7 +158,8 @@ public struct UnsplashClient: Sendable {
         return classified.redacted(by: http.redactor(adding: [accessKey]))
     }
 
-    private var headers: HTTPHeaders {
+    /// `Accept-Version: v1`, and the key as `Client-ID`.
+    var headers: HTTPHeaders {
         var headers: HTTPHeaders = ["Accept-Version": "v1"]
         if let accessKey { headers["Authorization"] = "Client-ID \(accessKey)" }
         return headers

@@ -28,5 +28,7 @@ public enum BrowseIntent: Hashable, Sendable {
     case previousChartRange
     /// Shows the open details' chart over the next longer range (`]`).
     case nextChartRange
+    /// Downloads the selected item's file (a photo at full size) to the pictures folder (`d`).
+    case download
     case quit
 }

@@ -31,6 +31,8 @@ final class BrowserModel {
     @ObservationIgnored var environment = ProcessInfo.processInfo.environment
     /// An OSC 52 sequence for the loop to write (``takeClipboard()``); nil for none.
     @ObservationIgnored private var clipboard: [UInt8]?
+    /// The downloads `d` started, and what the last one says (the status bar's download segment).
+    let downloads = Downloader()
     /// The search line being typed (`/`), shown at the bottom; nil while it is closed.
     private(set) var searchLine: String?
 
@@ -92,6 +94,7 @@ final class BrowserModel {
         // Set only when they change: every set is a change to what the screen reads (a frame).
         if hint != nil { hint = nil }
         if notice != nil { notice = nil }
+        downloads.clearFinished()
         switch intent {
         case .toggleHelp:
             isHelpVisible.toggle()
@@ -173,6 +176,19 @@ final class BrowserModel {
                 return
             }
             notice = active.stepChartRange(by: intent == .nextChartRange ? 1 : -1)
+        case .download:
+            isHelpVisible = false
+            guard active.hasDownloads else {
+                notice = "Nothing to download here"
+                return
+            }
+            guard let download = active.selectedDownload else {
+                notice = "nothing selected to download"
+                return
+            }
+            let said = downloads.start(download, environment: environment)
+            // Said in the download segment; a refusal (already downloading) is said here too.
+            if downloads.status != said { notice = said }
         case .list(let intent):
             if isHelpVisible { isHelpVisible = false }
             active.perform(intent, visibleRows: visibleRows)
@@ -204,7 +220,7 @@ final class BrowserModel {
     }
 
     /// `text` without what a terminal acts on, cut to `limit` characters, for the status bar.
-    static func printable(_ text: String, limit: Int) -> String {
+    nonisolated static func printable(_ text: String, limit: Int) -> String {
         let visible = String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.generalCategory.isInvisible }))
         return visible.count > limit ? String(visible.prefix(limit - 1)) + "…" : visible
     }

@@ -92,6 +92,7 @@ enum BrowserScreen {
         if let failure = browser.tabFailure { right.append((failure, 100)) }
         if let hint = browser.hint { right.append((hint, 95)) }
         if let notice = browser.notice { right.append((notice, 90)) }
+        if let download = browser.downloads.status { right.append((download, 92)) }
         if let note = tab.statusNote { right.append((note, 70)) }
         right.append(("\(browser.requestsInFlight) in flight", 30))
         // The image cache's hit rate, named so it does not read as a progress figure.

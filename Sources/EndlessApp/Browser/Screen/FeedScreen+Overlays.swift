@@ -43,7 +43,7 @@ extension FeedScreen {
     /// whole area and the picture shrinks (or goes) so the fields have room; fields that do not
     /// fit scroll (the view model's ``FeedViewModel/detailsScrollOffset``).
     func drawDetails(_ details: ItemDetails, into frame: inout ScreenBuffer, in area: Rect) {
-        var fields = details.fields.map { DetailPanel.Field($0.label, $0.value.displayText) }
+        var fields = details.fields.map { DetailPanel.Field($0.label, $0.value.displayText, link: DetailsLink.target(of: $0.value.raw)) }
         switch details.note {
         case .loading: fields.append(DetailPanel.Field("", "loading the full record…"))
         case .failed(let reason): fields.append(DetailPanel.Field("", "✖ \(reason.displayText)"))

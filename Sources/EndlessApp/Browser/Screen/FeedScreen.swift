@@ -23,6 +23,8 @@ struct FeedScreen<Source: PageSource> {
     let cells: ImageCells
     /// The tab's pictures, or nil without images.
     let images: ImageStore?
+    /// The ids of the starred items, whose rows show ★.
+    var starred: Set<String> = []
     /// Drawn for a ``LaunchScreen``: pictures as their placeholders, since a new process loads
     /// them again, and no details, which a launch does not open on.
     var isLaunchScreen = false
@@ -131,6 +133,8 @@ struct FeedScreen<Source: PageSource> {
                 let context = RowContext(
                     rect: row, isSelected: selected, image: image, placeholder: placeholder, cells: cells, now: now, clockReads: clockReads)
                 drawRow(item, context, into: &buffer)
+                // Drawn over the row (kept or drawn), so every feed's rows show it alike.
+                if !starred.isEmpty, starred.contains(String(describing: item.id)) { StarMarks.draw(in: row, into: &buffer) }
             } else {
                 drawPlaceholder(model.placeholder(at: index), elapsed: elapsed, into: &buffer, in: row)
             }

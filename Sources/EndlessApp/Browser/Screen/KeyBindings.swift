@@ -45,6 +45,7 @@ enum KeyBindings {
             Binding(keys: [char("y")], label: "y", intent: .copy, help: "copy its link or email"),
             Binding(keys: [char("[")], label: "[", intent: .previousChartRange, help: "chart range: shorter"),
             Binding(keys: [char("]")], label: "]", intent: .nextChartRange, help: "longer (in details)"),
+            Binding(keys: [char("d")], label: "d", intent: .download, help: "download it to Pictures/endless"),
         ]
         if tabs.count > 1 {
             bindings.append(

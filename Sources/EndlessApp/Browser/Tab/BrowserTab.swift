@@ -97,6 +97,10 @@ protocol BrowserTab: AnyObject {
     /// How its details are revised before they are drawn (another range's chart); nil draws
     /// them as the view model has them.
     var detailsRevision: (@MainActor (ItemDetails) -> ItemDetails)? { get set }
+    /// Whether `d` downloads its items' files.
+    var hasDownloads: Bool { get }
+    /// What `d` downloads of the selected item; nil for nothing.
+    var selectedDownload: ItemDownload? { get }
 }
 
 extension BrowserTab {
@@ -108,6 +112,7 @@ extension BrowserTab {
         case .toggleStar, .showStarred: keepsFavourites
         case .openPage, .copy: hasLinks
         case .previousChartRange, .nextChartRange: hasChartRanges
+        case .download: hasDownloads
         default: true
         }
     }
@@ -128,4 +133,6 @@ extension BrowserTab {
     var selectedCopy: (what: String, text: String)? { nil }
     var hasChartRanges: Bool { false }
     func stepChartRange(by delta: Int) -> String? { nil }
+    var hasDownloads: Bool { false }
+    var selectedDownload: ItemDownload? { nil }
 }

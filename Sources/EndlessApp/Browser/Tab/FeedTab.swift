@@ -29,6 +29,8 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     /// Whether the list's place is saved at quit, for the next launch to open there.
     private let keepsPosition: Bool
     var detailsRevision: (@MainActor (ItemDetails) -> ItemDetails)?
+    /// The feed's starred ids, whose rows show ★; nil for none.
+    var starMarks: StarMarks?
 
     /// Creates a tab.
     /// - Parameters:
@@ -130,7 +132,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
             appliedMove = move.serial
             list.offset = max(0, list.offset + move.delta)
         }
-        var screen = FeedScreen(model: model, style: style, cells: cells, images: images, rowMemo: rowMemo)
+        var screen = FeedScreen(model: model, style: style, cells: cells, images: images, starred: starMarks?.starred ?? [], rowMemo: rowMemo)
         screen.reviseDetails = detailsRevision
         return screen.draw(into: &frame, indicator: indicator, area: area, list: &list, elapsed: elapsed)
     }
@@ -147,7 +149,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
         // The next launch opens on the selected item's page: its first row at the top, and the
         // list scrolled only as far as the selection needs (see `Feed(openingKey:)`).
         var reopened = ListState(selection: nil, offset: page.rows.lowerBound, margin: list.margin)
-        _ = FeedScreen(model: model, style: style, cells: cells, images: images, isLaunchScreen: true)
+        _ = FeedScreen(model: model, style: style, cells: cells, images: images, starred: starMarks?.starred ?? [], isLaunchScreen: true)
             .draw(into: &frame, indicator: indicator, area: area, list: &reopened, elapsed: .zero)
         return true
     }

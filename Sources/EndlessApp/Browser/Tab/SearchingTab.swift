@@ -41,6 +41,9 @@ final class SearchingTab: BrowserTab {
     /// and the starred items' details alike); nil when the feed declares none.
     @ObservationIgnored var chartRanges: ChartRanges?
     @ObservationIgnored var detailsRevision: (@MainActor (ItemDetails) -> ItemDetails)?
+    /// What `d` downloads of an item, read from its JSON (kept by the feed's definition); nil
+    /// when the feed has nothing to download.
+    @ObservationIgnored var download: (@MainActor (RawJSON) -> ItemDownload?)?
 
     /// How a tab stars items and shows them: kept by the feed's definition.
     struct Favourites {
@@ -118,6 +121,8 @@ final class SearchingTab: BrowserTab {
         chartRanges.step(by: delta, for: item)
         return nil
     }
+    var hasDownloads: Bool { download != nil }
+    var selectedDownload: ItemDownload? { shown.selectedItem.flatMap { download?($0.json) } }
 
     func toggleStar() -> String? {
         guard let favourites, let item = shown.selectedItem else { return nil }

@@ -23,6 +23,7 @@ enum CoinDetails {
         }
         var fields = ItemDetails.Builder()
         fields.add("rank", coin.marketCapRank.map { "#\($0)" })
+        fields.add("page", CoinsFeed.pageURL(coin)?.absoluteString)
         fields.add("price", money(coin.currentPrice))
         for (label, window) in [("1h", PriceChangeWindow.hour), ("24h", .day), ("7d", .week), ("30d", .month), ("1y", .year)] {
             fields.add(label, coin.change(over: window).map { MoneyFormat.change($0).text })

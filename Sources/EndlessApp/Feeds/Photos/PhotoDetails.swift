@@ -10,6 +10,7 @@ enum PhotoDetails {
     /// camera, the place, views and downloads).
     static func of(_ photo: UnsplashPhoto) -> ItemDetails {
         var fields = ItemDetails.Builder()
+        fields.add("credit", credit(photo))
         fields.add("description", photo.description)
         fields.add("alt text", photo.altDescription)
         fields.add("by", photo.user.map { user in [user.displayName, user.username.map { "@\($0)" }].compactMap { $0 }.joined(separator: " ") })
@@ -33,6 +34,17 @@ enum PhotoDetails {
         return ItemDetails(
             id: photo.id, title: UntrustedText(title), imageURL: photo.urls?.rawURL, fields: fields.fields,
             imageAspectRatio: photo.aspectRatio)
+    }
+
+    /// What comes before the photographer's name in a credit.
+    static let creditLead = "Photo by "
+    /// What comes after it.
+    static let creditTail = " on Unsplash"
+
+    /// `Photo by Maria Eduarda on Unsplash`: the attribution Unsplash's guidelines ask for
+    /// wherever a photo is shown (sanitized where it is drawn, as every field is).
+    static func credit(_ photo: UnsplashPhoto) -> String {
+        creditLead + (photo.user?.displayName ?? "unknown photographer") + creditTail
     }
 
     /// `12,345`.

@@ -7,10 +7,10 @@ import UnsplashAPI
 
 /// A photo's row: the picture in a box shaped like the photo (its BlurHash at once, the photo
 /// when it lands), and beside it the photographer, the caption, likes and date, and the
-/// dominant colour as a swatch.
+/// dominant colour as a swatch. The photographer is credited as Unsplash's guidelines ask.
 ///
 /// ```
-/// ▌▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  Maria Eduarda Gonçalves  @mariaeduarda
+/// ▌▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  Photo by Maria Eduarda Gonçalves on Unsplash  @mariaeduarda
 /// ▌▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  Colour field
 /// ▌▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  abstract painting with soft gradients
 /// ▌▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓  ♥ 1,240 · 2026-11-18 · 3935 × 5247
@@ -92,12 +92,14 @@ public enum PhotoRow {
         }
         let textX = row.x + 1 + layout.columns + 2
         let width = max(0, row.maxX - textX - 1)
+        // The credit Unsplash's guidelines ask for: "Photo by NAME on Unsplash", the name cut
+        // first when the line is short.
         let name = UntrustedText(photo.user?.displayName ?? "unknown photographer")
-        var x =
-            textX
-            + frame.write(
-                name.displayText, at: Point(x: textX, y: row.y), style: Theme.name, maxWidth: width,
-                ellipsis: true)
+        let end = textX + width
+        var x = textX + frame.write(PhotoDetails.creditLead, at: Point(x: textX, y: row.y), style: Theme.subtitle, maxWidth: width)
+        let room = max(0, end - x - DisplayWidth.of(PhotoDetails.creditTail))
+        x += frame.write(name.displayText, at: Point(x: x, y: row.y), style: Theme.name, maxWidth: room, ellipsis: true)
+        x += frame.write(PhotoDetails.creditTail, at: Point(x: x, y: row.y), style: Theme.subtitle, maxWidth: max(0, end - x))
         if let username = photo.user?.username, x + 4 < textX + width {
             x += frame.write("  ", at: Point(x: x, y: row.y), style: .plain)
             frame.write(

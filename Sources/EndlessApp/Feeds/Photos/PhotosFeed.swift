@@ -60,6 +60,7 @@ public enum PhotosFeed {
                 }
             }),
         links: FeedLinks(page: pageURL, copy: { photo in pageURL(photo).map { ("link", $0.absoluteString) } }),
+        downloads: FeedDownloads { settings, context, photo in download(photo, settings: settings, context: context) },
         printFirstPage: { settings, endpoint, output in
             await FetchPhotosCommand.run(
                 FetchPhotosOptions(perPage: settings.perPage, orderBy: settings.orderBy), output: output,
@@ -77,6 +78,19 @@ public enum PhotosFeed {
                 URLQueryItem(name: "utm_source", value: "endless"), URLQueryItem(name: "utm_medium", value: "referral"),
             ]
         return components.url
+    }
+
+    /// What `d` saves of a photo: `urls.full` (the original's size; Unsplash's guidelines point
+    /// downloads there, and it needs no key), named `<photographer>-<photo id>`; once saved,
+    /// Unsplash is told through `links.download_location`, as its guidelines require for
+    /// every download. Nil for a photo without `urls.full`.
+    @Sendable static func download(_ photo: UnsplashPhoto, settings: Settings, context: FeedTabContext) -> ItemDownload? {
+        guard let full = photo.urls?.full, let url = URL(string: full), PageOpener.isOpenable(url) else { return nil }
+        let client = UnsplashClient(http: context.endpoint.http, accessKey: settings.accessKey)
+        let name = [photo.user?.username, photo.id].compactMap { $0 }.joined(separator: "-")
+        return ItemDownload(
+            key: "photos/\(photo.id)", url: url, name: name, toldParty: "Unsplash",
+            tell: { try await client.trackDownload(of: photo) })
     }
 
     /// The simulator's Unsplash.

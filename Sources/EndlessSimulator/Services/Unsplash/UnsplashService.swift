@@ -20,6 +20,8 @@ struct UnsplashService: ServiceRouter {
     let rateLimiter: RateLimiter?
     /// The most one image request draws.
     let imageLimits: ImgixRequest.Limits
+    /// The downloads each photo has been asked for here (`photos/{id}/download`).
+    let downloads: UnsplashDownloadCounts
 
     static let mountPath = SimulatedService.unsplash.mountPath
     /// Where its imgix images are, below the mount.
@@ -35,9 +37,11 @@ struct UnsplashService: ServiceRouter {
 
     init(
         catalogue: UnsplashCatalogue, traits: UnsplashTraitsStore = UnsplashTraitsStore(), images: PhotoImageStore = PhotoImageStore(),
-        portraits: PortraitStore = .shared, rateLimiter: RateLimiter?, imageLimits: ImgixRequest.Limits = .default
+        portraits: PortraitStore = .shared, rateLimiter: RateLimiter?, imageLimits: ImgixRequest.Limits = .default,
+        downloads: UnsplashDownloadCounts = UnsplashDownloadCounts()
     ) {
         self.imageLimits = imageLimits
+        self.downloads = downloads
         self.catalogue = catalogue
         self.traits = traits
         self.images = images
@@ -95,9 +99,11 @@ struct UnsplashService: ServiceRouter {
             guard let record = catalogue.photo(id: String(parts[1])) else { return Self.json(404, #"{"errors":["Couldn't find Photo"]}"#) }
             if parts.count == 3 {
                 guard parts[2] == "download" else { return Self.json(404, #"{"errors":["Couldn't find the page you were looking for"]}"#) }
+                // The download event: counted, and answered with the full-size image's address.
+                downloads.record(record.index)
                 var body = TextBuffer(capacity: 200)
                 body.append("{\"url\":")
-                body.appendJSONString("\(base)images/\(record.imageName)?ixid=\(record.ixid)&ixlib=rb-4.0.3&fm=jpg".utf8)
+                body.appendJSONString(record.fullImageURL(base: base).utf8)
                 body.append(UInt8(ascii: "}"))
                 return Self.json(200, body.bytes)
             }
@@ -180,7 +186,8 @@ struct UnsplashService: ServiceRouter {
     private func append(_ record: UnsplashPhotoRecord, to body: inout TextBuffer, base: String, full: Bool) {
         let traits = record.index % Self.untraitedEvery == Self.untraitedEvery - 1 ? nil : traits.traits(of: record)
         record.appendJSON(
-            to: &body, base: base, traits: traits, photographer: catalogue.photographers[record.photographer], full: full)
+            to: &body, base: base, traits: traits, photographer: catalogue.photographers[record.photographer], full: full,
+            downloaded: full ? downloads.count(of: record.index) : 0)
     }
 
     /// `<…?page=1&per_page=10>; rel="first", <…>; rel="prev", <…>; rel="last", <…>; rel="next"`:

@@ -7,11 +7,20 @@ import Synchronization
 /// An in-memory terminal for the browse loop: frames go through the real renderer into a
 /// virtual screen, and every frame is counted.
 final class RecordingTerminal: BrowserTerminal {
-    private let state: Mutex<(terminal: InMemoryTerminal, frames: Int, firstText: String?)>
+    private let state: Mutex<(terminal: InMemoryTerminal, frames: Int, firstText: String?, output: [UInt8])>
 
     init(size: Size = Size(width: 80, height: 24)) {
-        state = Mutex((InMemoryTerminal(size: size), 0, nil))
+        state = Mutex((InMemoryTerminal(size: size), 0, nil, []))
     }
+
+    /// Whether the renderer sends hyperlinks (OSC 8); while it does, every frame's bytes are kept.
+    var hyperlinks: Bool {
+        get { state.withLock { $0.terminal.renderer.hyperlinks } }
+        set { state.withLock { $0.terminal.renderer.hyperlinks = newValue } }
+    }
+
+    /// Every frame's bytes since ``hyperlinks`` was set, as text.
+    var output: String { state.withLock { String(decoding: $0.output, as: UTF8.self) } }
 
     var size: Size { state.withLock { $0.terminal.size } }
 
@@ -19,6 +28,7 @@ final class RecordingTerminal: BrowserTerminal {
         state.withLock {
             $0.terminal.render(frame)
             $0.frames += 1
+            if $0.terminal.renderer.hyperlinks { $0.output += $0.terminal.lastOutput.prefix(1 << 20) }
             if $0.firstText == nil { $0.firstText = $0.terminal.text }
         }
     }

@@ -10,8 +10,10 @@ extension UnsplashPhotoRecord {
     ///   - traits: the dominant colour and BlurHash; nil writes them as null (as for some old photos).
     ///   - photographer: the photo's `user`.
     ///   - full: whether it is the `GET /photos/{id}` answer.
+    ///   - downloaded: the downloads counted by this simulator, added to `downloads`.
     func appendJSON(
-        to buffer: inout TextBuffer, base: String, traits: UnsplashPhotoTraits?, photographer: UnsplashPhotographer, full: Bool
+        to buffer: inout TextBuffer, base: String, traits: UnsplashPhotoTraits?, photographer: UnsplashPhotographer, full: Bool,
+        downloaded: Int = 0
     ) {
         let raw = "\(base)images/\(imageName)?ixid=\(ixid)&ixlib=rb-4.0.3"
         let sized = { (query: String) in "\(base)images/\(imageName)?\(query.replacingOccurrences(of: "IXID", with: self.ixid))" }
@@ -42,7 +44,7 @@ extension UnsplashPhotoRecord {
         buffer.append(",\"breadcrumbs\":[],\"urls\":{\"raw\":")
         buffer.appendJSONString(raw.utf8)
         buffer.append(",\"full\":")
-        buffer.appendJSONString(sized("crop=entropy&cs=srgb&fm=jpg&ixid=IXID&ixlib=rb-4.0.3&q=85").utf8)
+        buffer.appendJSONString(fullImageURL(base: base).utf8)
         for (name, width) in [("regular", 1080), ("small", 400), ("thumb", 200)] {
             buffer.append(utf8: ",\"\(name)\":")
             buffer.appendJSONString(sized("crop=entropy&cs=tinysrgb&fit=max&fm=jpg&ixid=IXID&ixlib=rb-4.0.3&q=80&w=\(width)").utf8)
@@ -92,12 +94,17 @@ extension UnsplashPhotoRecord {
             buffer.append(",\"views\":")
             buffer.append(number: likes * 173 + 1000)
             buffer.append(",\"downloads\":")
-            buffer.append(number: likes * 11 + 40)
+            buffer.append(number: min(UnsplashDownloadCounts.maximum, likes * 11 + 40 + downloaded))
             buffer.append(",\"tags\":[{\"type\":\"search\",\"title\":")
             buffer.appendJSONString(scene.kind.rawValue.utf8)
             buffer.append("}]")
         }
         buffer.append(UInt8(ascii: "}"))
+    }
+
+    /// `urls.full`: the original's size as a JPEG, also what `photos/{id}/download` answers.
+    func fullImageURL(base: String) -> String {
+        "\(base)images/\(imageName)?crop=entropy&cs=srgb&fm=jpg&ixid=\(ixid)&ixlib=rb-4.0.3&q=85"
     }
 
     /// A photo's `user`, in the live key order.
