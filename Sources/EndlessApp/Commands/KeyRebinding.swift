@@ -25,7 +25,9 @@ struct KeyRebinding: Sendable, Equatable {
         ("move-down", .list(.moveDown)), ("move-up", .list(.moveUp)), ("page-down", .list(.pageDown)),
         ("page-up", .list(.pageUp)), ("top", .list(.top)), ("bottom", .list(.bottom)),
         ("details", .list(.openDetails)), ("close", .list(.close)), ("refresh", .list(.refresh)),
-        ("retry", .list(.retry)), ("next-tab", .nextTab), ("previous-tab", .previousTab), ("help", .toggleHelp),
+        ("retry", .list(.retry)), ("search", .search), ("sort", .nextSort), ("star", .toggleStar), ("starred", .showStarred),
+        ("open", .openPage), ("copy", .copy), ("download", .download), ("chart-shorter", .previousChartRange),
+        ("chart-longer", .nextChartRange), ("next-tab", .nextTab), ("previous-tab", .previousTab), ("help", .toggleHelp),
         ("quit", .quit),
     ]
 
@@ -126,6 +128,12 @@ struct KeyRebinding: Sendable, Equatable {
             if hint.label == "move", keys[.list(.moveUp)] != nil || keys[.list(.moveDown)] != nil {
                 let up = keys[.list(.moveUp)]?.label ?? "↑", down = keys[.list(.moveDown)]?.label ?? "↓"
                 return KeyHint("\(up)/\(down)", hint.label)
+            }
+            if hint.label == "move" {
+                // j or k given to another action no longer moves: the hint says only what does.
+                let taken = Set(keys.values.map(\.label))
+                let letters = ["j", "k"].filter { !taken.contains($0) }.joined()
+                return KeyHint(letters.isEmpty ? "↑↓" : "↑↓/\(letters)", hint.label)
             }
             guard let intent = said[hint.label], let assigned = keys[intent] else { return hint }
             return KeyHint(assigned.label, hint.label)

@@ -261,8 +261,12 @@ extension SearchingTab {
         if let links {
             // The item shown selected, read again from the JSON it was sent as (results and
             // starred lists hold the same items).
+            var pageOfJSON: (@MainActor (RawJSON) -> URL?)?
+            if let page = links.page {
+                pageOfJSON = { json in (try? Source.Item(rawJSON: json)).flatMap(page) }
+            }
             tab.links = Links(
-                page: { json in (try? Source.Item(rawJSON: json)).flatMap(links.page) },
+                page: pageOfJSON,
                 copy: { json in (try? Source.Item(rawJSON: json)).flatMap(links.copy) })
         }
         if let charts {

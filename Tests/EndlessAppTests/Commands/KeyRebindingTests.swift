@@ -37,7 +37,23 @@ struct KeyRebindingTests {
         #expect(KeyRebinding.none.applied(to: bindings).map(\.label) == bindings.map(\.label))
         // The status bar says the new keys too.
         let status = rebinding.statusHints(KeyBindings.statusHints(tabs: FeedCatalog.all.map(\.id)))
-        #expect(status.map { "\($0.key) \($0.label)" } == ["↑↓/jk move", "⏎ details", "j refresh", "Tab feeds", "F2 help", "x quit"])
+        #expect(status.map { "\($0.key) \($0.label)" } == ["↑↓/k move", "⏎ details", "j refresh", "Tab feeds", "F2 help", "x quit"])
+    }
+
+    @Test("every action with a key can be given another in the config file")
+    func everyActionRebindable() throws {
+        let bindings = KeyBindings.all(nouns: Nouns("item", "items"), tabs: FeedCatalog.all.map(\.id))
+        let named = Set(KeyRebinding.actions.map(\.intent))
+        for binding in bindings {
+            if case .showTab = binding.intent { continue }  // the tab numbers are the tabs' own
+            #expect(named.contains(binding.intent), "no key.<action> for \(binding.label) (\(binding.help))")
+        }
+        let rebinding = try Self.rebinding("key.download = D\nkey.chart-longer = >\nkey.open = ctrl-o\n")
+        let applied = rebinding.applied(to: bindings)
+        #expect(KeyBindings.intent(for: KeyEvent(.character("D")), in: applied) == .download)
+        #expect(KeyBindings.intent(for: KeyEvent(.character(">")), in: applied) == .nextChartRange)
+        #expect(KeyBindings.intent(for: .control("o"), in: applied) == .openPage)
+        #expect(KeyBindings.intent(for: KeyEvent(.character("O")), in: applied) == nil)
     }
 
     @Test("the browser's input reads the rebinding: x quits, q no longer does")

@@ -376,11 +376,14 @@ struct OpenAndCopyTests {
         #expect(app.browser.notice?.hasPrefix("opened https://unsplash.com/photos/") == true)
     }
 
-    @Test("O on a feed with no pages says so; y and O are in the help")
+    @Test("people have no pages: O says so and their help leaves it out, while y (their email) is offered; y and O are in the help")
     func noPage() throws {
         let app = try App(opening: .people)
+        #expect(!app.browser.active.offers(.openPage))
+        #expect(app.browser.active.offers(.copy))
         app.browser.perform(.openPage, visibleRows: 10)
-        #expect(app.browser.notice?.contains("has no page") == true || app.browser.notice == "this person has no page")
+        #expect(app.browser.tabFailure == "the people feed has no pages to open")
+        #expect(try App(opening: .photos).browser.active.offers(.openPage))
         let bindings = KeyBindings.all(nouns: Nouns("photo", "photos"), tabs: [.photos])
         #expect(KeyBindings.intent(for: KeyEvent(.character("O")), in: bindings) == .openPage)
         #expect(KeyBindings.intent(for: KeyEvent(.character("y")), in: bindings) == .copy)

@@ -145,7 +145,7 @@ final class BrowserModel {
             }
         case .openPage, .copy:
             isHelpVisible = false
-            guard active.hasLinks else {
+            guard intent == .copy ? active.hasCopies : active.hasPages else {
                 tabFailure = "the \(active.kind.name) feed has no \(intent == .copy ? "links to copy" : "pages to open")"
                 return
             }

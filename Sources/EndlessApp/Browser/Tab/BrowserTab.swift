@@ -83,8 +83,10 @@ protocol BrowserTab: AnyObject {
     /// Shows the starred items in place of its list (`F` again, or Esc, returns).
     /// - Throws: why they cannot be shown.
     func showStarred() throws
-    /// Whether its items link anywhere (`O`, `y`).
-    var hasLinks: Bool { get }
+    /// Whether its items have web pages (`O`).
+    var hasPages: Bool { get }
+    /// Whether `y` copies something of its items (a link, an email, an id).
+    var hasCopies: Bool { get }
     /// The selected item's web page; nil for none.
     var selectedPage: URL? { get }
     /// What `y` copies of the selected item, and its name; nil for nothing.
@@ -110,7 +112,8 @@ extension BrowserTab {
         case .search: isSearchable
         case .nextSort: isSortable
         case .toggleStar, .showStarred: keepsFavourites
-        case .openPage, .copy: hasLinks
+        case .openPage: hasPages
+        case .copy: hasCopies
         case .previousChartRange, .nextChartRange: hasChartRanges
         case .download: hasDownloads
         default: true
@@ -128,7 +131,8 @@ extension BrowserTab {
     var keepsFavourites: Bool { false }
     func toggleStar() -> String? { nil }
     func showStarred() throws {}
-    var hasLinks: Bool { false }
+    var hasPages: Bool { false }
+    var hasCopies: Bool { false }
     var selectedPage: URL? { nil }
     var selectedCopy: (what: String, text: String)? { nil }
     var hasChartRanges: Bool { false }

@@ -31,7 +31,8 @@ final class SearchingTab: BrowserTab {
 
     /// What the items link to: kept by the feed's definition.
     struct Links {
-        let page: @MainActor (RawJSON) -> URL?
+        /// The page of an item; nil when the feed's items have none.
+        let page: (@MainActor (RawJSON) -> URL?)?
         let copy: @MainActor (RawJSON) -> (what: String, text: String)?
     }
 
@@ -110,8 +111,9 @@ final class SearchingTab: BrowserTab {
 
     var selectedItem: (id: String, json: RawJSON)? { shown.selectedItem }
     var keepsFavourites: Bool { favourites != nil }
-    var hasLinks: Bool { links != nil }
-    var selectedPage: URL? { shown.selectedItem.flatMap { links?.page($0.json) } }
+    var hasPages: Bool { links?.page != nil }
+    var hasCopies: Bool { links != nil }
+    var selectedPage: URL? { shown.selectedItem.flatMap { item in links?.page?(item.json) } }
     var selectedCopy: (what: String, text: String)? { shown.selectedItem.flatMap { links?.copy($0.json) } }
     var hasChartRanges: Bool { chartRanges != nil }
 

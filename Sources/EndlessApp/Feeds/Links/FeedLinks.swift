@@ -3,16 +3,18 @@ import Foundation
 /// What a feed's items link to, declared on its ``FeedDefinition``: the item's web page (`O`
 /// opens it in the browser) and what `y` copies (its page, an email, an id).
 public struct FeedLinks<Item: Sendable>: Sendable {
-    /// The item's page on the web, or nil when it has none.
-    let page: @Sendable (Item) -> URL?
+    /// The item's page on the web, or nil when it has none; nil when the feed's items have no
+    /// pages at all (`O` says so, and help leaves it out).
+    let page: (@Sendable (Item) -> URL?)?
     /// What to copy of the item, and what to call it in the status bar (`email`).
     let copy: @Sendable (Item) -> (what: String, text: String)?
 
     /// - Parameters:
-    ///   - page: the item's page on the web (http or https), or nil when it has none.
+    ///   - page: the item's page on the web (http or https), or nil when it has none; leave it
+    ///     out when the feed's items have no pages.
     ///   - copy: what `y` copies of the item, and its name for the status bar.
     public init(
-        page: @escaping @Sendable (Item) -> URL? = { _ in nil }, copy: @escaping @Sendable (Item) -> (what: String, text: String)?
+        page: (@Sendable (Item) -> URL?)? = nil, copy: @escaping @Sendable (Item) -> (what: String, text: String)?
     ) {
         self.page = page
         self.copy = copy
