@@ -169,8 +169,9 @@ final class CoalescedTask<Value: Sendable>: Sendable {
         observer?(current)
     }
 
-    /// Removes a cancelled waiter; the last one out cancels the work.
-    private func leave(_ ticket: Ticket) {
+    /// Removes a cancelled waiter; the last one out cancels the work. A waiter that has not
+    /// yet asked for the ``value(for:)`` gets `CancellationError` when it does.
+    func leave(_ ticket: Ticket) {
         let departure = state.withLock { state -> Departure? in
             // Not found: already resumed with the result, nothing to undo.
             guard let waiter = state.waiters.removeValue(forKey: ticket.id) else { return nil }

@@ -8,10 +8,18 @@ extension ImagePipeline {
     nonisolated func decode(
         _ request: ImageRequest, for task: CoalescedTask<DecodedImage>
     ) async throws -> DecodedImage {
-        let download = await dataTask(for: request.url, priority: task.priority)
-        // A visible row joining this decode also hurries the download it waits for.
-        task.setPriorityObserver { download.task.updatePriority(download.ticket, to: $0) }
-        let data = try await download.task.value(for: download.ticket)
+        // Cancelled while hopping to or from the actor, this decode would keep its place on the
+        // download until it next ran, and a slot freed meanwhile could start the download no one
+        // wants: the handler covers the hops, leaving the download as soon as it is joined.
+        let joining = JoiningDownload()
+        let data = try await withTaskCancellationHandler {
+            let download = try await dataTask(for: request.url, priority: task.priority, joining: joining)
+            // A visible row joining this decode also hurries the download it waits for.
+            task.setPriorityObserver { download.task.updatePriority(download.ticket, to: $0) }
+            return try await download.task.value(for: download.ticket)
+        } onCancel: {
+            joining.cancel()
+        }
 
         let token = try await slot(in: decodeGate, for: task)
         defer { decodeGate.release(token) }

@@ -95,22 +95,32 @@ public actor ImagePipeline {
     }
 
     /// Joins or starts the download (or disk read) of `url` on behalf of a decode.
+    /// - Throws: `CancellationError` when the decode was cancelled before or while joining
+    ///   (having left the download at once).
     func dataTask(
-        for url: URL, priority: ImagePriority
-    ) -> (task: CoalescedTask<Data>, ticket: CoalescedTask<Data>.Ticket) {
+        for url: URL, priority: ImagePriority, joining: JoiningDownload
+    ) throws -> (task: CoalescedTask<Data>, ticket: CoalescedTask<Data>.Ticket) {
+        guard !joining.isCancelled else { throw CancellationError() }
         let key = url.absoluteString
+        let joined: (task: CoalescedTask<Data>, ticket: CoalescedTask<Data>.Ticket)
         if let existing = dataTasks[key], let ticket = existing.reserve(priority: priority) {
             recorder.record { $0.coalescedRequests += 1 }
-            return (existing, ticket)
+            joined = (existing, ticket)
+        } else {
+            let (task, ticket) = CoalescedTask<Data>.withFirstWaiter(priority: priority)
+            dataTasks[key] = task
+            task.start(priority: priority.taskPriority) { [self] in
+                try await load(url, for: task)
+            } completion: { [self] in
+                await forgetData(key, task)
+            }
+            joined = (task, ticket)
         }
-        let (task, ticket) = CoalescedTask<Data>.withFirstWaiter(priority: priority)
-        dataTasks[key] = task
-        task.start(priority: priority.taskPriority) { [self] in
-            try await load(url, for: task)
-        } completion: { [self] in
-            await forgetData(key, task)
+        guard joining.attach({ joined.task.leave(joined.ticket) }) else {
+            joined.task.leave(joined.ticket)
+            throw CancellationError()
         }
-        return (task, ticket)
+        return joined
     }
 
     private func forgetDecode(_ key: ProcessingKey, _ task: CoalescedTask<DecodedImage>) {
