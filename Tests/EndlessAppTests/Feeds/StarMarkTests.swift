@@ -58,6 +58,16 @@ struct StarMarkTests {
         let credit = try #require(PhotoDetails.of(hostile).fields.first)
         #expect(credit.label == "credit")
         #expect(credit.value.displayText == "Photo by Eve on Unsplash", "the escape sequence and the bidi override removed")
+        // The credit's links, as Unsplash's guidelines ask: the photographer's page and the photo's, with the referral.
+        let linked = UnsplashPhoto(
+            id: "p", links: UnsplashPhotoLinks(api: nil, html: "https://unsplash.com/photos/p?utm_source=x", download: nil, downloadLocation: nil),
+            user: UnsplashUser(id: "u", username: "eve_1", name: "Eve"))
+        let fields = PhotoDetails.of(linked).fields
+        #expect(
+            fields.first { $0.label == "photographer" }?.value.displayText == "https://unsplash.com/@eve_1?utm_source=endless&utm_medium=referral")
+        #expect(fields.first { $0.label == "page" }?.value.displayText == "https://unsplash.com/photos/p?utm_source=endless&utm_medium=referral")
+        let odd = UnsplashPhoto(id: "q", user: UnsplashUser(id: "u", username: "a/../b?x", name: "Mallory"))
+        #expect(!PhotoDetails.of(odd).fields.contains { $0.label == "photographer" }, "a username Unsplash would not give links nowhere")
     }
 
     @Test(

@@ -11,6 +11,7 @@ enum PhotoDetails {
     static func of(_ photo: UnsplashPhoto) -> ItemDetails {
         var fields = ItemDetails.Builder()
         fields.add("credit", credit(photo))
+        fields.add("photographer", PhotosFeed.photographerURL(photo)?.absoluteString)
         fields.add("description", photo.description)
         fields.add("alt text", photo.altDescription)
         fields.add("by", photo.user.map { user in [user.displayName, user.username.map { "@\($0)" }].compactMap { $0 }.joined(separator: " ") })
@@ -28,7 +29,7 @@ enum PhotoDetails {
         fields.add("created", photo.createdAt)
         fields.add("updated", photo.updatedAt)
         fields.add("promoted", photo.promotedAt)
-        fields.add("page", photo.links?.html)
+        fields.add("page", PhotosFeed.pageURL(photo)?.absoluteString ?? photo.links?.html)
         fields.add("id", photo.id)
         let title = photo.caption ?? photo.slug ?? photo.id
         return ItemDetails(

@@ -70,7 +70,23 @@ public enum PhotosFeed {
     /// The photo's page on Unsplash (`links.html`), with the referral Unsplash's guidelines ask
     /// for (`utm_source=endless&utm_medium=referral`); nil for none, or one that is not http(s).
     @Sendable static func pageURL(_ photo: UnsplashPhoto) -> URL? {
-        guard let html = photo.links?.html, var components = URLComponents(string: html),
+        photo.links?.html.flatMap(referred)
+    }
+
+    /// The photographer's page on Unsplash (`https://unsplash.com/@username`), with the same
+    /// referral: the credit links to it, as the guidelines ask. Nil when the username is not
+    /// one Unsplash gives (letters, digits, `_` and `-`, at most 60).
+    static func photographerURL(_ photo: UnsplashPhoto) -> URL? {
+        guard let username = photo.user?.username, (1...60).contains(username.count),
+            username.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") })
+        else { return nil }
+        return referred("https://unsplash.com/@" + username)
+    }
+
+    /// `address` (http or https) with `utm_source=endless&utm_medium=referral` in place of any
+    /// `utm_` parameters it had; nil for any other address.
+    private static func referred(_ address: String) -> URL? {
+        guard var components = URLComponents(string: address),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { return nil }
         components.queryItems =
