@@ -5,7 +5,7 @@
 /// transport calls it after each chunk of the body, on the thread that received it, with the
 /// bytes received so far and the length the server announced (nil when it announced none).
 /// It must return quickly; a retried request starts again from 0.
-public enum TransferProgress {
+package enum TransferProgress {
     /// Hears `(received, expected)` after each chunk of a body; nil for nobody.
-    @TaskLocal public static var observer: (@Sendable (_ received: Int, _ expected: Int64?) -> Void)?
+    @TaskLocal package static var observer: (@Sendable (_ received: Int, _ expected: Int64?) -> Void)?
 }

@@ -74,7 +74,7 @@ public struct Cell: Hashable, Sendable {
     public var mayOverflow: Bool { key.mayOverflow }
 
     /// The cell's hyperlink: 0 for none, else the index plus one of its target in the frame's
-    /// ``ScreenBuffer/links``. Kept in the 4 bits of ``packedStyle`` the style leaves free, so
+    /// ``ScreenBuffer/links``. Kept in the 4 bits of `packedStyle` the style leaves free, so
     /// a link's start or end is a change the diff sees, and a cell stays 24 bytes.
     public var linkID: UInt8 { UInt8(truncatingIfNeeded: packedStyle >> 60) }
 
