@@ -13,9 +13,7 @@ extension ImagePipeline {
         // wants: the handler covers the hops, leaving the download as soon as it is joined.
         let joining = JoiningDownload()
         let data = try await withTaskCancellationHandler {
-            let download = try await dataTask(for: request.url, priority: task.priority, joining: joining)
-            // A visible row joining this decode also hurries the download it waits for.
-            task.setPriorityObserver { download.task.updatePriority(download.ticket, to: $0) }
+            let download = try await dataTask(for: request.url, following: task, joining: joining)
             return try await download.task.value(for: download.ticket)
         } onCancel: {
             joining.cancel()

@@ -94,12 +94,16 @@ public actor ImagePipeline {
         }
     }
 
-    /// Joins or starts the download (or disk read) of `url` on behalf of a decode.
+    /// Joins or starts the download (or disk read) of `url` on behalf of `decode`, whose
+    /// priority it follows from then on: a visible row joining the decode hurries the download
+    /// too. The link is made here, on the actor, before the download can be given a slot (made
+    /// after the hop back, a slot freed meanwhile went by the download's old priority).
     /// - Throws: `CancellationError` when the decode was cancelled before or while joining
     ///   (having left the download at once).
     func dataTask(
-        for url: URL, priority: ImagePriority, joining: JoiningDownload
+        for url: URL, following decode: CoalescedTask<DecodedImage>, joining: JoiningDownload
     ) throws -> (task: CoalescedTask<Data>, ticket: CoalescedTask<Data>.Ticket) {
+        let priority = decode.priority
         guard !joining.isCancelled else { throw CancellationError() }
         let key = url.absoluteString
         let joined: (task: CoalescedTask<Data>, ticket: CoalescedTask<Data>.Ticket)
@@ -120,6 +124,7 @@ public actor ImagePipeline {
             joined.task.leave(joined.ticket)
             throw CancellationError()
         }
+        decode.setPriorityObserver { joined.task.updatePriority(joined.ticket, to: $0) }
         return joined
     }
 
