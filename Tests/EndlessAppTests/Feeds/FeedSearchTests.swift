@@ -27,16 +27,28 @@ struct FeedSearchTests {
         let connection: AppConnection
         let cache: PageCache
         let browser: BrowserModel
-        let terminal = RecordingTerminal()
+        let terminal: RecordingTerminal
         let loop: BrowseLoop
 
-        init(opening: FeedID, folder: URL? = nil) throws {
+        /// - Parameters:
+        ///   - opening: the tab shown first.
+        ///   - folder: the page cache's folder, for a relaunch; a new one removed afterwards by default.
+        ///   - arguments: the command line (`--coins-api URL`).
+        ///   - monitors: hear every request the app sends.
+        ///   - retries: whether a failed request is retried (false: a failure shows at once).
+        ///   - size: the terminal's.
+        init(
+            opening: FeedID, folder: URL? = nil, arguments: [String] = [], monitors: [any HTTPEventMonitor] = [], retries: Bool = true,
+            size: Size = Size(width: 80, height: 24)
+        ) throws {
             self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("endless-search-\(UUID().uuidString)")
             removesFolder = folder == nil
-            let parsed = try ArgumentParser.parse([], for: EndlessCommand.tool.declaration)
+            terminal = RecordingTerminal(size: size)
+            let parsed = try ArgumentParser.parse(arguments, for: EndlessCommand.tool.declaration)
             let options = try BrowseCommand.options(from: parsed, opening: opening, environment: [:])
             connection = try AppConnection(
-                needsSimulator: options.needsSimulator, simulator: options.simulator, configuration: HTTPClient.Configuration(),
+                needsSimulator: options.needsSimulator, simulator: options.simulator,
+                configuration: retries ? HTTPClient.Configuration() : HTTPClient.Configuration(retryPolicy: .never), monitors: monitors,
                 buildsSimulatorAtOnce: true)
             cache = PageCache(directory: self.folder)
             let environment = TabEnvironment(

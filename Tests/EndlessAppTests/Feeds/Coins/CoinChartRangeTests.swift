@@ -28,86 +28,28 @@ struct CoinChartRangeTests {
         var charts: [String] { urls.withLock { $0 }.filter { $0.contains("/market_chart") } }
     }
 
-    /// The real coins tab on the in-memory terminal, over the embedded simulator or `api`.
-    @MainActor
-    final class App {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-chart-\(UUID().uuidString)")
+    /// The real tabs on the in-memory terminal (the app the search tests use), opening on the
+    /// coins, over the embedded simulator or `api`, with every request logged and none retried.
+    static func app(api: URL? = nil) throws -> (app: FeedSearchTests.App, log: RequestLog) {
         let log = RequestLog()
-        let connection: AppConnection
-        let cache: PageCache
-        let browser: BrowserModel
-        let terminal = RecordingTerminal(size: Size(width: 120, height: 36))
-        let loop: BrowseLoop
-
-        init(api: URL? = nil) throws {
-            let arguments = api.map { ["--coins-api", $0.absoluteString] } ?? []
-            let parsed = try ArgumentParser.parse(arguments, for: EndlessCommand.tool.declaration)
-            let options = try BrowseCommand.options(from: parsed, opening: .coins, environment: [:])
-            connection = try AppConnection(
-                needsSimulator: options.needsSimulator, simulator: options.simulator,
-                configuration: HTTPClient.Configuration(retryPolicy: .never), monitors: [log], buildsSimulatorAtOnce: true)
-            cache = PageCache(directory: folder)
-            let environment = TabEnvironment(
-                connection: connection, simulatorImages: nil, remoteImages: nil,
-                cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil), refreshCooldown: .seconds(3),
-                maxLoaded: nil, tracksSeenItems: false, cache: cache, cacheMode: .disabled, simulatorDataVariant: "")
-            let tabs = try options.feeds.filter { $0.settings.kind == .coins }.map { try $0.settings.makeTab(environment) }
-            browser = BrowserModel(tabs: tabs, opening: .coins)
-            loop = BrowseLoop(terminal: terminal, browser: browser, frameInterval: .zero)
-        }
-
-        isolated deinit {
-            cache.close()
-            connection.close()
-            try? FileManager.default.removeItem(at: folder)
-        }
-
-        func press(_ key: Key) throws { _ = try loop.process(.terminal(.key(KeyEvent(key)))) }
-
-        /// Handles the loop's events until `condition` holds; records an issue (with the screen)
-        /// if it does not within the time budget.
-        func run(until condition: @MainActor () -> Bool) async throws {
-            let deadline = ContinuousClock.now + TimeBudget.scaled(.seconds(30))
-            let inbox = loop.inbox
-            let wake = Task {
-                try? await ContinuousClock().sleep(until: deadline)
-                inbox.post(.frameDue)
-            }
-            defer { wake.cancel() }
-            while !condition() {
-                guard ContinuousClock.now < deadline else {
-                    Issue.record("not in time; the screen:\n\(terminal.text)")
-                    return
-                }
-                guard let event = await loop.inbox.next() else { return }
-                _ = try loop.process(event)
-            }
-        }
-
-        /// Opens the coins, then the first coin's details.
-        func openDetails() async throws {
-            try loop.start()
-            try await run { browser.active.status.rows > 0 && !browser.active.isOpening }
-            try press(.enter)
-            try await run { terminal.text.contains("7 d · usd") }
-        }
-
-        /// The chart's ranges, when the tab has them.
-        var ranges: ChartRanges? { (browser.active as? SearchingTab)?.chartRanges }
+        let app = try FeedSearchTests.App(
+            opening: .coins, arguments: api.map { ["--coins-api", $0.absoluteString] } ?? [], monitors: [log], retries: false,
+            size: Size(width: 120, height: 36))
+        return (app, log)
     }
 
     @Test("] loads 30 d in the background (one request, days=30); [ returns to 7 d and ] to 30 d without asking again")
     func stepAndCache() async throws {
-        let app = try App()
+        let (app, log) = try Self.app()
         try await app.openDetails()
-        #expect(app.log.charts.isEmpty, "opening details asks for no chart: the week is the board's sparkline")
+        #expect(log.charts.isEmpty, "opening details asks for no chart: the week is the board's sparkline")
 
         try app.press(.character("]"))
         #expect(app.browser.active.hasDetails, "the details stay open and usable while the range loads")
         #expect(app.ranges?.loading == 2)
         try await app.run { app.terminal.text.contains("30 d · usd") }
-        #expect(app.log.charts.count == 1)
-        let request = try #require(app.log.charts.first)
+        #expect(log.charts.count == 1)
+        let request = try #require(log.charts.first)
         #expect(request.contains("/coins/bitcoin/market_chart?vs_currency=usd&days=30"), "\(request)")
 
         try app.press(.character("["))
@@ -115,21 +57,21 @@ struct CoinChartRangeTests {
         #expect(!app.terminal.text.contains("30 d · usd"))
         try app.press(.character("]"))
         try await app.run { app.terminal.text.contains("30 d · usd") }
-        #expect(app.log.charts.count == 1, "30 d again comes from the session's charts")
+        #expect(log.charts.count == 1, "30 d again comes from the session's charts")
 
         // Down to 24 h: one more request, five-minute points.
         try app.press(.character("["))
         try app.press(.character("["))
         try await app.run { app.terminal.text.contains("24 h · usd") }
-        #expect(app.log.charts.count == 2 && app.log.charts.last?.hasSuffix("days=1") == true)
+        #expect(log.charts.count == 2 && log.charts.last?.hasSuffix("days=1") == true)
         // At the shortest, [ changes nothing and asks nothing.
         try app.press(.character("["))
-        #expect(app.ranges?.loading == nil && app.log.charts.count == 2)
+        #expect(app.ranges?.loading == nil && log.charts.count == 2)
     }
 
     @Test("a searched coin's details step their range too")
     func searchedCoin() async throws {
-        let app = try App()
+        let (app, log) = try Self.app()
         try app.loop.start()
         try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
         try app.press(.character("/"))
@@ -141,17 +83,17 @@ struct CoinChartRangeTests {
         let id = try #require(app.browser.active.selectedItem?.id)
         try app.press(.character("]"))
         try await app.run { app.terminal.text.contains("30 d · usd") }
-        #expect(app.log.charts.count == 1 && app.log.charts.first?.contains("/coins/\(id)/market_chart") == true)
+        #expect(log.charts.count == 1 && log.charts.first?.contains("/coins/\(id)/market_chart") == true)
     }
 
     @Test("[ and ] with the details closed say how to reach the chart, and ask nothing; the help lists them on coins only")
     func closedDetailsAndHelp() async throws {
-        let app = try App()
+        let (app, log) = try Self.app()
         try app.loop.start()
         try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
         try app.press(.character("]"))
         #expect(app.browser.notice?.contains("open the details") == true)
-        #expect(app.log.charts.isEmpty)
+        #expect(log.charts.isEmpty)
 
         let bindings = KeyBindings.all(nouns: Nouns("coin", "coins"), tabs: [.coins])
         #expect(KeyBindings.intent(for: KeyEvent(.character("[")), in: bindings) == .previousChartRange)
@@ -197,7 +139,7 @@ struct CoinChartRangeTests {
                 body: #"{"status":{"error_code":10012,"error_message":"\u001b]0;pwned\u0007Your request exceeds the allowed time range."}}"#)
         }
         defer { server.stop() }
-        let app = try App(api: server.url("api/v3/"))
+        let (app, _) = try Self.app(api: server.url("api/v3/"))
         try await app.openDetails()
         try app.press(.character("]"))
         try await app.run { app.terminal.text.contains("30 d · usd") }
@@ -244,4 +186,17 @@ struct CoinChartRangeTests {
         let unknown = await FeedSearchTests.run(["fetch", "coins", "--chart", "no-such-coin"])
         #expect(unknown.status == 1 && unknown.standardError.contains("coin not found"), "\(unknown.standardError)")
     }
+}
+
+extension FeedSearchTests.App {
+    /// Opens the coins, then the first coin's details.
+    func openDetails() async throws {
+        try loop.start()
+        try await run { self.browser.active.status.rows > 0 && !self.browser.active.isOpening }
+        try press(.enter)
+        try await run { self.terminal.text.contains("7 d · usd") }
+    }
+
+    /// The chart's ranges, when the tab has them.
+    var ranges: ChartRanges? { (browser.active as? SearchingTab)?.chartRanges }
 }
