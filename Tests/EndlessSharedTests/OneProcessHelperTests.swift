@@ -34,18 +34,8 @@ struct OneProcessHelperTests {
 
     @Test("no file under Tests/ or Sources/EndlessTesting constructs Foundation's Process")
     func noTestConstructsIt() throws {
-        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        let testing = tests.deletingLastPathComponent().appendingPathComponent("Sources/EndlessTesting")
-        var offences: [String] = []
-        var scanned = 0
-        for folder in [tests, testing] {
-            let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
-            for case let file as URL in files where file.pathExtension == "swift" && file.lastPathComponent != "OneProcessHelperTests.swift" {
-                scanned += 1
-                let text = try String(contentsOf: file, encoding: .utf8)
-                offences += Self.constructions(in: text).map { "\(file.path):\($0)" }
-            }
-        }
+        let (offences, scanned) = try SwiftSourceScan.offences(
+            in: ["Tests", "Sources/EndlessTesting"], skipping: "OneProcessHelperTests.swift", Self.constructions)
         #expect(scanned > 100)
         #expect(offences.isEmpty, "start programs with Subprocess.start or Subprocess.run: \(offences.joined(separator: ", "))")
     }

@@ -21,15 +21,7 @@ struct TimeLimitScalingTests {
 
     @Test("no test under Tests/ gives a time limit that does not scale")
     func everyLimitScales() throws {
-        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        let files = try #require(FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil))
-        var offences: [String] = []
-        var scanned = 0
-        for case let file as URL in files where file.pathExtension == "swift" && file.lastPathComponent != "TimeLimitScalingTests.swift" {
-            scanned += 1
-            let text = try String(contentsOf: file, encoding: .utf8)
-            offences += Self.bareLimits(in: text).map { "\(file.path):\($0)" }
-        }
+        let (offences, scanned) = try SwiftSourceScan.offences(in: ["Tests"], skipping: "TimeLimitScalingTests.swift", Self.bareLimits)
         #expect(scanned > 100)
         #expect(offences.isEmpty, "write .timeLimit(TimeBudget.minutes(n)): \(offences.joined(separator: ", "))")
     }
