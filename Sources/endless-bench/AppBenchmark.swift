@@ -104,6 +104,8 @@ enum AppBenchmark {
         var unanswered = 0
         var keys = 0
         var framesPerSecond = 0.0
+        /// The position the screen showed last (where a following hold starts from).
+        var lastPosition = 0
 
         var windowMedianLags: Bench.Samples { Bench.Samples(lagMilliseconds.map { Bench.Samples($0.isEmpty ? [.nan] : $0).median }) }
         var allLags: [Double] { lagMilliseconds.flatMap { $0 }.sorted() }
@@ -119,12 +121,12 @@ enum AppBenchmark {
     /// answers: `position` reads the index of what the screen shows as current (the selected
     /// person, or the pager's top line), so a frame that answers several keys answers each.
     static func holdKey(
-        _ app: PseudoTerminalApp, rate: Double, seconds: Int, windows: Int = Bench.minimumRuns,
+        _ app: PseudoTerminalApp, rate: Double, seconds: Int, windows: Int = Bench.minimumRuns, startingNear: Int = 0,
         position: (PseudoTerminalApp, Int) -> Int?
     ) -> HeldKeyResult {
         var result = HeldKeyResult()
         var sent: [ContinuousClock.Instant] = []
-        var shown = position(app, 0) ?? 0
+        var shown = position(app, startingNear) ?? startingNear
         let origin = shown
         let start = ContinuousClock.now
         let windowLength = Double(seconds) / Double(windows)
@@ -164,6 +166,7 @@ enum AppBenchmark {
         }
         result.keys = sent.count
         result.unanswered = sent.count - (shown - origin)
+        result.lastPosition = shown
         result.framesPerSecond = Double(app.terminal.screen.synchronizedUpdates - firstFrame) / Bench.seconds(ContinuousClock.now - start)
         return result
     }

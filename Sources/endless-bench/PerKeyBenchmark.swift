@@ -2,13 +2,37 @@ import EndlessTerminal
 import Foundation
 
 /// Issue 29's figures, on the real binary on a 100×30 pseudo-terminal, each against `less` on
-/// the same people as text in the same run (`make bench AREAS=perkey`, about 4 minutes):
-/// - `perkey held_j_cpu_per_key pictures=yes|no`: holding `j` at 30 a second for 20 s, the
-///   CPU each key costs (the goal: within 3× of `less`);
+/// the same people as text in the same run (`make bench AREAS=perkey`, about 6 minutes):
+/// - `perkey held_j_cpu_per_key`: holding `j` at 30 a second for 20 s, the CPU each key costs
+///   (the goal: within 3× of `less`), in four set-ups:
+///   - `pictures=yes simulator=embedded session=first_20_s`: as `make run` starts, from the
+///     top; the simulator in the app's process draws each face the first time it is asked for;
+///   - `pictures=yes simulator=embedded session=after_40_s`: the same session after 40 s of
+///     held `j` (every face drawn and cached once): what a key costs in a long session;
+///   - `pictures=yes simulator=serve_process`: the app against `endless serve` in a process of
+///     its own, as against a real service: the app's own CPU (the server's is a detail);
+///   - `pictures=no simulator=embedded`;
 /// - `perkey cpu_per_key_over_10000_keys`: 10,000 `j`s without pictures, each waiting for
 ///   the frame that shows it, the CPU a key costs among the last 1,000 against the first
 ///   1,000 of the same session (flat is a ratio of 1).
 enum PerKeyBenchmark {
+    /// One way of running the app for a held-key figure.
+    struct Setup {
+        let pictures: Bool
+        let separateServer: Bool
+        /// Seconds of held `j` before the measured 20 s.
+        let warmUpSeconds: Int
+
+        var session: String { warmUpSeconds == 0 ? "first_20_s" : "after_\(warmUpSeconds)_s" }
+    }
+
+    static let setups = [
+        Setup(pictures: true, separateServer: false, warmUpSeconds: 0),
+        Setup(pictures: true, separateServer: false, warmUpSeconds: 40),
+        Setup(pictures: true, separateServer: true, warmUpSeconds: 0),
+        Setup(pictures: false, separateServer: false, warmUpSeconds: 0),
+    ]
+
     static func run() async throws {
         guard let binary = AppBenchmark.locateBinary() else {
             Bench.warn("perkey", "the endless binary is not beside endless-bench; build it (make bench does)")
@@ -22,23 +46,43 @@ enum PerKeyBenchmark {
         let less = try pager.open()
         let theirs = AppBenchmark.holdKey(less, rate: 30, seconds: 20) { pager.topIndex(on: $0, from: $1) }
         less.quit()
-        for pictures in [true, false] {
-            let environment = ["XDG_CACHE_HOME": cache.appendingPathComponent("held-\(pictures)").path]
-            let arguments = ["--seed", AppBenchmark.seed] + (pictures ? [] : ["--no-images"])
-            let app = try AppBenchmark.start(binary, arguments, environment: environment)
-            _ = app.pump(until: { _ in false }, timeout: .milliseconds(500))
-            let ours = AppBenchmark.holdKey(app, rate: 30, seconds: 20) { people.selectedIndex(on: $0, from: $1) }
-            app.quit()
-            Bench.figure(
-                "perkey", "held_j_cpu_per_key", unit: "cpu_ms_per_key", ours: Bench.Samples(ours.cpuPerKeyMilliseconds),
-                baseline: .init(name: "less_on_the_same_people_as_text", samples: Bench.Samples(theirs.cpuPerKeyMilliseconds)),
-                better: .lower, decimals: 3,
-                details: [
-                    "pictures": pictures ? "yes" : "no", "rate_per_s": 30, "seconds": 20, "keys": ours.keys,
-                    "unanswered_keys": ours.unanswered, "goal_ms": "0.4_(3x_less)",
-                ])
+        for (number, setup) in setups.enumerated() {
+            try held(binary, setup, people: people, less: theirs, cache: cache.appendingPathComponent("held-\(number)"))
         }
         try flatness(binary, people: people, environment: ["XDG_CACHE_HOME": cache.appendingPathComponent("flat").path])
+    }
+
+    /// Holds `j` for 20 s (after the set-up's warm-up) and reports the CPU per key.
+    static func held(
+        _ binary: String, _ setup: Setup, people: SeededPeople, less: AppBenchmark.HeldKeyResult, cache: URL
+    ) throws {
+        let server = setup.separateServer ? try ServeProcess(binary: binary, arguments: ["--quiet"]) : nil
+        defer { server?.stop() }
+        var arguments = ["--seed", AppBenchmark.seed] + (setup.pictures ? [] : ["--no-images"])
+        if let server { arguments += ["--people-api", server.root + "api/"] }
+        let app = try AppBenchmark.start(binary, arguments, environment: ["XDG_CACHE_HOME": cache.path])
+        defer { app.quit() }
+        _ = app.pump(until: { _ in false }, timeout: .milliseconds(500))
+        var start = 0
+        if setup.warmUpSeconds > 0 {
+            start =
+                AppBenchmark.holdKey(app, rate: 30, seconds: setup.warmUpSeconds) { people.selectedIndex(on: $0, from: $1) }
+                .lastPosition
+            _ = app.pump(until: { _ in false }, timeout: .milliseconds(300))
+        }
+        let serverBefore = server?.cpuTime ?? 0
+        let ours = AppBenchmark.holdKey(app, rate: 30, seconds: 20, startingNear: start) { people.selectedIndex(on: $0, from: $1) }
+        let serverPerKey = server.map { ($0.cpuTime - serverBefore) / Double(max(1, ours.keys)) * 1000 }
+        Bench.figure(
+            "perkey", "held_j_cpu_per_key", unit: "cpu_ms_per_key", ours: Bench.Samples(ours.cpuPerKeyMilliseconds),
+            baseline: .init(name: "less_on_the_same_people_as_text", samples: Bench.Samples(less.cpuPerKeyMilliseconds)),
+            better: .lower, decimals: 3,
+            details: [
+                "pictures": setup.pictures ? "yes" : "no", "simulator": setup.separateServer ? "serve_process" : "embedded",
+                "session": setup.session, "rate_per_s": 30, "seconds": 20, "keys": ours.keys,
+                "unanswered_keys": ours.unanswered, "goal_ms": "0.4_(3x_less)",
+            ],
+            more: serverPerKey.map { [("server_cpu_ms_per_key", Bench.fixed($0, 3))] } ?? [])
     }
 
     /// 10,000 keys one at a time, each waiting for its frame; CPU per key of the first and the

@@ -88,7 +88,10 @@ final class PseudoTerminalApp {
 
     /// CPU time the program has used so far, all its threads, in seconds (from the scheduler's
     /// nanosecond accounting in /proc, finer than the 10 ms ticks of /proc/PID/stat).
-    func cpuTime() -> Double {
+    func cpuTime() -> Double { Self.cpuSeconds(of: pid) }
+
+    /// The CPU time, in seconds, the threads of process `pid` alive now have run.
+    static func cpuSeconds(of pid: pid_t) -> Double {
         guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return .nan }
         var nanoseconds = 0.0
         for task in tasks {

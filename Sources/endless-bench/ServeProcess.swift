@@ -70,6 +70,9 @@ final class ServeProcess {
         stop()
     }
 
+    /// The CPU time, in seconds, the server has run so far.
+    var cpuTime: Double { PseudoTerminalApp.cpuSeconds(of: process.pid) }
+
     /// Lines the program has printed so far.
     var linesPrinted: Int { screen.lines.load(ordering: .relaxed) }
 
