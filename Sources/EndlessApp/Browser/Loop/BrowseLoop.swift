@@ -102,12 +102,8 @@ final class BrowseLoop {
     ///   - inFlightUpdates: the HTTP clients' count of requests running, for the status bar.
     /// - Returns: how it ended.
     /// - Throws: when the terminal cannot be written.
-    func run(events: AsyncStream<TerminalEvent>, inFlightUpdates: AsyncStream<Int>) async throws -> Ending {
-        let inbox = self.inbox
-        let input = Task {
-            for await event in events { inbox.post(.terminal(event)) }
-            inbox.post(.terminal(.terminate(.hangup)))  // the terminal went away
-        }
+    func run(events: any TerminalEventSource, inFlightUpdates: AsyncStream<Int>) async throws -> Ending {
+        let input = connect(events)
         let figure = InFlightFigure(timer: timer) { [browser] count in
             if browser.requestsInFlight != count { browser.requestsInFlight = count }
         }
@@ -125,6 +121,20 @@ final class BrowseLoop {
             if let ending = try process(event) { return ending }
         }
         return .quit
+    }
+
+    /// Has `events` posted into the inbox by whoever produces them: a session's reader thread
+    /// posts a key and wakes the loop, with no task in between (issue 29: a task forwarding a
+    /// stream of events cost every key a thread hand-off more). The source's end is a hangup.
+    /// - Parameter events: the terminal's events.
+    /// - Returns: the connection, to cancel when the loop ends.
+    func connect(_ events: any TerminalEventSource) -> TerminalEventConnection {
+        let inbox = self.inbox
+        return events.connect(
+            TerminalEventSink(
+                receive: { inbox.post(.terminal($0)) },
+                finish: { inbox.post(.terminal(.terminate(.hangup))) }  // the terminal went away
+            ))
     }
 
     /// Starts the tab shown and draws the first frame, or waits up to ``firstPageGrace`` for
