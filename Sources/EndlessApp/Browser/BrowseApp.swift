@@ -105,7 +105,7 @@ extension BrowseApp {
         browser.theme = options.theme
         browser.hint = hint
         let loop = BrowseLoop(terminal: terminal, browser: browser, firstPageGrace: firstPageGrace)
-        let ending = try await loop.run(events: events, inFlightUpdates: connection.inFlightCountUpdates())
+        let ending = try await loop.run(events: events, inFlightCount: connection.observeInFlightCount)
         // Where each list is, for the next launch to open there (before the cache closes).
         for slot in browser.slots { slot.madeTab?.saveWhereLeft() }
         if let launchScreen {

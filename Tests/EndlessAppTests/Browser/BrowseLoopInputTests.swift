@@ -1,6 +1,7 @@
 import EndlessTerminal
 import EndlessTerminalTesting
 import EndlessTesting
+import Synchronization
 import Testing
 
 @testable import EndlessApp
@@ -49,11 +50,32 @@ struct BrowseLoopInputTests {
         let clock = ManualClock()
         let quitting = InMemoryInput()
         quitting.send(.key(KeyEvent(.character("q"))))
-        let (counts, _) = AsyncStream.makeStream(of: Int.self)
-        #expect(try await Self.loop(clock: clock).run(events: quitting, inFlightUpdates: counts) == .quit)
+        #expect(try await Self.loop(clock: clock).run(events: quitting) == .quit)
 
         let ending = InMemoryInput()
         ending.finish()
-        #expect(try await Self.loop(clock: clock).run(events: ending, inFlightUpdates: counts) == .signal(.hangup))
+        #expect(try await Self.loop(clock: clock).run(events: ending) == .signal(.hangup))
+    }
+
+    @Test("the in-flight count is observed while the loop runs (the counting thread posts it), handled as an event, and stopped at the end")
+    func inFlightCount() async throws {
+        let clock = ManualClock()
+        let observer = Mutex<(registered: Int, stopped: Int)>((0, 0))
+        let input = InMemoryInput()
+        input.send(.key(KeyEvent(.character("q"))))
+        let loop = Self.loop(clock: clock)
+        let ending = try await loop.run(events: input) { change in
+            observer.withLock { $0.registered += 1 }
+            change(0)  // as a connection does at once
+            return { observer.withLock { $0.stopped += 1 } }
+        }
+        #expect(ending == .quit)
+        #expect(observer.withLock { $0 } == (1, 1))
+
+        let second = Self.loop(clock: clock)
+        let pending = second.timer.pendingCount
+        _ = try second.process(.inFlight(3))
+        #expect(second.timer.pendingCount == pending + 1, "a count going up waits for the in-flight figure's delay")
+        #expect(second.browser.requestsInFlight == 0)
     }
 }

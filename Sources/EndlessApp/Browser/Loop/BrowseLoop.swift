@@ -25,7 +25,14 @@ final class BrowseLoop {
         case frameDue
         /// The first frame has waited ``BrowseLoop/firstPageGrace`` for the first page.
         case openingGraceOver
+        /// The HTTP clients' count of requests running changed.
+        case inFlight(Int)
     }
+
+    /// Hands the loop's callback to whatever counts requests in flight (the connection's
+    /// HTTP clients): it is called with the count at once and at every change, and the
+    /// function returned stops it.
+    typealias InFlightObserver = (@escaping @Sendable (Int) -> Void) -> @Sendable () -> Void
 
     /// How the loop ended.
     typealias Ending = BrowseEnding
@@ -75,6 +82,8 @@ final class BrowseLoop {
     private var frameDuePending = false
     private var tickPending = false
     private let elapsed: @Sendable () -> Duration
+    /// The status bar's count of requests in flight, shown once they have run a while.
+    private let inFlightFigure: InFlightFigure
 
     /// Creates the loop.
     /// - Parameters:
@@ -94,25 +103,27 @@ final class BrowseLoop {
         started = .now
         elapsed = Stopwatch(clock).elapsed
         timer = LoopTimer(clock: clock)
+        inFlightFigure = InFlightFigure(timer: timer) { [browser] count in
+            if browser.requestsInFlight != count { browser.requestsInFlight = count }
+        }
     }
 
     /// Runs until the person quits or a termination signal arrives.
     /// - Parameters:
     ///   - events: the terminal's events.
-    ///   - inFlightUpdates: the HTTP clients' count of requests running, for the status bar.
+    ///   - inFlightCount: the HTTP clients' count of requests running, for the status bar: posted
+    ///     into the inbox by the thread that counted, as the terminal's events are (a task reading
+    ///     a stream of counts cost every request two thread hand-offs more as it started and
+    ///     again as it ended: issue 29).
     /// - Returns: how it ended.
     /// - Throws: when the terminal cannot be written.
-    func run(events: any TerminalEventSource, inFlightUpdates: AsyncStream<Int>) async throws -> Ending {
+    func run(events: any TerminalEventSource, inFlightCount: InFlightObserver = { _ in {} }) async throws -> Ending {
         let input = connect(events)
-        let figure = InFlightFigure(timer: timer) { [browser] count in
-            if browser.requestsInFlight != count { browser.requestsInFlight = count }
-        }
-        let inFlight = Task {
-            for await count in inFlightUpdates { figure.update(count) }
-        }
+        let inbox = self.inbox
+        let stopInFlight = inFlightCount { inbox.post(.inFlight($0)) }
         defer {
             input.cancel()
-            inFlight.cancel()
+            stopInFlight()
             timer.cancelAll()
             inbox.finish()
         }
@@ -190,6 +201,8 @@ final class BrowseLoop {
             frameDuePending = false
         case .openingGraceOver:
             if renders == 0 { needsFrame = true }
+        case .inFlight(let count):
+            inFlightFigure.update(count)
         }
         return nil
     }
