@@ -1,7 +1,7 @@
 import EndlessTerminal
 import Synchronization
 
-/// Terminal events made by a test, as a ``TerminalEventSource``: what is sent reaches the
+/// Terminal events made by a test, as a `TerminalEventSource`: what is sent reaches the
 /// connected sink at once, on the sending thread, as a session's input does from its reader
 /// thread. Events sent before a sink is connected wait for it.
 ///
