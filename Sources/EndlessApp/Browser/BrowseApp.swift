@@ -44,7 +44,7 @@ enum BrowseApp {
                     mode: options.graphics.resolved(for: session.capabilities),
                     colorDepth: session.capabilities.colorDepth, cellPixelSize: session.cellPixelSize)
                 return try await browse(
-                    options, on: session, events: session.events, cells: cells,
+                    options, on: session, events: session, cells: cells,
                     firstPageGrace: session.showedFirstFrame ? BrowseLoop.openingGraceOverLaunchScreen : BrowseLoop.openingGrace,
                     cache: PageCache(directory: cacheDirectory, onNotice: { notices.append($0) }), launchScreen: launchScreen,
                     environment: processEnvironment, hint: options.graphics.hint(for: session.capabilities))
@@ -80,7 +80,7 @@ extension BrowseApp {
     /// - Returns: how the loop ended, and why `--dump-state` could not be written (nil when it was).
     /// - Throws: when the connection cannot open, a tab cannot be made, or the terminal written.
     static func browse(
-        _ options: BrowseOptions, on terminal: any BrowserTerminal, events: AsyncStream<TerminalEvent>, cells: ImageCells,
+        _ options: BrowseOptions, on terminal: any BrowserTerminal, events: any TerminalEventSource, cells: ImageCells,
         firstPageGrace: Duration, cache: PageCache, launchScreen: LaunchScreen?, environment: [String: String],
         hint: String? = nil
     ) async throws -> (BrowseLoop.Ending, String?) {
@@ -105,7 +105,7 @@ extension BrowseApp {
         browser.theme = options.theme
         browser.hint = hint
         let loop = BrowseLoop(terminal: terminal, browser: browser, firstPageGrace: firstPageGrace)
-        let ending = try await loop.run(events: events, inFlightUpdates: connection.inFlightCountUpdates())
+        let ending = try await loop.run(events: events, inFlightCount: connection.observeInFlightCount)
         // Where each list is, for the next launch to open there (before the cache closes).
         for slot in browser.slots { slot.madeTab?.saveWhereLeft() }
         if let launchScreen {

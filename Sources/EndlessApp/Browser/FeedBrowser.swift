@@ -20,7 +20,8 @@ public enum FeedBrowser {
     ///   - feeds: the feeds, one tab each (ids unique); the first opens.
     ///   - arguments: `endless`'s browse flags and the feeds' own (`--no-cache`, `--graphics none`).
     ///   - terminal: where frames go.
-    ///   - events: the terminal's keys, mouse, resizes and signals; finishing it quits.
+    ///   - events: the terminal's keys, mouse, resizes and signals (a `TerminalSession`, a
+    ///     stream of events, or a test's `InMemoryInput`); its end quits.
     ///   - capabilities: what the terminal can draw, for `--graphics auto`.
     ///   - environment: stands for the process environment: the page cache's folder, the
     ///     feeds' keys, `ENDLESS_GRAPHICS`.
@@ -29,7 +30,7 @@ public enum FeedBrowser {
     ///   opening tab cannot be made, or the terminal cannot be written.
     @MainActor
     public static func browse(
-        _ feeds: [FeedDefinition], arguments: [String] = [], on terminal: any BrowserTerminal, events: AsyncStream<TerminalEvent>,
+        _ feeds: [FeedDefinition], arguments: [String] = [], on terminal: any BrowserTerminal, events: any TerminalEventSource,
         capabilities: TerminalCapabilities = TerminalCapabilities(colorDepth: .trueColor), environment: [String: String] = [:]
     ) async throws -> BrowseEnding {
         guard let opening = feeds.first?.id else { return .quit }

@@ -114,24 +114,17 @@ final class AppConnection: Sendable {
             origin: api == nil ? "simulator" : configuration.redactor.redact(baseURL))
     }
 
-    /// The number of requests running over every client made so far: the current value at once,
-    /// then every change.
-    func inFlightCountUpdates() -> AsyncStream<Int> {
+    /// Calls `change` with the number of requests running over every client made so far, at
+    /// once, then at every change, on the thread that counted (no task in between: issue 29).
+    /// - Parameter change: takes the total; it must return quickly.
+    /// - Returns: stops the calls.
+    func observeInFlightCount(_ change: @escaping @Sendable (Int) -> Void) -> @Sendable () -> Void {
         let clients = self.clients.withLock { $0 }
-        let (stream, sink) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         let counts = InFlightSum(count: clients.count)
-        let task = Task {
-            await withTaskGroup(of: Void.self) { group in
-                for (slot, client) in clients.enumerated() {
-                    group.addTask {
-                        for await count in client.inFlightCountUpdates() { sink.yield(counts.set(slot, count)) }
-                    }
-                }
-            }
-            sink.finish()
+        let stops = clients.enumerated().map { slot, client in
+            client.observeInFlightCount { count in counts.set(slot, count, then: change) }
         }
-        sink.onTermination = { _ in task.cancel() }
-        return stream
+        return { for stop in stops { stop() } }
     }
 
     /// Stops the embedded simulator, if any; safe to call more than once.
@@ -163,10 +156,12 @@ private final class InFlightSum: Sendable {
         counts = Mutex(Array(repeating: 0, count: count))
     }
 
-    func set(_ slot: Int, _ count: Int) -> Int {
+    /// Sets one client's count and tells `change` the total, under the lock, so that totals
+    /// from two clients counting at once arrive in the order they were made.
+    func set(_ slot: Int, _ count: Int, then change: (Int) -> Void) {
         counts.withLock {
             $0[slot] = count
-            return $0.reduce(0, +)
+            change($0.reduce(0, +))
         }
     }
 }

@@ -20,7 +20,7 @@ import Foundation
 /// cancelling one awaiter leaves the others waiting, and the transfer is cancelled only when
 /// every awaiter has gone. A finished request is not cached. Every request is reported
 /// to the client's monitors with secrets redacted, and ``inFlightCount`` /
-/// ``inFlightCountUpdates()`` tell how many are running.
+/// ``inFlightCountUpdates()`` / ``observeInFlightCount(_:)`` tell how many are running.
 public actor HTTPClient {
     /// The URL that endpoint paths are appended to, if any.
     public nonisolated let baseURL: URL?
@@ -109,6 +109,17 @@ public actor HTTPClient {
     ///   latest value.
     public nonisolated func inFlightCountUpdates() -> AsyncStream<Int> {
         inFlight.updates()
+    }
+
+    /// Calls `change` with the number of requests running now, then with every change, in
+    /// order, on the thread that counted: no task in between (a status bar posts it into its
+    /// own event queue).
+    ///
+    /// - Parameter change: takes the count; it must return quickly.
+    /// - Returns: stops the calls.
+    public nonisolated func observeInFlightCount(_ change: @escaping @Sendable (Int) -> Void) -> @Sendable () -> Void {
+        let id = inFlight.observe(change)
+        return { [inFlight] in inFlight.stopObserving(id) }
     }
 
     /// The `curl` command that reproduces `endpoint`'s request, secrets redacted.

@@ -21,7 +21,7 @@
 ///
 /// A lone ESC cannot be told from the start of a sequence by bytes alone: when a feed ends
 /// inside a possible sequence, ``hasPendingEscape`` is true, and the caller runs a short
-/// timer (`InputEventStream` does, on an injected clock) and calls ``flushPendingEscape()``
+/// timer (`InputDecoder` does, on an injected clock) and calls ``flushPendingEscape()``
 /// if nothing else arrived.
 public struct InputParser: Sendable {
     /// The longest control sequence kept; longer ones are skipped to their final byte.

@@ -2,7 +2,8 @@ import Glibc
 import Synchronization
 
 /// A dedicated thread that waits on the terminal and on the signal pipe with `poll(2)` and
-/// passes what arrives on: bytes to the event stream, signal numbers to the session.
+/// passes what arrives on: bytes to the decoder, which parses them here and hands the events
+/// to the app (see ``InputDecoder``), and signal numbers to the session.
 ///
 /// A blocking read would tie up a thread of Swift's cooperative pool for the whole session,
 /// so the reader gets its own thread. It stops when a byte arrives on its stop pipe.
@@ -10,22 +11,22 @@ final class InputReader: Sendable {
     private let input: Int32
     private let signals: Int32
     private let stopPipe: (read: Int32, write: Int32)
-    private let sink: AsyncStream<RawInput>.Continuation
+    private let decoder: InputDecoder
     private let onSignal: @Sendable (Int32) -> Void
     private let thread = Mutex<pthread_t?>(nil)
 
     /// - Parameters:
     ///   - input: the terminal to read.
     ///   - signals: the read end of the signal relay pipe.
-    ///   - sink: where input bytes go.
+    ///   - decoder: parses the input and delivers its events.
     ///   - onSignal: called on the reader thread for each relayed signal.
     init(
-        input: Int32, signals: Int32, sink: AsyncStream<RawInput>.Continuation,
+        input: Int32, signals: Int32, decoder: InputDecoder,
         onSignal: @escaping @Sendable (Int32) -> Void
     ) throws(TerminalError) {
         self.input = input
         self.signals = signals
-        self.sink = sink
+        self.decoder = decoder
         self.onSignal = onSignal
         stopPipe = try Self.makePipe()
     }
@@ -75,10 +76,20 @@ final class InputReader: Sendable {
         }
         close(stopPipe.read)
         close(stopPipe.write)
-        sink.finish()
+    }
+
+    /// Names the calling thread, so that a profile or /proc/PID/task tells the reader from
+    /// dispatch's threads (Glibc's `pthread_setname_np` is not visible to Swift).
+    private static func nameThread(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = write(descriptor, bytes, bytes.count)
+        close(descriptor)
     }
 
     private func run() {
+        Self.nameThread("endless-input")
         SignalRelay.unblockRelayedSignals()
         var descriptors = [
             pollfd(fd: input, events: Int16(POLLIN), revents: 0),
@@ -102,11 +113,11 @@ final class InputReader: Sendable {
             if descriptors[0].revents != 0 {
                 let count = read(input, &buffer, buffer.count)
                 if count > 0 {
-                    sink.yield(.bytes(Array(buffer[0..<count])))
+                    buffer.withUnsafeBufferPointer { decoder.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     // The terminal is gone (EOF or EIO after a hangup): say so once, stop reading it.
                     descriptors[0].fd = -1
-                    sink.yield(.event(.terminate(.hangup)))
+                    decoder.post(.terminate(.hangup))
                 }
             }
         }

@@ -42,8 +42,8 @@ extension TerminalSession {
             }
             return changed
         }
-        if let resized { rawSink.yield(.event(.resize(resized))) }
-        rawSink.yield(.event(.resume))
+        if let resized { decoder.post(.resize(resized)) }
+        decoder.post(.resume)
     }
 
     /// Handles a relayed signal, on the reader thread.
@@ -58,15 +58,15 @@ extension TerminalSession {
                 state.renderer.invalidate()
                 return true
             }
-            if changed { rawSink.yield(.event(.resize(window.cells))) }
+            if changed { decoder.post(.resize(window.cells)) }
         case SIGINT:
-            rawSink.yield(.event(.terminate(.interrupt)))
+            decoder.post(.terminate(.interrupt))
         case SIGTERM:
-            rawSink.yield(.event(.terminate(.terminate)))
+            decoder.post(.terminate(.terminate))
         case SIGHUP:
-            rawSink.yield(.event(.terminate(.hangup)))
+            decoder.post(.terminate(.hangup))
         case SIGQUIT:
-            rawSink.yield(.event(.terminate(.quit)))
+            decoder.post(.terminate(.quit))
         case SIGTSTP:
             suspend()
         case SIGCONT:

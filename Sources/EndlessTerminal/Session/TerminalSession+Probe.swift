@@ -38,6 +38,6 @@ extension TerminalSession {
             return [0x18] + delete + modes.restoreSequence  // CAN first: a cut sequence must not eat it
         }
         if let restore { SignalRelay.replaceRestore(restore) }
-        if !answers.input.isEmpty { rawSink.yield(.bytes(answers.input)) }
+        if !answers.input.isEmpty { decoder.feed(answers.input) }
     }
 }

@@ -5,10 +5,11 @@ import Synchronization
 ///
 /// Opening a session puts the terminal in raw mode (ISIG off: Ctrl-C is a key), switches to
 /// the alternate screen, hides the cursor, turns on SGR mouse reporting, bracketed paste and
-/// (optionally) focus events. ``events`` delivers keys, mouse, pastes, resizes, resumes and
-/// termination requests; ``render(_:)`` draws a frame as a diff against the last one, inside
-/// synchronized output, pictures included (the frame says which graphics are placed where;
-/// the renderer removes what is no longer placed).
+/// (optionally) focus events. Keys, mouse, pastes, resizes, resumes and termination requests go
+/// to the sink given to ``connect(_:)``, straight from the thread that reads the terminal, or
+/// come as the stream ``events``; ``render(_:)`` draws a frame as a diff against the last one,
+/// inside synchronized output, pictures included (the frame says which graphics are placed
+/// where; the renderer removes what is no longer placed).
 ///
 /// Opening also asks the terminal what it can show (see `TerminalProbe`): sixel, kitty
 /// graphics, the cell size in pixels, tmux and its passthrough, within
@@ -51,7 +52,7 @@ public final class TerminalSession: Sendable {
         /// Handle Ctrl-Z by suspending (the key is not delivered).
         public var suspendOnControlZ = true
         /// How long a lone ESC waits for the rest of a sequence.
-        public var escapeTimeout = InputEventStream.defaultEscapeTimeout
+        public var escapeTimeout = InputDecoder.defaultEscapeTimeout
         /// The color depth; nil detects it from the environment.
         public var colorDepth: ColorDepth?
         /// The environment for capability detection; nil reads the process's.
@@ -110,9 +111,21 @@ public final class TerminalSession: Sendable {
     /// Whether ``Options/firstFrame`` is what the terminal showed first (it was the terminal's
     /// size when the session opened).
     public var showedFirstFrame: Bool { state.withLock { $0.showedFirstFrame } }
-    /// Everything the terminal reports, in order. It finishes when the session closes.
-    /// Consume it from one task.
-    public let events: AsyncStream<TerminalEvent>
+    /// Everything the terminal reports, in order, as a stream. It finishes when the session
+    /// closes. Consume it from one task. The first read connects it (see ``connect(_:)``);
+    /// each event costs a task wake-up more than a sink of one's own.
+    public var events: AsyncStream<TerminalEvent> {
+        let (stream, made) = eventStream.withLock { stream -> (AsyncStream<TerminalEvent>, AsyncStream<TerminalEvent>.Continuation?) in
+            if let stream { return (stream, nil) }
+            let (made, continuation) = AsyncStream<TerminalEvent>.makeStream()
+            stream = made
+            return (made, continuation)
+        }
+        if let made {
+            _ = decoder.connect(TerminalEventSink(receive: { made.yield($0) }, finish: { made.finish() }))
+        }
+        return stream
+    }
 
     let input: Int32
     let output: Int32
@@ -120,7 +133,9 @@ public final class TerminalSession: Sendable {
     let modes: TerminalModes
     let rawSettings: termios
     let state: Mutex<State>
-    let rawSink: AsyncStream<RawInput>.Continuation
+    /// Parses the input on the reader thread and delivers the events.
+    let decoder: InputDecoder
+    private let eventStream = Mutex<AsyncStream<TerminalEvent>?>(nil)
     let signalPipe: (read: Int32, write: Int32)
     let environment: [String: String]
     let reader: Mutex<InputReader?> = Mutex(nil)
@@ -194,14 +209,12 @@ public final class TerminalSession: Sendable {
         renderer.hyperlinks = Hyperlink.supported(environment: environment)
         state = Mutex(
             State(capabilities: capabilities, renderer: renderer, size: window?.cells ?? Size(width: 80, height: 24), pixelSize: window?.pixels))
-        let (raw, sink) = AsyncStream<RawInput>.makeStream()
-        rawSink = sink
         let suspendOnControlZ = options.suspendOnControlZ
         // The closure cannot capture `self` before init ends; a box lets the intercept reach
         // the session once it exists.
         let box = SessionBox()
-        events = InputEventStream.make(
-            from: raw, sink: sink, clock: ContinuousClock(), escapeTimeout: options.escapeTimeout,
+        decoder = InputDecoder(
+            clock: ContinuousClock(), escapeTimeout: options.escapeTimeout,
             intercept: { event in
                 guard suspendOnControlZ, event == .key(.control("z")) else { return false }
                 box.session?.suspend()
@@ -223,7 +236,7 @@ public final class TerminalSession: Sendable {
                 state.withLock { $0.showedFirstFrame = true }
             }
             if options.probeTerminal { probe() }
-            let reader = try InputReader(input: input, signals: signalPipe.read, sink: rawSink) { [self] signal in
+            let reader = try InputReader(input: input, signals: signalPipe.read, decoder: decoder) { [self] signal in
                 handle(signal: signal)
             }
             try reader.start()
@@ -231,7 +244,7 @@ public final class TerminalSession: Sendable {
         } catch {
             SignalRelay.restoreNow()
             SignalRelay.uninstall()
-            rawSink.finish()  // ends the event task
+            decoder.finish()  // ends the events
             closePipes()
             throw error
         }
@@ -301,7 +314,7 @@ public final class TerminalSession: Sendable {
     }
 
     /// Gives the terminal back: stops reading, restores modes and termios, puts back the
-    /// signal handlers and finishes ``events``. Safe to call more than once.
+    /// signal handlers and finishes the events (the sink's `finish`). Safe to call more than once.
     public func close() {
         let wasOpen = state.withLock { state in
             defer { state.isOpen = false }
@@ -312,7 +325,7 @@ public final class TerminalSession: Sendable {
             reader?.stop()
             reader = nil
         }
-        rawSink.finish()
+        decoder.finish()
         SignalRelay.restoreNow()
         SignalRelay.uninstall()
         closePipes()
@@ -327,8 +340,20 @@ public final class TerminalSession: Sendable {
 
 /// Lets a closure made during `init` reach the session afterwards.
 private final class SessionBox: Sendable {
-    // A Mutex because the intercept runs on the event task while init stores the session.
+    // A Mutex because the intercept runs on the reader thread while init stores the session.
     private let storage = Mutex<TerminalSession?>(nil)
     var session: TerminalSession? { storage.withLock { $0 } }
     func set(_ session: TerminalSession) { storage.withLock { $0 = session } }
+}
+
+extension TerminalSession: TerminalEventSource {
+    /// Sends the terminal's events to `sink` from the thread that reads the terminal: keys,
+    /// mouse and pastes parsed there, resizes and termination signals, a hangup when the
+    /// terminal goes away, and `finish` when the session closes. Events that came before
+    /// are sent first. One sink at a time, ``events`` included: connecting replaces it.
+    /// - Parameter sink: where events go; it must return quickly.
+    /// - Returns: the connection; cancel it to have events wait for the next sink.
+    public func connect(_ sink: TerminalEventSink) -> TerminalEventConnection {
+        decoder.connect(sink)
+    }
 }

@@ -1,4 +1,5 @@
 import EndlessTesting
+import Synchronization
 import Testing
 
 @testable import EndlessHTTP
@@ -51,5 +52,21 @@ struct InFlightCounterTests {
         while last != 4000, let value = await updates.next() { last = value }
         #expect(last == 4000)
         #expect(counter.count == 4000)
+    }
+
+    @Test("an observer hears the count at once, then every change on the counting thread before it returns; stopped, nothing more")
+    func observerCalledSynchronously() {
+        let counter = InFlightCounter()
+        let heard = Mutex<[Int]>([])
+        counter.increment()
+        let id = counter.observe { count in heard.withLock { $0.append(count) } }
+        #expect(heard.withLock { $0 } == [1])
+        counter.increment()
+        counter.decrement()
+        #expect(heard.withLock { $0 } == [1, 2, 1])
+        counter.stopObserving(id)
+        counter.decrement()
+        #expect(heard.withLock { $0 } == [1, 2, 1])
+        #expect(counter.count == 0)
     }
 }

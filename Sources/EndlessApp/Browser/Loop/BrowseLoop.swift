@@ -25,7 +25,14 @@ final class BrowseLoop {
         case frameDue
         /// The first frame has waited ``BrowseLoop/firstPageGrace`` for the first page.
         case openingGraceOver
+        /// The HTTP clients' count of requests running changed.
+        case inFlight(Int)
     }
+
+    /// Hands the loop's callback to whatever counts requests in flight (the connection's
+    /// HTTP clients): it is called with the count at once and at every change, and the
+    /// function returned stops it.
+    typealias InFlightObserver = (@escaping @Sendable (Int) -> Void) -> @Sendable () -> Void
 
     /// How the loop ended.
     typealias Ending = BrowseEnding
@@ -75,6 +82,8 @@ final class BrowseLoop {
     private var frameDuePending = false
     private var tickPending = false
     private let elapsed: @Sendable () -> Duration
+    /// The status bar's count of requests in flight, shown once they have run a while.
+    private let inFlightFigure: InFlightFigure
 
     /// Creates the loop.
     /// - Parameters:
@@ -94,29 +103,27 @@ final class BrowseLoop {
         started = .now
         elapsed = Stopwatch(clock).elapsed
         timer = LoopTimer(clock: clock)
+        inFlightFigure = InFlightFigure(timer: timer) { [browser] count in
+            if browser.requestsInFlight != count { browser.requestsInFlight = count }
+        }
     }
 
     /// Runs until the person quits or a termination signal arrives.
     /// - Parameters:
     ///   - events: the terminal's events.
-    ///   - inFlightUpdates: the HTTP clients' count of requests running, for the status bar.
+    ///   - inFlightCount: the HTTP clients' count of requests running, for the status bar: posted
+    ///     into the inbox by the thread that counted, as the terminal's events are (a task reading
+    ///     a stream of counts cost every request two thread hand-offs more as it started and
+    ///     again as it ended: issue 29).
     /// - Returns: how it ended.
     /// - Throws: when the terminal cannot be written.
-    func run(events: AsyncStream<TerminalEvent>, inFlightUpdates: AsyncStream<Int>) async throws -> Ending {
+    func run(events: any TerminalEventSource, inFlightCount: InFlightObserver = { _ in {} }) async throws -> Ending {
+        let input = connect(events)
         let inbox = self.inbox
-        let input = Task {
-            for await event in events { inbox.post(.terminal(event)) }
-            inbox.post(.terminal(.terminate(.hangup)))  // the terminal went away
-        }
-        let figure = InFlightFigure(timer: timer) { [browser] count in
-            if browser.requestsInFlight != count { browser.requestsInFlight = count }
-        }
-        let inFlight = Task {
-            for await count in inFlightUpdates { figure.update(count) }
-        }
+        let stopInFlight = inFlightCount { inbox.post(.inFlight($0)) }
         defer {
             input.cancel()
-            inFlight.cancel()
+            stopInFlight()
             timer.cancelAll()
             inbox.finish()
         }
@@ -125,6 +132,20 @@ final class BrowseLoop {
             if let ending = try process(event) { return ending }
         }
         return .quit
+    }
+
+    /// Has `events` posted into the inbox by whoever produces them: a session's reader thread
+    /// posts a key and wakes the loop, with no task in between (issue 29: a task forwarding a
+    /// stream of events cost every key a thread hand-off more). The source's end is a hangup.
+    /// - Parameter events: the terminal's events.
+    /// - Returns: the connection, to cancel when the loop ends.
+    func connect(_ events: any TerminalEventSource) -> TerminalEventConnection {
+        let inbox = self.inbox
+        return events.connect(
+            TerminalEventSink(
+                receive: { inbox.post(.terminal($0)) },
+                finish: { inbox.post(.terminal(.terminate(.hangup))) }  // the terminal went away
+            ))
     }
 
     /// Starts the tab shown and draws the first frame, or waits up to ``firstPageGrace`` for
@@ -180,6 +201,8 @@ final class BrowseLoop {
             frameDuePending = false
         case .openingGraceOver:
             if renders == 0 { needsFrame = true }
+        case .inFlight(let count):
+            inFlightFigure.update(count)
         }
         return nil
     }
