@@ -1,40 +1,40 @@
 /// The look of one face, drawn from a hash of its gender and number, so the same portrait
 /// URL always shows the same person and neighbouring numbers show different people.
-struct PortraitFeatures: Equatable {
-    enum Hair: CaseIterable, Equatable {
+package struct PortraitFeatures: Equatable {
+    package enum Hair: CaseIterable, Equatable {
         case short, sidePart, buzz, bald, balding, quiff, curlyTop, afro
         case long, bob, bun, ponytail, curlyLong, pixie
     }
 
-    enum Beard: Equatable { case none, stubble, full, goatee, mustache }
-    enum Mouth: Equatable { case smile, grin, flat, smirk }
-    enum Collar: Equatable { case crew, vee }
+    package enum Beard: Equatable { case none, stubble, full, goatee, mustache }
+    package enum Mouth: Equatable { case smile, grin, flat, smirk }
+    package enum Collar: Equatable { case crew, vee }
 
-    var isWoman: Bool
-    var background: PortraitCanvas.Color
-    var skin: PortraitCanvas.Color
-    var hairColor: PortraitCanvas.Color
-    var hair: Hair
-    var beard: Beard
-    var glasses: PortraitCanvas.Color?
-    var eyeColor: PortraitCanvas.Color
-    var shirt: PortraitCanvas.Color
-    var collar: Collar
-    var mouth: Mouth
-    var lipColor: PortraitCanvas.Color?
-    var earrings: Bool
-    var blush: Bool
+    package var isWoman: Bool
+    package var background: PortraitCanvas.Color
+    package var skin: PortraitCanvas.Color
+    package var hairColor: PortraitCanvas.Color
+    package var hair: Hair
+    package var beard: Beard
+    package var glasses: PortraitCanvas.Color?
+    package var eyeColor: PortraitCanvas.Color
+    package var shirt: PortraitCanvas.Color
+    package var collar: Collar
+    package var mouth: Mouth
+    package var lipColor: PortraitCanvas.Color?
+    package var earrings: Bool
+    package var blush: Bool
     /// Face half-width and half-height in unit coordinates.
-    var faceWidth: Double
-    var faceHeight: Double
+    package var faceWidth: Double
+    package var faceHeight: Double
     /// 0 = oval, 1 = square jaw.
-    var squareness: Double
-    var eyeSpacing: Double
-    var eyeSize: Double
-    var browThickness: Double
-    var browTilt: Double
+    package var squareness: Double
+    package var eyeSpacing: Double
+    package var eyeSize: Double
+    package var browThickness: Double
+    package var browTilt: Double
     /// Horizontal offset of a side parting (-1...1).
-    var parting: Double
+    package var parting: Double
 
     static let backgrounds: [UInt32] = [
         0xA8D8EA, 0xF6C6C7, 0xC3E2C2, 0xFFE5A5, 0xD4C1EC, 0xB5EAD7, 0xF3D1B0, 0xC9D6DF,
@@ -49,7 +49,7 @@ struct PortraitFeatures: Equatable {
 
     /// The features of portrait `index` of `gender` (indexes beyond the live range are drawn
     /// directly, without the distinctness guarantee).
-    init(gender: PortraitKey.Gender, index: Int) {
+    package init(gender: PortraitKey.Gender, index: Int) {
         let table = gender == .men ? Self.men : Self.women
         self = table.indices.contains(index) ? table[index] : PortraitFeatures(gender: gender, index: index, attempt: 0)
     }
