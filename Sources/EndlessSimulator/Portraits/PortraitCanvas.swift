@@ -59,6 +59,13 @@ package struct PortraitCanvas {
             Bounds(minX: minX ?? self.minX, minY: minY ?? self.minY, maxX: maxX ?? self.maxX, maxY: maxY ?? self.maxY)
         }
 
+        /// The one with the larger area (an empty box has none).
+        func larger(_ other: Bounds) -> Bounds {
+            if isEmpty { return other }
+            if other.isEmpty { return self }
+            return (maxX - minX) * (maxY - minY) >= (other.maxX - other.minX) * (other.maxY - other.minY) ? self : other
+        }
+
         func moved(down dy: Double) -> Bounds {
             Bounds(minX: minX, minY: minY + dy, maxX: maxX, maxY: maxY + dy)
         }
@@ -109,13 +116,18 @@ package struct PortraitCanvas {
         let columns = span(max(bounds.minX, reach.minX), min(bounds.maxX, reach.maxX), origin: originX)
         let rows = span(max(bounds.minY, reach.minY), min(bounds.maxY, reach.maxY), origin: originY)
         guard columns.first <= columns.last, rows.first <= rows.last else { return }
+        // Pixels in the core are fully covered (distance at most minus half a pixel, with a
+        // hair of margin for rounding), so their distance is not needed.
+        let core = shape.core(0.5 / scale * (1 + 1e-9) + 1e-12)
         let distance = shape.distance
         pixels.withUnsafeMutableBufferPointer { pixels in
             for row in rows.first...rows.last {
                 let y = originY + (Double(row) + 0.5) / scale
+                let rowInCore = core.minY <= y && y <= core.maxY
                 for column in columns.first...columns.last {
                     let x = originX + (Double(column) + 0.5) / scale
-                    let coverage = min(1, max(0, 0.5 - distance(x, y) * scale))
+                    let coverage =
+                        rowInCore && core.minX <= x && x <= core.maxX ? 1 : min(1, max(0, 0.5 - distance(x, y) * scale))
                     guard coverage > 0 else { continue }
                     let alpha = coverage * opacity
                     let index = (row * size + column) * 3
@@ -129,13 +141,18 @@ package struct PortraitCanvas {
 
     /// The pixels as 8-bit RGB, ready for the JPEG encoder.
     var rgb: [UInt8] {
-        pixels.map { value in
-            // Halves away from zero, as `rounded()` does, without its library call: for a
-            // value in 0...255 the whole part converts exactly and the fraction is exact.
-            guard value > 0 else { return 0 }
-            guard value < 255 else { return 255 }
-            let whole = Int(value)
-            return UInt8(value - Double(whole) >= 0.5 ? whole + 1 : whole)
+        [UInt8](unsafeUninitializedCapacity: pixels.count) { bytes, count in
+            pixels.withUnsafeBufferPointer { pixels in
+                for index in pixels.indices {
+                    // Halves away from zero, as `rounded()` does, without its library call:
+                    // for a value in 0...255 the whole part converts exactly and the fraction
+                    // is exact.
+                    let clamped = min(max(pixels[index], 0), 255)
+                    let whole = Int32(clamped)
+                    bytes[index] = UInt8(truncatingIfNeeded: clamped - Double(whole) >= 0.5 ? whole + 1 : whole)
+                }
+            }
+            count = pixels.count
         }
     }
 }
