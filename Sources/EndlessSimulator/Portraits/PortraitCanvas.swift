@@ -59,13 +59,6 @@ package struct PortraitCanvas {
             Bounds(minX: minX ?? self.minX, minY: minY ?? self.minY, maxX: maxX ?? self.maxX, maxY: maxY ?? self.maxY)
         }
 
-        /// The one with the larger area (an empty box has none).
-        func larger(_ other: Bounds) -> Bounds {
-            if isEmpty { return other }
-            if other.isEmpty { return self }
-            return (maxX - minX) * (maxY - minY) >= (other.maxX - other.minX) * (other.maxY - other.minY) ? self : other
-        }
-
         func moved(down dy: Double) -> Bounds {
             Bounds(minX: minX, minY: minY + dy, maxX: maxX, maxY: maxY + dy)
         }
@@ -116,21 +109,31 @@ package struct PortraitCanvas {
         let columns = span(max(bounds.minX, reach.minX), min(bounds.maxX, reach.maxX), origin: originX)
         let rows = span(max(bounds.minY, reach.minY), min(bounds.maxY, reach.maxY), origin: originY)
         guard columns.first <= columns.last, rows.first <= rows.last else { return }
-        // Pixels in the core are fully covered (distance at most minus half a pixel, with a
-        // hair of margin for rounding), so their distance is not needed.
-        let core = shape.core(0.5 / scale * (1 + 1e-9) + 1e-12)
+        // Row by row, the shape tells where the distance is surely at most minus half a pixel
+        // (fully covered: the distance is not needed) and where surely at least half a pixel
+        // (nothing to paint). Asked with a hair more than half a pixel, and with those spans
+        // narrowed by a hair, so rounding cannot put a pixel on the wrong side.
+        let threshold = 0.5 / scale * (1 + 1e-9) + 1e-12
+        let hair = 1e-9
         let distance = shape.distance
+        let row = shape.row
         pixels.withUnsafeMutableBufferPointer { pixels in
-            for row in rows.first...rows.last {
-                let y = originY + (Double(row) + 0.5) / scale
-                let rowInCore = core.minY <= y && y <= core.maxY
-                for column in columns.first...columns.last {
+            for pixelRow in rows.first...rows.last {
+                let y = originY + (Double(pixelRow) + 0.5) / scale
+                let spans = row(y, threshold)
+                let core = spans.core.grown(by: -hair), hole = spans.hole.grown(by: -hair)
+                let reach = spans.reach.grown(by: hair)
+                guard !reach.isEmpty else { continue }
+                let within = span(reach.low, reach.high, origin: originX)
+                let first = max(columns.first, within.first), last = min(columns.last, within.last)
+                guard first <= last else { continue }
+                for column in first...last {
                     let x = originX + (Double(column) + 0.5) / scale
-                    let coverage =
-                        rowInCore && core.minX <= x && x <= core.maxX ? 1 : min(1, max(0, 0.5 - distance(x, y) * scale))
+                    if hole.contains(x) { continue }
+                    let coverage = core.contains(x) ? 1 : min(1, max(0, 0.5 - distance(x, y) * scale))
                     guard coverage > 0 else { continue }
                     let alpha = coverage * opacity
-                    let index = (row * size + column) * 3
+                    let index = (pixelRow * size + column) * 3
                     pixels[index] += (color.red - pixels[index]) * alpha
                     pixels[index + 1] += (color.green - pixels[index + 1]) * alpha
                     pixels[index + 2] += (color.blue - pixels[index + 2]) * alpha
