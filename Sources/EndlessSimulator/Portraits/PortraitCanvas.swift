@@ -5,10 +5,14 @@
 package struct PortraitCanvas {
     /// An sRGB colour with components in 0...255.
     package struct Color: Equatable {
+        /// Red, 0...255.
         package var red: Double
+        /// Green, 0...255.
         package var green: Double
+        /// Blue, 0...255.
         package var blue: Double
 
+        /// A colour from its components, each 0...255.
         package init(_ red: Double, _ green: Double, _ blue: Double) {
             self.red = red
             self.green = green

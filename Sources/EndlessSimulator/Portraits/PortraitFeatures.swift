@@ -1,37 +1,60 @@
 /// The look of one face, drawn from a hash of its gender and number, so the same portrait
 /// URL always shows the same person and neighbouring numbers show different people.
 package struct PortraitFeatures: Equatable {
+    /// The hair styles.
     package enum Hair: CaseIterable, Equatable {
         case short, sidePart, buzz, bald, balding, quiff, curlyTop, afro
         case long, bob, bun, ponytail, curlyLong, pixie
     }
 
+    /// Facial hair.
     package enum Beard: Equatable { case none, stubble, full, goatee, mustache }
+    /// Expressions.
     package enum Mouth: Equatable { case smile, grin, flat, smirk }
+    /// Necklines.
     package enum Collar: Equatable { case crew, vee }
 
+    /// Drawn from the women's portraits (styles, lipstick, earrings).
     package var isWoman: Bool
+    /// The flat colour behind the person.
     package var background: PortraitCanvas.Color
+    /// Face, ears, neck.
     package var skin: PortraitCanvas.Color
+    /// Hair, beard and, darker, the brows.
     package var hairColor: PortraitCanvas.Color
+    /// The hair style.
     package var hair: Hair
+    /// The beard, if any.
     package var beard: Beard
+    /// The frame colour, or nil without glasses.
     package var glasses: PortraitCanvas.Color?
+    /// The iris.
     package var eyeColor: PortraitCanvas.Color
+    /// The shirt on the shoulders.
     package var shirt: PortraitCanvas.Color
+    /// The shirt's neckline.
     package var collar: Collar
+    /// The mouth's expression.
     package var mouth: Mouth
+    /// Lipstick, or nil for plain lips.
     package var lipColor: PortraitCanvas.Color?
+    /// Gold studs under the ears.
     package var earrings: Bool
+    /// Pink on the cheeks.
     package var blush: Bool
-    /// Face half-width and half-height in unit coordinates.
+    /// Face half-width in unit coordinates.
     package var faceWidth: Double
+    /// Face half-height in unit coordinates.
     package var faceHeight: Double
     /// 0 = oval, 1 = square jaw.
     package var squareness: Double
+    /// Horizontal distance from the face's centre to each eye.
     package var eyeSpacing: Double
+    /// Scale of the eyes (about 1).
     package var eyeSize: Double
+    /// The brows' stroke width.
     package var browThickness: Double
+    /// How much the brows' outer ends drop (positive) or rise.
     package var browTilt: Double
     /// Horizontal offset of a side parting (-1...1).
     package var parting: Double

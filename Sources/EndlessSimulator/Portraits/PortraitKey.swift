@@ -1,5 +1,6 @@
 /// Which portrait a URL asks for: `men/12.jpg`, `med/women/3.jpg`, `thumb/men/99.jpg`.
 package struct PortraitKey: Hashable, Sendable {
+    /// The two folders of the live service.
     package enum Gender: String, Sendable, CaseIterable {
         case men
         case women
