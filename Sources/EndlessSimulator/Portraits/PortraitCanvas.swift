@@ -151,12 +151,14 @@ package struct PortraitCanvas {
         [UInt8](unsafeUninitializedCapacity: pixels.count) { bytes, count in
             pixels.withUnsafeBufferPointer { pixels in
                 for index in pixels.indices {
-                    // Halves away from zero, as `rounded()` does, without its library call:
-                    // for a value in 0...255 the whole part converts exactly and the fraction
-                    // is exact.
-                    let clamped = min(max(pixels[index], 0), 255)
-                    let whole = Int32(clamped)
-                    bytes[index] = UInt8(truncatingIfNeeded: clamped - Double(whole) >= 0.5 ? whole + 1 : whole)
+                    // Halves away from zero, as `rounded()` does, without its library call
+                    // and vectorizable: adding 2^52 rounds a value in 0...255 to the nearest
+                    // integer (halves to even) in the low bits, and a half rounded down is
+                    // then bumped up.
+                    let value = min(max(pixels[index], 0), 255)
+                    let shifted = value + 0x1p52
+                    let nearest = shifted - 0x1p52
+                    bytes[index] = UInt8(truncatingIfNeeded: shifted.bitPattern) &+ (value - nearest == 0.5 ? 1 : 0)
                 }
             }
             count = pixels.count
