@@ -9,6 +9,7 @@ let areas: [(name: String, run: () async throws -> Void)] = [
     ("decode", DecodeBenchmark.run),
     ("coins", CoinsBenchmark.run),
     ("simulator", SimulatorBenchmark.run),
+    ("portraits", PortraitBenchmark.run),
     ("server", ServerBenchmark.run),
     ("paging", PagingBenchmark.run),
     ("images", ImagesBenchmark.run),

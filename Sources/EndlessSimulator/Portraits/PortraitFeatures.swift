@@ -1,40 +1,63 @@
 /// The look of one face, drawn from a hash of its gender and number, so the same portrait
 /// URL always shows the same person and neighbouring numbers show different people.
-struct PortraitFeatures: Equatable {
-    enum Hair: CaseIterable, Equatable {
+package struct PortraitFeatures: Equatable {
+    /// The hair styles.
+    package enum Hair: CaseIterable, Equatable {
         case short, sidePart, buzz, bald, balding, quiff, curlyTop, afro
         case long, bob, bun, ponytail, curlyLong, pixie
     }
 
-    enum Beard: Equatable { case none, stubble, full, goatee, mustache }
-    enum Mouth: Equatable { case smile, grin, flat, smirk }
-    enum Collar: Equatable { case crew, vee }
+    /// Facial hair.
+    package enum Beard: Equatable { case none, stubble, full, goatee, mustache }
+    /// Expressions.
+    package enum Mouth: Equatable { case smile, grin, flat, smirk }
+    /// Necklines.
+    package enum Collar: Equatable { case crew, vee }
 
-    var isWoman: Bool
-    var background: PortraitCanvas.Color
-    var skin: PortraitCanvas.Color
-    var hairColor: PortraitCanvas.Color
-    var hair: Hair
-    var beard: Beard
-    var glasses: PortraitCanvas.Color?
-    var eyeColor: PortraitCanvas.Color
-    var shirt: PortraitCanvas.Color
-    var collar: Collar
-    var mouth: Mouth
-    var lipColor: PortraitCanvas.Color?
-    var earrings: Bool
-    var blush: Bool
-    /// Face half-width and half-height in unit coordinates.
-    var faceWidth: Double
-    var faceHeight: Double
+    /// Drawn from the women's portraits (styles, lipstick, earrings).
+    package var isWoman: Bool
+    /// The flat colour behind the person.
+    package var background: PortraitCanvas.Color
+    /// Face, ears, neck.
+    package var skin: PortraitCanvas.Color
+    /// Hair, beard and, darker, the brows.
+    package var hairColor: PortraitCanvas.Color
+    /// The hair style.
+    package var hair: Hair
+    /// The beard, if any.
+    package var beard: Beard
+    /// The frame colour, or nil without glasses.
+    package var glasses: PortraitCanvas.Color?
+    /// The iris.
+    package var eyeColor: PortraitCanvas.Color
+    /// The shirt on the shoulders.
+    package var shirt: PortraitCanvas.Color
+    /// The shirt's neckline.
+    package var collar: Collar
+    /// The mouth's expression.
+    package var mouth: Mouth
+    /// Lipstick, or nil for plain lips.
+    package var lipColor: PortraitCanvas.Color?
+    /// Gold studs under the ears.
+    package var earrings: Bool
+    /// Pink on the cheeks.
+    package var blush: Bool
+    /// Face half-width in unit coordinates.
+    package var faceWidth: Double
+    /// Face half-height in unit coordinates.
+    package var faceHeight: Double
     /// 0 = oval, 1 = square jaw.
-    var squareness: Double
-    var eyeSpacing: Double
-    var eyeSize: Double
-    var browThickness: Double
-    var browTilt: Double
+    package var squareness: Double
+    /// Horizontal distance from the face's centre to each eye.
+    package var eyeSpacing: Double
+    /// Scale of the eyes (about 1).
+    package var eyeSize: Double
+    /// The brows' stroke width.
+    package var browThickness: Double
+    /// How much the brows' outer ends drop (positive) or rise.
+    package var browTilt: Double
     /// Horizontal offset of a side parting (-1...1).
-    var parting: Double
+    package var parting: Double
 
     static let backgrounds: [UInt32] = [
         0xA8D8EA, 0xF6C6C7, 0xC3E2C2, 0xFFE5A5, 0xD4C1EC, 0xB5EAD7, 0xF3D1B0, 0xC9D6DF,
@@ -49,7 +72,7 @@ struct PortraitFeatures: Equatable {
 
     /// The features of portrait `index` of `gender` (indexes beyond the live range are drawn
     /// directly, without the distinctness guarantee).
-    init(gender: PortraitKey.Gender, index: Int) {
+    package init(gender: PortraitKey.Gender, index: Int) {
         let table = gender == .men ? Self.men : Self.women
         self = table.indices.contains(index) ? table[index] : PortraitFeatures(gender: gender, index: index, attempt: 0)
     }

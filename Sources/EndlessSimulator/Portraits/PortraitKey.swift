@@ -1,11 +1,12 @@
 /// Which portrait a URL asks for: `men/12.jpg`, `med/women/3.jpg`, `thumb/men/99.jpg`.
-struct PortraitKey: Hashable, Sendable {
-    enum Gender: String, Sendable, CaseIterable {
+package struct PortraitKey: Hashable, Sendable {
+    /// The two folders of the live service.
+    package enum Gender: String, Sendable, CaseIterable {
         case men
         case women
 
         /// The highest portrait number the live service has (women stop at 96).
-        var maxIndex: Int { self == .men ? 99 : 96 }
+        package var maxIndex: Int { self == .men ? 99 : 96 }
     }
 
     enum Size: Sendable, CaseIterable {

@@ -16,7 +16,7 @@ extension PortraitRenderer {
             canvas.fill(opening, .init(hex: 0x5E2323), bounds: bounds)
             canvas.fill(opening.intersection(.above(mouthY + 0.004)), .init(hex: 0xFAFAF5), bounds: bounds)
             if let lips = features.lipColor {
-                canvas.fill(Shape { x, y in abs(opening.distance(x, y)) - 0.003 }, lips, bounds: bounds)
+                canvas.fill(opening.outline(0.003), lips, bounds: bounds)
             }
         case .flat:
             canvas.fill(.capsule(cx - 0.028, mouthY + 0.002, cx + 0.028, mouthY + 0.002, 0.0042), line, bounds: bounds)
@@ -60,7 +60,7 @@ extension PortraitRenderer {
             let lens = Shape.roundedBox(ex, eyeY, half.width, half.height, radius: 0.014)
             let bounds = PortraitCanvas.Bounds.around(ex, eyeY, 0.06, 0.05)
             canvas.fill(lens, .init(255, 255, 255), opacity: 0.14, bounds: bounds)
-            canvas.fill(Shape { x, y in abs(lens.distance(x, y)) - 0.0035 }, frame, bounds: bounds)
+            canvas.fill(lens.outline(0.0035), frame, bounds: bounds)
             // The temple arm, back to the ear.
             canvas.fill(.capsule(ex + side * half.width, eyeY - 0.01, cx + side * fw * 0.97, eyeY - 0.004, 0.003), frame)
         }

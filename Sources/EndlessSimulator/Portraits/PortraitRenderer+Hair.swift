@@ -33,21 +33,21 @@ extension PortraitRenderer {
                 .union(skull(0.04))
         case .afro:
             let center = (cx, cy - 0.04)
-            let puffs = (0..<14).map { index -> Shape in
+            let puffs = (0..<14).map { index in
                 let angle = Double(index) / 14 * 2 * .pi
-                return .circle(center.0 + cos(angle) * (fw + 0.075), center.1 + sin(angle) * (fh + 0.035), 0.05)
+                return (x: center.0 + cos(angle) * (fw + 0.075), y: center.1 + sin(angle) * (fh + 0.035), radius: 0.05)
             }
-            return Shape.union(puffs).union(.ellipse(center.0, center.1, fw + 0.08, fh + 0.04))
+            return Shape.circles(puffs).union(.ellipse(center.0, center.1, fw + 0.08, fh + 0.04))
         case .curlyLong:
-            var puffs: [Shape] = [skull(0.035)]
+            var puffs: [(x: Double, y: Double, radius: Double)] = []
             for row in 0..<6 {
                 let y = cy - 0.06 + Double(row) * 0.07
                 let wobble = row % 2 == 0 ? 0.0 : 0.015
                 for s in [-1.0, 1.0] {
-                    puffs.append(.circle(cx + s * (fw + 0.03 + wobble), y, 0.052))
+                    puffs.append((cx + s * (fw + 0.03 + wobble), y, 0.052))
                 }
             }
-            return .union(puffs)
+            return skull(0.035).union(.circles(puffs))
         case .bun:
             return Shape.circle(cx + side * 0.02, cy - fh - 0.045, 0.065)
         case .ponytail:
@@ -72,16 +72,16 @@ extension PortraitRenderer {
         case .bald:
             return nil
         case .balding:
-            return cap(volume: 0.008, height: 0.02).intersection(Shape { x, _ in fw * 0.62 - abs(x - cx) })
+            return cap(volume: 0.008, height: 0.02).intersection(.outside(halfWidth: fw * 0.62, of: cx))
         case .quiff:
             let quiff = Shape.ellipse(cx + side * 0.02, cy - fh - 0.01, fw * 0.8, 0.055).intersection(.above(cy - fh * 0.55))
             return cap(volume: 0.014, height: 0.03).union(quiff)
         case .curlyTop:
-            let curls = (0..<9).map { index -> Shape in
+            let curls = (0..<9).map { index in
                 let angle = Double.pi * (1.1 + 0.8 * Double(index) / 8)
-                return .circle(cx + cos(angle) * (fw + 0.01), cy - 0.012 + sin(angle) * (fh + 0.012), 0.032)
+                return (x: cx + cos(angle) * (fw + 0.01), y: cy - 0.012 + sin(angle) * (fh + 0.012), radius: 0.032)
             }
-            return cap(volume: 0.018).union(Shape.union(curls).intersection(.above(cy - fh * 0.3)))
+            return cap(volume: 0.018).union(Shape.circles(curls).intersection(.above(cy - fh * 0.3)))
         case .afro:
             return cap(volume: 0.02, height: 0.01)
         case .long, .curlyLong:

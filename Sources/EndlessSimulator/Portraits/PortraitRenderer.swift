@@ -4,7 +4,7 @@ import Foundation
 /// hair behind the head, shoulders, neck, ears, face, beard, hair in front, then eyes,
 /// brows, nose, mouth and glasses. All geometry is in unit coordinates, so every size is the
 /// same picture.
-struct PortraitRenderer {
+package struct PortraitRenderer {
     let features: PortraitFeatures
     var canvas: PortraitCanvas
 
@@ -24,7 +24,7 @@ struct PortraitRenderer {
 
     /// Renders `features` at `size`×`size` pixels.
     /// - Returns: 8-bit RGB pixels, row by row.
-    static func render(_ features: PortraitFeatures, size: Int) -> [UInt8] {
+    package static func render(_ features: PortraitFeatures, size: Int) -> [UInt8] {
         var renderer = PortraitRenderer(
             features: features, canvas: PortraitCanvas(size: size, background: features.background, zoom: Self.zoom, focus: Self.focus))
         renderer.draw()
@@ -36,8 +36,7 @@ struct PortraitRenderer {
         let oval = Shape.ellipse(cx, cy, fw, fh)
         let box = Shape.roundedBox(cx, cy, fw, fh, radius: fw * 0.85)
         let t = features.squareness
-        return Shape { x, y in oval.distance(x, y) * (1 - t) + box.distance(x, y) * t }
-            .tapered(below: cy + 0.03, centerX: cx, taper: 1.1)
+        return oval.blended(with: box, t).tapered(below: cy + 0.03, centerX: cx, taper: 1.1)
     }
 
     private mutating func draw() {
@@ -94,7 +93,7 @@ struct PortraitRenderer {
             canvas.fill(.ellipse(cx, shirtTop, fw * 0.46, 0.028), neckColor)
             let band = Shape.ellipse(cx, shirtTop + 0.002, fw * 0.46 + 0.008, 0.034)
             canvas.fill(
-                Shape { x, y in abs(band.distance(x, y)) - 0.006 }.intersection(.below(shirtTop - 0.004)),
+                band.outline(0.006).intersection(.below(shirtTop - 0.004)),
                 features.shirt.darker(0.25))
         case .vee:
             canvas.fill(
@@ -103,7 +102,7 @@ struct PortraitRenderer {
         }
         // The chin's shadow on the neck gives the head some depth.
         let outline = face
-        let shadow = Shape { x, y in outline.distance(x, y - 0.03) }.intersection(neck)
+        let shadow = outline.moved(down: 0.03).intersection(neck)
         canvas.fill(shadow, features.skin.darker(0.3), opacity: 0.35)
     }
 
