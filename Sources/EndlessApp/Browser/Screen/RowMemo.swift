@@ -10,7 +10,9 @@ import EndlessShared
 /// past ``capacity``: a few screens' worth, whatever the length of the session.
 @MainActor
 final class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
-    private var entries: LRUList<Key, (inputs: Inputs, value: Value)>
+    /// Entries are objects: looking one up copies a reference, not its inputs (a whole item)
+    /// and cells.
+    private var entries: LRUList<Key, Entry>
     /// The most rows kept.
     let capacity: Int
     /// How many values were made; every other row drawn reused one (tests count with it).
@@ -40,14 +42,38 @@ final class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
         return kept.value
     }
 
+    /// The entry kept for `key`, whatever its inputs, made the most recently used: for a caller
+    /// that checks the inputs itself, cheapest first.
+    func entry(for key: Key) -> (inputs: Inputs, value: Value)? {
+        entries.value(for: key).map { ($0.inputs, $0.value) }
+    }
+
+    /// Records that the value kept for `key` also stands for `inputs` (found the same by the
+    /// caller); not counted in ``made``.
+    func restate(_ key: Key, inputs: Inputs) {
+        guard let kept = entries.value(for: key) else { return }
+        entries.insert(Entry(inputs: inputs, value: kept.value), for: key, cost: 1)
+    }
+
     /// Keeps `value`, made from `inputs`, for `key`; counts it in ``made``.
     func keep(_ value: Value, for key: Key, inputs: Inputs) {
         made += 1
-        entries.insert((inputs, value), for: key, cost: 1)
+        entries.insert(Entry(inputs: inputs, value: value), for: key, cost: 1)
     }
 
     /// Forgets every row.
     func removeAll() {
         entries.removeAll()
+    }
+
+    /// A value and the inputs it was made from.
+    final class Entry {
+        let inputs: Inputs
+        let value: Value
+
+        init(inputs: Inputs, value: Value) {
+            self.inputs = inputs
+            self.value = value
+        }
     }
 }
