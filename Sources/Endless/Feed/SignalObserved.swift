@@ -22,11 +22,9 @@ public struct SignalObserved<Value> {
     /// The value; reading it registers with the observation in progress, changing it tells
     /// the observers first.
     public var wrappedValue: Value {
-        // Read in place: a getter would copy the value out (every array of a page store
-        // retained and released) on every read of one of its parts.
-        _read {
+        get {
             signal.read()
-            yield value
+            return value
         }
         set {
             signal.willChange()

@@ -219,10 +219,10 @@ extension FeedViewModel {
             details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing, loaderRevision: images.shownRevision)
         guard shown != lastImagesShown else { return }
         lastImagesShown = shown
-        var visible = visibleRange.compactMap { listedRow(at: $0)?.image }
+        var visible = visibleRange.compactMap { listedRow(at: $0, in: items)?.image }
         if let picture = shown.details { visible.append(picture) }
         let upcoming = below.compactMap { index -> FeedImage? in
-            guard var request = listedRow(at: index)?.image else { return nil }
+            guard var request = listedRow(at: index, in: items)?.image else { return nil }
             request.priority = .prefetch
             return request
         }

@@ -8,19 +8,24 @@ extension FeedViewModel {
     /// ``ItemStamp``) and the image sizing too: only a row new on screen, or changed, reads its
     /// item.
     public func listedRow(at index: Int) -> ListedRow<Source.Item.ID>? {
-        guard let stamp = feed.items.stamp(at: index) else { return nil }
+        listedRow(at: index, in: feed.items)
+    }
+
+    /// ``listedRow(at:)`` with the feed's items read once for all of a frame's rows.
+    /// - Parameters:
+    ///   - index: the row.
+    ///   - items: the feed's ``Feed/items`` as they are now.
+    public func listedRow(at index: Int, in items: FeedItems<Source.Item>) -> ListedRow<Source.Item.ID>? {
+        guard let stamp = items.stamp(at: index) else { return nil }
         if listedRows.sizing != imageSizing { listedRows = ListedRows(sizing: imageSizing) }
         if let kept = listedRows.row(at: index, stamp: stamp) { return kept }
-        let row = feed.items.withItem(at: index) { item in
+        let row = items.withItem(at: index) { item in
             ListedRow(stamp: stamp, id: item.id, idText: String(describing: item.id), image: imageRequest(for: item))
         }
         guard let row else { return nil }
         listedRows.keep(row, at: index, near: visibleRange)
         return row
     }
-
-    /// Rows read afresh by ``listedRow(at:)`` so far: every other read was kept (for tests).
-    var listedRowsMade: Int { listedRows.made }
 
     /// What the pictures asked of the loader depend on: while it is the same, and the loader
     /// has forgotten nothing, asking again would start and stop nothing.

@@ -23,8 +23,6 @@ struct ListedRows<ID: Hashable> {
     /// The sizing the rows' pictures were asked at.
     var sizing: ImageSizing?
     private(set) var rows: [Int: ListedRow<ID>] = [:]
-    /// Rows made so far (tests count with it): every other row read was kept.
-    private(set) var made = 0
 
     /// The row kept at `index` if it still shows the item stamped `stamp`.
     func row(at index: Int, stamp: ItemStamp) -> ListedRow<ID>? {
@@ -34,7 +32,6 @@ struct ListedRows<ID: Hashable> {
 
     /// Keeps `row` at `index`; past ``capacity``, forgets the rows farthest from `shown`.
     mutating func keep(_ row: ListedRow<ID>, at index: Int, near shown: Range<Int>) {
-        made += 1
         rows[index] = row
         guard rows.count > Self.capacity else { return }
         let span = max(shown.count, 1) * 2

@@ -111,8 +111,10 @@ struct FeedScreen<Source: PageSource> {
         let view = ListView(itemCount: rowCount + (footer == .hidden ? 0 : 1), showsScrollbar: !detailsOpen, highlight: .none)
         list.selection = model.selection
         let uniformHeight = style.uniformHeight
+        // Read once for every row: each read of the feed's items copies them out of its store.
+        let items = model.feed.items
         let height = { (index: Int) -> Int in
-            if let uniformHeight, index < rowCount, model.isLoaded(index) { return uniformHeight }
+            if let uniformHeight, index < rowCount, items.indices.contains(index) { return uniformHeight }
             guard index < rowCount, let item = model.item(at: index) else { return style.placeholderHeight }
             return style.height(item)
         }
@@ -125,7 +127,7 @@ struct FeedScreen<Source: PageSource> {
             if selected, index < rowCount { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
             if index >= rowCount {
                 drawFooter(footer, elapsed: elapsed, into: &buffer, in: row)
-            } else if let listed = model.listedRow(at: index) {
+            } else if let listed = model.listedRow(at: index, in: items) {
                 // The row's item is read only if the row is drawn afresh (see `drawRow`).
                 let request = listed.image
                 let image = isLaunchScreen ? nil : request.flatMap { images?.image(for: $0) }

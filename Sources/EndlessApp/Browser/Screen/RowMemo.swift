@@ -44,8 +44,8 @@ final class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
 
     /// The entry kept for `key`, whatever its inputs, made the most recently used: for a caller
     /// that checks the inputs itself, cheapest first.
-    func entry(for key: Key) -> (inputs: Inputs, value: Value)? {
-        entries.value(for: key).map { ($0.inputs, $0.value) }
+    func entry(for key: Key) -> Entry? {
+        entries.value(for: key)
     }
 
     /// Records that the value kept for `key` also stands for `inputs` (found the same by the
