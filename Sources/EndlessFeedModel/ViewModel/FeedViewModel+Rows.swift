@@ -23,7 +23,7 @@ extension FeedViewModel {
             ListedRow(stamp: stamp, id: item.id, idText: String(describing: item.id), image: imageRequest(for: item))
         }
         guard let row else { return nil }
-        listedRows.keep(row, at: index, near: visibleRange)
+        listedRows.keep(row, at: index)
         return row
     }
 

@@ -15,28 +15,34 @@ public struct ListedRow<ID: Hashable> {
     public let image: FeedImage?
 }
 
-/// The view model's ``ListedRow``s near the rows on screen, by index, for one image sizing.
+/// The view model's ``ListedRow``s near the rows on screen, for one image sizing: a row's
+/// place is its index modulo the capacity, so finding one hashes nothing, and the rows kept are
+/// bounded by it (a few screens' worth, whatever the length of the session).
 struct ListedRows<ID: Hashable> {
-    /// The most rows kept: a few screens' worth.
+    /// The most rows kept.
     static var capacity: Int { 256 }
 
     /// The sizing the rows' pictures were asked at.
     var sizing: ImageSizing?
-    private(set) var rows: [Int: ListedRow<ID>] = [:]
+    private var slots: [(index: Int, row: ListedRow<ID>)?] = Array(repeating: nil, count: capacity)
+
+    init(sizing: ImageSizing? = nil) {
+        self.sizing = sizing
+    }
 
     /// The row kept at `index` if it still shows the item stamped `stamp`.
     func row(at index: Int, stamp: ItemStamp) -> ListedRow<ID>? {
-        guard let kept = rows[index], kept.stamp == stamp else { return nil }
-        return kept
+        guard let kept = slots[Self.slot(index)], kept.index == index, kept.row.stamp == stamp else { return nil }
+        return kept.row
     }
 
-    /// Keeps `row` at `index`; past ``capacity``, forgets the rows farthest from `shown`.
-    mutating func keep(_ row: ListedRow<ID>, at index: Int, near shown: Range<Int>) {
-        rows[index] = row
-        guard rows.count > Self.capacity else { return }
-        let span = max(shown.count, 1) * 2
-        let near = (shown.lowerBound - span)..<(shown.upperBound + span)
-        rows = rows.filter { near.contains($0.key) }
-        if rows.count > Self.capacity { rows = [index: row] }
+    /// Keeps `row` at `index`, in place of the row kept in its slot.
+    mutating func keep(_ row: ListedRow<ID>, at index: Int) {
+        slots[Self.slot(index)] = (index, row)
+    }
+
+    private static func slot(_ index: Int) -> Int {
+        let slot = index % capacity
+        return slot < 0 ? slot + capacity : slot
     }
 }

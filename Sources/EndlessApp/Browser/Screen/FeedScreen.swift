@@ -161,10 +161,10 @@ struct FeedScreen<Source: PageSource> {
         let key = ListRowKey(id: listed.id, x: row.x, size: row.size, isSelected: context.isSelected)
         let image = ListRowInputs<Source.Item>.PictureIdentity(context.image)
         let placeholder = ListRowInputs<Source.Item>.PictureIdentity(context.placeholder)
-        if let kept = rowMemo.entry(for: key), kept.inputs.image == image, kept.inputs.placeholder == placeholder {
+        if let kept = rowMemo.entry(for: key, slot: index), kept.inputs.image == image, kept.inputs.placeholder == placeholder {
             if kept.inputs.stamp == listed.stamp { return kept.value.draw(into: &frame, at: row) }
             if let same = itemEquality, let item = model.item(at: index), same.equal(kept.inputs.item, item) {
-                rowMemo.restate(key, inputs: ListRowInputs(kept.inputs, stamp: listed.stamp))
+                rowMemo.restate(key, inputs: ListRowInputs(kept.inputs, stamp: listed.stamp), slot: index)
                 return kept.value.draw(into: &frame, at: row)
             }
         }
@@ -174,7 +174,7 @@ struct FeedScreen<Source: PageSource> {
         style.draw(item, context, &frame)
         guard context.clockReads?.didRead == false else { return }
         let inputs = ListRowInputs(item: item, stamp: listed.stamp, image: image, placeholder: placeholder, sameItem: itemEquality)
-        rowMemo.keep(RowCells(row, of: frame, graphicsBefore: graphicsBefore), for: key, inputs: inputs)
+        rowMemo.keep(RowCells(row, of: frame, graphicsBefore: graphicsBefore), for: key, inputs: inputs, slot: index)
     }
 
     /// The placeholder of a row's picture while it loads (a BlurHash), if the feed's rows have
