@@ -35,9 +35,6 @@ public final class ImageStore {
     /// Where a picture's URL really points now, e.g. the embedded simulator's current port for
     /// pictures of rows cached in an earlier run.
     @ObservationIgnored let resolve: @Sendable (URL) -> URL
-    /// What `resolve` made of the URLs asked for lately: resolving takes a URL apart, and every
-    /// frame asks for every row's picture (issue 29). Bounded: forgotten past 1,024 URLs.
-    @ObservationIgnored private var resolvedURLs: [URL: URL] = [:]
 
     /// Creates a store over `pipeline`.
     /// - Parameters:
@@ -144,13 +141,7 @@ public final class ImageStore {
     /// The request for where its picture is now.
     private func resolved(_ request: ImageRequest) -> ImageRequest {
         var resolved = request
-        if let known = resolvedURLs[request.url] {
-            resolved.url = known
-            return resolved
-        }
         resolved.url = resolve(request.url)
-        if resolvedURLs.count >= 1024 { resolvedURLs.removeAll(keepingCapacity: true) }
-        resolvedURLs[request.url] = resolved.url
         return resolved
     }
 
