@@ -72,7 +72,7 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored var lastVisibleReport: VisibleReport?
     /// The rows near the screen as the list last read them (see ``listedRow(at:)``).
     @ObservationIgnored var listedRows = ListedRows<Source.Item.ID>()
-    /// What the pictures were last asked for from (see ``updateImages()``).
+    /// What the pictures were last asked for from (see `updateImages()`).
     @ObservationIgnored var lastImagesShown: ImagesShown?
 
     /// Creates the view model.

@@ -3,8 +3,9 @@ import Endless
 /// What a list needs of a loaded row besides drawing it: which item it shows (its stamp and
 /// id) and the picture it asks for. The view model keeps it while the row's item stays the same
 /// (``FeedViewModel/listedRow(at:)``), so a frame that only moves the selection reads, copies
-/// and summarizes no item whose row did not change (issue 29).
-public struct ListedRow<ID: Hashable> {
+/// and summarizes no item whose row did not change (issue 29). An object, so handing one to
+/// each frame's row copies a reference, not its strings and URL.
+public final class ListedRow<ID: Hashable> {
     /// The row's item, as ``FeedItems/stamp(at:)`` identifies it.
     public let stamp: ItemStamp
     /// The item's id.
@@ -13,6 +14,13 @@ public struct ListedRow<ID: Hashable> {
     public let idText: String
     /// The item's picture at visible priority, or nil when images are off or it has none.
     public let image: FeedImage?
+
+    init(stamp: ItemStamp, id: ID, idText: String, image: FeedImage?) {
+        self.stamp = stamp
+        self.id = id
+        self.idText = idText
+        self.image = image
+    }
 }
 
 /// The view model's ``ListedRow``s near the rows on screen, for one image sizing: a row's

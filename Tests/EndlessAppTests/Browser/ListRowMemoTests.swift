@@ -124,7 +124,8 @@ struct ListRowMemoTests {
         let source = ScriptedPageSource(pageSize: 20, clock: clock, makeItem: Compared.init)
         let feed = Feed(source: source, configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero), clock: clock)
         let model = FeedViewModel(
-            feed: feed, descriptor: FeedDescriptor(
+            feed: feed,
+            descriptor: FeedDescriptor(
                 nouns: Nouns("number", "numbers"), sourceLabel: "test source",
                 details: { number, _ in ItemDetails(id: "\(number.id)", title: UntrustedText("\(number.id)"), imageURL: nil, fields: []) }),
             images: nil,
