@@ -162,7 +162,7 @@ extension Feed {
             let state: LoadState
             if let error = queue.first?.error ?? stopped[direction] {
                 state = .failed(error)
-            } else if queue.contains(where: \.isInFlight) {
+            } else if queue.contains(where: { $0.isInFlight }) {
                 state = .loading
             } else if !queue.isEmpty
                 || store.request(direction, offset: 0, pageSize: configuration.resolvedPageSize) != nil
@@ -179,7 +179,7 @@ extension Feed {
             }
         }
         let inFlight =
-            [LoadDirection.append, .prepend].reduce(0) { $0 + (pending[$1] ?? []).count(where: \.isInFlight) }
+            [LoadDirection.append, .prepend].reduce(0) { $0 + (pending[$1] ?? []).count(where: { $0.isInFlight }) }
             + (isFetchingRefresh ? refreshRequestCount : 0)
         if loadsInFlight != inFlight {
             loadsInFlight = inFlight

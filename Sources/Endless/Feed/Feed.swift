@@ -84,8 +84,9 @@ public final class Feed<Source: PageSource> {
     var lastRefreshStart: Duration?
 
     /// How many loads are in flight now, refresh included (a load waiting out an automatic
-    /// retry counts): an "n in flight" status.
-    public internal(set) var loadsInFlight = 0
+    /// retry counts): an "n in flight" status. Compared on every report of the rows on screen,
+    /// so observed without a generic key path too.
+    @ObservationIgnored @SignalObserved public internal(set) var loadsInFlight = 0
     /// After a refresh, the new index of the item that was first on screen when it started,
     /// or `nil` when that item is not in the refreshed list (show the top then): what a view
     /// scrolls to so the person keeps their place.

@@ -26,6 +26,10 @@
 ///
 /// Storage is one array per page, so a copy (a snapshot) costs one reference per page, and
 /// reading an index is a binary search over the pages.
+///
+/// Every page carries a stamp that no other page, in any feed, ever had (a page changed in
+/// place takes a new one), so ``stamp(at:)`` tells a view whether a row shows the item it
+/// showed before without copying or comparing the item (issue 29).
 public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, Sendable {
     /// The absolute index of every loaded item is an `Int`.
     public typealias Index = Int
@@ -34,6 +38,8 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
     private(set) var pages: [[Item]] = []
     /// `pageEnds[i]` is the absolute index just past page `i`.
     private(set) var pageEnds: [Int] = []
+    /// `pageStamps[i]` is page `i`'s stamp, new whenever the page is put in or changed.
+    private(set) var pageStamps: [UInt64] = []
 
     /// The absolute index of the first loaded item: the number of items dropped before it.
     public private(set) var startIndex: Int = 0
@@ -69,6 +75,33 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
     /// - Returns: the item, or `nil` if it is not loaded.
     public func item(at position: Int) -> Item? {
         indices.contains(position) ? self[position] : nil
+    }
+
+    /// What identifies the item at an absolute index: while a row's stamp is the same, so is
+    /// its item (the same value, never merely an equal one), so a view that kept what it drew
+    /// for a stamp can draw it again without reading the item. An item changed in place, or
+    /// its page reloaded or refreshed, has a new stamp.
+    ///
+    /// - Parameter position: any absolute index.
+    /// - Returns: the stamp, or `nil` for a placeholder or a position past the end.
+    public func stamp(at position: Int) -> ItemStamp? {
+        guard indices.contains(position) else { return nil }
+        let page = pageIndex(containing: position)
+        return ItemStamp(page: pageStamps[page], offset: position - rows(ofPage: page).lowerBound)
+    }
+
+    /// Calls `body` with the loaded item at an absolute index, without copying it out of its
+    /// page; `nil` for a placeholder or a position past the end.
+    ///
+    /// - Parameters:
+    ///   - position: any absolute index.
+    ///   - body: reads the item.
+    /// - Returns: what `body` returns, or `nil` if the item is not loaded.
+    public func withItem<Result>(at position: Int, _ body: (borrowing Item) throws -> Result) rethrows -> Result? {
+        guard indices.contains(position) else { return nil }
+        let page = pageIndex(containing: position)
+        let offset = position - rows(ofPage: page).lowerBound
+        return try pages[page].withUnsafeBufferPointer { try body($0[offset]) }
     }
 
     /// Iterates page by page, without a search per item.
@@ -107,7 +140,11 @@ extension FeedItems: Equatable where Item: Equatable {
     /// Equal when the same items sit at the same absolute indices with the same placeholders,
     /// however they are split into pages.
     public static func == (lhs: FeedItems, rhs: FeedItems) -> Bool {
-        lhs.startIndex == rhs.startIndex && lhs.placeholdersAfter == rhs.placeholdersAfter
+        // The same stamps hold the same items: no need to compare them one by one.
+        if lhs.pageStamps == rhs.pageStamps, lhs.pageEnds == rhs.pageEnds, lhs.startIndex == rhs.startIndex {
+            return lhs.placeholdersAfter == rhs.placeholdersAfter
+        }
+        return lhs.startIndex == rhs.startIndex && lhs.placeholdersAfter == rhs.placeholdersAfter
             && lhs.elementsEqual(rhs)
     }
 }
@@ -137,6 +174,7 @@ extension FeedItems {
     mutating func appendPage(_ items: [Item]) {
         pages.append(items)
         pageEnds.append(endIndex + items.count)
+        pageStamps.append(ItemStamp.newPage())
     }
 
     /// Puts a page before the first one. A reloaded page fills the placeholders it left
@@ -150,17 +188,20 @@ extension FeedItems {
         }
         pages.insert(items, at: 0)
         pageEnds.insert(startIndex + items.count, at: 0)
+        pageStamps.insert(ItemStamp.newPage(), at: 0)
     }
 
     /// Drops the first page; its items become placeholders.
     mutating func dropFirstPage() -> [Item] {
         startIndex = pageEnds.removeFirst()
+        pageStamps.removeFirst()
         return pages.removeFirst()
     }
 
     /// Drops the last page; its items become placeholders.
     mutating func dropLastPage() -> [Item] {
         pageEnds.removeLast()
+        pageStamps.removeLast()
         let items = pages.removeLast()
         placeholdersAfter += items.count
         return items
@@ -179,6 +220,7 @@ extension FeedItems {
         precondition(start >= 0 && after >= 0, "a window outside the list")
         pages = []
         pageEnds = []
+        pageStamps = []
         startIndex = start
         placeholdersAfter = after
     }
@@ -187,6 +229,7 @@ extension FeedItems {
     mutating func keepFirstPages(_ count: Int) {
         pages.removeLast(pages.count - count)
         pageEnds.removeLast(pageEnds.count - count)
+        pageStamps.removeLast(pageStamps.count - count)
         placeholdersAfter = 0
     }
 
@@ -195,6 +238,7 @@ extension FeedItems {
         let page = pageIndex(containing: position)
         let pageStart = page == 0 ? startIndex : pageEnds[page - 1]
         pages[page][position - pageStart] = item
+        pageStamps[page] = ItemStamp.newPage()
     }
 
     /// Removes the item at a loaded index; every later index moves up by one.
@@ -204,6 +248,7 @@ extension FeedItems {
         let page = pageIndex(containing: position)
         let pageStart = page == 0 ? startIndex : pageEnds[page - 1]
         pages[page].remove(at: position - pageStart)
+        pageStamps[page] = ItemStamp.newPage()
         for later in page..<pageEnds.count { pageEnds[later] -= 1 }
         return (page, position - pageStart)
     }

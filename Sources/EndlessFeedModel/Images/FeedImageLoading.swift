@@ -13,4 +13,8 @@ public protocol FeedImageLoading: AnyObject {
     func show(_ visible: [FeedImage], upcoming: [FeedImage])
     /// Stops every load and lets go of the pictures shown (the list was hidden or closed).
     func cancelAll()
+    /// Changes each time the loader forgets what it was last shown (a load ended, or
+    /// ``cancelAll()``): while it stays the same, showing the same pictures again would do
+    /// nothing, so the view model does not (issue 29).
+    var shownRevision: Int { get }
 }

@@ -207,13 +207,25 @@ extension FeedViewModel {
     }
 
     /// Loads the pictures of the rows on screen and the open details, warms a screenful below,
-    /// and cancels the rest.
+    /// and cancels the rest. Asks nothing when the rows, their items, the details, the sizing and
+    /// the loader are as they were (a `j` that only moves the selection), and reads only the
+    /// rows new on screen when they scroll (the others' pictures are kept in ``listedRow(at:)``).
     func updateImages() {
         guard let images else { return }
-        var visible = rows(in: visibleRange).compactMap { imageRequest(for: $0.item) }
-        if let details, let picture = detailsImageRequest(for: details) { visible.append(picture) }
         let below = visibleRange.upperBound..<min(rowCount, visibleRange.upperBound + max(visibleRange.count, 1))
-        let upcoming = rows(in: below).compactMap { imageRequest(for: $0.item, priority: .prefetch) }
+        let items = feed.items
+        let shown = ImagesShown(
+            visible: visibleRange, below: below, stamps: (visibleRange.lowerBound..<below.upperBound).map { items.stamp(at: $0) },
+            details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing, loaderRevision: images.shownRevision)
+        guard shown != lastImagesShown else { return }
+        lastImagesShown = shown
+        var visible = visibleRange.compactMap { listedRow(at: $0, in: items)?.image }
+        if let picture = shown.details { visible.append(picture) }
+        let upcoming = below.compactMap { index -> FeedImage? in
+            guard var request = listedRow(at: index, in: items)?.image else { return nil }
+            request.priority = .prefetch
+            return request
+        }
         images.show(visible, upcoming: upcoming)
     }
 

@@ -70,6 +70,10 @@ public final class FeedViewModel<Source: PageSource> {
     /// Which item was shown at which row, when tracking (``trackSeenItems()``).
     @ObservationIgnored public internal(set) var seen = SeenItems()
     @ObservationIgnored var lastVisibleReport: VisibleReport?
+    /// The rows near the screen as the list last read them (see ``listedRow(at:)``).
+    @ObservationIgnored var listedRows = ListedRows<Source.Item.ID>()
+    /// What the pictures were last asked for from (see `updateImages()`).
+    @ObservationIgnored var lastImagesShown: ImagesShown?
 
     /// Creates the view model.
     /// - Parameters:

@@ -6,24 +6,30 @@
 /// seeded pages and drawn photos) guard it with a lock. Visible to the package's other
 /// modules, not to its users.
 package struct LRUList<Key: Hashable, Value> {
-    fileprivate struct Node {
-        var key: Key
-        var value: Value
-        var cost: Int
-        var older: Int?
-        var newer: Int?
+    /// An entry's links: plain integers, so moving an entry to the newest end touches no key
+    /// or value (copying those, in code not specialized for them, cost more than the rest of a
+    /// lookup: issue 29).
+    fileprivate struct Links {
+        var older = LRUList.none
+        var newer = LRUList.none
     }
+
+    /// No slot.
+    fileprivate static var none: Int { -1 }
 
     package let costLimit: Int
     package let countLimit: Int
     package private(set) var totalCost = 0
-    private var nodes: [Node?] = []
+    /// Slot by slot: the entry's key and value (nil in a free slot), cost and links.
+    private var entries: [(key: Key, value: Value)?] = []
+    private var costs: [Int] = []
+    private var links: [Links] = []
     private var freeSlots: [Int] = []
     private var slots: [Key: Int] = [:]
     /// Least recently used end.
-    private var oldest: Int?
+    private var oldest = LRUList.none
     /// Most recently used end.
-    private var newest: Int?
+    private var newest = LRUList.none
 
     package init(costLimit: Int, countLimit: Int) {
         self.costLimit = costLimit
@@ -36,19 +42,21 @@ package struct LRUList<Key: Hashable, Value> {
     package var keysFromOldest: [Key] {
         var keys: [Key] = []
         var cursor = oldest
-        while let slot = cursor, let node = nodes[slot] {
-            keys.append(node.key)
-            cursor = node.newer
+        while cursor != Self.none, let entry = entries[cursor] {
+            keys.append(entry.key)
+            cursor = links[cursor].newer
         }
         return keys
     }
 
     /// The value for `key`, which becomes the most recently used.
     package mutating func value(for key: Key) -> Value? {
-        guard let slot = slots[key], let node = nodes[slot] else { return nil }
-        unlink(slot)
-        linkAsNewest(slot)
-        return node.value
+        guard let slot = slots[key] else { return nil }
+        if slot != newest {
+            unlink(slot)
+            linkAsNewest(slot)
+        }
+        return entries[slot]?.value
     }
 
     /// Inserts or replaces `value`, then evicts from the old end until the limits hold. A value
@@ -56,31 +64,32 @@ package struct LRUList<Key: Hashable, Value> {
     package mutating func insert(_ value: Value, for key: Key, cost: Int) {
         remove(key)
         guard cost <= costLimit, countLimit > 0 else { return }
-        let node = Node(key: key, value: value, cost: cost, older: nil, newer: nil)
         let slot: Int
         if let free = freeSlots.popLast() {
-            nodes[free] = node
+            entries[free] = (key, value)
+            costs[free] = cost
             slot = free
         } else {
-            nodes.append(node)
-            slot = nodes.count - 1
+            entries.append((key, value))
+            costs.append(cost)
+            links.append(Links())
+            slot = entries.count - 1
         }
         slots[key] = slot
         totalCost += cost
         linkAsNewest(slot)
-        while totalCost > costLimit || slots.count > countLimit, let victim = oldest,
-            let node = nodes[victim]
-        {
-            remove(node.key)
+        while totalCost > costLimit || slots.count > countLimit, oldest != Self.none, let entry = entries[oldest] {
+            remove(entry.key)
         }
     }
 
     /// Forgets `key`.
     package mutating func remove(_ key: Key) {
-        guard let slot = slots.removeValue(forKey: key), let node = nodes[slot] else { return }
+        guard let slot = slots.removeValue(forKey: key) else { return }
         unlink(slot)
-        totalCost -= node.cost
-        nodes[slot] = nil
+        totalCost -= costs[slot]
+        entries[slot] = nil
+        costs[slot] = 0
         freeSlots.append(slot)
     }
 
@@ -89,9 +98,9 @@ package struct LRUList<Key: Hashable, Value> {
     /// the old end, so it costs as many steps as there are refused entries before it.
     package func oldest(where isEvictable: (Key, Value) -> Bool) -> (key: Key, value: Value)? {
         var cursor = oldest
-        while let slot = cursor, let node = nodes[slot] {
-            if isEvictable(node.key, node.value) { return (node.key, node.value) }
-            cursor = node.newer
+        while cursor != Self.none, let entry = entries[cursor] {
+            if isEvictable(entry.key, entry.value) { return entry }
+            cursor = links[cursor].newer
         }
         return nil
     }
@@ -102,20 +111,17 @@ package struct LRUList<Key: Hashable, Value> {
     }
 
     private mutating func unlink(_ slot: Int) {
-        guard let node = nodes[slot] else { return }
-        if let older = node.older { nodes[older]?.newer = node.newer } else { oldest = node.newer }
-        if let newer = node.newer { nodes[newer]?.older = node.older } else { newest = node.older }
-        nodes[slot]?.older = nil
-        nodes[slot]?.newer = nil
+        let link = links[slot]
+        if link.older != Self.none { links[link.older].newer = link.newer } else { oldest = link.newer }
+        if link.newer != Self.none { links[link.newer].older = link.older } else { newest = link.older }
+        links[slot] = Links()
     }
 
     private mutating func linkAsNewest(_ slot: Int) {
-        nodes[slot]?.older = newest
-        nodes[slot]?.newer = nil
-        if let newest { nodes[newest]?.newer = slot } else { oldest = slot }
+        links[slot] = Links(older: newest, newer: Self.none)
+        if newest != Self.none { links[newest].newer = slot } else { oldest = slot }
         newest = slot
     }
 }
 
 extension LRUList: Sendable where Key: Sendable, Value: Sendable {}
-extension LRUList.Node: Sendable where Key: Sendable, Value: Sendable {}

@@ -1,10 +1,11 @@
-import Endless
 import EndlessTerminal
 import EndlessTesting
 import Foundation
 import RandomUserAPI
+import Synchronization
 import Testing
 
+@testable import Endless
 @testable import EndlessApp
 @testable import EndlessFeedModel
 
@@ -91,13 +92,70 @@ struct ListRowMemoTests {
         #expect(tab.rowMemoForTests?.count == 0)
     }
 
-    @Test("items that are not Equatable are drawn every frame")
+    @Test("items that are not Equatable are kept only under the same stamp; a stamp needs no comparison")
     func notEquatable() {
         struct Number: Identifiable { let id: Int }
         let inputs = ListRowInputs(item: Number(id: 1), image: nil, placeholder: nil)
         #expect(inputs != inputs)
+        let stamped = ListRowInputs(item: Number(id: 1), stamp: ItemStamp(page: 7, offset: 1), image: nil, placeholder: nil)
+        #expect(stamped == stamped)
+        #expect(stamped != ListRowInputs(stamped, stamp: ItemStamp(page: 8, offset: 1)))
         let person = ListRowInputs(item: F.person(1), image: nil, placeholder: nil)
         #expect(person == person)
         #expect(person != ListRowInputs(item: F.person(2), image: nil, placeholder: nil))
+        // Another stamp, the same person (a refresh brought it again): still the same row.
+        #expect(ListRowInputs(person, stamp: ItemStamp(page: 1, offset: 0)) == ListRowInputs(person, stamp: ItemStamp(page: 2, offset: 0)))
+    }
+
+    /// An item that counts how often it is compared.
+    struct Compared: Identifiable, Sendable, Equatable {
+        static let comparisons = Atomic(0)
+        let id: Int
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            comparisons.add(1, ordering: .relaxed)
+            return lhs.id == rhs.id
+        }
+    }
+
+    @Test("a held j compares no item of a row that did not change; a refresh that brings the same items draws no row again")
+    func noItemCompared() async throws {
+        let clock = ManualClock()
+        let source = ScriptedPageSource(pageSize: 20, clock: clock, makeItem: Compared.init)
+        let feed = Feed(source: source, configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero), clock: clock)
+        let model = FeedViewModel(
+            feed: feed,
+            descriptor: FeedDescriptor(
+                nouns: Nouns("number", "numbers"), sourceLabel: "test source",
+                details: { number, _ in ItemDetails(id: "\(number.id)", title: UntrustedText("\(number.id)"), imageURL: nil, fields: []) }),
+            images: nil,
+            clock: clock, now: { F.now })
+        model.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        var style = FeedRowStyle<Compared>(height: { _ in 2 }, placeholderHeight: 2) { number, context, frame in
+            frame.write("number \(number.id)", at: Point(x: context.rect.x + 2, y: context.rect.y))
+        }
+        style.uniformHeight = 2
+        let tab = FeedTab(kind: .people, model: model, style: style, cells: Self.cells, images: nil)
+        _ = Self.frame(tab)
+        let drawn = tab.rowsDrawn
+        let compared = Compared.comparisons.load(ordering: .relaxed)
+        for _ in 0..<5 {
+            model.perform(.moveDown, visibleRows: 10)
+            _ = Self.frame(tab)
+        }
+        #expect(tab.rowsDrawn == drawn + 6)  // the row left and the row selected, each j
+        #expect(Compared.comparisons.load(ordering: .relaxed) == compared)
+
+        // New stamps, the same numbers: compared once each, drawn from the memo.
+        let outcome = await model.refresh(ignoringCooldown: true)
+        guard case .refreshed = outcome else {
+            Issue.record("the refresh: \(outcome)")
+            return
+        }
+        let before = tab.rowsDrawn
+        _ = Self.frame(tab)
+        #expect(tab.rowsDrawn == before)
+        #expect(Compared.comparisons.load(ordering: .relaxed) > compared)
     }
 }

@@ -26,7 +26,11 @@ public final class ImageStore {
     /// screen, by the request of the picture they stand in for.
     @ObservationIgnored private var placeholders: [ImageRequest: DecodedImage] = [:]
     /// What the last ``show(_:upcoming:)`` was given, until a load ends or everything is let go.
-    @ObservationIgnored private var shown: (visible: [ImageRequest], upcoming: [ImageRequest])?
+    @ObservationIgnored private var shown: (visible: [ImageRequest], upcoming: [ImageRequest])? {
+        didSet { if shown == nil { shownRevision &+= 1 } }
+    }
+    /// Changes each time the store forgets what it was last shown (see ``FeedImageLoading``).
+    @ObservationIgnored public private(set) var shownRevision = 0
 
     /// Where a picture's URL really points now, e.g. the embedded simulator's current port for
     /// pictures of rows cached in an earlier run.

@@ -111,8 +111,10 @@ struct FeedScreen<Source: PageSource> {
         let view = ListView(itemCount: rowCount + (footer == .hidden ? 0 : 1), showsScrollbar: !detailsOpen, highlight: .none)
         list.selection = model.selection
         let uniformHeight = style.uniformHeight
+        // Read once for every row: each read of the feed's items copies them out of its store.
+        let items = model.feed.items
         let height = { (index: Int) -> Int in
-            if let uniformHeight, index < rowCount, model.isLoaded(index) { return uniformHeight }
+            if let uniformHeight, index < rowCount, items.indices.contains(index) { return uniformHeight }
             guard index < rowCount, let item = model.item(at: index) else { return style.placeholderHeight }
             return style.height(item)
         }
@@ -125,16 +127,18 @@ struct FeedScreen<Source: PageSource> {
             if selected, index < rowCount { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
             if index >= rowCount {
                 drawFooter(footer, elapsed: elapsed, into: &buffer, in: row)
-            } else if let item = model.item(at: index) {
-                let request = model.imageRequest(for: item)
+            } else if let listed = model.listedRow(at: index, in: items) {
+                // The row's item is read only if the row is drawn afresh (see `drawRow`).
+                let request = listed.image
                 let image = isLaunchScreen ? nil : request.flatMap { images?.image(for: $0) }
                 // The placeholder is drawn in the frame the row first appears in.
-                let placeholder = image == nil && cells.showsImages ? request.flatMap { placeholderImage(for: item, request: $0) } : nil
+                let placeholder =
+                    image == nil && cells.showsImages ? request.flatMap { placeholderImage(forRow: index, request: $0) } : nil
                 let context = RowContext(
                     rect: row, isSelected: selected, image: image, placeholder: placeholder, cells: cells, now: now, clockReads: clockReads)
-                drawRow(item, context, into: &buffer)
+                drawRow(at: index, listed, context, into: &buffer)
                 // Drawn over the row (kept or drawn), so every feed's rows show it alike.
-                if !starred.isEmpty, starred.contains(String(describing: item.id)) { StarMarks.draw(in: row, into: &buffer) }
+                if !starred.isEmpty, starred.contains(listed.idText) { StarMarks.draw(in: row, into: &buffer) }
             } else {
                 drawPlaceholder(model.placeholder(at: index), elapsed: elapsed, into: &buffer, in: row)
             }
@@ -144,22 +148,44 @@ struct FeedScreen<Source: PageSource> {
 
     /// Draws a loaded row, or copies its cells from ``rowMemo`` when it shows what it showed
     /// when they were kept. A row that reads the clock (an age from a date) is drawn afresh.
-    private func drawRow(_ item: Source.Item, _ context: RowContext, into frame: inout ScreenBuffer) {
+    ///
+    /// A kept row is found by the item's stamp first: the same stamp is the same item, so a row
+    /// that did not change is copied without its item being read or compared. Under a new
+    /// stamp (a refresh that brought the same item again) the items are compared.
+    private func drawRow(at index: Int, _ listed: ListedRow<Source.Item.ID>, _ context: RowContext, into frame: inout ScreenBuffer) {
         let row = context.rect
-        guard let rowMemo, row.intersection(frame.bounds) == row else { return style.draw(item, context, &frame) }
-        let key = ListRowKey(id: item.id, x: row.x, size: row.size, isSelected: context.isSelected)
-        let inputs = ListRowInputs(
-            item: item, image: .init(context.image), placeholder: .init(context.placeholder), sameItem: itemEquality)
-        if let kept = rowMemo.kept(for: key, inputs: inputs) { return kept.draw(into: &frame, at: row) }
+        guard let rowMemo, row.intersection(frame.bounds) == row else {
+            if let item = model.item(at: index) { style.draw(item, context, &frame) }
+            return
+        }
+        let key = ListRowKey(id: listed.id, x: row.x, size: row.size, isSelected: context.isSelected)
+        let image = ListRowInputs<Source.Item>.PictureIdentity(context.image)
+        let placeholder = ListRowInputs<Source.Item>.PictureIdentity(context.placeholder)
+        if let kept = rowMemo.entry(for: key, slot: index), kept.inputs.image == image, kept.inputs.placeholder == placeholder {
+            if kept.inputs.stamp == listed.stamp { return kept.value.draw(into: &frame, at: row) }
+            if let same = itemEquality, let item = model.item(at: index), same.equal(kept.inputs.item, item) {
+                rowMemo.restate(key, inputs: ListRowInputs(kept.inputs, stamp: listed.stamp), slot: index)
+                return kept.value.draw(into: &frame, at: row)
+            }
+        }
+        guard let item = model.item(at: index) else { return }
         let graphicsBefore = frame.graphics.count
         context.clockReads?.didRead = false
         style.draw(item, context, &frame)
         guard context.clockReads?.didRead == false else { return }
-        rowMemo.keep(RowCells(row, of: frame, graphicsBefore: graphicsBefore), for: key, inputs: inputs)
+        let inputs = ListRowInputs(item: item, stamp: listed.stamp, image: image, placeholder: placeholder, sameItem: itemEquality)
+        rowMemo.keep(RowCells(row, of: frame, graphicsBefore: graphicsBefore), for: key, inputs: inputs, slot: index)
     }
 
     /// The placeholder of a row's picture while it loads (a BlurHash), if the feed's rows have
-    /// one; made once while the row is on screen.
+    /// one; made once while the row is on screen (its item is read only then).
+    func placeholderImage(forRow index: Int, request: FeedImage) -> DecodedImage? {
+        guard let images, let make = style.placeholder else { return nil }
+        return images.placeholder(for: ImageRequest(request)) { model.item(at: index).flatMap { make($0, PixelSize(request.size)) } }
+    }
+
+    /// The placeholder of an item's picture while it loads (a BlurHash), if the feed's rows have
+    /// one; made once while the item is on screen.
     func placeholderImage(for item: Source.Item, request: FeedImage) -> DecodedImage? {
         guard let images, let make = style.placeholder else { return nil }
         return images.placeholder(for: ImageRequest(request)) { make(item, PixelSize(request.size)) }

@@ -1,3 +1,4 @@
+import Endless
 import EndlessImages
 import EndlessTerminal
 
@@ -16,21 +17,33 @@ struct ListRowKey<ID: Hashable>: Hashable {
 }
 
 /// What a list row shows besides its place: a kept row is drawn again only while these are
-/// the same. Items are compared when they are `Equatable` (every built-in feed's are); a row
-/// of items that are not is never kept.
+/// the same. The same item stamp (``ItemStamp``) is the same item; under different stamps (or
+/// none) items are compared when they are `Equatable` (every built-in feed's are); a row of
+/// items that are not is kept only while its stamp is the same.
 struct ListRowInputs<Item>: Equatable {
     let item: Item
+    /// The item's stamp in the feed's items, when known.
+    let stamp: ItemStamp?
     let image: PictureIdentity?
     let placeholder: PictureIdentity?
     /// `==` on the items, found once per item type (a cast per comparison cost more than the
     /// rest of a kept row); nil when they are not `Equatable`.
     let sameItem: ItemEquality<Item>?
 
-    init(item: Item, image: PictureIdentity?, placeholder: PictureIdentity?, sameItem: ItemEquality<Item>? = .of(Item.self)) {
+    init(
+        item: Item, stamp: ItemStamp? = nil, image: PictureIdentity?, placeholder: PictureIdentity?,
+        sameItem: ItemEquality<Item>? = .of(Item.self)
+    ) {
         self.item = item
+        self.stamp = stamp
         self.image = image
         self.placeholder = placeholder
         self.sameItem = sameItem
+    }
+
+    /// `inputs`, for the same item found under a new stamp.
+    init(_ inputs: Self, stamp: ItemStamp?) {
+        self.init(item: inputs.item, stamp: stamp, image: inputs.image, placeholder: inputs.placeholder, sameItem: inputs.sameItem)
     }
 
     /// A picture as far as a row shows it: the request it answers and its pixel size.
@@ -48,7 +61,9 @@ struct ListRowInputs<Item>: Equatable {
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        guard lhs.image == rhs.image, lhs.placeholder == rhs.placeholder, let same = lhs.sameItem else { return false }
+        guard lhs.image == rhs.image, lhs.placeholder == rhs.placeholder else { return false }
+        if let stamp = lhs.stamp, stamp == rhs.stamp { return true }
+        guard let same = lhs.sameItem else { return false }
         return same.equal(lhs.item, rhs.item)
     }
 }

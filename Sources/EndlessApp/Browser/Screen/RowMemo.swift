@@ -10,7 +10,9 @@ import EndlessShared
 /// past ``capacity``: a few screens' worth, whatever the length of the session.
 @MainActor
 final class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
-    private var entries: LRUList<Key, (inputs: Inputs, value: Value)>
+    /// Entries are objects: looking one up copies a reference, not its inputs (a whole item)
+    /// and cells.
+    private var entries: LRUList<Key, Entry>
     /// The most rows kept.
     let capacity: Int
     /// How many values were made; every other row drawn reused one (tests count with it).
@@ -40,14 +42,66 @@ final class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
         return kept.value
     }
 
+    /// The entry kept for `key`, whatever its inputs: for a caller that checks the inputs
+    /// itself, cheapest first.
+    ///
+    /// `slot` (a list's row index) finds the entry last found or kept there without hashing
+    /// `key` or reordering the least recently used: a row drawn as in the last frame, as most
+    /// are, costs a comparison of keys. Entries found that way are not marked used, so they
+    /// may be evicted while on screen: the next frame finds them no more and draws the row.
+    func entry(for key: Key, slot: Int) -> Entry? {
+        let place = Self.place(slot)
+        if let recent = recent[place], recent.slot == slot, recent.key == key { return recent.entry }
+        guard let entry = entries.value(for: key) else { return nil }
+        recent[place] = (slot, key, entry)
+        return entry
+    }
+
+    /// Records that the value kept for `key` also stands for `inputs` (found the same by the
+    /// caller); not counted in ``made``.
+    func restate(_ key: Key, inputs: Inputs, slot: Int) {
+        guard let kept = entries.value(for: key) else { return }
+        let entry = Entry(inputs: inputs, value: kept.value)
+        entries.insert(entry, for: key, cost: 1)
+        recent[Self.place(slot)] = (slot, key, entry)
+    }
+
+    /// Keeps `value`, made from `inputs`, for `key`, found first at `slot` (see
+    /// ``entry(for:slot:)``); counts it in ``made``.
+    func keep(_ value: Value, for key: Key, inputs: Inputs, slot: Int) {
+        keep(value, for: key, inputs: inputs)
+        if let entry = entries.value(for: key) { recent[Self.place(slot)] = (slot, key, entry) }
+    }
+
+    /// The entries last found at a few slots (see ``entry(for:slot:)``): a screenful of rows
+    /// and more, by slot modulo their count.
+    private var recent: [(slot: Int, key: Key, entry: Entry)?] = Array(repeating: nil, count: 128)
+
+    private static func place(_ slot: Int) -> Int {
+        let place = slot % 128
+        return place < 0 ? place + 128 : place
+    }
+
     /// Keeps `value`, made from `inputs`, for `key`; counts it in ``made``.
     func keep(_ value: Value, for key: Key, inputs: Inputs) {
         made += 1
-        entries.insert((inputs, value), for: key, cost: 1)
+        entries.insert(Entry(inputs: inputs, value: value), for: key, cost: 1)
     }
 
     /// Forgets every row.
     func removeAll() {
         entries.removeAll()
+        recent = Array(repeating: nil, count: recent.count)
+    }
+
+    /// A value and the inputs it was made from.
+    final class Entry {
+        let inputs: Inputs
+        let value: Value
+
+        init(inputs: Inputs, value: Value) {
+            self.inputs = inputs
+            self.value = value
+        }
     }
 }
