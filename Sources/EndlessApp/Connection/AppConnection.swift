@@ -76,9 +76,16 @@ final class AppConnection: Sendable {
     /// Points a simulator picture's URL at the simulator of this run: rows cached in an earlier
     /// run name that run's port (the simulator binds a new one each time, and draws the same
     /// pictures for the same paths). Other URLs are left alone.
-    var simulatorURLResolver: @Sendable (URL) -> URL {
-        let port = simulator?.baseURL?.port
+    var simulatorURLResolver: @Sendable (URL) -> URL { Self.simulatorURLResolver(port: simulator?.baseURL?.port) }
+
+    /// ``simulatorURLResolver`` for a simulator listening on `port` (nil: none runs).
+    static func simulatorURLResolver(port: Int?) -> @Sendable (URL) -> URL {
+        // Pictures of pages this run's simulator served name its port already: a look at the
+        // URL's text answers them without taking the URL apart, which a frame asked of every
+        // row's picture (issue 29).
+        let current = port.map { port in ["http://127.0.0.1:\(port)/", "http://localhost:\(port)/"].map { Array($0.utf8) } } ?? []
         return { url in
+            if current.contains(where: { url.absoluteString.utf8.starts(with: $0) }) { return url }
             guard let port, let host = url.host, host == "127.0.0.1" || host == "localhost", url.port != port,
                 var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
             else { return url }
