@@ -5,7 +5,7 @@ import Endless
 extension FeedViewModel {
     /// The loaded row at `index` as the list needs it (its item's stamp and id, its picture),
     /// or nil for a placeholder. Kept between frames while the row's item is the same (same
-    /// ``ItemStamp``) and the image sizing too: only a row new on screen, or changed, reads its
+    /// `ItemStamp`) and the image sizing too: only a row new on screen, or changed, reads its
     /// item.
     public func listedRow(at index: Int) -> ListedRow<Source.Item.ID>? {
         listedRow(at: index, in: feed.items)
@@ -14,7 +14,7 @@ extension FeedViewModel {
     /// ``listedRow(at:)`` with the feed's items read once for all of a frame's rows.
     /// - Parameters:
     ///   - index: the row.
-    ///   - items: the feed's ``Feed/items`` as they are now.
+    ///   - items: the feed's `Feed.items` as they are now.
     public func listedRow(at index: Int, in items: FeedItems<Source.Item>) -> ListedRow<Source.Item.ID>? {
         guard let stamp = items.stamp(at: index) else { return nil }
         if listedRows.sizing != imageSizing { listedRows = ListedRows(sizing: imageSizing) }

@@ -6,7 +6,7 @@ import Endless
 /// and summarizes no item whose row did not change (issue 29). An object, so handing one to
 /// each frame's row copies a reference, not its strings and URL.
 public final class ListedRow<ID: Hashable> {
-    /// The row's item, as ``FeedItems/stamp(at:)`` identifies it.
+    /// The row's item, as `FeedItems.stamp(at:)` identifies it.
     public let stamp: ItemStamp
     /// The item's id.
     public let id: ID
