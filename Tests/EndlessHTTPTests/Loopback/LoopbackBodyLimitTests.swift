@@ -49,8 +49,12 @@ struct LoopbackBodyLimitTests {
         let sent = try #require(figures["sentBytes"], "the child test did not run:\n\(outcome.output)")
         #expect(figures["tooLarge"] == 1, "\(outcome.output)")
         // The client hung up before the flood ended; what it read past the limit it dropped.
-        // A missing hang-up reports -1.
-        #expect(sent > 0 && sent < Self.floodBytes, "the server wrote \(sent) bytes")
+        // A missing hang-up reports -1. Under ThreadSanitizer the client runs many times slower
+        // than the server writes, and a loaded machine has seen it read the whole gigabyte
+        // before its cancel took: there the hang-up's timing is not checked, only that the flood
+        // was sent (the plain run checks both).
+        #expect(sent > 0, "the server wrote \(sent) bytes")
+        if !ProcessMemory.isUnderThreadSanitizer { #expect(sent < Self.floodBytes, "the server wrote \(sent) bytes") }
         return figures
     }
 
