@@ -76,9 +76,15 @@ package struct PortraitCanvas {
     let focus: (x: Double, y: Double)
     /// Red, green, blue per pixel, row by row, as doubles until encoding.
     private(set) var pixels: [Double]
+    /// Evaluates the distance at every pixel of a fill's bounds, as the renderer did before
+    /// shapes knew their reach: the same pixels, for the bench's baseline.
+    let scansEveryPixel: Bool
 
-    init(size: Int, background: Color, zoom: Double = 1, focus: (x: Double, y: Double) = (0.5, 0.5)) {
+    init(
+        size: Int, background: Color, zoom: Double = 1, focus: (x: Double, y: Double) = (0.5, 0.5), scansEveryPixel: Bool = false
+    ) {
         self.size = size
+        self.scansEveryPixel = scansEveryPixel
         self.zoom = zoom
         self.focus = focus
         pixels = [Double](repeating: 0, count: size * size * 3)
@@ -108,7 +114,7 @@ package struct PortraitCanvas {
         }
         // Coverage is positive only where the distance is below half a pixel: the shape's
         // reach at that threshold, within the bounds asked for.
-        let reach = shape.reach(0.5 / scale)
+        let reach = scansEveryPixel ? .everywhere : shape.reach(0.5 / scale)
         guard !reach.isEmpty else { return }
         let columns = span(max(bounds.minX, reach.minX), min(bounds.maxX, reach.maxX), origin: originX)
         let rows = span(max(bounds.minY, reach.minY), min(bounds.maxY, reach.maxY), origin: originY)
@@ -120,11 +126,12 @@ package struct PortraitCanvas {
         let threshold = 0.5 / scale * (1 + 1e-9) + 1e-12
         let hair = 1e-9
         let distance = shape.distance
+        let scansEveryPixel = scansEveryPixel
         let row = shape.row
         pixels.withUnsafeMutableBufferPointer { pixels in
             for pixelRow in rows.first...rows.last {
                 let y = originY + (Double(pixelRow) + 0.5) / scale
-                let spans = row(y, threshold)
+                let spans = scansEveryPixel ? Shape.Row.unknown : row(y, threshold)
                 let core = spans.core.grown(by: -hair), hole = spans.hole.grown(by: -hair)
                 let reach = spans.reach.grown(by: hair)
                 guard !reach.isEmpty else { continue }

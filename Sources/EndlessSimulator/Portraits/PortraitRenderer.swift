@@ -23,10 +23,16 @@ package struct PortraitRenderer {
     static let focus = (x: 0.5, y: 0.53)
 
     /// Renders `features` at `size`×`size` pixels.
+    /// - Parameters:
+    ///   - features: the face.
+    ///   - size: the side, in pixels.
+    ///   - scanningEveryPixel: evaluates every shape at every pixel of its bounds, as before
+    ///     shapes knew their reach: the same pixels, slower (the bench's baseline).
     /// - Returns: 8-bit RGB pixels, row by row.
-    package static func render(_ features: PortraitFeatures, size: Int) -> [UInt8] {
-        var renderer = PortraitRenderer(
-            features: features, canvas: PortraitCanvas(size: size, background: features.background, zoom: Self.zoom, focus: Self.focus))
+    package static func render(_ features: PortraitFeatures, size: Int, scanningEveryPixel: Bool = false) -> [UInt8] {
+        let canvas = PortraitCanvas(
+            size: size, background: features.background, zoom: Self.zoom, focus: Self.focus, scansEveryPixel: scanningEveryPixel)
+        var renderer = PortraitRenderer(features: features, canvas: canvas)
         renderer.draw()
         return renderer.canvas.rgb
     }

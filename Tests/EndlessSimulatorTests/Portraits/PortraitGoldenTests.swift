@@ -4,7 +4,8 @@ import Testing
 
 /// Every face of every size, pixel for pixel, against digests recorded from the renderer as it
 /// was before drawing was made faster (the straightforward one that evaluated every shape at
-/// every pixel of the canvas; endless-bench keeps a copy as its `portraits draw` baseline).
+/// every pixel of the canvas, which `scanningEveryPixel` still does: endless-bench's
+/// `portraits draw` baseline).
 /// The set of faces is finite, so this is the whole proof that the faster renderer draws the
 /// same pictures: a look change must record new digests on purpose.
 @Suite("Portrait pixels")
@@ -28,6 +29,18 @@ struct PortraitGoldenTests {
             let name = "\(gender.rawValue)/\(size)"
             let expected = try #require(Self.recorded[name])
             #expect(digest == expected, "\(name): 0x\(String(digest, radix: 16, uppercase: true))")
+        }
+    }
+
+    @Test("scanning every pixel, the bench's baseline, draws the same faces (48 px)")
+    func everyPixelScanMatches() {
+        for gender in PortraitKey.Gender.allCases {
+            for index in 0...gender.maxIndex {
+                let face = PortraitFeatures(gender: gender, index: index)
+                #expect(
+                    PortraitRenderer.render(face, size: 48, scanningEveryPixel: true) == PortraitRenderer.render(face, size: 48),
+                    "\(gender.rawValue)/\(index)")
+            }
         }
     }
 }
