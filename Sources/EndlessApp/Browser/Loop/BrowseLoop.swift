@@ -128,10 +128,36 @@ final class BrowseLoop {
             inbox.finish()
         }
         try start()
-        while let event = await inbox.next() {
-            if let ending = try process(event) { return ending }
+        return try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Ending, any Error>) in
+            self.ended = ended
+            // A main-actor task is enqueued on the main actor at once: the poster's thread
+            // wakes the loop's, and no thread in between (see ``LoopInbox``).
+            inbox.wake { Task { @MainActor [weak self] in self?.takeWaitingEvents() } }
         }
-        return .quit
+    }
+
+    /// Where ``run(events:inFlightCount:)`` waits for the loop to end.
+    private var ended: CheckedContinuation<Ending, any Error>?
+
+    /// Woken by the inbox: handles what is waiting and draws (see ``process(_:)``), then lets
+    /// the inbox wake it again, or, if more came meanwhile, takes that in a task of its own so
+    /// the main actor's other work (a page arriving) runs in between.
+    private func takeWaitingEvents() {
+        guard let ended else { return }
+        do {
+            if let event = inbox.poll(), let ending = try process(event) {
+                return end(ended, with: .success(ending))
+            }
+            if inbox.isFinished { return end(ended, with: .success(.quit)) }
+        } catch {
+            return end(ended, with: .failure(error))
+        }
+        if !inbox.loopIsIdle() { Task { @MainActor [weak self] in self?.takeWaitingEvents() } }
+    }
+
+    private func end(_ ended: CheckedContinuation<Ending, any Error>, with result: Result<Ending, any Error>) {
+        self.ended = nil
+        ended.resume(with: result)
     }
 
     /// Has `events` posted into the inbox by whoever produces them: a session's reader thread
