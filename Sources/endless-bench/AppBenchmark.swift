@@ -106,6 +106,9 @@ enum AppBenchmark {
         var framesPerSecond = 0.0
         /// The position the screen showed last (where a following hold starts from).
         var lastPosition = 0
+        /// Times a thread of the program went to sleep waiting, per key (see
+        /// `PseudoTerminalApp.threadWaits()`).
+        var threadWaitsPerKey = 0.0
 
         var windowMedianLags: Bench.Samples { Bench.Samples(lagMilliseconds.map { Bench.Samples($0.isEmpty ? [.nan] : $0).median }) }
         var allLags: [Double] { lagMilliseconds.flatMap { $0 }.sorted() }
@@ -136,6 +139,7 @@ enum AppBenchmark {
         var windowKeys = 0
         var windowStart = start
         let firstFrame = app.terminal.screen.synchronizedUpdates
+        let waitsBefore = app.threadWaits()
         while window < windows {
             let elapsed = Bench.seconds(ContinuousClock.now - start)
             let due = Int(elapsed * rate)
@@ -165,6 +169,7 @@ enum AppBenchmark {
             }
         }
         result.keys = sent.count
+        result.threadWaitsPerKey = Double(app.threadWaits() - waitsBefore) / Double(max(1, sent.count))
         result.unanswered = sent.count - (shown - origin)
         result.lastPosition = shown
         result.framesPerSecond = Double(app.terminal.screen.synchronizedUpdates - firstFrame) / Bench.seconds(ContinuousClock.now - start)

@@ -12,6 +12,9 @@ import Foundation
 ///   - `pictures=yes simulator=serve_process`: the app against `endless serve` in a process of
 ///     its own, as against a real service: the app's own CPU (the server's is a detail);
 ///   - `pictures=no simulator=embedded`;
+///
+///   each with the times a thread of the app went to sleep waiting, per key (a detail: each
+///   is a thread hand-off; less's figure beside it);
 /// - `perkey cpu_per_key_over_10000_keys`: 10,000 `j`s without pictures, each waiting for
 ///   the frame that shows it, the CPU a key costs among the last 1,000 against the first
 ///   1,000 of the same session (flat is a ratio of 1).
@@ -82,7 +85,11 @@ enum PerKeyBenchmark {
                 "session": setup.session, "rate_per_s": 30, "seconds": 20, "keys": ours.keys,
                 "unanswered_keys": ours.unanswered, "goal_ms": "0.4_(3x_less)",
             ],
-            more: serverPerKey.map { [("server_cpu_ms_per_key", Bench.fixed($0, 3))] } ?? [])
+            more: [
+                ("thread_waits_per_key", Bench.fixed(ours.threadWaitsPerKey, 1)),
+                ("less_thread_waits_per_key", Bench.fixed(less.threadWaitsPerKey, 1)),
+            ]
+                + (serverPerKey.map { [("server_cpu_ms_per_key", Bench.fixed($0, 3))] } ?? []))
     }
 
     /// 10,000 keys one at a time, each waiting for its frame; CPU per key of the first and the

@@ -103,6 +103,21 @@ final class PseudoTerminalApp {
         return nanoseconds / 1e9
     }
 
+    /// How many times the program's threads alive now have gone to sleep waiting (voluntary
+    /// context switches): each is a thread hand-off, a wake-up somewhere else to resume it.
+    func threadWaits() -> Int {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return 0 }
+        var waits = 0
+        for task in tasks {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8),
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
+                let count = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+            else { continue }
+            waits += count
+        }
+        return waits
+    }
+
     /// Reads whatever the program has written, waiting up to `timeout` for something to arrive.
     /// - Returns: whether anything was read.
     @discardableResult
