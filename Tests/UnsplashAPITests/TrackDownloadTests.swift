@@ -50,4 +50,16 @@ struct TrackDownloadTests {
         await #expect(throws: UnsplashError.self) { try await Self.client(transport).trackDownload(of: UnsplashPhoto(id: id)) }
         #expect(transport.requests.withLock { $0 }.isEmpty)
     }
+
+    @Test("photo(id:) refuses an id that is not one before anything is sent", arguments: ["../me", "", "a b", "a/b", "x\u{1B}", "a?b"])
+    func hostilePhotoID(_ id: String) async {
+        let transport = RecordingTransport()
+        await #expect {
+            try await Self.client(transport).photo(id: id)
+        } throws: { error in
+            guard case .invalidRequest = error as? UnsplashError else { return false }
+            return true
+        }
+        #expect(transport.requests.withLock { $0 }.isEmpty)
+    }
 }

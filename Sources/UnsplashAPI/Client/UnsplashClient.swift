@@ -125,9 +125,14 @@ public struct UnsplashClient: Sendable {
     /// downloads).
     /// - Parameter id: the photo's id.
     /// - Returns: the photo.
-    /// - Throws: ``UnsplashError/notFound(messages:)`` for an id the service does not have, or
-    ///   another ``UnsplashError``.
+    /// - Throws: ``UnsplashError/invalidRequest(_:)`` for an id that is not one (only letters,
+    ///   digits, `-` and `_`, at most 64), before anything is sent;
+    ///   ``UnsplashError/notFound(messages:)`` for an id the service does not have, or another
+    ///   ``UnsplashError``.
     public func photo(id: String) async throws(UnsplashError) -> UnsplashPhoto {
+        // The id goes into the path: one that is not an id (`../me`, a slash, a space) would
+        // ask for another resource with the key.
+        guard let id = Self.pathSegment(id) else { throw .invalidRequest("'\(id.prefix(40))' is not a photo id") }
         let record = self.record
         let endpoint = Endpoint<UnsplashPhoto>(path: "photos/\(id)", headers: headers, accepting: .json) { response throws(ResponseRejection) in
             do throws(UnsplashError) {
