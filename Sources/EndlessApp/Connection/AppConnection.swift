@@ -14,8 +14,14 @@ final class AppConnection: Sendable {
     private let simulator: SimulatorServer?
     private let configuration: HTTPClient.Configuration
     private let monitors: [any HTTPEventMonitor]
-    /// Every client made, for the in-flight count.
-    private let clients: Mutex<[HTTPClient]>
+    /// Every client made, and who watches their count of requests in flight: a client made
+    /// later (a tab opened after the browser started) is watched from when it is made.
+    private let clients: Mutex<Clients>
+
+    private struct Clients {
+        var made: [HTTPClient]
+        var watches: [ObjectIdentifier: InFlightWatch] = [:]
+    }
 
     /// How long an embedded simulator may take to finish in-flight responses on close: the
     /// process is quitting, so nobody is waiting for them.
@@ -67,7 +73,7 @@ final class AppConnection: Sendable {
         self.configuration = configuration
         self.monitors = monitors
         images = HTTPClient(configuration: configuration, transport: URLSessionTransport(), monitors: monitors)
-        clients = Mutex([images])
+        clients = Mutex(Clients(made: [images]))
     }
 
     /// Whether the embedded simulator runs.
@@ -115,23 +121,33 @@ final class AppConnection: Sendable {
             label = "no simulator"
         }
         let http = HTTPClient(baseURL: baseURL, configuration: configuration, monitors: monitors)
-        clients.withLock { $0.append(http) }
+        let watches = clients.withLock {
+            $0.made.append(http)
+            return Array($0.watches.values)
+        }
+        for watch in watches { watch.follow(http) }
         return FeedEndpoint(
             baseURL: baseURL, label: label, http: http, isSimulator: api == nil,
             origin: api == nil ? "simulator" : configuration.redactor.redact(baseURL))
     }
 
-    /// Calls `change` with the number of requests running over every client made so far, at
-    /// once, then at every change, on the thread that counted (no task in between: issue 29).
+    /// Calls `change` with the number of requests running over every client, at once, then at
+    /// every change, on the thread that counted (no task in between: issue 29). A client made
+    /// later (the tab of a feed opened after the browser started) is counted from when it is
+    /// made.
     /// - Parameter change: takes the total; it must return quickly.
     /// - Returns: stops the calls.
     func observeInFlightCount(_ change: @escaping @Sendable (Int) -> Void) -> @Sendable () -> Void {
-        let clients = self.clients.withLock { $0 }
-        let counts = InFlightSum(count: clients.count)
-        let stops = clients.enumerated().map { slot, client in
-            client.observeInFlightCount { count in counts.set(slot, count, then: change) }
+        let watch = InFlightWatch(change: change)
+        let made = clients.withLock {
+            $0.watches[ObjectIdentifier(watch)] = watch
+            return $0.made
         }
-        return { for stop in stops { stop() } }
+        for client in made { watch.follow(client) }
+        return { [weak self] in
+            self?.clients.withLock { _ = $0.watches.removeValue(forKey: ObjectIdentifier(watch)) }
+            watch.stop()
+        }
     }
 
     /// Stops the embedded simulator, if any; safe to call more than once.
@@ -155,20 +171,54 @@ public struct FeedEndpoint: Sendable {
     let origin: String
 }
 
-/// Several in-flight counts added up, as each changes.
-private final class InFlightSum: Sendable {
-    private let counts: Mutex<[Int]>
-
-    init(count: Int) {
-        counts = Mutex(Array(repeating: 0, count: count))
+/// One observer of the total in flight: each client's count as it changes, added up.
+private final class InFlightWatch: Sendable {
+    private struct State {
+        var counts: [Int] = []
+        var stops: [@Sendable () -> Void] = []
+        var isStopped = false
     }
 
-    /// Sets one client's count and tells `change` the total, under the lock, so that totals
-    /// from two clients counting at once arrive in the order they were made.
-    func set(_ slot: Int, _ count: Int, then change: (Int) -> Void) {
-        counts.withLock {
-            $0[slot] = count
-            change($0.reduce(0, +))
+    private let state = Mutex(State())
+    private let change: @Sendable (Int) -> Void
+
+    init(change: @escaping @Sendable (Int) -> Void) {
+        self.change = change
+    }
+
+    /// Counts `client`'s requests from now on (its count comes at once: the total is told).
+    func follow(_ client: HTTPClient) {
+        let slot = state.withLock { state -> Int? in
+            guard !state.isStopped else { return nil }
+            state.counts.append(0)
+            return state.counts.count - 1
+        }
+        guard let slot else { return }
+        let stop = client.observeInFlightCount { [self] count in set(slot, count) }
+        let stopped = state.withLock { state in
+            if !state.isStopped { state.stops.append(stop) }
+            return state.isStopped
+        }
+        if stopped { stop() }
+    }
+
+    /// Ends every client's observation; later counts are dropped.
+    func stop() {
+        let stops = state.withLock { state in
+            state.isStopped = true
+            defer { state.stops = [] }
+            return state.stops
+        }
+        for stop in stops { stop() }
+    }
+
+    /// Sets one client's count and tells the total, under the lock, so that totals from two
+    /// clients counting at once arrive in the order they were made.
+    private func set(_ slot: Int, _ count: Int) {
+        state.withLock { state in
+            guard !state.isStopped else { return }
+            state.counts[slot] = count
+            change(state.counts.reduce(0, +))
         }
     }
 }
