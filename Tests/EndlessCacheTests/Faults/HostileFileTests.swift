@@ -11,26 +11,14 @@ import Testing
 /// trigger of its own, other columns, a table more or less), a row far past the size limit,
 /// a damaged copy's name taken by a folder. Each is refused quickly, said in a notice, and
 /// never loaded, never looped on. The tests that could hang if the cache regressed run the
-/// cache in a child process that a watchdog kills, so they fail instead of hanging.
+/// cache in a child process, killed after ``ChildProcess/patience``, so they fail instead of
+/// hanging.
 @Suite("Hostile cache files", .timeLimit(TimeBudget.minutes(2)))
 struct HostileFileTests {
     static let openRole = "hostile-open"
     static let oversizedRowRole = "oversized-row"
     /// The row a test writes past the limit: 100 MB, as in the report.
     static let oversizedBytes = 100_000_000
-
-    /// Waits for a child to finish; a watchdog kills it after `limit` (a hang guard, not a
-    /// wait for an event: a child that works ends in about a second).
-    static func finish(_ child: ChildProcess, within limit: Duration = .seconds(60)) async -> (
-        status: Int32, lines: [String], output: String
-    ) {
-        let watchdog = Task {
-            try await Task.sleep(for: limit)
-            child.kill()
-        }
-        defer { watchdog.cancel() }
-        return await child.waitForExit()
-    }
 
     /// In the child: opens the cache in `directory`, loads the first page, lists the usage
     /// and clears nothing; says what it heard.
@@ -61,7 +49,7 @@ struct HostileFileTests {
         try HostileFiles.rewrite(directory.databaseURL, sql)
 
         let child = try ChildProcess(role: Self.openRole, directory: directory.url)
-        let result = await Self.finish(child)
+        let result = await child.waitForExit()
 
         let done = result.lines.first { $0.hasPrefix("done") }
         #expect(done == "done requests=1 pages=1", "\(name): the child hung, crashed or used the file: \(result.output)")
@@ -81,7 +69,7 @@ struct HostileFileTests {
         try await DamagedFileTests.populatedCache(in: directory)
         try HostileFiles.rewrite(directory.databaseURL, HostileFiles.endlessView)
         let child = try ChildProcess(role: Self.openRole, directory: directory.url, environment: ["ENDLESS_USAGE_ONLY": "1"])
-        let result = await Self.finish(child)
+        let result = await child.waitForExit()
         #expect(result.lines.contains("done usage=0"), "the child hung or crashed: \(result.output)")
         #expect(result.lines.contains { $0.hasPrefix("notice rebuilt") && $0.contains("view pages") }, "\(result.lines)")
     }
@@ -140,7 +128,7 @@ struct HostileFileTests {
         #expect((listed.first?.bytes ?? 0) > Self.oversizedBytes, "\(listed)")
 
         let child = try ChildProcess(role: Self.oversizedRowRole, directory: directory.url)
-        let result = await Self.finish(child)
+        let result = await child.waitForExit()
         let line = try #require(result.lines.first { $0.hasPrefix("done") }, "\(result.output)")
         let numbers = line.split(separator: " ").dropFirst().reduce(into: [String: Int]()) { numbers, pair in
             let parts = pair.split(separator: "=")
