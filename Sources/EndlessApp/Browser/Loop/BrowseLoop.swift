@@ -222,7 +222,7 @@ final class BrowseLoop {
         frameBeforeLast = lastFrame
         lastFrame = now
         renders += 1
-        var frame = ScreenBuffer(size: terminal.size)
+        var frame = terminal.makeFrame()
         let generation = ticket.renew()
         let inbox = self.inbox
         let ticket = self.ticket
