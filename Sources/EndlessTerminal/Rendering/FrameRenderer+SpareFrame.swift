@@ -11,7 +11,12 @@ extension FrameRenderer {
     /// - Returns: a frame equal to `ScreenBuffer(size: size)`, or nil.
     mutating func recycledFrame(size: Size) -> ScreenBuffer? {
         guard var frame = spare.take(), frame.size == size else { return nil }
-        frame.clear()
+        // Only the cells that are not blank already are written: most of a list's cells are
+        // blank, and each cell written releases the one it replaces.
+        frame.cells.withUnsafeMutableBufferPointer { cells in
+            for index in cells.indices where !cells[index].isPlainBlank { cells[index] = .blank }
+        }
+        if !frame.graphics.isEmpty { frame.graphics.removeAll(keepingCapacity: true) }
         frame.links.removeAll(keepingCapacity: true)
         return frame
     }
