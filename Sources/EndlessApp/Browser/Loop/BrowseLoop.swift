@@ -71,6 +71,8 @@ final class BrowseLoop {
     private let clock: any Clock<Duration>
     /// The header and status bar as last drawn (see ``ChromeMemo``).
     let chrome = ChromeMemo()
+    /// The key bindings every key is looked up in (see ``KeyBindingsMemo``).
+    let keyBindings = KeyBindingsMemo()
     /// Times every delayed event with one sleeping task (see ``LoopTimer``).
     let timer: LoopTimer
     private let frameInterval: Duration
@@ -263,7 +265,7 @@ final class BrowseLoop {
         case .paste(let text) where browser.searchLine != nil:
             browser.typeInSearch(text)
         case .key(let key):
-            let bindings = browser.keyBindings
+            let bindings = keyBindings.bindings(of: browser)
             guard let intent = KeyBindings.intent(for: key, in: bindings) else { return nil }
             if intent == .quit {
                 // q over the help closes it, as Esc does; Ctrl-C quits from anywhere.
