@@ -27,6 +27,8 @@ struct FrameReuseTests {
     static func busyFrame(_ text: String) -> ScreenBuffer {
         var frame = ScreenBuffer(size: size)
         frame.write(text, at: Point(x: 2, y: 1), style: Style(foreground: .red))
+        // A cluster too long to pack: a cell holding a reference.
+        frame.write("👨‍👩‍👧‍👦 family", at: Point(x: 2, y: 2))
         _ = frame.write("a link", at: Point(x: 0, y: 3), link: "https://example.com/\(text)")
         let picture = TerminalGraphic(kind: .kitty, escape: Array("\u{1B}_Ga=T,f=32;AAAA\u{1B}\\".utf8), size: Size(width: 2, height: 1))
         frame.place(picture, in: Rect(x: 30, y: 4, width: 2, height: 1))
@@ -60,6 +62,17 @@ struct FrameReuseTests {
         _ = other.render(Self.busyFrame("second"))
         #expect(renderer.render(recycled) == other.render(fresh))
         #expect(renderer.recycledFrame(size: Size(width: 41, height: 6)) == nil, "a frame of another size is not handed out")
+    }
+
+    @Test("blanking writes every cell back to a plain blank: styled, linked, wide, and long clusters")
+    func blanking() throws {
+        var frame = Self.busyFrame("blank me")
+        frame.write("界 wide", at: Point(x: 20, y: 0), style: Style(background: .blue))
+        frame.fill(Rect(x: 0, y: 5, width: 40, height: 1), style: Style(background: .green))
+        #expect(frame.cells.contains { $0.key.isHashed }, "the test needs a long cluster")
+        FrameRenderer.blank(&frame.cells)
+        #expect(frame.cells == ScreenBuffer(size: Self.size).cells)
+        #expect(frame.lines.allSatisfy { $0 == String(repeating: " ", count: 40) })
     }
 
     @Test("render(into:) writes each frame's bytes into the one buffer, as render() returns them")
