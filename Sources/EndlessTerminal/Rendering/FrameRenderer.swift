@@ -55,6 +55,9 @@ public struct FrameRenderer: Sendable {
     var previousRows: RowHashes?
     /// The graphics the terminal shows and the kitty images it holds.
     var graphics = GraphicsLedger()
+    /// The frame the terminal showed before ``previous``, kept to be drawn into again (see
+    /// ``recycledFrame(size:)``) rather than freed: a frame is thousands of cells.
+    var spare: ScreenBuffer?
 
     /// Creates a renderer; its first frame is a full redraw.
     ///
@@ -92,8 +95,26 @@ public struct FrameRenderer: Sendable {
     /// - Parameter frame: the new frame.
     /// - Returns: bytes to write to the terminal.
     public mutating func render(_ frame: ScreenBuffer) -> [UInt8] {
-        guard previous?.size == frame.size, let old = previous.take() else { return renderFull(frame) }
-        var out = ByteWriter()
+        var bytes: [UInt8] = []
+        render(frame, into: &bytes)
+        return bytes
+    }
+
+    /// ``render(_:)`` into `bytes`, which is emptied first and keeps its capacity: a session
+    /// writes every frame from one buffer instead of growing a new one each time.
+    ///
+    /// - Parameters:
+    ///   - frame: the new frame.
+    ///   - bytes: receives the bytes to write to the terminal; empty when nothing changed.
+    public mutating func render(_ frame: ScreenBuffer, into bytes: inout [UInt8]) {
+        guard previous?.size == frame.size, let old = previous.take() else {
+            bytes = renderFull(frame)
+            return
+        }
+        bytes.removeAll(keepingCapacity: true)
+        var out = ByteWriter(bytes: bytes)
+        bytes = []
+        defer { bytes = out.bytes }
         beginFrame(&out)
         linkTargets = frame.links
         let start = out.count
@@ -130,9 +151,12 @@ public struct FrameRenderer: Sendable {
 
         previous = frame
         previousRows = newRows
-        if out.count == start { return [] }
+        spare = old
+        if out.count == start {
+            out.bytes.removeAll(keepingCapacity: true)
+            return
+        }
         endFrame(&out)
-        return out.bytes
     }
 
     /// The bytes of a full redraw of `frame`: reset, clear the screen (and every kitty

@@ -93,6 +93,8 @@ public final class TerminalSession: Sendable {
         var suspended = false
         var renderer: FrameRenderer
         var lastFrame: ScreenBuffer?
+        /// The bytes of the last frame, kept so the next one is written into the same buffer.
+        var output: [UInt8] = []
         var size: Size
         var pixelSize: Size?
         /// The SIGCONT count at which our own suspend resumes, so its relay is not handled twice.
@@ -267,11 +269,14 @@ public final class TerminalSession: Sendable {
         }
     }
 
-    /// A blank frame of the current size, to draw the next screen into.
+    /// A blank frame of the current size, to draw the next screen into: the frame the terminal
+    /// showed before the last one, blanked, when the app let go of it (a new one otherwise).
     ///
     /// - Returns: an empty buffer.
     public func makeFrame() -> ScreenBuffer {
-        ScreenBuffer(size: size)
+        state.withLock { state in
+            state.renderer.recycledFrame(size: state.size) ?? ScreenBuffer(size: state.size)
+        }
     }
 
     /// Draws a frame: only what changed since the last one is written. A frame built for
@@ -285,8 +290,8 @@ public final class TerminalSession: Sendable {
             let frame = frame.resized(to: state.size)
             state.lastFrame = frame
             guard state.isOpen, !state.suspended else { return }
-            let bytes = state.renderer.render(frame)
-            if !bytes.isEmpty { try RawMode.writeAll(bytes, to: output) }
+            state.renderer.render(frame, into: &state.output)
+            if !state.output.isEmpty { try RawMode.writeAll(state.output, to: output) }
         }
     }
 

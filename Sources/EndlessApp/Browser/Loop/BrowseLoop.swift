@@ -27,6 +27,12 @@ final class BrowseLoop {
         case openingGraceOver
         /// The HTTP clients' count of requests running changed.
         case inFlight(Int)
+        /// Something the status bar shows changed (it is observed apart from the frame: see
+        /// ``BandWatch``).
+        case chromeChanged
+        /// The status bar copied by the last frames has aged: composed again, it shows what
+        /// nobody observes (a cache's age) as it is now.
+        case statusAged
     }
 
     /// Hands the loop's callback to whatever counts requests in flight (the connection's
@@ -66,11 +72,13 @@ final class BrowseLoop {
     /// Where everything was on the last frame, for the mouse.
     private(set) var layout = BrowserLayout()
 
-    let inbox = LoopInbox<Event>()
+    let inbox: LoopInbox<Event>
     private let ticket = FrameTicket()
     private let clock: any Clock<Duration>
     /// The header and status bar as last drawn (see ``ChromeMemo``).
-    let chrome = ChromeMemo()
+    let chrome: ChromeMemo
+    /// The key bindings every key is looked up in (see ``KeyBindingsMemo``).
+    let keyBindings = KeyBindingsMemo()
     /// Times every delayed event with one sleeping task (see ``LoopTimer``).
     let timer: LoopTimer
     private let frameInterval: Duration
@@ -81,6 +89,8 @@ final class BrowseLoop {
     private var frameBeforeLast: Duration?
     private var frameDuePending = false
     private var tickPending = false
+    /// Whether a ``Event/statusAged`` is on its way.
+    private var statusAgePending = false
     private let elapsed: @Sendable () -> Duration
     /// The status bar's count of requests in flight, shown once they have run a while.
     private let inFlightFigure: InFlightFigure
@@ -101,8 +111,12 @@ final class BrowseLoop {
         self.clock = clock
         self.frameInterval = frameInterval
         started = .now
-        elapsed = Stopwatch(clock).elapsed
+        let elapsed = Stopwatch(clock).elapsed
+        self.elapsed = elapsed
         timer = LoopTimer(clock: clock)
+        let inbox = LoopInbox<Event>()
+        self.inbox = inbox
+        chrome = ChromeMemo(statusChanged: { inbox.post(.chromeChanged) }, clock: elapsed)
         inFlightFigure = InFlightFigure(timer: timer) { [browser] count in
             if browser.requestsInFlight != count { browser.requestsInFlight = count }
         }
@@ -229,6 +243,11 @@ final class BrowseLoop {
             if renders == 0 { needsFrame = true }
         case .inFlight(let count):
             inFlightFigure.update(count)
+        case .chromeChanged:
+            needsFrame = true
+        case .statusAged:
+            statusAgePending = false
+            if chrome.statusWatch.copiedSinceComposed { needsFrame = true }
         }
         return nil
     }
@@ -248,7 +267,7 @@ final class BrowseLoop {
         frameBeforeLast = lastFrame
         lastFrame = now
         renders += 1
-        var frame = ScreenBuffer(size: terminal.size)
+        var frame = terminal.makeFrame()
         let generation = ticket.renew()
         let inbox = self.inbox
         let ticket = self.ticket
@@ -265,6 +284,12 @@ final class BrowseLoop {
         if browser.isAnimating, !tickPending {
             tickPending = true
             post(.tick, after: Self.tickInterval)
+        }
+        if chrome.statusWatch.copiedSinceComposed, !statusAgePending {
+            // The bar copied may show a note nobody observes as it was: once it has aged, a
+            // frame composes it again (only after frames that copied it: idle stays idle).
+            statusAgePending = true
+            post(.statusAged, after: BandWatch.maximumAge)
         }
     }
 
@@ -289,7 +314,7 @@ final class BrowseLoop {
         case .paste(let text) where browser.searchLine != nil:
             browser.typeInSearch(text)
         case .key(let key):
-            let bindings = browser.keyBindings
+            let bindings = keyBindings.bindings(of: browser)
             guard let intent = KeyBindings.intent(for: key, in: bindings) else { return nil }
             if intent == .quit {
                 // q over the help closes it, as Esc does; Ctrl-C quits from anywhere.

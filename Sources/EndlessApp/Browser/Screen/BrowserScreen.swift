@@ -28,7 +28,7 @@ enum BrowserScreen {
         let tab = browser.active
         layout.list = bands.list
         layout.rows = tab.draw(into: &frame, indicator: bands.indicator, list: bands.list, elapsed: elapsed)
-        layout.tabs = drawChrome(browser, into: &frame, bands: bands, memo: chrome)
+        layout.tabs = drawChrome(browser, into: &frame, bands: bands, elapsed: elapsed, memo: chrome)
         layout.hasOverlay = tab.hasDetails || browser.isHelpVisible
         if browser.isHelpVisible {
             // Only the keys that do something on this tab: a list people read, and one that fits 80×24.
@@ -74,7 +74,7 @@ enum BrowserScreen {
     @discardableResult
     private static func drawChrome(
         _ browser: BrowserModel, into frame: inout ScreenBuffer,
-        bands: (header: Rect, indicator: Rect, list: Rect, status: Rect), memo: ChromeMemo? = nil
+        bands: (header: Rect, indicator: Rect, list: Rect, status: Rect), elapsed: Duration = .zero, memo: ChromeMemo? = nil
     ) -> [(kind: FeedID, rect: Rect)] {
         let tab = browser.active
         let kinds = browser.kinds
@@ -88,6 +88,31 @@ enum BrowserScreen {
         } else {
             tabs = BrowserChrome.drawHeader(header, into: &frame, in: bands.header)
         }
+        guard let memo else {
+            drawStatus(browser, right: statusFigures(browser), into: &frame, in: bands.status)
+            return tabs
+        }
+        // Nothing the status bar read changed since it was composed: its cells are copied
+        // without reading any of it (in the colours it was drawn in, which no observation sees).
+        let theme = Theme.current
+        let now = memo.clock?() ?? elapsed
+        if memo.statusWatch.isCurrent(at: now), memo.status.redrawKept(in: bands.status, into: &frame, if: { $0.theme == theme }) != nil {
+            memo.statusWatch.copied()
+            return tabs
+        }
+        memo.statusWatch.compose(at: now) {
+            let right = statusFigures(browser)
+            let inputs = ChromeMemo.StatusInputs(
+                tabs: browser.kinds, rebinding: browser.keyRebinding, right: right.map(\.text), rightPriorities: right.map(\.priority),
+                searchLine: browser.searchLine, theme: theme)
+            memo.status.draw(inputs, in: bands.status, into: &frame) { drawStatus(browser, right: right, into: &$0, in: bands.status) }
+        }
+        return tabs
+    }
+
+    /// The status bar's figures and notes, each with its priority.
+    private static func statusFigures(_ browser: BrowserModel) -> [(text: String, priority: Int)] {
+        let tab = browser.active
         var right: [(text: String, priority: Int)] = []
         if let failure = browser.tabFailure { right.append((failure, 100)) }
         if let hint = browser.hint { right.append((hint, 95)) }
@@ -97,15 +122,7 @@ enum BrowserScreen {
         right.append(("\(browser.requestsInFlight) in flight", 30))
         // The image cache's hit rate, named so it does not read as a progress figure.
         if let rate = tab.cacheHitRate { right.append(("pictures cached \(Int((rate * 100).rounded()))%", 20)) }
-        guard let memo else {
-            drawStatus(browser, right: right, into: &frame, in: bands.status)
-            return tabs
-        }
-        let inputs = ChromeMemo.StatusInputs(
-            tabs: kinds, rebinding: browser.keyRebinding, right: right.map(\.text), rightPriorities: right.map(\.priority),
-            searchLine: browser.searchLine, theme: Theme.current)
-        memo.status.draw(inputs, in: bands.status, into: &frame) { drawStatus(browser, right: right, into: &$0, in: bands.status) }
-        return tabs
+        return right
     }
 
     /// The status bar: key hints and figures, or the search line while it is typed in.

@@ -24,6 +24,23 @@ final class ChromeMemo {
 
     let header = BandMemo<HeaderInputs, [(kind: FeedID, rect: Rect)]>()
     let status = BandMemo<StatusInputs, Void>()
+    /// What the status bar read, so that it is copied without reading it again while that
+    /// is unchanged (a held `j` changes none of it; the header shows the selection's page).
+    let statusWatch: BandWatch
+
+    /// The time the status bar's age is measured in; nil for the time the frame is drawn at.
+    let clock: (@Sendable () -> Duration)?
+
+    /// Creates an empty memo.
+    /// - Parameters:
+    ///   - statusChanged: called, from any thread, when something the status bar shows
+    ///     changed, for a frame to show it.
+    ///   - clock: the time the status bar's age is measured in (the loop's, which times the
+    ///     frame that composes it once aged); nil for the time the frame is drawn at.
+    init(statusChanged: @escaping @Sendable () -> Void = {}, clock: (@Sendable () -> Duration)? = nil) {
+        statusWatch = BandWatch(onChange: statusChanged)
+        self.clock = clock
+    }
 
     /// Bars composed rather than copied so far (for tests).
     var composed: Int { header.composed + status.composed }
@@ -35,6 +52,14 @@ final class BandMemo<Inputs: Equatable, Result> {
     private var kept: (inputs: Inputs, rect: Rect, cells: RowCells, result: Result)?
     /// How many times the band was composed rather than copied.
     private(set) var composed = 0
+
+    /// Copies the band kept into `rect` if it was drawn there from inputs `matches` accepts.
+    /// - Returns: what composing it returned, or nil when it was not copied.
+    func redrawKept(in rect: Rect, into frame: inout ScreenBuffer, if matches: (Inputs) -> Bool) -> Result? {
+        guard let kept, kept.rect == rect, matches(kept.inputs) else { return nil }
+        kept.cells.draw(into: &frame, at: rect)
+        return kept.result
+    }
 
     /// Copies the band into `rect` if it was drawn there from `inputs`; otherwise composes it
     /// with `compose`, which draws into `rect` alone, and keeps it.

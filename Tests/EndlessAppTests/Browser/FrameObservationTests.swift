@@ -1,0 +1,185 @@
+import Endless
+import EndlessFeedModel
+import EndlessTerminal
+import EndlessTesting
+import Foundation
+import Observation
+import Synchronization
+import Testing
+
+@testable import EndlessApp
+
+/// What a frame observes: a held `j` registers, and retires, an observer on everything the frame
+/// read, so a frame that copies the status bar reads none of what it shows; that stays redrawn
+/// when it changes (issue 29).
+@Suite("Frame observation", .timeLimit(TimeBudget.minutes(1)))
+@MainActor
+struct FrameObservationTests {
+    typealias F = BrowseFixtures
+
+    /// A loop over a people tab, its first page drawn.
+    static func loadedLoop() async throws -> (loop: BrowseLoop, browser: BrowserModel, model: F.Model, terminal: RecordingTerminal) {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        let browser = F.browser(model)
+        let terminal = RecordingTerminal()
+        let loop = BrowseLoopTests.loop(browser, terminal: terminal, clock: clock)
+        try loop.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try BrowseLoopTests.drain(loop)
+        return (loop, browser, model, terminal)
+    }
+
+    /// The key paths of `browser` a frame drawn with `chrome` reads.
+    static func browserKeyPaths(_ browser: BrowserModel, chrome: ChromeMemo?) throws -> ObservedReads {
+        var frame = ScreenBuffer(size: Size(width: 80, height: 24))
+        return try #require(ObservedReads.measure { _ = BrowserScreen.draw(browser, into: &frame, elapsed: .zero, chrome: chrome) })
+    }
+
+    @Test("a frame copying the status bar observes none of what the bar shows: not the browser's notes and figures, not the downloads")
+    func copiedStatusBarIsNotObserved() async throws {
+        let (loop, browser, model, _) = try await Self.loadedLoop()
+        _ = try loop.process(BrowseLoopTests.j)
+        let chrome = ChromeMemo()
+        _ = try Self.browserKeyPaths(browser, chrome: chrome)
+        model.perform(.moveDown, visibleRows: 10)
+        let copying = try Self.browserKeyPaths(browser, chrome: chrome)
+        let composing = try Self.browserKeyPaths(browser, chrome: nil)
+
+        func browserPaths(_ reads: ObservedReads) -> Int {
+            reads.objects.filter { $0.keyPaths.contains { $0.hasPrefix("\\BrowserModel.") } }.reduce(0) { $0 + $1.keyPaths.count }
+        }
+        // Composing reads the tab, the help, the theme, the notes, hint, failure, figures,
+        // search line and keys; copying the first three.
+        #expect(browserPaths(composing) >= 9, "\(composing)")
+        #expect(browserPaths(copying) == 3, "\(copying)")
+        #expect(!copying.description.contains("Downloader"), "\(copying)")
+        #expect(copying.keyPathCount <= composing.keyPathCount - 7, "copying:\n\(copying)\ncomposing:\n\(composing)")
+    }
+
+    @Test("what the status bar shows still draws a frame when it changes: requests in flight, a hint")
+    func statusBarChangesDrawFrames() async throws {
+        let (loop, browser, model, terminal) = try await Self.loadedLoop()
+        for _ in 0..<3 { _ = try loop.process(BrowseLoopTests.j) }
+        #expect(model.selection == 3)
+        #expect(terminal.text.contains("0 in flight"))
+
+        func nextFrame(_ change: () -> Void) throws -> Bool {
+            let before = terminal.frames
+            change()
+            try BrowseLoopTests.drain(loop)
+            return terminal.frames == before + 1
+        }
+        #expect(try nextFrame { browser.requestsInFlight = 7 })
+        #expect(terminal.text.contains("7 in flight"))
+        _ = try loop.process(BrowseLoopTests.j)
+        #expect(try nextFrame { browser.hint = "a hint for the test" })
+        #expect(terminal.text.contains("a hint for the test"))
+        // A key the tab does not offer answers in the status bar, which j after j copies.
+        _ = try loop.process(.terminal(.key(KeyEvent(.character("/")))))
+        #expect(terminal.text.hasSuffix("the people feed cannot be searched"), "\(terminal.text.split(separator: "\n").last ?? "")")
+        for _ in 0..<3 { _ = try loop.process(BrowseLoopTests.j) }
+        #expect(model.selection == 7)
+        #expect(terminal.text.hasSuffix("the people feed cannot be searched"))
+    }
+
+    @Test("a note nobody observes (a cache's age, the requests left) shows within the watch's maximum age")
+    func unobservedNoteShowsWithinMaximumAge() async throws {
+        let note = Mutex("12 requests left")
+        let clock = ManualClock()
+        var descriptor = F.descriptor()
+        descriptor.statusNote = { note.withLock { $0 } }
+        let model = FeedViewModel(
+            feed: Feed(source: F.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero), clock: clock),
+            descriptor: descriptor, images: nil, clock: clock, now: { F.now })
+        model.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        let browser = F.browser(model)
+        let chrome = ChromeMemo()
+        func statusLine(at elapsed: Duration) -> String {
+            var frame = ScreenBuffer(size: Size(width: 100, height: 24))
+            _ = BrowserScreen.draw(browser, into: &frame, elapsed: elapsed, chrome: chrome)
+            return frame.lines.last ?? ""
+        }
+        #expect(statusLine(at: .seconds(10)).contains("12 requests left"))
+        note.withLock { $0 = "11 requests left" }
+        #expect(statusLine(at: .seconds(10) + BandWatch.maximumAge / 2).contains("12 requests left"), "copied while young")
+        #expect(chrome.statusWatch.composed == 1)
+        #expect(statusLine(at: .seconds(10) + BandWatch.maximumAge).contains("11 requests left"))
+        #expect(chrome.statusWatch.composed == 2)
+    }
+
+    @Test(
+        "keys that copied the status bar are followed, once it aged, by one frame composing it: a note nobody observes is not left behind; idle stays idle"
+    )
+    func agedStatusBarIsComposedAfterKeys() async throws {
+        let note = Mutex("12 requests left")
+        let clock = ManualClock()
+        var descriptor = F.descriptor()
+        descriptor.statusNote = { note.withLock { $0 } }
+        let model = FeedViewModel(
+            feed: Feed(source: F.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero), clock: clock),
+            descriptor: descriptor, images: nil, clock: clock, now: { F.now })
+        let terminal = RecordingTerminal(size: Size(width: 100, height: 24))
+        let loop = BrowseLoopTests.loop(F.browser(model), terminal: terminal, clock: clock)
+        try loop.start()
+        loop.timer.cancelAll()  // the opening's grace: only what the frames time remains
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try BrowseLoopTests.drain(loop)
+        #expect(terminal.text.contains("12 requests left"))
+
+        note.withLock { $0 = "11 requests left" }
+        for _ in 0..<3 { _ = try loop.process(BrowseLoopTests.j) }
+        #expect(model.selection == 3)
+        #expect(terminal.text.contains("12 requests left"), "copied while young")
+        let frames = terminal.frames
+        #expect(loop.timer.pendingCount >= 1)
+        // Everything timed comes in one batch once due; the aged status bar's event is in it.
+        clock.advance(by: BandWatch.maximumAge * 2)
+        guard let first = await loop.inbox.next() else {
+            Issue.record("no frame followed the keys")
+            return
+        }
+        var batch = [first]
+        while let event = loop.inbox.poll() { batch.append(event) }
+        #expect(batch.contains { if case .statusAged = $0 { true } else { false } }, "\(batch)")
+        for event in batch { _ = try loop.process(event) }
+        try BrowseLoopTests.drain(loop)
+        #expect(terminal.frames == frames + 1)
+        #expect(terminal.text.contains("11 requests left"))
+
+        // Composed, the bar asks for nothing more.
+        clock.advance(by: BandWatch.maximumAge * 4)
+        try BrowseLoopTests.drain(loop)
+        #expect(terminal.frames == frames + 1)
+        #expect(!loop.chrome.statusWatch.copiedSinceComposed, "nothing left to compose again")
+    }
+
+    @Test("the watch: current until what was read changes or it ages; one observer at a time, so one change calls once")
+    func bandWatch() {
+        let calls = Mutex(0)
+        let watch = BandWatch { calls.withLock { $0 += 1 } }
+        let source = WatchedValue()
+        #expect(!watch.isCurrent(at: .zero), "nothing composed yet")
+        let age = BandWatch.maximumAge
+        #expect(watch.compose(at: .seconds(1)) { source.value } == 0)
+        #expect(watch.isCurrent(at: .seconds(1)) && watch.isCurrent(at: .seconds(1) + age - .milliseconds(1)))
+        #expect(!watch.isCurrent(at: .seconds(1) + age), "aged")
+        #expect(!watch.isCurrent(at: .milliseconds(999)), "a time before it was composed")
+        // Composed again because it aged: the first observer is retired.
+        _ = watch.compose(at: .seconds(2)) { source.value }
+        source.value = 1
+        #expect(calls.withLock { $0 } == 1)
+        #expect(!watch.isCurrent(at: .seconds(2)), "changed")
+        source.value = 2
+        #expect(calls.withLock { $0 } == 1, "a fired observer is gone")
+        #expect(watch.compose(at: .seconds(3)) { source.value } == 2)
+        #expect(watch.isCurrent(at: .seconds(3)))
+    }
+}
+
+/// A value a band reads.
+@MainActor @Observable
+private final class WatchedValue {
+    var value = 0
+}
