@@ -33,9 +33,14 @@ extension Feed {
     }
 
     /// Publishes a snapshot only if something a view shows changed: a snapshot consumer that
-    /// reports rows on every snapshot must not be sent a new one for each report.
+    /// reports rows on every snapshot must not be sent a new one for each report. When the
+    /// report started nothing, nothing the load states derive from changed (every other change
+    /// to the queues or the pages derives them itself), so a scroll within the loaded rows
+    /// costs the comparison of the window with what is loaded, and writes nothing observed.
     private func publishIfChanged(_ started: Bool) {
-        if updateLoadStates() || started { publish() }
+        guard started else { return }
+        updateLoadStates()
+        publish()
     }
 
     /// Starts the loads the rows on screen call for, at both ends.
