@@ -10,10 +10,14 @@ import Endless
 struct PicturesWanted {
     /// One row as last told: its item and the picture it wants (nil for none, or a placeholder).
     private struct Row {
-        let stamp: ItemStamp?
-        let priority: FeedImage.Priority
+        var stamp: ItemStamp?
+        var priority: FeedImage.Priority
         /// The picture at ``FeedImage/Priority/visible``: the key of ``wants``.
-        let picture: FeedImage?
+        var picture: FeedImage?
+        /// False for a row not told yet.
+        var isTold: Bool
+
+        static let untold = Row(stamp: nil, priority: .visible, picture: nil, isTold: false)
     }
 
     /// How many rows want a picture, at each priority.
@@ -38,7 +42,9 @@ struct PicturesWanted {
 
     /// The rows told (on screen, then below), as one span.
     private var span = 0..<0
-    private var rows: [Int: Row] = [:]
+    /// The rows of ``span``, in order: a scroll moves them along (a move of the array's
+    /// storage, no copy of a row), and a frame compares each in place.
+    private var rows: [Row] = []
     /// The open details' picture, at its own priority.
     private var details: FeedImage?
     private var sizing: ImageSizing?
@@ -73,19 +79,35 @@ struct PicturesWanted {
         let newSpan = visible.lowerBound..<max(visible.upperBound, below.upperBound)
 
         // Rows that left: only those outside the new span.
-        for row in span.lowerBound..<max(span.lowerBound, min(span.upperBound, newSpan.lowerBound)) { forget(row) }
-        for row in max(span.lowerBound, newSpan.upperBound)..<max(span.upperBound, newSpan.upperBound) { forget(row) }
+        if newSpan.lowerBound >= span.upperBound || newSpan.upperBound <= span.lowerBound || newSpan.isEmpty {
+            for offset in rows.indices { forget(offset) }
+            rows = Array(repeating: .untold, count: newSpan.count)
+        } else {
+            let above = max(0, newSpan.lowerBound - span.lowerBound)
+            let after = max(0, span.upperBound - newSpan.upperBound)
+            for offset in 0..<above { forget(offset) }
+            for offset in (rows.count - after)..<rows.count { forget(offset) }
+            rows.removeLast(after)
+            rows.removeFirst(above)
+            let newAbove = max(0, span.lowerBound - newSpan.lowerBound)
+            if newAbove > 0 { rows.insert(contentsOf: repeatElement(.untold, count: newAbove), at: 0) }
+            let newAfter = max(0, newSpan.upperBound - span.upperBound)
+            if newAfter > 0 { rows.append(contentsOf: repeatElement(.untold, count: newAfter)) }
+        }
         span = newSpan
 
-        for row in newSpan {
+        for offset in rows.indices {
+            let row = newSpan.lowerBound + offset
             let priority: FeedImage.Priority = row < visible.upperBound ? .visible : .prefetch
             let stamp = stamp(row)
-            if !reread, let kept = rows[row], kept.stamp == stamp, kept.priority == priority || kept.picture == nil {
+            if !reread, rows[offset].isTold, rows[offset].stamp == stamp,
+                rows[offset].priority == priority || rows[offset].picture == nil
+            {
                 continue
             }
-            forget(row)
+            forget(offset)
             let wanted = stamp == nil ? nil : picture(row).map { Self.key($0) }
-            rows[row] = Row(stamp: stamp, priority: priority, picture: wanted)
+            rows[offset] = Row(stamp: stamp, priority: priority, picture: wanted, isTold: true)
             if let wanted { want(wanted, by: 1, at: priority) }
         }
 
@@ -97,10 +119,11 @@ struct PicturesWanted {
         return takeChanges()
     }
 
-    /// Stops counting a row's picture.
-    private mutating func forget(_ row: Int) {
-        guard let kept = rows.removeValue(forKey: row), let picture = kept.picture else { return }
-        want(picture, by: -1, at: kept.priority)
+    /// Stops counting the picture of the row at `offset` in ``rows``.
+    private mutating func forget(_ offset: Int) {
+        guard let picture = rows[offset].picture else { return }
+        want(picture, by: -1, at: rows[offset].priority)
+        rows[offset].picture = nil
     }
 
     private mutating func want(_ key: FeedImage, by count: Int, at priority: FeedImage.Priority) {

@@ -116,6 +116,34 @@ struct FrameWorkTests {
         #expect(counter.value == described + 1)
     }
 
+    @Test("scrolling up, jumping and shrinking leave the loader holding exactly the screen's pictures and a screenful below")
+    func scrollsEveryWay() async throws {
+        let clock = ManualClock()
+        let loader = CountingLoader()
+        let model = Self.model(loader, counter: Counter(), clock: clock)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+        model.visibleRangeChanged(0..<10)
+        await model.wait { $0.rowCount == 40 && !$0.feed.loadStates.append.isLoading }
+        let steps: [Range<Int>] = [5..<15, 4..<14, 2..<12, 20..<30, 21..<26, 18..<28, 0..<10]
+        for visible in steps {
+            model.visibleRangeChanged(visible)
+            let below = visible.upperBound..<min(model.rowCount, visible.upperBound + visible.count)
+            #expect(loader.held == CountingLoader.holding(visible: visible, below: below), "at \(visible)")
+        }
+        // Scrolled up by one: the row that came on screen, the row that went below (it warms
+        // now), the row that left from below.
+        model.visibleRangeChanged(1..<11)
+        model.visibleRangeChanged(0..<10)
+        var onScreen = Self.picture(F.entry(0))
+        onScreen.priority = .visible
+        var goneBelow = Self.picture(F.entry(10))
+        goneBelow.priority = .prefetch
+        var left = Self.picture(F.entry(20))
+        left.priority = .prefetch
+        #expect(loader.updates.last == FeedImageChanges(wanted: [onScreen, goneBelow], unwanted: [left]))
+    }
+
     @Test("a picture several rows show is wanted while any of them is near the screen, at the most urgent priority")
     func sharedPictures() async throws {
         let clock = ManualClock()

@@ -16,18 +16,31 @@ public final class ImageStore {
 
     @ObservationIgnored public let pipeline: ImagePipeline
     @ObservationIgnored let prefetcher: ImagePrefetcher
-    /// The pictures wanted now, by request as asked for (priority aside): where each resolves
-    /// to, at the priority it is wanted at. Bounded by the screen: rows on it, a screenful below,
-    /// the open details.
-    @ObservationIgnored private var wanted: [ImageRequest: ImageRequest] = [:]
-    /// Pictures of the rows shown now, by resolved request (priority aside).
-    @ObservationIgnored private var ready: [ImageRequest: DecodedImage] = [:]
-    @ObservationIgnored private var loads: [ImageRequest: Task<Void, Never>] = [:]
+
+    /// What the store holds for a picture wanted now: an object, so a frame's lookup copies a
+    /// reference and a change is made in place.
+    private final class Wanted {
+        /// Where the picture is really loaded from, at the priority it is wanted at.
+        var request: ImageRequest
+        /// The decoded picture, once in memory.
+        var image: DecodedImage?
+        /// Its placeholder (a BlurHash picture), made once while its row is on screen.
+        var placeholder: DecodedImage?
+        /// Its load, while one runs (on screen only; a picture below is warmed by the
+        /// prefetcher).
+        var load: Task<Void, Never>?
+
+        init(request: ImageRequest) {
+            self.request = request
+        }
+    }
+
+    /// The pictures wanted now (see ``update(wanted:unwanted:)``), by request as asked for,
+    /// priority aside: one lookup finds everything about a row's picture, without taking its
+    /// URL apart again. Bounded by the screen: rows on it, a screenful below, the open details.
+    @ObservationIgnored private var wanted: [ImageRequest: Wanted] = [:]
     /// Pictures that failed: not asked for again in this run (the row keeps its placeholder).
     @ObservationIgnored private var failed: Set<URL> = []
-    /// Placeholders (BlurHash pictures) of the rows shown, made once per row while it is on
-    /// screen, by the resolved request of the picture they stand in for.
-    @ObservationIgnored private var placeholders: [ImageRequest: DecodedImage] = [:]
     /// Changes each time the store forgets what it was told (see ``FeedImageLoading``).
     @ObservationIgnored public private(set) var shownRevision = 0
 
@@ -49,24 +62,23 @@ public final class ImageStore {
     public func image(for request: ImageRequest) -> DecodedImage? {
         _ = arrivals
         let asked = key(request)
-        // A picture wanted now is found without taking its URL apart again (every frame asks
-        // for every row's picture); one not wanted (yet) is looked up and not kept.
-        guard let wanted = wanted[asked] else { return pipeline.cachedImage(for: resolved(request)) }
-        let key = key(wanted)
-        if let image = ready[key] { return image }
-        guard let image = pipeline.cachedImage(for: wanted) else { return nil }
-        if wanted.priority != .prefetch { ready[key] = image }
+        // One not wanted (yet: a row drawn before it is reported) is looked up, not kept.
+        guard let entry = wanted[asked] else { return pipeline.cachedImage(for: resolved(request)) }
+        // While its load runs, the picture comes with the load's arrival.
+        if let image = entry.image { return image }
+        guard entry.load == nil, let image = pipeline.cachedImage(for: entry.request) else { return nil }
+        entry.image = image
         return image
     }
 
     /// The placeholder of `request`'s picture: made by `make` the first time a frame asks, then
     /// kept while its row is on screen. Not observed: it never changes for a request.
     public func placeholder(for request: ImageRequest, make: () -> DecodedImage?) -> DecodedImage? {
-        guard let wanted = wanted[key(request)], wanted.priority != .prefetch else { return make() }
-        let key = key(wanted)
-        if let made = placeholders[key] { return made }
+        let asked = key(request)
+        guard let entry = wanted[asked] else { return make() }
+        if let made = entry.placeholder { return made }
         guard let made = make() else { return nil }
-        placeholders[key] = made
+        entry.placeholder = made
         return made
     }
 
@@ -78,10 +90,11 @@ public final class ImageStore {
 
     /// Starts loading the pictures in `wanted` at visible or high priority (what is missing),
     /// warms those at prefetch priority, and stops and lets go of those in `unwanted`; a
-    /// picture wanted at another priority than before stops what the old one started. Called
-    /// with only what changed since the last call, so a scroll by one row costs the three
-    /// pictures that moved, not the screen's. Telling a picture again at the same priority
-    /// starts what is missing of it (after ``shownRevision`` changed).
+    /// picture wanted at another priority than before stops what the old one started (a load,
+    /// or a prefetch) and keeps the picture if it is in memory. Called with only what changed
+    /// since the last call, so a scroll by one row costs the three pictures that moved, not the
+    /// screen's. Telling a picture again at the same priority starts what is missing of it
+    /// (after ``shownRevision`` changed).
     ///
     /// In the order that wastes nothing: loads stop, loads start (joining a prefetch of the same
     /// picture already on its way), then prefetches stop and start.
@@ -92,60 +105,56 @@ public final class ImageStore {
         var stopWarming: [ImageRequest] = []
         for request in unwanted {
             guard let was = self.wanted.removeValue(forKey: key(request)) else { continue }
-            stop(was, warming: &stopWarming)
+            was.load?.cancel()
+            if was.request.priority == .prefetch { stopWarming.append(was.request) }
         }
         var warm: [ImageRequest] = []
         for request in wanted {
             let asked = key(request)
             let now: ImageRequest
-            if let was = self.wanted[asked], was.priority == request.priority {
-                now = was
+            if let entry = self.wanted[asked] {
+                if entry.request.priority != request.priority {
+                    if entry.request.priority == .prefetch {
+                        stopWarming.append(entry.request)
+                    } else if request.priority == .prefetch {
+                        entry.load?.cancel()
+                        entry.load = nil
+                    }
+                    entry.request.priority = request.priority
+                }
+                now = entry.request
             } else {
-                if let was = self.wanted[asked] { stop(was, warming: &stopWarming) }
                 now = resolved(request)
-                self.wanted[asked] = now
+                self.wanted[asked] = Wanted(request: now)
             }
             guard !failed.contains(now.url) else { continue }
-            if now.priority == .prefetch { warm.append(now) } else { load(now) }
+            if now.priority == .prefetch { warm.append(now) } else { load(asked) }
         }
         if !stopWarming.isEmpty { prefetcher.stopPrefetching(with: stopWarming) }
         if !warm.isEmpty { prefetcher.startPrefetching(with: warm) }
     }
 
-    /// Stops what a picture wanted at its priority started: its prefetch (collected, to stop
-    /// after the loads start), or its load and the picture and placeholder kept for its row.
-    private func stop(_ request: ImageRequest, warming stopWarming: inout [ImageRequest]) {
-        guard request.priority != .prefetch else {
-            stopWarming.append(request)
-            return
-        }
-        let key = key(request)
-        loads.removeValue(forKey: key)?.cancel()
-        ready[key] = nil
-        placeholders[key] = nil
-    }
-
     /// Loads a picture wanted on screen, unless it is in memory (kept for its row then) or
     /// already loading.
-    private func load(_ request: ImageRequest) {
-        let key = key(request)
-        guard loads[key] == nil, ready[key] == nil else { return }
+    private func load(_ asked: ImageRequest) {
+        guard let entry = wanted[asked], entry.load == nil, entry.image == nil else { return }
+        let request = entry.request
         if let image = pipeline.cachedImage(for: request) {
-            ready[key] = image
+            entry.image = image
             return
         }
-        loads[key] = Task { [weak self, pipeline] in
+        entry.load = Task { [weak self, weak entry, pipeline] in
             let outcome: Result<DecodedImage, any Error>
             do {
                 outcome = .success(try await pipeline.image(for: request))
             } catch {
                 outcome = .failure(error)
             }
-            guard let self, !Task.isCancelled else { return }
-            self.loads[key] = nil
+            guard let self, let entry, !Task.isCancelled else { return }
+            entry.load = nil
             switch outcome {
             case .success(let image):
-                self.ready[key] = image
+                entry.image = image
                 self.arrivals &+= 1
             case .failure(let error) where !(error is CancellationError): self.failed.insert(request.url)
             case .failure:
@@ -159,17 +168,17 @@ public final class ImageStore {
     /// Stops every load and prefetch, and lets go of the pictures shown.
     public func cancelAll() {
         shownRevision &+= 1
+        for entry in wanted.values { entry.load?.cancel() }
         wanted.removeAll()
-        for task in loads.values { task.cancel() }
-        loads.removeAll()
-        ready.removeAll()
-        placeholders.removeAll()
         prefetcher.stopPrefetching()
     }
 
-    /// Pictures loading now, and pictures wanted (for tests).
+    /// Pictures loading now, wanted, and wanted below the screen (for tests).
     var counts: (loading: Int, wanted: Int, warming: Int) {
-        (loads.count, wanted.count, wanted.values.count(where: { $0.priority == .prefetch }))
+        (
+            wanted.values.count(where: { $0.load != nil }), wanted.count,
+            wanted.values.count(where: { $0.request.priority == .prefetch })
+        )
     }
 
     /// The request for where its picture is now.
