@@ -33,9 +33,14 @@ extension Feed {
     }
 
     /// Publishes a snapshot only if something a view shows changed: a snapshot consumer that
-    /// reports rows on every snapshot must not be sent a new one for each report.
+    /// reports rows on every snapshot must not be sent a new one for each report. When the
+    /// report started nothing, nothing the load states derive from changed (every other change
+    /// to the queues or the pages derives them itself), so a scroll within the loaded rows
+    /// costs the comparison of the window with what is loaded, and writes nothing observed.
     private func publishIfChanged(_ started: Bool) {
-        if updateLoadStates() || started { publish() }
+        guard started else { return }
+        updateLoadStates()
+        publish()
     }
 
     /// Starts the loads the rows on screen call for, at both ends.
@@ -51,30 +56,40 @@ extension Feed {
     }
 
     /// Adds loads at one end until enough rows are loaded or on their way past the rows on
-    /// screen, within the bound on loads in flight and while nothing there has failed.
+    /// screen, within the bound on loads in flight and while nothing there has failed. The
+    /// end's queue is read once (and again only after a load starts): every report of the
+    /// rows on screen comes here, and most start nothing.
     private func fill(_ direction: LoadDirection) -> Bool {
-        guard stopped[direction] == nil, !(pending[direction] ?? []).contains(where: { $0.error != nil }) else {
-            return false
-        }
+        guard stopped[direction] == nil else { return false }
+        var queue = pending[direction] ?? []
+        guard !queue.contains(where: { $0.error != nil }) else { return false }
         let distance = prefetchDistance(direction)
         var started = false
-        while (pending[direction]?.count ?? 0) < configuration.resolvedMaxConcurrentAppends {
-            guard let ahead = rowsAhead(direction), ahead < distance,
-                let (request, speculative) = nextRequest(direction)
-            else { break }
-            let offset = pending[direction]?.count ?? 0
-            let expected = store.expectedCount(direction, offset: offset, loadSize: request.loadSize)
-            launch(request, speculative: speculative, expectedCount: expected)
+        while queue.count < configuration.resolvedMaxConcurrentAppends {
+            guard let ahead = rowsAhead(direction, queue: queue), ahead < distance, launchNext(direction, after: queue.count) else {
+                break
+            }
+            queue = pending[direction] ?? []
             started = true
         }
         return started
     }
 
-    /// Rows loaded or in flight beyond the rows on screen at one end, or `nil` when nothing
-    /// is known of the screen.
-    private func rowsAhead(_ direction: LoadDirection) -> Int? {
+    /// Launches the next load at one end, after the `queued` loads there.
+    ///
+    /// - Returns: false when there is nothing to load there.
+    private func launchNext(_ direction: LoadDirection, after queued: Int) -> Bool {
+        guard let (request, speculative) = nextRequest(direction) else { return false }
+        let expected = store.expectedCount(direction, offset: queued, loadSize: request.loadSize)
+        launch(request, speculative: speculative, expectedCount: expected)
+        return true
+    }
+
+    /// Rows loaded or in flight (`queue`) beyond the rows on screen at one end, or `nil` when
+    /// nothing is known of the screen.
+    private func rowsAhead(_ direction: LoadDirection, queue: [PendingLoad<Source.Item, Source.Key>]) -> Int? {
         let items = store.items
-        let coming = (pending[direction] ?? []).reduce(0) { $0 + $1.expectedCount }
+        let coming = queue.reduce(0) { $0 + $1.expectedCount }
         // A page that brought nothing new leaves nothing to appear: treat the empty list as
         // seen to its end, so the feed keeps loading (bounded by the duplicate-page limit).
         let window = demand.window ?? (items.isEmpty ? (items.endIndex - 1)...(items.endIndex - 1) : nil)

@@ -107,8 +107,8 @@ extension FeedViewModel {
         settleSelection()  // the frame drew the settled selection: store it
         // A refresh replaces the list under an unchanged range: the new list must hear
         // about the rows on screen too, or it would stop at its first page.
-        let report = VisibleReport(range: range, rows: rowCount, firstPage: feed.pageKeys.first.map(AnyHashable.init))
-        if range != visibleRange { visibleRange = range }
+        let report = VisibleReport(range: range, rows: rowCount, list: feed.rowsAbove.list)
+        visibleRange = range
         if report != lastVisibleReport {
             lastVisibleReport = report
             feed.visibleRangeChanged(range)
@@ -207,33 +207,26 @@ extension FeedViewModel {
     }
 
     /// Loads the pictures of the rows on screen and the open details, warms a screenful below,
-    /// and cancels the rest. Asks nothing when the rows, their items, the details, the sizing and
-    /// the loader are as they were (a `j` that only moves the selection), and reads only the
-    /// rows new on screen when they scroll (the others' pictures are kept in ``listedRow(at:)``).
+    /// and lets go of the rest, telling the loader only what changed (``PicturesWanted``): a
+    /// `j` that only moves the selection tells it nothing, a scroll by one row the three
+    /// pictures that moved, and only rows new near the screen, or changed, are read.
     func updateImages() {
         guard let images else { return }
         let below = visibleRange.upperBound..<min(rowCount, visibleRange.upperBound + max(visibleRange.count, 1))
         let items = feed.items
-        let shown = ImagesShown(
-            visible: visibleRange, below: below, stamps: (visibleRange.lowerBound..<below.upperBound).map { items.stamp(at: $0) },
-            details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing, loaderRevision: images.shownRevision)
-        guard shown != lastImagesShown else { return }
-        lastImagesShown = shown
-        var visible = visibleRange.compactMap { listedRow(at: $0, in: items)?.image }
-        if let picture = shown.details { visible.append(picture) }
-        let upcoming = below.compactMap { index -> FeedImage? in
-            guard var request = listedRow(at: index, in: items)?.image else { return nil }
-            request.priority = .prefetch
-            return request
-        }
-        images.show(visible, upcoming: upcoming)
+        let changes = picturesWanted.update(
+            visible: visibleRange, below: below, details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing,
+            loaderRevision: images.shownRevision, stamp: { items.stamp(at: $0) }, picture: { listedRow(at: $0, in: items)?.image })
+        guard !changes.isEmpty else { return }
+        images.update(changes)
     }
 
-    /// What the list last told the Feed: the rows on screen, of which list.
+    /// What the list last told the Feed: the rows on screen, of which list (`RowsAbove.list`
+    /// changes with every list a refresh puts in place).
     struct VisibleReport: Hashable {
         let range: Range<Int>
         let rows: Int
-        let firstPage: AnyHashable?
+        let list: Int
     }
 
     func startRefresh() {

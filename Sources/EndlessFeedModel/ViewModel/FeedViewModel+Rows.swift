@@ -26,16 +26,4 @@ extension FeedViewModel {
         listedRows.keep(row, at: index)
         return row
     }
-
-    /// What the pictures asked of the loader depend on: while it is the same, and the loader
-    /// has forgotten nothing, asking again would start and stop nothing.
-    struct ImagesShown: Equatable {
-        let visible: Range<Int>
-        let below: Range<Int>
-        /// The stamps of the rows on screen and below: a row changed or reloaded asks again.
-        let stamps: [ItemStamp?]
-        let details: FeedImage?
-        let sizing: ImageSizing
-        let loaderRevision: Int
-    }
 }

@@ -30,8 +30,11 @@ public final class FeedViewModel<Source: PageSource> {
     /// The item to select again once the list holds it, as last settled; read through
     /// ``itemToReselect``.
     @ObservationIgnored var pendingReselection: String?
-    /// The rows on screen, as the list last reported them.
-    @ObservationIgnored @SignalObserved public internal(set) var visibleRange = 0..<0
+    /// The rows on screen, as the list last reported them. Not observed: the view that reports
+    /// it knows it already, and a scroll reports a new one every frame; an observed write would
+    /// tell every observer of the model that something changed when nothing it shows did
+    /// (issue 29).
+    @ObservationIgnored public internal(set) var visibleRange = 0..<0
     /// The details panel's content, if it is open.
     @ObservationIgnored @SignalObserved public internal(set) var details: ItemDetails? = nil
     /// A short-lived message, e.g. why a refresh did not happen.
@@ -72,8 +75,8 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored var lastVisibleReport: VisibleReport?
     /// The rows near the screen as the list last read them (see ``listedRow(at:)``).
     @ObservationIgnored var listedRows = ListedRows<Source.Item.ID>()
-    /// What the pictures were last asked for from (see `updateImages()`).
-    @ObservationIgnored var lastImagesShown: ImagesShown?
+    /// The pictures the loader was told about (see `updateImages()`).
+    @ObservationIgnored var picturesWanted = PicturesWanted()
 
     /// Creates the view model.
     /// - Parameters:

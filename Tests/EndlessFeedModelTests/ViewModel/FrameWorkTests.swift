@@ -1,6 +1,7 @@
 import Endless
 import EndlessTesting
 import Foundation
+import Observation
 import Synchronization
 import Testing
 
@@ -14,18 +15,32 @@ import Testing
 struct FrameWorkTests {
     typealias F = ListFixtures
 
-    /// Counts what the loader is asked.
+    /// Counts what the loader is told, and keeps what it holds.
     @MainActor
     final class CountingLoader: FeedImageLoading {
-        var shows: [(visible: [FeedImage], upcoming: [FeedImage])] = []
+        var updates: [FeedImageChanges] = []
         var shownRevision = 0
+        /// The pictures the loader holds now, by URL, at their priority.
+        var held: [URL: FeedImage.Priority] = [:]
 
-        func show(_ visible: [FeedImage], upcoming: [FeedImage]) {
-            shows.append((visible, upcoming))
+        func update(_ changes: FeedImageChanges) {
+            updates.append(changes)
+            for picture in changes.unwanted { held[picture.url] = nil }
+            for picture in changes.wanted { held[picture.url] = picture.priority }
         }
 
         func cancelAll() {
             shownRevision += 1
+            held = [:]
+        }
+
+        /// What a loader told the whole screen would hold: rows on screen visible, rows below
+        /// prefetch.
+        static func holding(visible: Range<Int>, below: Range<Int>) -> [URL: FeedImage.Priority] {
+            var held: [URL: FeedImage.Priority] = [:]
+            for row in visible { held[FrameWorkTests.picture(F.entry(row)).url] = .visible }
+            for row in below { held[FrameWorkTests.picture(F.entry(row)).url] = .prefetch }
+            return held
         }
     }
 
@@ -40,7 +55,10 @@ struct FrameWorkTests {
         FeedImage(url: URL(string: "http://127.0.0.1:9/\(entry.id).jpg") ?? URL(fileURLWithPath: "/"), size: .init(width: 8, height: 8))
     }
 
-    static func model(_ loader: CountingLoader, counter: Counter, clock: ManualClock) -> F.Model {
+    static func model(
+        _ loader: CountingLoader, counter: Counter, clock: ManualClock,
+        picture: @escaping @Sendable (F.Entry) -> FeedImage = { FrameWorkTests.picture($0) }
+    ) -> F.Model {
         let feed = Feed(
             source: F.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero), clock: clock)
         var descriptor = F.descriptor()
@@ -62,37 +80,165 @@ struct FrameWorkTests {
         model.visibleRangeChanged(0..<10)
         await model.wait { $0.rowCount == 40 && !$0.feed.loadStates.append.isLoading }
         model.visibleRangeChanged(0..<10)
-        let shows = loader.shows.count
+        let updates = loader.updates.count
         let described = counter.value
-        #expect(shows >= 1)
-        let last = try #require(loader.shows.last)
-        #expect(last.visible == (0..<10).map { Self.picture(F.entry($0)) })
-        #expect(last.upcoming.map(\.url) == (10..<20).map { Self.picture(F.entry($0)).url })
+        #expect(updates >= 1)
+        #expect(loader.held == CountingLoader.holding(visible: 0..<10, below: 10..<20))
 
         // j, j, j: the selection moves, the rows on screen stay.
         for _ in 0..<3 {
             model.perform(.moveDown, visibleRows: 10)
             model.visibleRangeChanged(0..<10)
         }
-        #expect(loader.shows.count == shows)
+        #expect(loader.updates.count == updates)
         #expect(counter.value == described)
 
-        // The list scrolls by one: the loader hears of the new rows; only the rows new on
-        // screen or below are described.
+        // The list scrolls by one: the loader hears of the three pictures that moved, no
+        // other; only the row new below is described.
         model.visibleRangeChanged(1..<11)
-        #expect(loader.shows.count == shows + 1)
-        #expect(loader.shows.last?.visible.first == Self.picture(F.entry(1)))
-        #expect(loader.shows.last?.upcoming.last?.url == Self.picture(F.entry(20)).url)
+        #expect(loader.updates.count == updates + 1)
+        let scroll = try #require(loader.updates.last)
+        #expect(scroll.unwanted == [Self.picture(F.entry(0))])
+        var onScreen = Self.picture(F.entry(10))
+        onScreen.priority = .visible
+        var below = Self.picture(F.entry(20))
+        below.priority = .prefetch
+        #expect(scroll.wanted == [onScreen, below])
+        #expect(loader.held == CountingLoader.holding(visible: 1..<11, below: 11..<21))
         #expect(counter.value == described + 1)
 
-        // The loader forgot what it was shown (the tab was hidden): the same rows are shown again.
+        // The loader forgot what it was told (the tab was hidden): every picture is told again.
         model.images?.cancelAll()
         model.visibleRangeChanged(1..<11)
-        #expect(loader.shows.count == shows + 2)
+        #expect(loader.updates.count == updates + 2)
+        #expect(loader.updates.last?.wanted.count == 20)
+        #expect(loader.held == CountingLoader.holding(visible: 1..<11, below: 11..<21))
         #expect(counter.value == described + 1)
     }
 
-    @Test("a row changed in place is read again, and its picture asked for anew")
+    @Test("scrolling up, jumping and shrinking leave the loader holding exactly the screen's pictures and a screenful below")
+    func scrollsEveryWay() async throws {
+        let clock = ManualClock()
+        let loader = CountingLoader()
+        let model = Self.model(loader, counter: Counter(), clock: clock)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+        model.visibleRangeChanged(0..<10)
+        await model.wait { $0.rowCount == 40 && !$0.feed.loadStates.append.isLoading }
+        let steps: [Range<Int>] = [5..<15, 4..<14, 2..<12, 20..<30, 21..<26, 18..<28, 0..<10]
+        for visible in steps {
+            model.visibleRangeChanged(visible)
+            let below = visible.upperBound..<min(model.rowCount, visible.upperBound + visible.count)
+            #expect(loader.held == CountingLoader.holding(visible: visible, below: below), "at \(visible)")
+        }
+        // Scrolled up by one: the row that came on screen, the row that went below (it warms
+        // now), the row that left from below.
+        model.visibleRangeChanged(1..<11)
+        model.visibleRangeChanged(0..<10)
+        var onScreen = Self.picture(F.entry(0))
+        onScreen.priority = .visible
+        var goneBelow = Self.picture(F.entry(10))
+        goneBelow.priority = .prefetch
+        var left = Self.picture(F.entry(20))
+        left.priority = .prefetch
+        #expect(loader.updates.last == FeedImageChanges(wanted: [onScreen, goneBelow], unwanted: [left]))
+    }
+
+    @Test("a picture several rows show is wanted while any of them is near the screen, at the most urgent priority")
+    func sharedPictures() async throws {
+        let clock = ManualClock()
+        let loader = CountingLoader()
+        // Rows 0 and 1 show picture 0, rows 2 and 3 picture 1, and so on.
+        let shared: @Sendable (F.Entry) -> FeedImage = { entry in
+            let number = Int(entry.id.dropFirst("entry-".count)) ?? 0
+            return FeedImage(url: URL(string: "http://127.0.0.1:9/\(number / 2).jpg") ?? URL(fileURLWithPath: "/"), size: .init(width: 8, height: 8))
+        }
+        func picture(_ number: Int, _ priority: FeedImage.Priority) -> FeedImage {
+            var picture = shared(F.entry(number * 2))
+            picture.priority = priority
+            return picture
+        }
+        let model = Self.model(loader, counter: Counter(), clock: clock, picture: shared)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+        model.visibleRangeChanged(0..<4)
+        await model.wait { !$0.feed.loadStates.append.isLoading }
+        model.visibleRangeChanged(0..<4)
+        let held: [URL: FeedImage.Priority] = [
+            picture(0, .visible).url: .visible, picture(1, .visible).url: .visible, picture(2, .visible).url: .prefetch,
+            picture(3, .visible).url: .prefetch,
+        ]
+        #expect(loader.held == held)
+
+        // Row 0 leaves, row 1 still shows picture 0; row 4 comes on screen (picture 2 now loads,
+        // though row 5 below wants it too); row 8 comes below.
+        var updates = loader.updates.count
+        model.visibleRangeChanged(1..<5)
+        #expect(loader.updates.count == updates + 1)
+        #expect(loader.updates.last == FeedImageChanges(wanted: [picture(2, .visible), picture(4, .prefetch)]))
+
+        // Row 1 leaves: picture 0 goes. Row 5 comes on screen, row 9 below: their pictures are
+        // already wanted as they are.
+        updates = loader.updates.count
+        model.visibleRangeChanged(2..<6)
+        #expect(loader.updates.count == updates + 1)
+        #expect(loader.updates.last == FeedImageChanges(unwanted: [picture(0, .visible)]))
+    }
+
+    /// Calls `changed` when anything a view of `model` reads changes, once: Observation's
+    /// `onChange` fires at the first `willSet` of a property read here.
+    static func observeEverything(of model: F.Model, changed: @escaping @Sendable () -> Void) {
+        withObservationTracking {
+            _ = model.visibleRange
+            _ = model.selection
+            _ = model.selectionMove
+            _ = model.details
+            _ = model.notice
+            _ = model.pull
+            _ = model.footer
+            _ = model.content
+            _ = model.topIndicator
+            _ = model.feed.items
+            _ = model.feed.loadStates
+            _ = model.feed.loadsInFlight
+            _ = model.feed.refreshAnchorIndex
+        } onChange: {
+            changed()
+        }
+    }
+
+    @Test("a scroll within the loaded rows changes nothing observed: no frame is asked for by the report itself")
+    func scrollWritesNothingObserved() async throws {
+        let clock = ManualClock()
+        let model = F.model(
+            F.source(clock: clock), clock: clock,
+            configuration: FeedConfiguration(pageSize: 20, prefetchDistance: 5, minimumIndicatorDuration: .zero))
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+        model.visibleRangeChanged(0..<10)
+        await model.wait { !$0.feed.loadStates.append.isLoading && $0.feed.loadsInFlight == 0 }
+        let rows = model.rowCount
+        #expect(rows >= 20)
+
+        // Held j past the bottom of the screen: each key scrolls the list by a row.
+        let changes = Counter()
+        for first in 1...5 {
+            Self.observeEverything(of: model, changed: { changes.add() })
+            model.visibleRangeChanged(first..<(first + 10))
+            #expect(model.visibleRange == first..<(first + 10))
+        }
+        #expect(changes.value == 0)
+        #expect(model.rowCount == rows)  // nothing loaded: the scroll stayed within the rows loaded
+
+        // A report that starts a load is observed: the load states change.
+        let loadChanges = Counter()
+        Self.observeEverything(of: model, changed: { loadChanges.add() })
+        model.visibleRangeChanged((rows - 10)..<rows)
+        #expect(loadChanges.value == 1)
+        #expect(model.feed.loadStates.append.isLoading)
+    }
+
+    @Test("a row changed in place is read again; the loader hears of it only if its picture changed")
     func changedRow() async throws {
         let clock = ManualClock()
         let loader = CountingLoader()
@@ -102,14 +248,15 @@ struct FrameWorkTests {
         await model.wait { $0.rowCount == 20 }
         model.visibleRangeChanged(0..<5)
         let before = try #require(model.listedRow(at: 3))
-        let shows = loader.shows.count
+        let updates = loader.updates.count
         let described = counter.value
         #expect(model.feed.update(id: "entry-3") { $0 = F.Entry(id: "entry-3", title: "Renamed") })
         model.visibleRangeChanged(0..<5)
         let after = try #require(model.listedRow(at: 3))
         #expect(after.stamp != before.stamp)
         #expect(after.id == "entry-3")
-        #expect(loader.shows.count == shows + 1)
+        // The same picture (the id did not change): the row is read again, the loader not told.
+        #expect(loader.updates.count == updates)
         #expect(counter.value > described)
     }
 }

@@ -4,8 +4,8 @@ import EndlessImages
 /// The terminal app's picture loader for the view models: a ``FeedImage`` is an image
 /// pipeline request.
 extension ImageStore: FeedImageLoading {
-    public func show(_ visible: [FeedImage], upcoming: [FeedImage]) {
-        show(visible.map(ImageRequest.init), upcoming: upcoming.map(ImageRequest.init))
+    public func update(_ changes: FeedImageChanges) {
+        update(wanted: changes.wanted.map(ImageRequest.init), unwanted: changes.unwanted.map(ImageRequest.init))
     }
 
     /// The decoded picture, if it is in memory; nil while it loads.

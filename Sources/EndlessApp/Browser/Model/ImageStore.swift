@@ -16,20 +16,32 @@ public final class ImageStore {
 
     @ObservationIgnored public let pipeline: ImagePipeline
     @ObservationIgnored let prefetcher: ImagePrefetcher
-    /// Pictures of the rows shown now, by request (priority aside).
-    @ObservationIgnored private var ready: [ImageRequest: DecodedImage] = [:]
-    @ObservationIgnored private var loads: [ImageRequest: Task<Void, Never>] = [:]
+
+    /// What the store holds for a picture wanted now: an object, so a frame's lookup copies a
+    /// reference and a change is made in place.
+    private final class Wanted {
+        /// Where the picture is really loaded from, at the priority it is wanted at.
+        var request: ImageRequest
+        /// The decoded picture, once in memory.
+        var image: DecodedImage?
+        /// Its placeholder (a BlurHash picture), made once while its row is on screen.
+        var placeholder: DecodedImage?
+        /// Its load, while one runs (on screen only; a picture below is warmed by the
+        /// prefetcher).
+        var load: Task<Void, Never>?
+
+        init(request: ImageRequest) {
+            self.request = request
+        }
+    }
+
+    /// The pictures wanted now (see ``update(wanted:unwanted:)``), by request as asked for,
+    /// priority aside: one lookup finds everything about a row's picture, without taking its
+    /// URL apart again. Bounded by the screen: rows on it, a screenful below, the open details.
+    @ObservationIgnored private var wanted: [ImageRequest: Wanted] = [:]
     /// Pictures that failed: not asked for again in this run (the row keeps its placeholder).
     @ObservationIgnored private var failed: Set<URL> = []
-    @ObservationIgnored private var prefetching: Set<ImageRequest> = []
-    /// Placeholders (BlurHash pictures) of the rows shown, made once per row while it is on
-    /// screen, by the request of the picture they stand in for.
-    @ObservationIgnored private var placeholders: [ImageRequest: DecodedImage] = [:]
-    /// What the last ``show(_:upcoming:)`` was given, until a load ends or everything is let go.
-    @ObservationIgnored private var shown: (visible: [ImageRequest], upcoming: [ImageRequest])? {
-        didSet { if shown == nil { shownRevision &+= 1 } }
-    }
-    /// Changes each time the store forgets what it was last shown (see ``FeedImageLoading``).
+    /// Changes each time the store forgets what it was told (see ``FeedImageLoading``).
     @ObservationIgnored public private(set) var shownRevision = 0
 
     /// Where a picture's URL really points now, e.g. the embedded simulator's current port for
@@ -49,21 +61,24 @@ public final class ImageStore {
     /// The decoded picture for `request`, if it is in memory; nil while it loads.
     public func image(for request: ImageRequest) -> DecodedImage? {
         _ = arrivals
-        let request = resolved(request)
-        let key = key(request)
-        if let image = ready[key] { return image }
-        guard let image = pipeline.cachedImage(for: request) else { return nil }
-        ready[key] = image
+        let asked = key(request)
+        // One not wanted (yet: a row drawn before it is reported) is looked up, not kept.
+        guard let entry = wanted[asked] else { return pipeline.cachedImage(for: resolved(request)) }
+        // While its load runs, the picture comes with the load's arrival.
+        if let image = entry.image { return image }
+        guard entry.load == nil, let image = pipeline.cachedImage(for: entry.request) else { return nil }
+        entry.image = image
         return image
     }
 
     /// The placeholder of `request`'s picture: made by `make` the first time a frame asks, then
     /// kept while its row is on screen. Not observed: it never changes for a request.
     public func placeholder(for request: ImageRequest, make: () -> DecodedImage?) -> DecodedImage? {
-        let key = key(resolved(request))
-        if let made = placeholders[key] { return made }
+        let asked = key(request)
+        guard let entry = wanted[asked] else { return make() }
+        if let made = entry.placeholder { return made }
         guard let made = make() else { return nil }
-        placeholders[key] = made
+        entry.placeholder = made
         return made
     }
 
@@ -73,69 +88,97 @@ public final class ImageStore {
         return pipeline.metrics.hitRate
     }
 
-    /// Shows `visible` (loads what is missing, at visible priority), warms `upcoming` (the rows
-    /// just below, at prefetch priority), and lets go of everything else. Called every frame:
-    /// only what changed is started or stopped.
-    public func show(_ visible: [ImageRequest], upcoming: [ImageRequest] = []) {
-        // Every frame tells the store its pictures: the same as the last frame's, with nothing
-        // arrived, failed or let go since, there is nothing to start or stop (issue 29).
-        if let shown, shown.visible == visible, shown.upcoming == upcoming { return }
-        shown = (visible, upcoming)
-        let visible = visible.map(resolved)
-        let wanted = Set(visible.map(key))
-        for (request, task) in loads where !wanted.contains(request) {
-            task.cancel()
-            loads[request] = nil
+    /// Starts loading the pictures in `wanted` at visible or high priority (what is missing),
+    /// warms those at prefetch priority, and stops and lets go of those in `unwanted`; a
+    /// picture wanted at another priority than before stops what the old one started (a load,
+    /// or a prefetch) and keeps the picture if it is in memory. Called with only what changed
+    /// since the last call, so a scroll by one row costs the three pictures that moved, not the
+    /// screen's. Telling a picture again at the same priority starts what is missing of it
+    /// (after ``shownRevision`` changed).
+    ///
+    /// In the order that wastes nothing: loads stop, loads start (joining a prefetch of the same
+    /// picture already on its way), then prefetches stop and start.
+    /// - Parameters:
+    ///   - wanted: pictures newly wanted, or wanted at a new priority, each at that priority.
+    ///   - unwanted: pictures no longer wanted.
+    public func update(wanted: [ImageRequest], unwanted: [ImageRequest]) {
+        var stopWarming: [ImageRequest] = []
+        for request in unwanted {
+            guard let was = self.wanted.removeValue(forKey: key(request)) else { continue }
+            was.load?.cancel()
+            if was.request.priority == .prefetch { stopWarming.append(was.request) }
         }
-        if ready.count > wanted.count || ready.keys.contains(where: { !wanted.contains($0) }) {
-            ready = ready.filter { wanted.contains($0.key) }
-        }
-        if placeholders.keys.contains(where: { !wanted.contains($0) }) {
-            placeholders = placeholders.filter { wanted.contains($0.key) }
-        }
-        for request in visible {
-            let key = key(request)
-            guard loads[key] == nil, ready[key] == nil, !failed.contains(request.url) else { continue }
-            if let image = pipeline.cachedImage(for: request) {
-                ready[key] = image
-                continue
-            }
-            loads[key] = Task { [weak self, pipeline] in
-                let outcome: Result<DecodedImage, any Error>
-                do {
-                    outcome = .success(try await pipeline.image(for: request))
-                } catch {
-                    outcome = .failure(error)
+        var warm: [ImageRequest] = []
+        for request in wanted {
+            let asked = key(request)
+            let now: ImageRequest
+            if let entry = self.wanted[asked] {
+                if entry.request.priority != request.priority {
+                    if entry.request.priority == .prefetch {
+                        stopWarming.append(entry.request)
+                    } else if request.priority == .prefetch {
+                        entry.load?.cancel()
+                        entry.load = nil
+                    }
+                    entry.request.priority = request.priority
                 }
-                guard let self, !Task.isCancelled else { return }
-                self.loads[key] = nil
-                self.shown = nil
-                switch outcome {
-                case .success(let image):
-                    self.ready[key] = image
-                    self.arrivals &+= 1
-                case .failure(let error) where !(error is CancellationError): self.failed.insert(request.url)
-                case .failure: break
-                }
+                now = entry.request
+            } else {
+                now = resolved(request)
+                self.wanted[asked] = Wanted(request: now)
             }
+            guard !failed.contains(now.url) else { continue }
+            if now.priority == .prefetch { warm.append(now) } else { load(asked) }
         }
-        let warm = Set(upcoming.map(resolved).filter { !failed.contains($0.url) })
-        if warm != prefetching {
-            prefetcher.stopPrefetching(with: Array(prefetching.subtracting(warm)))
-            prefetcher.startPrefetching(with: Array(warm.subtracting(prefetching)))
-            prefetching = warm
+        if !stopWarming.isEmpty { prefetcher.stopPrefetching(with: stopWarming) }
+        if !warm.isEmpty { prefetcher.startPrefetching(with: warm) }
+    }
+
+    /// Loads a picture wanted on screen, unless it is in memory (kept for its row then) or
+    /// already loading.
+    private func load(_ asked: ImageRequest) {
+        guard let entry = wanted[asked], entry.load == nil, entry.image == nil else { return }
+        let request = entry.request
+        if let image = pipeline.cachedImage(for: request) {
+            entry.image = image
+            return
+        }
+        entry.load = Task { [weak self, weak entry, pipeline] in
+            let outcome: Result<DecodedImage, any Error>
+            do {
+                outcome = .success(try await pipeline.image(for: request))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard let self, let entry, !Task.isCancelled else { return }
+            entry.load = nil
+            switch outcome {
+            case .success(let image):
+                entry.image = image
+                self.arrivals &+= 1
+            case .failure(let error) where !(error is CancellationError): self.failed.insert(request.url)
+            case .failure:
+                // Cancelled by the pipeline, not by this store: the picture is still wanted,
+                // so the view model is to tell it again (and it loads again).
+                self.shownRevision &+= 1
+            }
         }
     }
 
     /// Stops every load and prefetch, and lets go of the pictures shown.
     public func cancelAll() {
-        shown = nil
-        for task in loads.values { task.cancel() }
-        loads.removeAll()
-        ready.removeAll()
-        placeholders.removeAll()
+        shownRevision &+= 1
+        for entry in wanted.values { entry.load?.cancel() }
+        wanted.removeAll()
         prefetcher.stopPrefetching()
-        prefetching.removeAll()
+    }
+
+    /// Pictures loading now, wanted, and wanted below the screen (for tests).
+    var counts: (loading: Int, wanted: Int, warming: Int) {
+        (
+            wanted.values.count(where: { $0.load != nil }), wanted.count,
+            wanted.values.count(where: { $0.request.priority == .prefetch })
+        )
     }
 
     /// The request for where its picture is now.

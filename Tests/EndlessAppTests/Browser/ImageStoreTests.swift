@@ -1,0 +1,91 @@
+import EndlessImages
+import EndlessTesting
+import Foundation
+import Synchronization
+import Testing
+
+@testable import EndlessApp
+
+/// Issue 29: the image store is told what changed, and does what that change asks: loads
+/// start and stop, prefetches start and stop, a picture moving between the screen and the rows
+/// below changes what runs for it, and nothing else is touched.
+@Suite("Image store", .timeLimit(TimeBudget.minutes(1)))
+@MainActor
+struct ImageStoreTests {
+    /// A loader whose answers never come: loads stay in flight until cancelled.
+    struct PendingLoader: ImageDataLoading {
+        func data(for url: URL) async throws -> Data {
+            try await Task.sleep(for: .seconds(3600))
+            throw CancellationError()
+        }
+    }
+
+    static func picture(_ number: Int, _ priority: ImagePriority = .visible) -> ImageRequest {
+        ImageRequest(
+            url: URL(string: "http://127.0.0.1:9/\(number).jpg") ?? URL(fileURLWithPath: "/"), targetSize: PixelSize(width: 8, height: 8),
+            contentMode: .fill, priority: priority)
+    }
+
+    static func store() -> ImageStore {
+        ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: PendingLoader(), diskCache: nil)))
+    }
+
+    @Test("pictures on screen load, those below warm, and each change starts and stops only its own pictures")
+    func changes() {
+        let store = Self.store()
+        // A screen of rows 0 and 1, and row 2 below.
+        store.update(wanted: [Self.picture(0), Self.picture(1), Self.picture(2, .prefetch)], unwanted: [])
+        #expect(store.counts == (loading: 2, wanted: 3, warming: 1))
+        #expect(store.prefetcher.activeCount == 1)
+
+        // Scrolled down by one: 0 leaves, 2 comes on screen, 3 comes below.
+        store.update(wanted: [Self.picture(2), Self.picture(3, .prefetch)], unwanted: [Self.picture(0)])
+        #expect(store.counts == (loading: 2, wanted: 3, warming: 1))
+        #expect(store.prefetcher.activeCount == 1)  // 2's prefetch stopped, 3's started
+
+        // Scrolled back up: 2 goes below (its load stops, it warms), 0 comes back, 3 leaves.
+        store.update(wanted: [Self.picture(0), Self.picture(2, .prefetch)], unwanted: [Self.picture(3, .prefetch)])
+        #expect(store.counts == (loading: 2, wanted: 3, warming: 1))
+        #expect(store.prefetcher.activeCount == 1)
+
+        // Told again at the same priority (after the store forgot nothing): nothing new runs.
+        store.update(wanted: [Self.picture(0), Self.picture(2, .prefetch)], unwanted: [])
+        #expect(store.counts == (loading: 2, wanted: 3, warming: 1))
+        #expect(store.prefetcher.activeCount == 1)
+
+        // A picture no one asked for stops nothing.
+        store.update(wanted: [], unwanted: [Self.picture(7)])
+        #expect(store.counts == (loading: 2, wanted: 3, warming: 1))
+
+        let revision = store.shownRevision
+        store.cancelAll()
+        #expect(store.counts == (loading: 0, wanted: 0, warming: 0))
+        #expect(store.prefetcher.activeCount == 0)
+        #expect(store.shownRevision != revision)
+    }
+
+    @Test("a picture wanted is found without resolving its URL again; one not wanted is not kept")
+    func lookups() {
+        let resolutions = Counter()
+        let store = ImageStore(
+            pipeline: ImagePipeline(configuration: .init(dataLoader: PendingLoader(), diskCache: nil)),
+            resolve: { url in
+                resolutions.add()
+                return url
+            })
+        store.update(wanted: [Self.picture(0)], unwanted: [])
+        let resolved = resolutions.value
+        for _ in 0..<5 { #expect(store.image(for: Self.picture(0)) == nil) }
+        #expect(resolutions.value == resolved)
+        _ = store.image(for: Self.picture(9))
+        #expect(resolutions.value == resolved + 1)
+        #expect(store.counts.wanted == 1)
+    }
+
+    /// Counts from any thread.
+    final class Counter: Sendable {
+        private let count = Mutex(0)
+        var value: Int { count.withLock { $0 } }
+        func add() { count.withLock { $0 += 1 } }
+    }
+}
