@@ -120,14 +120,17 @@ struct FeedScreen<Source: PageSource> {
         }
         let now = model.now()
         let clockReads = RowContext.ClockReads()
+        let marksSelection = style.marksSelection
         let drawn = view.draw(into: &frame, in: rect, state: &list, rowHeight: height) { index, row, isSelected, buffer in
             let selected = isSelected && !detailsOpen
-            // One look for every row, whatever its height: the bar in the gutter on each line,
-            // drawn first, so a feed whose rows mark themselves (a plug-in's) keeps its mark.
-            if selected, index < rowCount { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
             if index >= rowCount {
                 drawFooter(footer, elapsed: elapsed, into: &buffer, in: row)
             } else if let listed = model.listedRow(at: index, in: items) {
+                // One look for every row, whatever its height: the bar in the gutter on each
+                // line. A row that marks the selection itself (a plug-in's) is drawn over it,
+                // so it keeps its mark; any other is drawn alike selected or not (so it is
+                // copied from the memo either way), and the bar goes over it.
+                if selected, marksSelection { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
                 // The row's item is read only if the row is drawn afresh (see `drawRow`).
                 let request = listed.image
                 let image = isLaunchScreen ? nil : request.flatMap { images?.image(for: $0) }
@@ -135,11 +138,14 @@ struct FeedScreen<Source: PageSource> {
                 let placeholder =
                     image == nil && cells.showsImages ? request.flatMap { placeholderImage(forRow: index, request: $0) } : nil
                 let context = RowContext(
-                    rect: row, isSelected: selected, image: image, placeholder: placeholder, cells: cells, now: now, clockReads: clockReads)
+                    rect: row, isSelected: selected && marksSelection, image: image, placeholder: placeholder, cells: cells, now: now,
+                    clockReads: clockReads)
                 drawRow(at: index, listed, context, into: &buffer)
+                if selected, !marksSelection { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
                 // Drawn over the row (kept or drawn), so every feed's rows show it alike.
                 if !starred.isEmpty, starred.contains(listed.idText) { StarMarks.draw(in: row, into: &buffer) }
             } else {
+                if selected { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
                 drawPlaceholder(model.placeholder(at: index), elapsed: elapsed, into: &buffer, in: row)
             }
         }

@@ -3,12 +3,14 @@ import EndlessImages
 import EndlessTerminal
 
 /// The memo of a feed's list rows, whatever the feed (see ``RowMemo``): each row's cells,
-/// found by the item's id, the row's place across and size, and whether it is selected;
-/// kept while the item, its picture and its placeholder are the same. One frame after a `j`
-/// draws the two rows whose selection changed and copies the others.
+/// found by the item's id, the row's place across and size, and whether it is drawn
+/// selected; kept while the item, its picture and its placeholder are the same. A row style
+/// that does not mark the selection itself (``FeedRowStyle/marksSelection``) is always drawn
+/// unselected, so a frame after a `j` copies every row; one that does draws the two rows whose
+/// selection changed.
 typealias ListRowMemo<Item: Identifiable> = RowMemo<ListRowKey<Item.ID>, ListRowInputs<Item>, RowCells>
 
-/// Where a list row is kept: its item, its column and size, and its selection.
+/// Where a list row is kept: its item, its column and size, and whether it was drawn selected.
 struct ListRowKey<ID: Hashable>: Hashable {
     let id: ID
     let x: Int

@@ -138,6 +138,7 @@ enum PeopleFeed {
             AvatarRow.draw(text, context: context, into: &frame)
         }
         style.uniformHeight = AvatarRow.height
+        style.marksSelection = false  // the browser's bar is the mark
         return style
     }
 }
