@@ -101,11 +101,12 @@ public enum AvatarRow {
         frame.draw(text.subtitle, at: Point(x: textX, y: row.y + 1))
     }
 
-    /// The selection: the marker in the row's gutter column, on every line of the row.
+    /// The selection: the marker in the row's gutter column, on every line of the row. The
+    /// cell is made once (measuring the glyph and reading the theme cost more than the rest).
     static func drawSelectionBar(in row: Rect, into frame: inout ScreenBuffer) {
-        for y in row.y..<row.maxY {
-            frame.write(Theme.selectionBarGlyph, at: Point(x: row.x, y: y), style: Theme.selectionBar)
-        }
+        guard let glyph = Theme.selectionBarGlyph.first else { return }
+        let bar = Cell(glyph, style: Theme.selectionBar)
+        for y in row.y..<row.maxY { frame.set(bar, at: Point(x: row.x, y: y)) }
     }
 
     /// The picture's place while it loads: the initials on a grey square.
