@@ -101,13 +101,22 @@ public enum AvatarRow {
         frame.draw(text.subtitle, at: Point(x: textX, y: row.y + 1))
     }
 
-    /// The selection: the marker in the row's gutter column, on every line of the row. The
-    /// cell is made once (measuring the glyph and reading the theme cost more than the rest).
+    /// The selection: the marker in the row's gutter column, on every line of the row.
     static func drawSelectionBar(in row: Rect, into frame: inout ScreenBuffer) {
-        guard let glyph = Theme.selectionBarGlyph.first else { return }
-        let bar = Cell(glyph, style: Theme.selectionBar)
+        let bar = selectionBarCell(Theme.selectionBar)
         for y in row.y..<row.maxY { frame.set(bar, at: Point(x: row.x, y: y)) }
     }
+
+    /// The bar's cell in `style`, made again only for another style: measuring the glyph cost
+    /// more than the rest of a frame's selection.
+    private static func selectionBarCell(_ style: Style) -> Cell {
+        if let made = selectionBar, made.style == style { return made }
+        let cell = Theme.selectionBarGlyph.first.map { Cell($0, style: style) } ?? .blank(style)
+        selectionBar = cell
+        return cell
+    }
+
+    private static var selectionBar: Cell?
 
     /// The picture's place while it loads: the initials on a grey square.
     static func drawInitials(_ initials: UntrustedText, into frame: inout ScreenBuffer, in rect: Rect) {
