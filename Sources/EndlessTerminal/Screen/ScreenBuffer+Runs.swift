@@ -47,7 +47,8 @@ extension ScreenBuffer {
         // each cell through the runtime's generic witness (twice as slow as a `set` per cell).
         cells.withUnsafeMutableBufferPointer { target in
             run.cells.withUnsafeBufferPointer { source in
-                for offset in 0..<count { target[start + offset] = source[offset] }
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                for offset in 0..<count { Cell.assign(to + start + offset, from: from + offset) }
             }
         }
     }
