@@ -139,9 +139,12 @@ public struct ListView: Sendable {
         let thumb = max(1, height * visibleItems / itemCount)
         let scrollable = itemCount - visibleItems
         let position = (height - thumb) * min(offset, scrollable) / scrollable
+        // Two cells made once, not a glyph measured on every line of every frame.
+        let thumbCell = Cell("┃", style: thumbStyle)
+        let trackCell = Cell("│", style: trackStyle)
         for line in 0..<height {
             let isThumb = line >= position && line < position + thumb
-            buffer.write(isThumb ? "┃" : "│", at: Point(x: column, y: top + line), style: isThumb ? thumbStyle : trackStyle)
+            buffer.set(isThumb ? thumbCell : trackCell, at: Point(x: column, y: top + line))
         }
     }
 }

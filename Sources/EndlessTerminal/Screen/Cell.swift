@@ -23,7 +23,8 @@ public struct Cell: Hashable, Sendable {
     private(set) var packedStyle: UInt64
     /// The grapheme packed in 64 bits (see ``GraphemeKey``): what frames are compared and
     /// hashed by, so that diffing a screen never walks a string. It holds the width too.
-    let key: GraphemeKey
+    /// Changed only with the cell's other parts (see `assign(_:from:)`).
+    private(set) var key: GraphemeKey
 
     /// Columns the cluster occupies: 1 or 2, or 0 for the right half of a wide character.
     public var width: UInt8 { key.width }
@@ -67,6 +68,19 @@ public struct Cell: Hashable, Sendable {
 
     /// True for the right half of a wide character.
     public var isContinuation: Bool { width == 0 }
+
+    /// Copies the cell at `source` over the one at `target`. When neither holds a long
+    /// cluster (nearly every cell), only the packed parts are copied, in place: an assignment
+    /// would retain the one's nothing and release the other's, two calls into the runtime per
+    /// cell, which were most of copying a run of cells.
+    static func assign(_ target: UnsafeMutablePointer<Cell>, from source: UnsafePointer<Cell>) {
+        if target.pointee.long == nil, source.pointee.long == nil {
+            target.pointee.key = source.pointee.key
+            target.pointee.packedStyle = source.pointee.packedStyle
+        } else {
+            target.pointee = source.pointee
+        }
+    }
 
     /// Whether the glyph may draw ink outside its cell, as combining marks, Arabic, the Indic
     /// scripts and emoji do in many fonts: a terminal that rewrites only the cell leaves that

@@ -103,10 +103,20 @@ public enum AvatarRow {
 
     /// The selection: the marker in the row's gutter column, on every line of the row.
     static func drawSelectionBar(in row: Rect, into frame: inout ScreenBuffer) {
-        for y in row.y..<row.maxY {
-            frame.write(Theme.selectionBarGlyph, at: Point(x: row.x, y: y), style: Theme.selectionBar)
-        }
+        let bar = selectionBarCell(Theme.selectionBar)
+        for y in row.y..<row.maxY { frame.set(bar, at: Point(x: row.x, y: y)) }
     }
+
+    /// The bar's cell in `style`, made again only for another style: measuring the glyph cost
+    /// more than the rest of a frame's selection.
+    private static func selectionBarCell(_ style: Style) -> Cell {
+        if let made = selectionBar, made.style == style { return made }
+        let cell = Theme.selectionBarGlyph.first.map { Cell($0, style: style) } ?? .blank(style)
+        selectionBar = cell
+        return cell
+    }
+
+    private static var selectionBar: Cell?
 
     /// The picture's place while it loads: the initials on a grey square.
     static func drawInitials(_ initials: UntrustedText, into frame: inout ScreenBuffer, in rect: Rect) {

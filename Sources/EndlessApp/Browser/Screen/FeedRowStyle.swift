@@ -15,6 +15,15 @@ public struct FeedRowStyle<Item> {
     public var placeholderHeight: Int
     /// Draws one loaded row.
     public var draw: (Item, RowContext, inout ScreenBuffer) -> Void
+    /// Whether ``draw`` draws a selected row differently (reads ``RowContext/isSelected``).
+    /// True by default: the row is drawn selected over the bar the browser draws in the
+    /// gutter, and its selected and unselected looks are kept apart.
+    ///
+    /// False when the bar is all that marks the selection, as in the built-in feeds: rows are
+    /// drawn with `isSelected` false and the bar over them, so a row kept from an earlier frame
+    /// is copied whatever its selection, and moving the selection lays out no row again. Such
+    /// a row leaves its gutter (the first column of ``RowContext/rect``) blank.
+    public var marksSelection = true
     /// The details panel's picture size, in cells.
     public var detailsImageSize = Size(width: 24, height: 12)
     /// The picture size of a row, in cells, to size image requests: the shared avatar row's
@@ -48,7 +57,8 @@ public struct FeedRowStyle<Item> {
 public struct RowContext {
     /// The row's rectangle (the scrollbar column excluded).
     public let rect: Rect
-    /// Whether the row is the selected one (its row draws the mark).
+    /// Whether the row is the selected one; always false for a style that does not
+    /// ``FeedRowStyle/marksSelection``.
     public let isSelected: Bool
     /// The row's picture, once the image store has it.
     public let image: DecodedImage?

@@ -3,6 +3,7 @@ import EndlessFeedModel
 import EndlessImages
 import EndlessTerminal
 import EndlessTerminalWidgets
+import Foundation
 
 /// Draws one feed's part of the screen from its view model: the line for refresh and pull
 /// indicators, the list (or a centred message), and the details over it. The browser's chrome
@@ -33,8 +34,6 @@ struct FeedScreen<Source: PageSource> {
     /// The cells of rows drawn before, copied into this frame where the row shows the same;
     /// nil to draw every row.
     var rowMemo: ListRowMemo<Source.Item>?
-    /// `==` on the items, for ``rowMemo``: worked out once per screen, not per row.
-    private let itemEquality = ItemEquality.of(Source.Item.self)
 
     /// Draws the indicator line, the list and the details.
     /// - Parameters:
@@ -110,40 +109,59 @@ struct FeedScreen<Source: PageSource> {
         let detailsOpen = model.details != nil && !isLaunchScreen
         let view = ListView(itemCount: rowCount + (footer == .hidden ? 0 : 1), showsScrollbar: !detailsOpen, highlight: .none)
         list.selection = model.selection
-        let uniformHeight = style.uniformHeight
         // Read once for every row: each read of the feed's items copies them out of its store.
         let items = model.feed.items
-        let height = { (index: Int) -> Int in
-            if let uniformHeight, index < rowCount, items.indices.contains(index) { return uniformHeight }
-            guard index < rowCount, let item = model.item(at: index) else { return style.placeholderHeight }
-            return style.height(item)
-        }
         let now = model.now()
-        let clockReads = RowContext.ClockReads()
-        let drawn = view.draw(into: &frame, in: rect, state: &list, rowHeight: height) { index, row, isSelected, buffer in
+        let marksSelection = style.marksSelection
+        let drawn = view.draw(into: &frame, in: rect, state: &list, rowHeight: rowHeight(rowCount: rowCount, items: items)) {
+            index, row, isSelected, buffer in
             let selected = isSelected && !detailsOpen
-            // One look for every row, whatever its height: the bar in the gutter on each line,
-            // drawn first, so a feed whose rows mark themselves (a plug-in's) keeps its mark.
-            if selected, index < rowCount { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
             if index >= rowCount {
                 drawFooter(footer, elapsed: elapsed, into: &buffer, in: row)
             } else if let listed = model.listedRow(at: index, in: items) {
+                // One look for every row, whatever its height: the bar in the gutter on each
+                // line. A row that marks the selection itself (a plug-in's) is drawn over it,
+                // so it keeps its mark; any other is drawn alike selected or not (so it is
+                // copied from the memo either way), and the bar goes over it.
+                if selected, marksSelection { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
                 // The row's item is read only if the row is drawn afresh (see `drawRow`).
                 let request = listed.image
                 let image = isLaunchScreen ? nil : request.flatMap { images?.image(for: $0) }
                 // The placeholder is drawn in the frame the row first appears in.
                 let placeholder =
                     image == nil && cells.showsImages ? request.flatMap { placeholderImage(forRow: index, request: $0) } : nil
-                let context = RowContext(
-                    rect: row, isSelected: selected, image: image, placeholder: placeholder, cells: cells, now: now, clockReads: clockReads)
-                drawRow(at: index, listed, context, into: &buffer)
+                let pictures = RowPictures(image: image, placeholder: placeholder)
+                drawRow(at: index, listed, in: row, isSelected: selected && marksSelection, pictures, now: now, into: &buffer)
+                if selected, !marksSelection { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
                 // Drawn over the row (kept or drawn), so every feed's rows show it alike.
                 if !starred.isEmpty, starred.contains(listed.idText) { StarMarks.draw(in: row, into: &buffer) }
             } else {
+                if selected { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
                 drawPlaceholder(model.placeholder(at: index), elapsed: elapsed, into: &buffer, in: row)
             }
         }
         return drawn.map { ($0.index < rowCount ? .item($0.index) : .footer, $0.rect) }
+    }
+
+    /// The lines of the row at an index, which the list asks many times a frame: a constant
+    /// when every row is as tall, whether loaded, a placeholder or the footer.
+    private func rowHeight(rowCount: Int, items: FeedItems<Source.Item>) -> (Int) -> Int {
+        let placeholderHeight = style.placeholderHeight
+        if let uniformHeight = style.uniformHeight {
+            if uniformHeight == placeholderHeight { return { _ in uniformHeight } }
+            let loaded = items.startIndex..<items.endIndex
+            return { index in loaded.contains(index) ? uniformHeight : placeholderHeight }
+        }
+        return { [model, style] index in
+            guard index < rowCount, let item = model.item(at: index) else { return placeholderHeight }
+            return style.height(item)
+        }
+    }
+
+    /// A row's picture and what stands in for it while it loads.
+    private struct RowPictures {
+        let image: DecodedImage?
+        let placeholder: DecodedImage?
     }
 
     /// Draws a loaded row, or copies its cells from ``rowMemo`` when it shows what it showed
@@ -152,28 +170,36 @@ struct FeedScreen<Source: PageSource> {
     /// A kept row is found by the item's stamp first: the same stamp is the same item, so a row
     /// that did not change is copied without its item being read or compared. Under a new
     /// stamp (a refresh that brought the same item again) the items are compared.
-    private func drawRow(at index: Int, _ listed: ListedRow<Source.Item.ID>, _ context: RowContext, into frame: inout ScreenBuffer) {
-        let row = context.rect
+    private func drawRow(
+        at index: Int, _ listed: ListedRow<Source.Item.ID>, in row: Rect, isSelected: Bool, _ pictures: RowPictures, now: Date,
+        into frame: inout ScreenBuffer
+    ) {
+        // Made only for a row drawn afresh.
+        func context(clockReads: RowContext.ClockReads? = nil) -> RowContext {
+            RowContext(
+                rect: row, isSelected: isSelected, image: pictures.image, placeholder: pictures.placeholder, cells: cells, now: now,
+                clockReads: clockReads)
+        }
         guard let rowMemo, row.intersection(frame.bounds) == row else {
-            if let item = model.item(at: index) { style.draw(item, context, &frame) }
+            if let item = model.item(at: index) { style.draw(item, context(), &frame) }
             return
         }
-        let key = ListRowKey(id: listed.id, x: row.x, size: row.size, isSelected: context.isSelected)
-        let image = ListRowInputs<Source.Item>.PictureIdentity(context.image)
-        let placeholder = ListRowInputs<Source.Item>.PictureIdentity(context.placeholder)
+        let key = ListRowKey(id: listed.id, x: row.x, size: row.size, isSelected: isSelected)
+        let image = RowPicture(pictures.image)
+        let placeholder = RowPicture(pictures.placeholder)
         if let kept = rowMemo.entry(for: key, slot: index), kept.inputs.image == image, kept.inputs.placeholder == placeholder {
             if kept.inputs.stamp == listed.stamp { return kept.value.draw(into: &frame, at: row) }
-            if let same = itemEquality, let item = model.item(at: index), same.equal(kept.inputs.item, item) {
+            if let same = rowMemo.sameItem, let item = model.item(at: index), same.equal(kept.inputs.item, item) {
                 rowMemo.restate(key, inputs: ListRowInputs(kept.inputs, stamp: listed.stamp), slot: index)
                 return kept.value.draw(into: &frame, at: row)
             }
         }
         guard let item = model.item(at: index) else { return }
         let graphicsBefore = frame.graphics.count
-        context.clockReads?.didRead = false
-        style.draw(item, context, &frame)
-        guard context.clockReads?.didRead == false else { return }
-        let inputs = ListRowInputs(item: item, stamp: listed.stamp, image: image, placeholder: placeholder, sameItem: itemEquality)
+        let clockReads = RowContext.ClockReads()
+        style.draw(item, context(clockReads: clockReads), &frame)
+        guard !clockReads.didRead else { return }
+        let inputs = ListRowInputs(item: item, stamp: listed.stamp, image: image, placeholder: placeholder, sameItem: rowMemo.sameItem)
         rowMemo.keep(RowCells(row, of: frame, graphicsBefore: graphicsBefore), for: key, inputs: inputs, slot: index)
     }
 

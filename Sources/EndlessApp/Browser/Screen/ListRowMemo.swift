@@ -3,12 +3,18 @@ import EndlessImages
 import EndlessTerminal
 
 /// The memo of a feed's list rows, whatever the feed (see ``RowMemo``): each row's cells,
-/// found by the item's id, the row's place across and size, and whether it is selected;
-/// kept while the item, its picture and its placeholder are the same. One frame after a `j`
-/// draws the two rows whose selection changed and copies the others.
-typealias ListRowMemo<Item: Identifiable> = RowMemo<ListRowKey<Item.ID>, ListRowInputs<Item>, RowCells>
+/// found by the item's id, the row's place across and size, and whether it is drawn
+/// selected; kept while the item, its picture and its placeholder are the same. A row style
+/// that does not mark the selection itself (``FeedRowStyle/marksSelection``) is always drawn
+/// unselected, so a frame after a `j` copies every row; one that does draws the two rows whose
+/// selection changed.
+final class ListRowMemo<Item: Identifiable>: RowMemo<ListRowKey<Item.ID>, ListRowInputs<Item>, RowCells> {
+    /// `==` on the items, nil when they are not `Equatable`: worked out once for the memo, not
+    /// for each frame.
+    let sameItem = ItemEquality.of(Item.self)
+}
 
-/// Where a list row is kept: its item, its column and size, and its selection.
+/// Where a list row is kept: its item, its column and size, and whether it was drawn selected.
 struct ListRowKey<ID: Hashable>: Hashable {
     let id: ID
     let x: Int
@@ -24,14 +30,14 @@ struct ListRowInputs<Item>: Equatable {
     let item: Item
     /// The item's stamp in the feed's items, when known.
     let stamp: ItemStamp?
-    let image: PictureIdentity?
-    let placeholder: PictureIdentity?
+    let image: RowPicture?
+    let placeholder: RowPicture?
     /// `==` on the items, found once per item type (a cast per comparison cost more than the
     /// rest of a kept row); nil when they are not `Equatable`.
     let sameItem: ItemEquality<Item>?
 
     init(
-        item: Item, stamp: ItemStamp? = nil, image: PictureIdentity?, placeholder: PictureIdentity?,
+        item: Item, stamp: ItemStamp? = nil, image: RowPicture?, placeholder: RowPicture?,
         sameItem: ItemEquality<Item>? = .of(Item.self)
     ) {
         self.item = item
@@ -46,25 +52,27 @@ struct ListRowInputs<Item>: Equatable {
         self.init(item: inputs.item, stamp: stamp, image: inputs.image, placeholder: inputs.placeholder, sameItem: inputs.sameItem)
     }
 
-    /// A picture as far as a row shows it: the request it answers and its pixel size.
-    struct PictureIdentity: Equatable {
-        let request: ImageRequest
-        let width: Int
-        let height: Int
-
-        init?(_ image: DecodedImage?) {
-            guard let image else { return nil }
-            request = image.request
-            width = image.width
-            height = image.height
-        }
-    }
-
     static func == (lhs: Self, rhs: Self) -> Bool {
         guard lhs.image == rhs.image, lhs.placeholder == rhs.placeholder else { return false }
         if let stamp = lhs.stamp, stamp == rhs.stamp { return true }
         guard let same = lhs.sameItem else { return false }
         return same.equal(lhs.item, rhs.item)
+    }
+}
+
+/// A picture as far as a row shows it: the request it answers and its pixel size. Not nested
+/// in ``ListRowInputs``: a type nested in a generic one is generic too, and its metadata is
+/// looked up for each row of each frame.
+struct RowPicture: Equatable {
+    let request: ImageRequest
+    let width: Int
+    let height: Int
+
+    init?(_ image: DecodedImage?) {
+        guard let image else { return nil }
+        request = image.request
+        width = image.width
+        height = image.height
     }
 }
 

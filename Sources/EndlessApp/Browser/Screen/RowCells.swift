@@ -2,37 +2,48 @@ import EndlessTerminal
 
 /// The cells (and pixel graphics) one row of the list drew, cut out of the frame, so a later
 /// frame puts the row back by copying them instead of drawing it again (see ``RowMemo``).
-/// The frame it is put back into is blank where the row goes, as every frame starts.
+///
+/// Each line is kept as one run of cells, from the first cell the row drew on it to the last
+/// (a frame starts blank, so the blank ends need no copying), and put back in one move: a
+/// held `j` copies every row on screen each frame, and a `set` per cell, with its
+/// wide-character repair, was most of that (issue 29).
 struct RowCells {
-    /// The row's cells that are not blank, from its rectangle's top left: a frame starts
-    /// blank, so the blank ones need no copying (most of a row of text is blank).
-    let ink: [(x: Int, y: Int, cell: Cell)]
+    /// The row's lines that are not blank: each line's offset down from the row's top, the
+    /// column of its run's first cell from the row's left, and the run.
+    let lines: [(y: Int, x: Int, run: CellRun)]
     /// The graphics the row placed, relative to its rectangle's top left.
     let graphics: [(graphic: TerminalGraphic, rect: Rect)]
 
     /// Cuts `rect` out of `frame`, with the graphics placed since the frame had
     /// `graphicsBefore` of them. `rect` must lie inside the frame.
     init(_ rect: Rect, of frame: ScreenBuffer, graphicsBefore: Int) {
-        var ink: [(x: Int, y: Int, cell: Cell)] = []
+        var lines: [(y: Int, x: Int, run: CellRun)] = []
         let width = frame.size.width
         for y in rect.y..<rect.maxY {
-            let start = y * width + rect.x
-            for x in 0..<rect.width {
+            let start = y * width
+            // Continuation cells are not ink: they come back with their wide character.
+            func isInk(_ x: Int) -> Bool {
                 let cell = frame.cells[start + x]
-                // Continuation cells come back with their wide character.
-                if cell.width > 0, cell != .blank { ink.append((x, y - rect.y, cell)) }
+                return cell.width > 0 && cell != .blank
             }
+            guard let first = (rect.x..<rect.maxX).first(where: isInk),
+                let last = (rect.x..<rect.maxX).last(where: isInk)
+            else { continue }
+            // A wide character in the row's last column keeps its right half, past the row.
+            let run = frame.run(inLine: y, columns: first..<(last + 1))
+            lines.append((y - rect.y, first - rect.x, run))
         }
-        self.ink = ink
+        self.lines = lines
         graphics = frame.graphics.dropFirst(graphicsBefore).map {
             ($0.graphic, Rect(x: $0.rect.x - rect.x, y: $0.rect.y - rect.y, width: $0.rect.width, height: $0.rect.height))
         }
     }
 
-    /// Puts the row back into `frame` at `rect`'s top left, over blank cells (what is
-    /// there already stays where the row was blank).
+    /// Puts the row back into `frame` at `rect`'s top left. The frame is blank where the row
+    /// goes, as every frame starts: each line's run replaces the cells under it, and what is
+    /// there already stays left and right of it.
     func draw(into frame: inout ScreenBuffer, at rect: Rect) {
-        for (x, y, cell) in ink { frame.set(cell, at: Point(x: rect.x + x, y: rect.y + y)) }
+        for line in lines { frame.copy(line.run, to: Point(x: rect.x + line.x, y: rect.y + line.y)) }
         for placement in graphics {
             frame.place(
                 placement.graphic,

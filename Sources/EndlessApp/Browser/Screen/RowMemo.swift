@@ -8,18 +8,21 @@ import EndlessShared
 /// inputs they were made from (the fields the row shows), so an item that changed under the
 /// same id (a refresh) is made again, never drawn stale. The least recently drawn go first
 /// past ``capacity``: a few screens' worth, whatever the length of the session.
+///
+/// Not final only so a memo of one kind of row can carry what its rows share
+/// (``ListRowMemo``); its members are.
 @MainActor
-final class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
+class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
     /// Entries are objects: looking one up copies a reference, not its inputs (a whole item)
     /// and cells.
-    private var entries: LRUList<Key, Entry>
+    private final var entries: LRUList<Key, Entry>
     /// The most rows kept.
-    let capacity: Int
+    final let capacity: Int
     /// How many values were made; every other row drawn reused one (tests count with it).
-    private(set) var made = 0
+    private(set) final var made = 0
 
     /// Rows kept now.
-    var count: Int { entries.count }
+    final var count: Int { entries.count }
 
     /// - Parameter capacity: the most rows kept (at least 1).
     init(capacity: Int = 512) {
@@ -28,7 +31,7 @@ final class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
     }
 
     /// The value kept for `key` if it was made from `inputs`, else `make()`'s, kept.
-    func value(for key: Key, inputs: Inputs, make: () -> Value) -> Value {
+    final func value(for key: Key, inputs: Inputs, make: () -> Value) -> Value {
         if let kept = kept(for: key, inputs: inputs) { return kept }
         let value = make()
         keep(value, for: key, inputs: inputs)
@@ -37,7 +40,7 @@ final class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
 
     /// The value kept for `key` if it was made from `inputs`, else nil: the caller makes it,
     /// and may ``keep(_:for:inputs:)`` it (or not, when it depends on more than `inputs`).
-    func kept(for key: Key, inputs: Inputs) -> Value? {
+    final func kept(for key: Key, inputs: Inputs) -> Value? {
         guard let kept = entries.value(for: key), kept.inputs == inputs else { return nil }
         return kept.value
     }
@@ -49,33 +52,43 @@ final class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
     /// `key` or reordering the least recently used: a row drawn as in the last frame, as most
     /// are, costs a comparison of keys. Entries found that way are not marked used, so they
     /// may be evicted while on screen: the next frame finds them no more and draws the row.
-    func entry(for key: Key, slot: Int) -> Entry? {
+    final func entry(for key: Key, slot: Int) -> Entry? {
         let place = Self.place(slot)
-        if let recent = recent[place], recent.slot == slot, recent.key == key { return recent.entry }
+        if recentSlots[place] == slot, let recent = recent[place], recent.key == key { return recent }
         guard let entry = entries.value(for: key) else { return nil }
-        recent[place] = (slot, key, entry)
+        remember(entry, at: slot)
         return entry
     }
 
     /// Records that the value kept for `key` also stands for `inputs` (found the same by the
     /// caller); not counted in ``made``.
-    func restate(_ key: Key, inputs: Inputs, slot: Int) {
+    final func restate(_ key: Key, inputs: Inputs, slot: Int) {
         guard let kept = entries.value(for: key) else { return }
-        let entry = Entry(inputs: inputs, value: kept.value)
+        let entry = Entry(key: key, inputs: inputs, value: kept.value)
         entries.insert(entry, for: key, cost: 1)
-        recent[Self.place(slot)] = (slot, key, entry)
+        remember(entry, at: slot)
     }
 
     /// Keeps `value`, made from `inputs`, for `key`, found first at `slot` (see
     /// ``entry(for:slot:)``); counts it in ``made``.
-    func keep(_ value: Value, for key: Key, inputs: Inputs, slot: Int) {
-        keep(value, for: key, inputs: inputs)
-        if let entry = entries.value(for: key) { recent[Self.place(slot)] = (slot, key, entry) }
+    final func keep(_ value: Value, for key: Key, inputs: Inputs, slot: Int) {
+        made += 1
+        let entry = Entry(key: key, inputs: inputs, value: value)
+        entries.insert(entry, for: key, cost: 1)
+        remember(entry, at: slot)
     }
 
     /// The entries last found at a few slots (see ``entry(for:slot:)``): a screenful of rows
-    /// and more, by slot modulo their count.
-    private var recent: [(slot: Int, key: Key, entry: Entry)?] = Array(repeating: nil, count: 128)
+    /// and more, by slot modulo their count; each one's slot in ``recentSlots``. Two arrays,
+    /// not one of tuples: a tuple of generic parts costs a look-up of its type at each use.
+    private final var recent: [Entry?] = Array(repeating: nil, count: 128)
+    private final var recentSlots: [Int] = Array(repeating: -1, count: 128)
+
+    private final func remember(_ entry: Entry, at slot: Int) {
+        let place = Self.place(slot)
+        recent[place] = entry
+        recentSlots[place] = slot
+    }
 
     private static func place(_ slot: Int) -> Int {
         let place = slot % 128
@@ -83,23 +96,26 @@ final class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
     }
 
     /// Keeps `value`, made from `inputs`, for `key`; counts it in ``made``.
-    func keep(_ value: Value, for key: Key, inputs: Inputs) {
+    final func keep(_ value: Value, for key: Key, inputs: Inputs) {
         made += 1
-        entries.insert(Entry(inputs: inputs, value: value), for: key, cost: 1)
+        entries.insert(Entry(key: key, inputs: inputs, value: value), for: key, cost: 1)
     }
 
     /// Forgets every row.
-    func removeAll() {
+    final func removeAll() {
         entries.removeAll()
         recent = Array(repeating: nil, count: recent.count)
+        recentSlots = Array(repeating: -1, count: recentSlots.count)
     }
 
-    /// A value and the inputs it was made from.
+    /// A value, where it is kept, and the inputs it was made from.
     final class Entry {
+        let key: Key
         let inputs: Inputs
         let value: Value
 
-        init(inputs: Inputs, value: Value) {
+        init(key: Key, inputs: Inputs, value: Value) {
+            self.key = key
             self.inputs = inputs
             self.value = value
         }

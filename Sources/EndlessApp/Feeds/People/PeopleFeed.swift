@@ -125,8 +125,8 @@ enum PeopleFeed {
             person, context, frame in
             let width = AvatarRow.textWidth(in: context.rect)
             @MainActor func layOut(now: Date) -> AvatarRow.Text {
-                let summary = PersonSummary(person, now: now)
-                return AvatarRow.Text(title: summary.name, subtitle: summary.subtitle, initials: summary.initials, width: width)
+                let text = PersonSummary.text(of: person, now: now)
+                return AvatarRow.Text(title: text.name, subtitle: text.subtitle, initials: text.initials, width: width)
             }
             // An age computed from a date changes with the clock: such a row is laid out afresh.
             guard let inputs = PersonRowInputs(person) else {
@@ -138,6 +138,7 @@ enum PeopleFeed {
             AvatarRow.draw(text, context: context, into: &frame)
         }
         style.uniformHeight = AvatarRow.height
+        style.marksSelection = false  // the browser's bar is the mark
         return style
     }
 }

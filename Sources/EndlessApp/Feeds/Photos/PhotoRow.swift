@@ -75,6 +75,7 @@ public enum PhotoRow {
         style.detailsImageSize = Size(width: 48, height: 16)
         style.rowImageSize = Size(width: layout.columns, height: layout.maxLines)
         style.placeholder = { photo, size in PhotoPlaceholder.image(for: photo, size: size) }
+        style.marksSelection = false  // the browser's bar is the mark
         return style
     }
 

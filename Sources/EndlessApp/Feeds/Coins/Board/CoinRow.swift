@@ -26,6 +26,7 @@ enum CoinRow {
         style.rowImageSize = iconSize
         style.detailsImageSize = Size(width: 16, height: 8)
         style.header = { rect, frame in drawHeader(currency: currency, into: &frame, in: rect) }
+        style.marksSelection = false  // the browser's bar is the mark
         return style
     }
 
