@@ -212,7 +212,10 @@ extension FeedViewModel {
     /// pictures that moved, and only rows new near the screen, or changed, are read.
     func updateImages() {
         guard let images else { return }
-        let below = visibleRange.upperBound..<min(rowCount, visibleRange.upperBound + max(visibleRange.count, 1))
+        // A view may report rows the list no longer has (a refresh shortened it since the
+        // frame): below is empty then, never a range that ends before it starts.
+        let belowStart = min(visibleRange.upperBound, rowCount)
+        let below = belowStart..<max(belowStart, min(rowCount, visibleRange.upperBound + max(visibleRange.count, 1)))
         let items = feed.items
         let changes = picturesWanted.update(
             visible: visibleRange, below: below, details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing,

@@ -144,6 +144,19 @@ struct FrameWorkTests {
         #expect(loader.updates.last == FeedImageChanges(wanted: [onScreen, goneBelow], unwanted: [left]))
     }
 
+    @Test("rows reported past the end of the list (a refresh shortened it since the frame) want only the rows it has")
+    func rowsPastTheEnd() async throws {
+        let clock = ManualClock()
+        let loader = CountingLoader()
+        let model = Self.model(loader, counter: Counter(), clock: clock)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+        model.visibleRangeChanged(15..<30)
+        #expect(loader.held == CountingLoader.holding(visible: 15..<20, below: 20..<20))
+        model.visibleRangeChanged(40..<50)
+        #expect(loader.held == CountingLoader.holding(visible: 20..<20, below: 20..<20))
+    }
+
     @Test("a picture several rows show is wanted while any of them is near the screen, at the most urgent priority")
     func sharedPictures() async throws {
         let clock = ManualClock()
