@@ -62,6 +62,10 @@ final class TmuxSession {
     }
 
     deinit {
+        // The pane's processes end with it, not only the server: `script` keeps running, and
+        // its child with it, when the terminal it was started in goes away (a failed test left
+        // an `endless --offline` under `script` running for an hour).
+        if let text = try? format("#{pane_pid}"), let shell = pid_t(text), shell > 1 { kill(-shell, SIGTERM) }
         _ = try? tmux(["kill-server"])
         // The watcher is only for a test process that dies before this runs.
         if let text = try? String(contentsOf: directory.appendingPathComponent("watcher.pid"), encoding: .utf8),
