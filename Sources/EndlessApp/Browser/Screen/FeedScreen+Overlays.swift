@@ -138,10 +138,12 @@ extension FeedScreen {
         if cells.usesPixels, let shown, let imageRect {
             cells.draw(shown, in: imageRect, into: &frame)
         }
+        // With a chart, the keys that change its range: they work only here, so only here say so.
+        let ranges = details.chart == nil ? "" : " · [ ] range"
         let hint =
             model.canScrollDetails
-            ? " Esc close · ↑↓ PgUp PgDn scroll "
-            : " Esc close · ↑↓ next \(model.descriptor.nouns.singular) "
+            ? " Esc close · ↑↓ PgUp PgDn scroll\(ranges) "
+            : " Esc close · ↑↓ next \(model.descriptor.nouns.singular)\(ranges) "
         if rect.width > DisplayWidth.of(hint) + 4 {
             frame.write(hint, at: Point(x: rect.maxX - DisplayWidth.of(hint) - 2, y: rect.maxY - 1), style: Theme.subtitle)
         }
