@@ -23,7 +23,7 @@ struct Demand {
             if row > window.upperBound {
                 self.window = max(window.lowerBound, row - span)...row
             } else if row < window.lowerBound {
-                self.window = row...min(window.upperBound, row + span)
+                self.window = row...(row + min(span, window.upperBound - row))  // no overflow near Int.max
             }
         } else {
             window = row...row
@@ -40,7 +40,8 @@ struct Demand {
 
     private mutating func record(at now: Duration) {
         guard let window else { return }
-        let center = Double(window.lowerBound + window.upperBound) / 2
+        // Halved apart: a window reported near Int.max (any range a view passes) must not overflow.
+        let center = Double(window.lowerBound) / 2 + Double(window.upperBound) / 2
         if let last = lastCenter, center != last { heading = center > last ? 1 : -1 }
         lastCenter = center
         speed.record(center: center, at: now)

@@ -212,13 +212,14 @@ extension FeedViewModel {
     /// pictures that moved, and only rows new near the screen, or changed, are read.
     func updateImages() {
         guard let images else { return }
-        // A view may report rows the list no longer has (a refresh shortened it since the
-        // frame): below is empty then, never a range that ends before it starts.
-        let belowStart = min(visibleRange.upperBound, rowCount)
-        let below = belowStart..<max(belowStart, min(rowCount, visibleRange.upperBound + max(visibleRange.count, 1)))
+        // Only rows the list has: a view may report rows it no longer has (a refresh shortened
+        // it since the frame) or any range at all (a public call), and a screenful below an
+        // end near Int.max would overflow.
+        let visible = visibleRange.clamped(to: 0..<rowCount)
+        let below = visible.upperBound..<min(rowCount, visible.upperBound + max(visible.count, 1))
         let items = feed.items
         let changes = picturesWanted.update(
-            visible: visibleRange, below: below, details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing,
+            visible: visible, below: below, details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing,
             loaderRevision: images.shownRevision, stamp: { items.stamp(at: $0) }, picture: { listedRow(at: $0, in: items)?.image })
         guard !changes.isEmpty else { return }
         images.update(changes)

@@ -155,6 +155,11 @@ struct FrameWorkTests {
         #expect(loader.held == CountingLoader.holding(visible: 15..<20, below: 20..<20))
         model.visibleRangeChanged(40..<50)
         #expect(loader.held == CountingLoader.holding(visible: 20..<20, below: 20..<20))
+        // Any range at all, through the public call: nothing past the list, no overflow.
+        model.visibleRangeChanged((Int.max - 10)..<Int.max)
+        #expect(loader.held == CountingLoader.holding(visible: 20..<20, below: 20..<20))
+        model.visibleRangeChanged(-5..<3)
+        #expect(loader.held == CountingLoader.holding(visible: 0..<3, below: 3..<6))
     }
 
     @Test("a picture several rows show is wanted while any of them is near the screen, at the most urgent priority")
