@@ -30,6 +30,15 @@ struct FrameObservationTests {
         return (loop, browser, model, terminal)
     }
 
+    /// A people tab's model whose status note is `note`: text nobody observes.
+    static func model(clock: ManualClock, note: @escaping @Sendable () -> String?) -> F.Model {
+        var descriptor = F.descriptor()
+        descriptor.statusNote = note
+        return FeedViewModel(
+            feed: Feed(source: F.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero), clock: clock),
+            descriptor: descriptor, images: nil, clock: clock, now: { F.now })
+    }
+
     /// The key paths of `browser` a frame drawn with `chrome` reads.
     static func browserKeyPaths(_ browser: BrowserModel, chrome: ChromeMemo?) throws -> ObservedReads {
         var frame = ScreenBuffer(size: Size(width: 80, height: 24))
@@ -87,11 +96,7 @@ struct FrameObservationTests {
     func unobservedNoteShowsWithinMaximumAge() async throws {
         let note = Mutex("12 requests left")
         let clock = ManualClock()
-        var descriptor = F.descriptor()
-        descriptor.statusNote = { note.withLock { $0 } }
-        let model = FeedViewModel(
-            feed: Feed(source: F.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero), clock: clock),
-            descriptor: descriptor, images: nil, clock: clock, now: { F.now })
+        let model = Self.model(clock: clock) { note.withLock { $0 } }
         model.start()
         await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
         let browser = F.browser(model)
@@ -115,11 +120,7 @@ struct FrameObservationTests {
     func agedStatusBarIsComposedAfterKeys() async throws {
         let note = Mutex("12 requests left")
         let clock = ManualClock()
-        var descriptor = F.descriptor()
-        descriptor.statusNote = { note.withLock { $0 } }
-        let model = FeedViewModel(
-            feed: Feed(source: F.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero), clock: clock),
-            descriptor: descriptor, images: nil, clock: clock, now: { F.now })
+        let model = Self.model(clock: clock) { note.withLock { $0 } }
         let terminal = RecordingTerminal(size: Size(width: 100, height: 24))
         let loop = BrowseLoopTests.loop(F.browser(model), terminal: terminal, clock: clock)
         try loop.start()

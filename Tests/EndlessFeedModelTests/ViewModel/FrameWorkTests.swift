@@ -69,14 +69,23 @@ struct FrameWorkTests {
         return FeedViewModel(feed: feed, descriptor: descriptor, images: loader, clock: clock, now: { F.now })
     }
 
+    /// ``model(_:counter:clock:picture:)`` started, with its first page of 20 rows in.
+    static func started(
+        _ loader: CountingLoader, counter: Counter, clock: ManualClock,
+        picture: @escaping @Sendable (F.Entry) -> FeedImage = { FrameWorkTests.picture($0) }
+    ) async -> F.Model {
+        let model = Self.model(loader, counter: counter, clock: clock, picture: picture)
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+        return model
+    }
+
     @Test("a j that only moves the selection asks the loader for nothing and reads no row; a scroll by one reads one row")
     func heldJ() async throws {
         let clock = ManualClock()
         let loader = CountingLoader()
         let counter = Counter()
-        let model = Self.model(loader, counter: counter, clock: clock)
-        model.start()
-        await model.wait { $0.rowCount == 20 }
+        let model = await Self.started(loader, counter: counter, clock: clock)
         model.visibleRangeChanged(0..<10)
         await model.wait { $0.rowCount == 40 && !$0.feed.loadStates.append.isLoading }
         model.visibleRangeChanged(0..<10)
@@ -120,9 +129,7 @@ struct FrameWorkTests {
     func scrollsEveryWay() async throws {
         let clock = ManualClock()
         let loader = CountingLoader()
-        let model = Self.model(loader, counter: Counter(), clock: clock)
-        model.start()
-        await model.wait { $0.rowCount == 20 }
+        let model = await Self.started(loader, counter: Counter(), clock: clock)
         model.visibleRangeChanged(0..<10)
         await model.wait { $0.rowCount == 40 && !$0.feed.loadStates.append.isLoading }
         let steps: [Range<Int>] = [5..<15, 4..<14, 2..<12, 20..<30, 21..<26, 18..<28, 0..<10]
@@ -148,9 +155,7 @@ struct FrameWorkTests {
     func rowsPastTheEnd() async throws {
         let clock = ManualClock()
         let loader = CountingLoader()
-        let model = Self.model(loader, counter: Counter(), clock: clock)
-        model.start()
-        await model.wait { $0.rowCount == 20 }
+        let model = await Self.started(loader, counter: Counter(), clock: clock)
         model.visibleRangeChanged(15..<30)
         #expect(loader.held == CountingLoader.holding(visible: 15..<20, below: 20..<20))
         model.visibleRangeChanged(40..<50)
@@ -176,9 +181,7 @@ struct FrameWorkTests {
             picture.priority = priority
             return picture
         }
-        let model = Self.model(loader, counter: Counter(), clock: clock, picture: shared)
-        model.start()
-        await model.wait { $0.rowCount == 20 }
+        let model = await Self.started(loader, counter: Counter(), clock: clock, picture: shared)
         model.visibleRangeChanged(0..<4)
         await model.wait { !$0.feed.loadStates.append.isLoading }
         model.visibleRangeChanged(0..<4)
@@ -261,9 +264,7 @@ struct FrameWorkTests {
         let clock = ManualClock()
         let loader = CountingLoader()
         let counter = Counter()
-        let model = Self.model(loader, counter: counter, clock: clock)
-        model.start()
-        await model.wait { $0.rowCount == 20 }
+        let model = await Self.started(loader, counter: counter, clock: clock)
         model.visibleRangeChanged(0..<5)
         let before = try #require(model.listedRow(at: 3))
         let updates = loader.updates.count
