@@ -82,6 +82,44 @@ struct ImageStoreTests {
         #expect(store.counts.wanted == 1)
     }
 
+    /// A loader that fails every picture at once, counting what it was asked.
+    struct FailingLoader: ImageDataLoading {
+        let asked: Counter
+        func data(for url: URL) async throws -> Data {
+            asked.add()
+            throw URLError(.badServerResponse)
+        }
+    }
+
+    @Test("a failed picture is not asked for again, and a server failing every picture costs a bounded memory")
+    func failuresAreBounded() async {
+        let asked = Counter()
+        let store = ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: FailingLoader(asked: asked), diskCache: nil)))
+        let pictures = ImageStore.failureMemory + 100
+        // A long session over a server that fails every picture: screens of rows come and go.
+        for number in 0..<pictures {
+            store.update(wanted: [Self.picture(number)], unwanted: [])
+            await store.loadsEnded()
+            store.update(wanted: [], unwanted: [Self.picture(number)])
+        }
+        #expect(asked.value == pictures)
+        #expect(store.failedCount == ImageStore.failureMemory)
+
+        // The most recent failure is remembered: its row coming back asks nothing.
+        let recent = pictures - 1
+        store.update(wanted: [Self.picture(recent)], unwanted: [])
+        await store.loadsEnded()
+        #expect(asked.value == pictures)
+        #expect(store.counts.loading == 0)
+        store.update(wanted: [], unwanted: [Self.picture(recent)])
+
+        // The oldest was forgotten: its row coming back tries it again.
+        store.update(wanted: [Self.picture(0)], unwanted: [])
+        await store.loadsEnded()
+        #expect(asked.value == pictures + 1)
+        #expect(store.failedCount == ImageStore.failureMemory)
+    }
+
     /// Counts from any thread.
     final class Counter: Sendable {
         private let count = Mutex(0)

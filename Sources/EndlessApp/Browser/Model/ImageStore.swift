@@ -1,4 +1,5 @@
 import EndlessImages
+import EndlessShared
 import Foundation
 import Observation
 
@@ -39,8 +40,14 @@ public final class ImageStore {
     /// priority aside: one lookup finds everything about a row's picture, without taking its
     /// URL apart again. Bounded by the screen: rows on it, a screenful below, the open details.
     @ObservationIgnored private var wanted: [ImageRequest: Wanted] = [:]
-    /// Pictures that failed: not asked for again in this run (the row keeps its placeholder).
-    @ObservationIgnored private var failed: Set<URL> = []
+    /// Pictures that failed, the most recent ``failureMemory`` of them: not asked for again
+    /// while remembered (the row keeps its placeholder). Bounded, so a server that fails every
+    /// picture costs a fixed amount of memory however long the session; a picture forgotten
+    /// is simply tried again when its row next comes on screen.
+    @ObservationIgnored private var failed = LRUList<URL, Void>(costLimit: .max, countLimit: ImageStore.failureMemory)
+    /// How many failed pictures are remembered: several screens' worth, so scrolling back and
+    /// forth over broken pictures does not ask for them again.
+    static let failureMemory = 512
     /// Changes each time the store forgets what it was told (see ``FeedImageLoading``).
     @ObservationIgnored public private(set) var shownRevision = 0
 
@@ -127,7 +134,7 @@ public final class ImageStore {
                 now = resolved(request)
                 self.wanted[asked] = Wanted(request: now)
             }
-            guard !failed.contains(now.url) else { continue }
+            guard failed.value(for: now.url) == nil else { continue }
             if now.priority == .prefetch { warm.append(now) } else { load(asked) }
         }
         if !stopWarming.isEmpty { prefetcher.stopPrefetching(with: stopWarming) }
@@ -156,7 +163,7 @@ public final class ImageStore {
             case .success(let image):
                 entry.image = image
                 self.arrivals &+= 1
-            case .failure(let error) where !(error is CancellationError): self.failed.insert(request.url)
+            case .failure(let error) where !(error is CancellationError): self.failed.insert((), for: request.url, cost: 0)
             case .failure:
                 // Cancelled by the pipeline, not by this store: the picture is still wanted,
                 // so the view model is to tell it again (and it loads again).
@@ -179,6 +186,14 @@ public final class ImageStore {
             wanted.values.count(where: { $0.load != nil }), wanted.count,
             wanted.values.count(where: { $0.request.priority == .prefetch })
         )
+    }
+
+    /// How many failed pictures are remembered (for tests).
+    var failedCount: Int { failed.count }
+
+    /// Waits until every load running now has ended (for tests).
+    func loadsEnded() async {
+        for task in wanted.values.compactMap(\.load) { await task.value }
     }
 
     /// The request for where its picture is now.
