@@ -40,8 +40,8 @@ public final class ImageStore {
     /// priority aside: one lookup finds everything about a row's picture, without taking its
     /// URL apart again. Bounded by the screen: rows on it, a screenful below, the open details.
     @ObservationIgnored private var wanted: [ImageRequest: Wanted] = [:]
-    /// Pictures that failed, the most recent ``failureMemory`` of them: not asked for again
-    /// while remembered (the row keeps its placeholder). Bounded, so a server that fails every
+    /// Pictures that failed, at most ``failureMemory`` of them, those failed or asked for
+    /// most recently: not asked for again while remembered (the row keeps its placeholder). Bounded, so a server that fails every
     /// picture costs a fixed amount of memory however long the session; a picture forgotten
     /// is simply tried again when its row next comes on screen.
     @ObservationIgnored private var failed = LRUList<URL, Void>(costLimit: .max, countLimit: ImageStore.failureMemory)
