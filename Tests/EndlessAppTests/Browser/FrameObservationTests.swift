@@ -62,7 +62,8 @@ struct FrameObservationTests {
         // search line and keys; copying the first three.
         #expect(browserPaths(composing) >= 9, "\(composing)")
         #expect(browserPaths(copying) == 3, "\(copying)")
-        #expect(!copying.description.contains("Downloader"), "\(copying)")
+        #expect(!copying.objects.contains { $0.type.hasSuffix(".Downloader") }, "\(copying)")
+        #expect(composing.objects.contains { $0.type.hasSuffix(".Downloader") }, "\(composing)")
         #expect(copying.keyPathCount <= composing.keyPathCount - 7, "copying:\n\(copying)\ncomposing:\n\(composing)")
     }
 

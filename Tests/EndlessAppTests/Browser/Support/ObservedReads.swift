@@ -7,7 +7,7 @@ import Synchronization
 /// Read from the tracking's access list by reflection (Observation keeps it internal), so it
 /// says nothing when the layout changes: ``measure(_:)`` then finds no list and fails.
 struct ObservedReads: CustomStringConvertible {
-    /// Per object: its type and the key paths read.
+    /// Per object: its type (the root type of the key paths read of it) and the key paths read.
     var objects: [(type: String, keyPaths: [String])]
 
     /// How many objects were read.
@@ -41,11 +41,14 @@ struct ObservedReads: CustomStringConvertible {
         var objects: [(type: String, keyPaths: [String])] = []
         for element in Mirror(reflecting: entries).children {
             let pair = Mirror(reflecting: element.value).children.map(\.value)
-            guard pair.count == 2, let id = pair[0] as? ObjectIdentifier else { return nil }
-            let object = unsafeBitCast(id, to: AnyObject.self)  // alive: the frame's objects outlive the measure
-            let properties = child(of: pair[1], named: "properties")
-            let keyPaths = properties.map { Mirror(reflecting: $0).children.map { String(describing: $0.value) } } ?? []
-            objects.append((String(describing: type(of: object)), keyPaths.sorted()))
+            // An entry is keyed by its registrar's storage, not by the object that owns the
+            // registrar (on Swift 6.3 every key is a `LockedBuffer`): the object is named by the
+            // root type of the key paths read of it instead.
+            guard pair.count == 2, pair[0] is ObjectIdentifier,
+                let properties = child(of: pair[1], named: "properties") as? Set<AnyKeyPath>, !properties.isEmpty
+            else { return nil }
+            let owners = Set(properties.map { String(reflecting: type(of: $0).rootType) })
+            objects.append((owners.sorted().joined(separator: "+"), properties.map { String(describing: $0) }.sorted()))
         }
         return ObservedReads(objects: objects)
     }
