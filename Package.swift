@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "UnsplashAPI", dependencies: ["EndlessHTTP", "Endless"]),
         .target(name: "CoinGeckoAPI", dependencies: ["EndlessHTTP", "Endless"]),
         // The command-line toolkit knows no feed: declarations, parsing, help, suggestions.
-        .target(name: "EndlessCommandLine"),
+        .target(name: "EndlessCommandLine", dependencies: ["EndlessShared"]),
         // BlurHash placeholders: decoded by the app, encoded by the simulator; no dependency.
         .target(name: "EndlessBlurHash"),
         .target(name: "EndlessImages", dependencies: ["EndlessShared", "EndlessBlurHash", "EndlessHTTP", "EndlessDigest", "CTurboJPEG", "CPNG"]),

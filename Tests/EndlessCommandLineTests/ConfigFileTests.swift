@@ -111,6 +111,7 @@ struct ConfigFileTests {
         #expect(ConfigFile.defaultPath(program: "tool", environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/tool/config")
         #expect(ConfigFile.defaultPath(program: "tool", environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/tool/config")
         #expect(ConfigFile.defaultPath(program: "tool", environment: [:]) == nil)
+        #expect(ConfigFile.defaultPath(program: "tool", environment: ["HOME": "home/me"]) == nil)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,3 +1,4 @@
+import EndlessShared
 import Foundation
 
 /// A file of default flags, one a line, as ripgrep reads its own: `--graphics=none`,
@@ -111,13 +112,10 @@ public struct ConfigFile: Sendable, Equatable {
     }
 
     /// `$XDG_CONFIG_HOME/<program>/config`, else `~/.config/<program>/config`; nil when neither
-    /// variable says where (no home).
+    /// variable says where. As the XDG Base Directory spec has it, a relative `XDG_CONFIG_HOME`
+    /// is ignored; a relative `HOME` is too, since it would name another file from every folder.
     public static func defaultPath(program: String, environment: [String: String]) -> String? {
-        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-            return "\(base)/\(program)/config"
-        }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return "\(home)/.config/\(program)/config"
+        BaseDirectory.config.path(environment: environment).map { "\($0)/\(program)/config" }
     }
 
     /// The config file a command line asks for: `--config FILE` (which must exist), none with

@@ -1,3 +1,4 @@
+import EndlessShared
 import Foundation
 
 /// Where `d` saves files: `endless/` in the person's pictures folder. That is
@@ -24,10 +25,11 @@ enum DownloadFolder {
     /// The person's pictures folder.
     static func pictures(environment: [String: String]) throws(Failure) -> URL {
         if let given = environment["XDG_PICTURES_DIR"], given.hasPrefix("/") { return URL(fileURLWithPath: given, isDirectory: true) }
-        guard let home = environment["HOME"], home.hasPrefix("/") else {
+        guard let home = BaseDirectory.home(environment: environment),
+            let config = BaseDirectory.config.path(environment: environment)
+        else {
             throw Failure(description: "no folder to save in: set XDG_PICTURES_DIR or HOME")
         }
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         if let settings = read(config + "/user-dirs.dirs"), let path = picturesLine(in: settings, home: home) {
             return URL(fileURLWithPath: path, isDirectory: true)
         }
@@ -50,7 +52,7 @@ enum DownloadFolder {
 
     /// `path` with the home folder as `~`, for the status bar.
     static func shown(_ path: String, environment: [String: String]) -> String {
-        guard let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
+        guard let home = BaseDirectory.home(environment: environment), home.count > 1, path.hasPrefix(home + "/") else { return path }
         return "~" + path.dropFirst(home.count)
     }
 
