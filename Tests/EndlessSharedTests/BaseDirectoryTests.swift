@@ -1,4 +1,5 @@
 import EndlessShared
+import EndlessTesting
 import Testing
 
 @Suite("XDG base directories")
@@ -8,7 +9,6 @@ struct BaseDirectoryTests {
         arguments: [
             (BaseDirectory.cache, "XDG_CACHE_HOME", "/home/ada/.cache"),
             (BaseDirectory.config, "XDG_CONFIG_HOME", "/home/ada/.config"),
-            (BaseDirectory.state, "XDG_STATE_HOME", "/home/ada/.local/state"),
         ])
     func folder(kind: BaseDirectory, variable: String, inHome: String) {
         #expect(kind.path(environment: [variable: "/x/y", "HOME": "/home/ada"]) == "/x/y")
@@ -17,7 +17,7 @@ struct BaseDirectoryTests {
         #expect(kind.path(environment: [variable: "relative", "HOME": "/home/ada"]) == inHome)
         #expect(kind.path(environment: [variable: "", "HOME": "/home/ada"]) == inHome)
         // Another folder's variable says nothing of this one.
-        let others = ["XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"].filter { $0 != variable }
+        let others = ["XDG_CACHE_HOME", "XDG_CONFIG_HOME"].filter { $0 != variable }
         #expect(
             kind.path(environment: Dictionary(uniqueKeysWithValues: others.map { ($0, "/other") }).merging(["HOME": "/home/ada"]) { $1 }) == inHome)
     }
@@ -37,5 +37,13 @@ struct BaseDirectoryTests {
         #expect(BaseDirectory.cache.path(environment: ["HOME": "/home/ada/"]) == "/home/ada/.cache")
         #expect(BaseDirectory.cache.path(environment: ["HOME": "/"]) == "/.cache")
         #expect(BaseDirectory.home(environment: ["HOME": "/home/ada/"]) == "/home/ada")
+    }
+
+    @Test("a value of nothing but slashes, as long as the kernel lets one be, is the root, found in one pass", .timeLimit(TimeBudget.minutes(1)))
+    func slashesOnly() {
+        let slashes = String(repeating: "/", count: 128 * 1024)
+        #expect(BaseDirectory.home(environment: ["HOME": slashes]) == "/")
+        #expect(BaseDirectory.cache.path(environment: ["HOME": slashes]) == "/.cache")
+        #expect(BaseDirectory.config.path(environment: ["XDG_CONFIG_HOME": slashes + "c" + slashes]) == slashes + "c")
     }
 }
