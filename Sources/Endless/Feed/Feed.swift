@@ -74,14 +74,18 @@ public final class Feed<Source: PageSource> {
     let lifetime = FeedLifetime()
     let broadcaster = SnapshotBroadcaster<FeedSnapshot<Source.Item, Source.Key>>()
 
-    // Observed state: everything a view may read.
+    // Observed state: everything a view may read. Every observed property is a SignalObserved
+    // one, so that a frame observes them all at once through the shared revision (see
+    // FrameObservation); a tracked property would cost such a frame an observer of its own.
     /// The pages. Read once a row on screen, so observed without a generic key path (see
     /// ``SignalObserved``), like the load states every frame reads.
     @ObservationIgnored @SignalObserved var store = PageStore<Source.Item, Source.Key>()
     /// The state of each direction: refresh, append, prepend.
     @ObservationIgnored @SignalObserved public internal(set) var loadStates = LoadStates()
-    var lastErrors: [LoadDirection: any Error] = [:]
-    var lastRefreshStart: Duration?
+    /// The most recent error in each direction (see ``lastError(_:)``).
+    @ObservationIgnored @SignalObserved var lastErrors: [LoadDirection: any Error] = [:]
+    /// When the last refresh started, for its cooldown (see ``refreshAvailableIn``).
+    @ObservationIgnored @SignalObserved var lastRefreshStart: Duration?
 
     /// How many loads are in flight now, refresh included (a load waiting out an automatic
     /// retry counts): an "n in flight" status. Compared on every report of the rows on screen,
@@ -90,7 +94,7 @@ public final class Feed<Source: PageSource> {
     /// After a refresh, the new index of the item that was first on screen when it started,
     /// or `nil` when that item is not in the refreshed list (show the top then): what a view
     /// scrolls to so the person keeps their place.
-    public internal(set) var refreshAnchorIndex: Int?
+    @ObservationIgnored @SignalObserved public internal(set) var refreshAnchorIndex: Int?
 
     // Bookkeeping no view needs to observe.
     /// Bumped by every refresh; a refresh result from an older generation is discarded.

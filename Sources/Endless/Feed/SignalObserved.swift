@@ -9,6 +9,10 @@ import Observation
 /// @SignalObserved`, a property is observed through an ``ObservationSignal`` instead, whose
 /// class is not generic, so its key path is a constant made once; observers see reads and
 /// changes exactly as with a tracked property.
+///
+/// Every change also bumps the one shared revision that reads inside
+/// ``FrameObservation/coarse(_:)`` observe instead (a frame), so such a read is told of every
+/// change it would have been told of.
 @propertyWrapper
 public struct SignalObserved<Value> {
     private var value: Value
@@ -42,13 +46,19 @@ public struct SignalObserved<Value> {
 final class ObservationSignal {
     private var changes = 0
 
-    /// Registers the read with the observation in progress, if any.
+    /// Registers the read with the observation in progress, if any: of this signal, or inside
+    /// ``FrameObservation/coarse(_:)`` of the shared revision.
     func read() {
-        _ = changes
+        if FrameObservation.isCoarse {
+            _ = FrameObservation.Revision.shared.revision
+        } else {
+            _ = changes
+        }
     }
 
-    /// Tells the observers of the reads that the value is about to change.
+    /// Tells the observers of the reads, fine and coarse, that the value is about to change.
     func willChange() {
         changes &+= 1
+        FrameObservation.Revision.shared.bump()
     }
 }

@@ -23,7 +23,9 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored public var imageSizing = ImageSizing()
 
     // What the view shows that can change: read many times a frame, so observed without a
-    // generic key path (see SignalObserved).
+    // generic key path (see SignalObserved), and inside a frame through the one revision all
+    // of them bump (see FrameObservation). Every observed property is a SignalObserved one: a
+    // tracked property would cost such a frame an observer of its own.
 
     /// The selected row, as last settled (see ``settleSelection()``); read through ``selection``.
     @ObservationIgnored @SignalObserved var selectedRow = 0

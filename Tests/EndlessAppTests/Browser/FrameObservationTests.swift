@@ -67,6 +67,51 @@ struct FrameObservationTests {
         #expect(copying.keyPathCount <= composing.keyPathCount - 7, "copying:\n\(copying)\ncomposing:\n\(composing)")
     }
 
+    /// What the loop's frame (``BrowseLoop/draw(_:into:elapsed:chrome:)``) drawn with `chrome`
+    /// observes.
+    static func frameReads(_ browser: BrowserModel, chrome: ChromeMemo?) throws -> ObservedReads {
+        var frame = ScreenBuffer(size: Size(width: 80, height: 24))
+        return try #require(ObservedReads.measure { _ = BrowseLoop.draw(browser, into: &frame, elapsed: .zero, chrome: chrome) })
+    }
+
+    @Test("a warm frame observes a handful of objects and key paths: the feed and its view model through their one shared revision")
+    func warmFrameObservesTheRevision() async throws {
+        let (loop, browser, model, _) = try await Self.loadedLoop()
+        _ = try loop.process(BrowseLoopTests.j)
+        let chrome = ChromeMemo()
+        _ = try Self.frameReads(browser, chrome: chrome)
+        model.perform(.moveDown, visibleRows: 10)
+        let warm = try Self.frameReads(browser, chrome: chrome)
+        // The browser (tab, help, theme) and the revision; the loop's ticket makes the third.
+        #expect(warm.objectCount == 2, "\(warm)")
+        #expect(warm.keyPathCount == 4, "\(warm)")
+        #expect(warm.objects.contains { $0.type.hasSuffix("FrameObservation.Revision") }, "\(warm)")
+        #expect(!warm.objects.contains { $0.type.hasSuffix("ObservationSignal") }, "\(warm)")
+        // Drawn outside the loop's frame, each property is observed on its own, as before.
+        let fine = try Self.browserKeyPaths(browser, chrome: chrome)
+        #expect(fine.objects.filter { $0.type.hasSuffix("ObservationSignal") }.count >= 8, "\(fine)")
+        #expect(!fine.objects.contains { $0.type.hasSuffix("FrameObservation.Revision") }, "\(fine)")
+    }
+
+    @Test(
+        "the status bar, observed apart by its own watch, reads the tab finely inside a coarse frame: a key that changes nothing it shows does not compose it again"
+    )
+    func statusBarWatchObservesFinely() async throws {
+        // A tab as the app makes it: a searchable one, whose note reads the details and the
+        // selected item of the model.
+        let clock = ManualClock()
+        let (tab, model) = SearchTests.searchablePeople(clock: clock)
+        let loop = BrowseLoopTests.loop(BrowserModel(tabs: [tab], opening: .people), terminal: RecordingTerminal(), clock: clock)
+        try loop.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try BrowseLoopTests.drain(loop)
+        _ = try loop.process(BrowseLoopTests.j)
+        let composed = loop.chrome.statusWatch.composed
+        for _ in 0..<3 { _ = try loop.process(BrowseLoopTests.j) }
+        #expect(model.selection == 4)
+        #expect(loop.chrome.statusWatch.composed == composed, "a key changed nothing the status bar shows")
+    }
+
     @Test("what the status bar shows still draws a frame when it changes: requests in flight, a hint")
     func statusBarChangesDrawFrames() async throws {
         let (loop, browser, model, terminal) = try await Self.loadedLoop()
@@ -127,6 +172,10 @@ struct FrameObservationTests {
         try loop.start()
         loop.timer.cancelAll()  // the opening's grace: only what the frames time remains
         await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try BrowseLoopTests.drain(loop)
+        // The page the first frame asked for lands before the keys: its frame would otherwise
+        // race the timed events below.
+        await model.wait { $0.rowCount == 40 && $0.feed.loadsInFlight == 0 }
         try BrowseLoopTests.drain(loop)
         #expect(terminal.text.contains("12 requests left"))
 

@@ -1,3 +1,4 @@
+import Endless
 import EndlessShared
 import EndlessTerminal
 import Observation
@@ -274,7 +275,7 @@ final class BrowseLoop {
         let spinnerTime = ContinuousClock.now - started
         let drawn = withObservationTracking {
             _ = ticket.number
-            return BrowserScreen.draw(browser, into: &frame, elapsed: spinnerTime, chrome: chrome)
+            return Self.draw(browser, into: &frame, elapsed: spinnerTime, chrome: chrome)
         } onChange: {
             if ticket.isCurrent(generation) { inbox.post(.changed(generation)) }
         }
@@ -291,6 +292,15 @@ final class BrowseLoop {
             statusAgePending = true
             post(.statusAged, after: BandWatch.maximumAge)
         }
+    }
+
+    /// Draws a frame as ``render(at:)`` does, the feeds and view models it reads observed
+    /// through their one shared revision (see `FrameObservation`): a frame is drawn whole
+    /// whatever changed, and installs and cancels a handful of observers instead of one for
+    /// every property it read (issue 29). What is observed apart (the status bar's watch) reads
+    /// in its own, fine, scope.
+    static func draw(_ browser: BrowserModel, into frame: inout ScreenBuffer, elapsed: Duration, chrome: ChromeMemo?) -> BrowserLayout {
+        FrameObservation.coarse { BrowserScreen.draw(browser, into: &frame, elapsed: elapsed, chrome: chrome) }
     }
 
     private func scheduleFrame(after delay: Duration) {

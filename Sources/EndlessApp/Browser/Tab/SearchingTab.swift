@@ -1,3 +1,4 @@
+import Endless
 import EndlessFeedModel
 import EndlessHTTP
 import EndlessTerminal
@@ -178,12 +179,16 @@ final class SearchingTab: BrowserTab {
     var hasDetails: Bool { shown.hasDetails }
     var isOpening: Bool { shown.isOpening }
     var cacheHitRate: Double? { shown.cacheHitRate }
+    /// Observed finely even inside a frame, as ``FeedTab/statusNote`` is: the status bar is
+    /// observed apart, and reads the details and the selected item here.
     var statusNote: String? {
-        let chart = shown.hasDetails ? chartRanges?.note(forDetailsOf: shown.selectedItem?.id) : nil
-        guard results != nil || sorted != nil || starred != nil else {
-            return [chart, base.statusNote].compactMap { $0 }.joined(separator: " · ").nilIfEmpty
+        FrameObservation.fine {
+            let chart = shown.hasDetails ? chartRanges?.note(forDetailsOf: shown.selectedItem?.id) : nil
+            guard results != nil || sorted != nil || starred != nil else {
+                return [chart, base.statusNote].compactMap { $0 }.joined(separator: " · ").nilIfEmpty
+            }
+            return [chart, shown.statusNote, "Esc back to the list"].compactMap { $0 }.joined(separator: " · ")
         }
-        return [chart, shown.statusNote, "Esc back to the list"].compactMap { $0 }.joined(separator: " · ")
     }
 
     func activate() {
