@@ -61,7 +61,8 @@ extension Feed {
         refreshRequestCount = requests.count
         loadStates.refresh = .loading
         let startedAt = clock.elapsed()
-        lastRefreshStart = startedAt
+        // Set only when it changes, as a tracked property tells its observers (see SignalObserved).
+        if lastRefreshStart != startedAt { lastRefreshStart = startedAt }
         updateLoadStates()
 
         let generation = self.generation
@@ -171,7 +172,8 @@ extension Feed {
         duplicatePageRuns = [:]
         openingKey = nil
         rowsAbove = RowsAbove(list: rowsAbove.list + 1, count: 0)
-        refreshAnchorIndex = anchor.flatMap { store.index(of: $0) }
+        let anchorIndex = anchor.flatMap { store.index(of: $0) }
+        if refreshAnchorIndex != anchorIndex { refreshAnchorIndex = anchorIndex }
         // Rows on screen beyond the new list belonged to the old one; the view reports where it is.
         demand.clamp(toCount: store.items.totalCount)
         // A first page with nothing new in it gives no row to appear: load on by itself.

@@ -8,11 +8,12 @@ import Observation
 /// once a row. Held `j` spent 13–18 % of the app's CPU there. Marked `@ObservationIgnored
 /// @SignalObserved`, a property is observed through an ``ObservationSignal`` instead, whose
 /// class is not generic, so its key path is a constant made once; observers see reads and
-/// changes exactly as with a tracked property.
+/// changes as with a tracked property, except that setting an equal value tells them too (an
+/// owner that may set an `Equatable` property to what it holds compares first).
 ///
 /// Every change also bumps the one shared revision that reads inside
-/// ``FrameObservation/coarse(_:)`` observe instead (a frame), so such a read is told of every
-/// change it would have been told of.
+/// `FrameObservation.coarse` observe instead (a frame), so such a read is told of every change
+/// it would have been told of.
 @propertyWrapper
 public struct SignalObserved<Value> {
     private var value: Value
@@ -47,7 +48,7 @@ final class ObservationSignal {
     private var changes = 0
 
     /// Registers the read with the observation in progress, if any: of this signal, or inside
-    /// ``FrameObservation/coarse(_:)`` of the shared revision.
+    /// `FrameObservation.coarse` of the shared revision.
     func read() {
         if FrameObservation.isCoarse {
             _ = FrameObservation.Revision.shared.revision

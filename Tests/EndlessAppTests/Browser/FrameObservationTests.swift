@@ -94,6 +94,58 @@ struct FrameObservationTests {
     }
 
     @Test(
+        "every change to what the frame shows draws a frame: the selection, the details, a row removed, the live label, a page failing and loading, the pull, a refresh failing"
+    )
+    func everyShownChangeDrawsAFrame() async throws {
+        let clock = ManualClock()
+        let source = F.source(clock: clock)
+        let model = F.model(source, clock: clock)
+        let terminal = RecordingTerminal()
+        let loop = BrowseLoopTests.loop(F.browser(model), terminal: terminal, clock: clock)
+        try loop.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try BrowseLoopTests.drain(loop)
+        await model.wait { $0.rowCount == 40 && $0.feed.loadsInFlight == 0 }
+        try BrowseLoopTests.drain(loop)
+
+        /// Makes `change`, draws, waits until `settled` holds, draws, and expects new frames
+        /// showing something new.
+        func expectFrame(
+            _ what: String, _ change: () -> Void, until settled: @escaping (F.Model) -> Bool = { _ in true }, shows: String? = nil
+        ) async throws {
+            let frames = terminal.frames
+            let text = terminal.text
+            change()
+            // The frame first: what it shows is reported, and may start a load.
+            try BrowseLoopTests.drain(loop)
+            #expect(await model.wait(until: settled), "\(what): never settled")
+            try BrowseLoopTests.drain(loop)
+            #expect(terminal.frames > frames, "\(what): no frame")
+            #expect(terminal.text != text, "\(what): the frame shows nothing new")
+            if let shows { #expect(terminal.text.contains(shows), "\(what): \(terminal.text)") }
+        }
+        try await expectFrame("selection") { model.select(3) }
+        try await expectFrame("details opened") { model.openDetails() }
+        try await expectFrame("details closed") { model.closeDetails() }
+        try await expectFrame("row removed") { _ = model.feed.remove(id: F.person(1).id) }
+        try await expectFrame("live label") { model.setLive(every: .seconds(30)) }
+        source.script(.failure(F.Failure()), forPage: 2)
+        try await expectFrame(
+            "page failed", { model.perform(.bottom, visibleRows: 10) }, until: { $0.feed.lastError(.append) != nil }, shows: "to retry")
+        try await expectFrame(
+            "page loaded", { model.perform(.retry, visibleRows: 10) }, until: { $0.rowCount > 39 && $0.feed.loadsInFlight == 0 },
+            shows: "First40")
+        #expect(!terminal.text.contains("to retry"))
+        model.select(0)
+        try BrowseLoopTests.drain(loop)
+        try await expectFrame("pull") { model.wheel(up: true) }
+        source.script(.failure(F.Failure()), forPage: 0)
+        try await expectFrame(
+            "refresh failed", { for _ in 1..<PullGesture.defaultNotches { model.wheel(up: true) } },
+            until: { $0.feed.lastError(.refresh) != nil && !$0.feed.loadStates.refresh.isLoading }, shows: "refresh failed")
+    }
+
+    @Test(
         "the status bar, observed apart by its own watch, reads the tab finely inside a coarse frame: a key that changes nothing it shows does not compose it again"
     )
     func statusBarWatchObservesFinely() async throws {
