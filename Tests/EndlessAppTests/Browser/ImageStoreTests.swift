@@ -1,10 +1,14 @@
+import Endless
+import EndlessFeedModel
 import EndlessImages
+import EndlessTerminal
 import EndlessTesting
 import Foundation
 import Synchronization
 import Testing
 
 @testable import EndlessApp
+@testable import EndlessSimulator
 
 /// Issue 29: the image store is told what changed, and does what that change asks: loads
 /// start and stop, prefetches start and stop, a picture moving between the screen and the rows
@@ -118,6 +122,84 @@ struct ImageStoreTests {
         await store.loadsEnded()
         #expect(asked.value == pictures + 1)
         #expect(store.failedCount == ImageStore.failureMemory)
+    }
+
+    /// A server through an outage: every picture fails while it is down, and is a small PNG
+    /// once it is back up.
+    final class OutageLoader: ImageDataLoading, Sendable {
+        private let up = Mutex(false)
+        let asked = Counter()
+        func comeBack() { up.withLock { $0 = true } }
+        func data(for url: URL) async throws -> Data {
+            asked.add()
+            guard up.withLock({ $0 }) else { throw URLError(.notConnectedToInternet) }
+            return Data(PNGWriter.encode(rgb: [UInt8](repeating: 200, count: 8 * 8 * 3), width: 8, height: 8) ?? [])
+        }
+    }
+
+    @Test("forgetting the failures asks for the failed pictures again, and they load once the server is back")
+    func forgottenFailuresLoadAgain() async {
+        let loader = OutageLoader()
+        let store = ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: loader, diskCache: nil)))
+        store.update(wanted: [Self.picture(0), Self.picture(1)], unwanted: [])
+        await store.loadsEnded()
+        #expect(store.failedCount == 2)
+        loader.comeBack()
+        // Remembered: told again, nothing is asked.
+        store.update(wanted: [Self.picture(0), Self.picture(1)], unwanted: [])
+        await store.loadsEnded()
+        #expect(loader.asked.value == 2)
+
+        let revision = store.shownRevision
+        store.forgetFailures()
+        #expect(store.failedCount == 0)
+        #expect(store.shownRevision != revision, "the view model is to tell every picture again")
+        store.update(wanted: [Self.picture(0), Self.picture(1)], unwanted: [])
+        await store.loadsEnded()
+        #expect(loader.asked.value == 4)
+        #expect(store.image(for: Self.picture(0)) != nil && store.image(for: Self.picture(1)) != nil)
+    }
+
+    @Test("pictures that failed during an outage load after a refresh succeeds, not placeholders for the rest of the session")
+    func refreshRetriesFailedPictures() async throws {
+        let loader = OutageLoader()
+        let store = ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: loader, diskCache: nil)))
+        let clock = ManualClock()
+        var descriptor = BrowseFixtures.descriptor()
+        descriptor.rowImage = { person, sizing in
+            URL(string: "http://127.0.0.1:9/\(String(describing: person.id)).png").map { FeedImage(url: $0, size: sizing.row) }
+        }
+        let model = FeedViewModel(
+            feed: Feed(
+                source: BrowseFixtures.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero),
+                clock: clock),
+            descriptor: descriptor, images: store, clock: clock, now: { BrowseFixtures.now })
+        let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
+        let tab = FeedTab(kind: .people, model: model, style: PeopleFeed.rowStyle, cells: cells, images: store)
+        tab.activate()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        let rows: [(row: ListRow, rect: Rect)] = (0..<3).map { (.item($0), Rect(x: 0, y: $0 * 2, width: 80, height: 2)) }
+        tab.rowsShown(rows)
+        await store.loadsEnded()
+        let failed = store.failedCount
+        #expect(failed >= 3, "the outage failed the pictures on screen")
+        let picture = try #require(model.item(at: 0).flatMap { model.imageRequest(for: $0) }).url
+
+        loader.comeBack()
+        tab.rowsShown(rows)
+        await store.loadsEnded()
+        #expect(store.failedCount == failed, "remembered until a refresh")
+
+        let outcome = await model.refresh(ignoringCooldown: true)
+        guard case .refreshed = outcome else {
+            Issue.record("the refresh did not succeed: \(outcome)")
+            return
+        }
+        tab.rowsShown(rows)
+        await store.loadsEnded()
+        #expect(store.failedCount == 0)
+        let loaded = store.image(for: FeedImage(url: picture, size: model.imageSizing.row))
+        #expect(loaded != nil, "the first row's picture loaded after the refresh")
     }
 
     /// Counts from any thread.

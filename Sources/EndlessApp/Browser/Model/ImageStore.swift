@@ -43,7 +43,8 @@ public final class ImageStore {
     /// Pictures that failed, at most ``failureMemory`` of them, those failed or asked for
     /// most recently: not asked for again while remembered (the row keeps its placeholder). Bounded, so a server that fails every
     /// picture costs a fixed amount of memory however long the session; a picture forgotten
-    /// is simply tried again when its row next comes on screen.
+    /// is simply tried again when its row next comes on screen. A refresh that succeeds
+    /// forgets them all (``forgetFailures()``).
     @ObservationIgnored private var failed = LRUList<URL, Void>(costLimit: .max, countLimit: ImageStore.failureMemory)
     /// How many failed pictures are remembered: several screens' worth, so scrolling back and
     /// forth over broken pictures does not ask for them again.
@@ -170,6 +171,16 @@ public final class ImageStore {
                 self.shownRevision &+= 1
             }
         }
+    }
+
+    /// Forgets the pictures that failed, so that each is asked for again: the list was
+    /// refreshed, and pictures that failed before (all of them, in an outage) may load now.
+    /// Changes ``shownRevision``, so the view model tells again every picture it wants, which
+    /// starts those on screen. Does nothing when none failed.
+    func forgetFailures() {
+        guard failed.count > 0 else { return }
+        failed.removeAll()
+        shownRevision &+= 1
     }
 
     /// Stops every load and prefetch, and lets go of the pictures shown.

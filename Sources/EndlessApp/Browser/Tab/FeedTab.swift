@@ -26,6 +26,9 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     private var revalidation: Task<Void, Never>?
     /// The last ``FeedViewModel/selectionMove`` scrolled along with.
     private var appliedMove = 0
+    /// The feed's list (`RowsAbove.list`, new with each successful refresh) the rows shown
+    /// were last reported from.
+    private var listShown = 0
     /// Whether the list's place is saved at quit, for the next launch to open there.
     private let keepsPosition: Bool
     var detailsRevision: (@MainActor (ItemDetails) -> ItemDetails)?
@@ -161,6 +164,13 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     }
 
     func rowsShown(_ rows: [(row: ListRow, rect: Rect)]) {
+        // A refresh that succeeded put a new list in place: the pictures that failed before it
+        // (during an outage) are asked for again, starting with the rows this report shows.
+        let list = model.feed.rowsAbove.list
+        if list != listShown {
+            listShown = list
+            images?.forgetFailures()
+        }
         model.visibleRangeChanged(FeedScreen<Source>.visibleItems(rows))
     }
 
