@@ -109,7 +109,8 @@ public enum DisplayWidth {
     /// soft hyphen, a Hangul jamo nor a regional indicator), cannot be an emoji other than © and
     /// ®, and is narrow: printable ASCII, Latin-1 and Latin Extended, Greek, Cyrillic and
     /// Armenian, the letters of Hebrew and Arabic (Persian's included), Vietnamese's Latin
-    /// Extended Additional, and the common punctuation from the hyphen to the ellipsis. These
+    /// Extended Additional, the common punctuation from the hyphen to the ellipsis, and the box
+    /// drawing, block and braille symbols the app draws bars, pictures and charts with. These
     /// are the letters of nearly every name a feed shows; their widths come from ranges, without
     /// the Unicode property lookups of the general path (`DisplayWidthFastPathTests` checks that
     /// the two agree on every scalar). The soft hyphen measures 0; every other one 1.
@@ -131,6 +132,8 @@ public enum DisplayWidth {
         case 0x6EE...0x6FF: return true  // Arabic letters, Persian digits
         case 0x1E00...0x1EFF: return true  // Latin Extended Additional
         case 0x2010...0x2027: return true  // dashes, quotes, bullets, the ellipsis
+        case 0x2500...0x259F: return true  // box drawing and block elements: bars, frames, pictures
+        case 0x2800...0x28FF: return true  // braille patterns: spinners, charts
         default: return false
         }
     }

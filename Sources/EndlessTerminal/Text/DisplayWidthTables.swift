@@ -24,11 +24,14 @@ enum DisplayWidthTables {
     }
 
     /// Whether `value` is certainly not an emoji (`Unicode.Scalar.Properties.isEmoji` false),
-    /// known without the lookup: from U+0080 to U+203B only © and ® are, and none from U+329A
-    /// to U+1EFFF (`DisplayWidthFastPathTests` checks every scalar of both ranges). Below U+0080
-    /// the digits, `#` and `*` are (keycaps), so ASCII is not answered here.
+    /// known without the lookup: from U+0080 to U+203B only © and ® are, and none of the box
+    /// drawing, block and braille symbols, nor from U+329A to U+1EFFF
+    /// (`DisplayWidthFastPathTests` checks every scalar of these ranges). Below U+0080 the
+    /// digits, `#` and `*` are (keycaps), so ASCII is not answered here.
     static func cannotBeEmoji(_ value: UInt32) -> Bool {
         if value >= 0x80 && value < 0x203C { return value != 0xA9 && value != 0xAE }
+        if value >= 0x2500 && value < 0x25A0 { return true }
+        if value >= 0x2800 && value < 0x2900 { return true }
         return value >= 0x329A && value < 0x1F000
     }
 
