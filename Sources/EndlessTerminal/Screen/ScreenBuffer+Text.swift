@@ -37,38 +37,7 @@ extension ScreenBuffer {
         if let maxWidth { limit = min(limit, point.x + max(0, maxWidth)) }
         guard limit > point.x, limit > 0 else { return 0 }
         var writer = ClusterWriter(x: point.x, y: point.y, style: style, limit: limit)
-        guard ellipsis else {
-            writer.write(text, upTo: .max, into: &self)
-            return writer.written(from: point.x)
-        }
-        // What `TextLayout.truncate` keeps: every cluster up to the first that would take the
-        // ellipsis's column, when the whole does not fit.
-        let available = limit - point.x
-        var used = 0
-        var cut = -1
-        var overflows = false
-        var simpleBeforeCut = true
-        TextClusters.forEach(in: text) { cluster in
-            if cut < 0 {
-                if used + cluster.width > available - 1 {
-                    cut = cluster.start
-                } else {
-                    simpleBeforeCut = cluster.key != nil
-                }
-            }
-            used += cluster.width
-            overflows = used > available
-            return !overflows
-        }
-        if !overflows {
-            writer.write(text, upTo: .max, into: &self)
-        } else if simpleBeforeCut {
-            writer.write(text, upTo: cut, into: &self)
-            writer.put(TextCluster(width: 1, start: 0, key: ClusterWriter.ellipsisKey, character: nil), into: &self)
-        } else {
-            // A cluster of the general path before the ellipsis (a prepended mark) may join it.
-            writer.write(TextLayout.truncate(string: text, toWidth: available), upTo: .max, into: &self)
-        }
+        writer.write(text, ellipsis: ellipsis, into: &self)
         return writer.written(from: point.x)
     }
 
@@ -89,9 +58,11 @@ extension ScreenBuffer {
         // full width, as it would be anywhere.
         let columns = min(width, DisplayWidth.of(string: text, stoppingPast: width))
         guard columns > 0 else { return [] }
-        var line = ScreenBuffer(size: Size(width: columns, height: 1))
-        let written = min(columns, line.write(text, at: Point(x: 0, y: 0), style: style, maxWidth: width, ellipsis: ellipsis))
-        return written == columns ? line.cells : Array(line.cells[0..<written])
+        var line = LineCells()
+        line.cells.reserveCapacity(columns)
+        var writer = ClusterWriter(x: 0, y: 0, style: style, limit: columns)
+        writer.write(text, ellipsis: ellipsis, into: &line)
+        return line.cells
     }
 
     /// Writes a row's clusters from column `x` up to `limit`, as ``write(_:at:style:maxWidth:ellipsis:)``
@@ -122,11 +93,44 @@ extension ScreenBuffer {
             max(0, x - max(start, 0))
         }
 
+        /// Writes `text`, cut to end in `…` when `ellipsis` is true and it does not fit.
+        mutating func write<Target: CellTarget>(_ text: String, ellipsis: Bool, into target: inout Target) {
+            guard ellipsis else { return write(text, upTo: .max, into: &target) }
+            // What `TextLayout.truncate` keeps: every cluster up to the first that would take
+            // the ellipsis's column, when the whole does not fit.
+            let available = limit - x
+            var used = 0
+            var cut = -1
+            var overflows = false
+            var simpleBeforeCut = true
+            TextClusters.forEach(in: text) { cluster in
+                if cut < 0 {
+                    if used + cluster.width > available - 1 {
+                        cut = cluster.start
+                    } else {
+                        simpleBeforeCut = cluster.key != nil
+                    }
+                }
+                used += cluster.width
+                overflows = used > available
+                return !overflows
+            }
+            if !overflows {
+                write(text, upTo: .max, into: &target)
+            } else if simpleBeforeCut {
+                write(text, upTo: cut, into: &target)
+                put(TextCluster(width: 1, start: 0, key: Self.ellipsisKey, character: nil), into: &target)
+            } else {
+                // A cluster of the general path before the ellipsis (a prepended mark) may join it.
+                write(TextLayout.truncate(string: text, toWidth: available), upTo: .max, into: &target)
+            }
+        }
+
         /// Writes the clusters of `text` that start before UTF-8 offset `end`.
-        mutating func write(_ text: String, upTo end: Int, into buffer: inout ScreenBuffer) {
+        mutating func write<Target: CellTarget>(_ text: String, upTo end: Int, into target: inout Target) {
             TextClusters.forEach(in: text) { cluster in
                 guard cluster.start < end else { return false }
-                put(cluster, into: &buffer)
+                put(cluster, into: &target)
                 return !isFull
             }
         }
@@ -134,7 +138,7 @@ extension ScreenBuffer {
         /// Writes one cluster: controls and other undrawable clusters are skipped, columns left
         /// of 0 are clipped (the right half of a wide character across column 0 becomes a
         /// space), and a wide character across the limit becomes a space.
-        mutating func put(_ cluster: TextCluster, into buffer: inout ScreenBuffer) {
+        mutating func put<Target: CellTarget>(_ cluster: TextCluster, into target: inout Target) {
             if x >= limit {
                 isFull = true
                 return
@@ -142,22 +146,49 @@ extension ScreenBuffer {
             let width = cluster.width
             if width == 0 { return }
             if x < 0 {
-                if x + width > 0 { buffer.put(.blank(style), x: 0, y: y) }
+                if x + width > 0 { target.put(.blank(style), x: 0, y: y) }
                 x += width
                 return
             }
             if x + width > limit {
-                buffer.put(.blank(style), x: x, y: y)
+                target.put(.blank(style), x: x, y: y)
                 x += 1
                 isFull = true
                 return
             }
             if let key = cluster.key {
-                buffer.putNarrow(key, packedStyle: packedStyle, x: x, y: y)
+                target.putNarrow(key, packedStyle: packedStyle, x: x, y: y)
             } else if let character = cluster.character {
-                buffer.put(Cell(grapheme: String(character), style: style, width: UInt8(width)), x: x, y: y)
+                target.put(Cell(grapheme: String(character), style: style, width: UInt8(width)), x: x, y: y)
             }
             x += width
         }
+    }
+}
+
+/// Where ``ScreenBuffer``'s text writing puts cells: a frame, or the cells of a line laid out
+/// alone (``ScreenBuffer/cells(of:style:width:ellipsis:)``).
+protocol CellTarget {
+    /// Writes `cell` at an in-bounds position where it fits.
+    mutating func put(_ cell: Cell, x: Int, y: Int)
+    /// Writes a narrow cell of packed cluster `key`.
+    mutating func putNarrow(_ key: GraphemeKey, packedStyle: UInt64, x: Int, y: Int)
+}
+
+extension ScreenBuffer: CellTarget {}
+
+/// The cells of a blank line written from its first column rightwards, as far as written: each
+/// cell goes at the end, since text is written left to right and a line that starts blank has
+/// no wide character to repair. No line of a frame is made and cut.
+struct LineCells: CellTarget {
+    var cells: [Cell] = []
+
+    mutating func put(_ cell: Cell, x: Int, y: Int) {
+        cells.append(cell)
+        if cell.width == 2 { cells.append(.continuation(cell.style)) }
+    }
+
+    mutating func putNarrow(_ key: GraphemeKey, packedStyle: UInt64, x: Int, y: Int) {
+        cells.append(Cell(key: key, packedStyle: packedStyle))
     }
 }
