@@ -43,8 +43,8 @@ public struct PersonSummary: Hashable, Sendable, Identifiable {
         let years = PersonFields.age(of: person, now: now).map { String($0) }
         let place = Self.joined(person.location?.city, person.location?.country, separator: ", ", then: years, after: " · ")
         var initials = ""
-        if let first = name?.first?.first { initials.append(first) }
-        if let last = name?.last?.first { initials.append(last) }
+        if let first = Self.firstCharacter(of: name?.first) { initials.append(first) }
+        if let last = Self.firstCharacter(of: name?.last) { initials.append(last) }
         return (UntrustedText(title), UntrustedText(place), UntrustedText(initials))
     }
 
@@ -86,5 +86,16 @@ public struct PersonSummary: Hashable, Sendable, Identifiable {
 
     private static func nonEmpty(_ text: String?) -> String? {
         text?.isEmpty == false ? text : nil
+    }
+
+    /// The first character of `text`. Printable ASCII followed by ASCII (or nothing) is a
+    /// character alone, since nothing in ASCII joins a printable character: it is read from the
+    /// first byte, without the grapheme segmentation `first` runs.
+    private static func firstCharacter(of text: String?) -> Character? {
+        guard let text else { return nil }
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next() else { return nil }
+        if first >= 0x20, first < 0x7F, bytes.next() ?? 0 < 0x80 { return Character(Unicode.Scalar(first)) }
+        return text.first
     }
 }
