@@ -53,6 +53,24 @@ public struct Cell: Hashable, Sendable {
         long = key.isHashed ? LongGrapheme(grapheme) : nil
     }
 
+    /// A cell of a packed cluster (not a hashed one), its style packed.
+    init(key: GraphemeKey, packedStyle: UInt64) {
+        self.key = key
+        self.packedStyle = packedStyle
+        long = nil
+    }
+
+    /// Makes this cell hold packed cluster `key` in `packedStyle`: in place when it holds no
+    /// long cluster (nearly always), saving the release of a reference it does not have.
+    mutating func set(key: GraphemeKey, packedStyle: UInt64) {
+        if long == nil {
+            self.key = key
+            self.packedStyle = packedStyle
+        } else {
+            self = Cell(key: key, packedStyle: packedStyle)
+        }
+    }
+
     /// A space with the given style: how cleared areas keep their background.
     ///
     /// - Parameter style: colors and attributes.

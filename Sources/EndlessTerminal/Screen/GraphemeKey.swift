@@ -61,6 +61,23 @@ struct GraphemeKey: Hashable, Sendable {
         self.bits = bits
     }
 
+    /// The key of a simple scalar (see ``DisplayWidth/simpleWidth(_:)``), one column wide,
+    /// made from its `count` UTF-8 bytes at `offset` in `bytes`: what `init(_:width:)` makes
+    /// of it, without a string.
+    @inline(__always)
+    init(simple value: UInt32, bytes: UnsafeBufferPointer<UInt8>, at offset: Int, count: Int) {
+        if count == 1 {
+            bits = UInt64(value) | 1 << 56
+            return
+        }
+        var bits = UInt64(count) << 56
+        for index in 0..<count { bits |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        // The simple scalars that are emoji: © and ® (ASCII's digits, # and * aside).
+        if value == 0xA9 || value == 0xAE { bits |= Self.uncertainWidthFlag }
+        if GlyphOverflow.mayOverflow(value) { bits |= Self.overflowFlag }
+        self.bits = bits
+    }
+
     /// Columns the cluster occupies: 0 for a continuation (the only key without bytes), 2
     /// when wide, else 1.
     var width: UInt8 {
@@ -99,6 +116,7 @@ struct GraphemeKey: Hashable, Sendable {
     private static func widthIsUncertain(_ grapheme: String, width: UInt8) -> Bool {
         guard let first = grapheme.unicodeScalars.first else { return false }
         if width == 2 { return !DisplayWidthTables.isWide(first.value) }
-        return first.value >= 0x80 && first.properties.isEmoji
+        let value = first.value
+        return value >= 0x80 && !DisplayWidthTables.cannotBeEmoji(value) && first.properties.isEmoji
     }
 }

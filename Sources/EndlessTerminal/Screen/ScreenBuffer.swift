@@ -152,6 +152,17 @@ public struct ScreenBuffer: Hashable, Sendable {
         }
     }
 
+    /// Writes a narrow cell of packed cluster `key` at an in-bounds position, as ``put(_:x:y:)``
+    /// does, without making a cell first.
+    mutating func putNarrow(_ key: GraphemeKey, packedStyle: UInt64, x: Int, y: Int) {
+        if !graphics.isEmpty, graphicsBounds.contains(Point(x: x, y: y)) {
+            removeGraphics(covering: Rect(x: x, y: y, width: 1, height: 1))
+        }
+        let index = y * size.width + x
+        breakWideCharacter(at: index, x: x)
+        cells[index].set(key: key, packedStyle: packedStyle)
+    }
+
     /// Removes the graphics that overlap `rect`.
     mutating func removeGraphics(covering rect: Rect) {
         if graphics.contains(where: { !$0.rect.intersection(rect).isEmpty }) {

@@ -23,6 +23,18 @@ enum DisplayWidthTables {
         return false
     }
 
+    /// Whether `value` is certainly not an emoji (`Unicode.Scalar.Properties.isEmoji` false),
+    /// known without the lookup: from U+0080 to U+203B only © and ® are, and none of the box
+    /// drawing, block and braille symbols, nor from U+329A to U+1EFFF
+    /// (`DisplayWidthFastPathTests` checks every scalar of these ranges). Below U+0080 the
+    /// digits, `#` and `*` are (keycaps), so ASCII is not answered here.
+    static func cannotBeEmoji(_ value: UInt32) -> Bool {
+        if value >= 0x80 && value < 0x203C { return value != 0xA9 && value != 0xAE }
+        if value >= 0x2500 && value < 0x25A0 { return true }
+        if value >= 0x2800 && value < 0x2900 { return true }
+        return value >= 0x329A && value < 0x1F000
+    }
+
     /// First and last code point of each range, in pairs (a flat array of numbers: a table of
     /// ranges costs a runtime type lookup the first time it is read, at launch).
     static let wide: [UInt32] = [

@@ -12,10 +12,13 @@ public enum TextLayout {
     ///   - text: the text to fit.
     ///   - width: the columns available.
     /// - Returns: text whose display width is at most `width`.
+    @inlinable
     public static func truncate(_ text: some StringProtocol, toWidth width: Int) -> String {
         truncate(string: String(text), toWidth: width)
     }
 
+    /// The concrete path, where the generic entry (inlined into its caller) lands.
+    @usableFromInline
     static func truncate(string text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         let total = DisplayWidth.of(string: text)

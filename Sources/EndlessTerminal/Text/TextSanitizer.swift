@@ -20,14 +20,22 @@ public enum TextSanitizer {
     ///
     /// - Parameter text: untrusted text.
     /// - Returns: text that is safe to write to a terminal.
+    @inlinable
     public static func sanitize(_ text: some StringProtocol) -> String {
         sanitize(string: String(text))
     }
 
-    /// The concrete path. Output is built as UTF-8 bytes: appending scalar by scalar to a
-    /// `String.UnicodeScalarView` costs several times more, and pastes can be long.
+    /// The concrete path, where the generic entry (inlined into its caller) lands. Output is
+    /// built as UTF-8 bytes: appending scalar by scalar to a `String.UnicodeScalarView` costs
+    /// several times more, and pastes can be long.
+    @usableFromInline
     static func sanitize(string text: String) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        if needsNoChange(text) { return text }
+        return scanned(text)
+    }
+
+    /// The text after the scanner, scalar by scalar.
+    static func scanned(_ text: String) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         var state = State.ground
@@ -35,6 +43,24 @@ public enum TextSanitizer {
             state = step(state, scalar, into: &output)
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether `text` comes out of ``sanitize(_:)`` as it went in: no scalar it removes or
+    /// replaces. Nearly all text (every name, accented, Cyrillic, Arabic or CJK) is such, and
+    /// is returned without being copied.
+    static func needsNoChange(_ text: String) -> Bool {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return true }
+        return text.unicodeScalars.allSatisfy { isKept($0.value) }
+    }
+
+    /// Whether the scanner's ground state writes `value` as it is (see `ground`).
+    private static func isKept(_ value: UInt32) -> Bool {
+        if value < 0x7F { return value >= 0x20 }
+        if value < 0xA0 { return false }
+        switch value {
+        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0x200E, 0x200F, 0xFEFF: return false
+        default: return true
+        }
     }
 
     /// Where the scanner is: in plain text, or inside some kind of escape sequence.

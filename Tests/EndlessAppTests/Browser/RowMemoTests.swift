@@ -132,4 +132,37 @@ struct RowMemoTests {
         #expect(largest <= 64)
         #expect(memo.made == 10_014)  // the 15 first rows, then one new row a key
     }
+
+    /// A key whose hash is its `bucket` alone: keys of one bucket collide.
+    struct CollidingKey: Hashable {
+        let name: String
+        let bucket: Int
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bucket)
+        }
+    }
+
+    @Test("rows are found by their key, and a key whose hash collides with a kept one's misses")
+    func hashCollision() {
+        let memo = RowMemo<CollidingKey, Int, String>(capacity: 8)
+        let ada = CollidingKey(name: "ada", bucket: 1)
+        let bob = CollidingKey(name: "bob", bucket: 1)
+        let eve = CollidingKey(name: "eve", bucket: 2)
+        #expect(ada.hashValue == bob.hashValue)
+        #expect(memo.value(for: ada, inputs: 1) { "ada's row" } == "ada's row")
+        #expect(memo.value(for: ada, inputs: 1) { "made again" } == "ada's row")  // a hit
+        #expect(memo.kept(for: ada, inputs: 2) == nil)  // other inputs: a miss
+        #expect(memo.kept(for: bob, inputs: 1) == nil)  // same hash, other key: a miss
+        #expect(memo.entry(for: bob, slot: 5) == nil)
+        #expect(memo.value(for: bob, inputs: 1) { "bob's row" } == "bob's row")
+        #expect(memo.kept(for: bob, inputs: 1) == "bob's row")
+        #expect(memo.kept(for: ada, inputs: 1) == nil)  // bob's row took the place: never ada's with it
+        #expect(memo.entry(for: ada, slot: 6) == nil)
+        memo.keep("eve's row", for: eve, inputs: 3, slot: 7)
+        #expect(memo.entry(for: eve, slot: 7)?.value == "eve's row")
+        #expect(memo.entry(for: eve, slot: 9)?.value == "eve's row")  // by hash, not by slot
+        #expect(memo.entry(for: bob, slot: 7)?.value == "bob's row")  // slot 7 holds eve's row, not bob's
+        #expect(memo.made == 3)
+    }
 }

@@ -18,19 +18,6 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(sample.0) == sample.1, "\(sample.0.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
-    @Test("the fast path for lone Latin, Greek and Cyrillic letters measures as the tables do")
-    func twoByteLetters() throws {
-        var checked = 0
-        for value in UInt32(0xA0)..<0x800 where DisplayWidth.isNarrowTwoByteLetter(value) {
-            let scalar = try #require(Unicode.Scalar(value))
-            #expect(DisplayWidth.of(Character(scalar)) == DisplayWidth.scalarWidth(scalar), "U+\(String(value, radix: 16))")
-            checked += 1
-        }
-        #expect(checked > 700)
-        #expect(!DisplayWidth.isNarrowTwoByteLetter(0x301))  // a combining acute accent measures 0
-        #expect(!DisplayWidth.isNarrowTwoByteLetter(0x483))  // a Cyrillic combining mark
-    }
-
     @Test("string widths add up per cluster")
     func strings() {
         #expect(DisplayWidth.of("Leo Bennink") == 11)

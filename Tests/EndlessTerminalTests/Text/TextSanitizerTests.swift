@@ -64,4 +64,23 @@ struct TextSanitizerTests {
     func abortedSequence() {
         #expect(TextSanitizer.sanitize("a\u{1B}[12é") == "aé")
     }
+
+    @Test("text returned as it is, unscanned, is exactly the text the scanner leaves as it is")
+    func fastPath() {
+        var kept = 0
+        for value in UInt32(0)..<0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a\(scalar)b"
+            let unchanged = TextSanitizer.scanned(text) == text
+            #expect(TextSanitizer.needsNoChange(text) == unchanged, "U+\(String(value, radix: 16))")
+            if unchanged { kept += 1 }
+        }
+        #expect(kept > 12_000)
+        for text in ["Mr شروین محمودی", "Zoë 山田 👩‍🚀 🇫🇷", "Олександра", "plain"] {
+            #expect(TextSanitizer.needsNoChange(text))
+            #expect(TextSanitizer.sanitize(text) == text)
+        }
+        #expect(!TextSanitizer.needsNoChange("evil\u{202E}txt"))
+        #expect(TextSanitizer.sanitize("a\u{2028}b\u{FEFF}") == "a b")
+    }
 }

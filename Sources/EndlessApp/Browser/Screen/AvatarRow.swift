@@ -70,12 +70,11 @@ public enum AvatarRow {
             initialsWidth = DisplayWidth.of(self.initials)
         }
 
-        /// The cells `ScreenBuffer.write` leaves for `text` in `width` columns, with an ellipsis.
+        /// The cells `ScreenBuffer.write` leaves for `text` in `width` columns, with an ellipsis:
+        /// only the columns the text takes are laid out, not a line as wide as the row.
         private static func cells(of text: String, style: Style, width: Int) -> CellImage {
-            guard width > 0 else { return CellImage(size: Size(width: 0, height: 1), cells: []) }
-            var line = ScreenBuffer(size: Size(width: width, height: 1))
-            let written = min(width, line.write(text, at: Point(x: 0, y: 0), style: style, maxWidth: width, ellipsis: true))
-            return CellImage(size: Size(width: written, height: 1), cells: Array(line.cells[0..<written]))
+            let cells = ScreenBuffer.cells(of: text, style: style, width: width, ellipsis: true)
+            return CellImage(size: Size(width: cells.count, height: 1), cells: cells)
         }
     }
 

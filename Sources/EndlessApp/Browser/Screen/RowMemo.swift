@@ -9,13 +9,20 @@ import EndlessShared
 /// same id (a refresh) is made again, never drawn stale. The least recently drawn go first
 /// past ``capacity``: a few screens' worth, whatever the length of the session.
 ///
+/// The least-recently-used list is keyed by the key's hash, an `Int`, and holds the entries as
+/// plain objects, so its code is specialized for them in this module: keyed by the generic
+/// key, each lookup, insertion and eviction hashed and compared keys through the runtime's
+/// witnesses, several calls a step (issue 29). An entry found by hash is checked against the
+/// whole key, so keys whose hashes collide never return each other's rows (the later one
+/// replaces the earlier).
+///
 /// Not final only so a memo of one kind of row can carry what its rows share
 /// (``ListRowMemo``); its members are.
 @MainActor
 class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
-    /// Entries are objects: looking one up copies a reference, not its inputs (a whole item)
-    /// and cells.
-    private final var entries: LRUList<Key, Entry>
+    /// Entries are objects (``Entry``), by their key's hash: looking one up copies a reference,
+    /// not its inputs (a whole item) and cells.
+    private final var entries: LRUList<Int, AnyObject>
     /// The most rows kept.
     final let capacity: Int
     /// How many values were made; every other row drawn reused one (tests count with it).
@@ -41,7 +48,7 @@ class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
     /// The value kept for `key` if it was made from `inputs`, else nil: the caller makes it,
     /// and may ``keep(_:for:inputs:)`` it (or not, when it depends on more than `inputs`).
     final func kept(for key: Key, inputs: Inputs) -> Value? {
-        guard let kept = entries.value(for: key), kept.inputs == inputs else { return nil }
+        guard let kept = kept(for: key), kept.inputs == inputs else { return nil }
         return kept.value
     }
 
@@ -55,7 +62,7 @@ class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
     final func entry(for key: Key, slot: Int) -> Entry? {
         let place = Self.place(slot)
         if recentSlots[place] == slot, let recent = recent[place], recent.key == key { return recent }
-        guard let entry = entries.value(for: key) else { return nil }
+        guard let entry = kept(for: key) else { return nil }
         remember(entry, at: slot)
         return entry
     }
@@ -63,9 +70,9 @@ class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
     /// Records that the value kept for `key` also stands for `inputs` (found the same by the
     /// caller); not counted in ``made``.
     final func restate(_ key: Key, inputs: Inputs, slot: Int) {
-        guard let kept = entries.value(for: key) else { return }
+        guard let kept = kept(for: key) else { return }
         let entry = Entry(key: key, inputs: inputs, value: kept.value)
-        entries.insert(entry, for: key, cost: 1)
+        entries.insert(entry, for: key.hashValue, cost: 1)
         remember(entry, at: slot)
     }
 
@@ -74,7 +81,7 @@ class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
     final func keep(_ value: Value, for key: Key, inputs: Inputs, slot: Int) {
         made += 1
         let entry = Entry(key: key, inputs: inputs, value: value)
-        entries.insert(entry, for: key, cost: 1)
+        entries.insert(entry, for: key.hashValue, cost: 1)
         remember(entry, at: slot)
     }
 
@@ -98,7 +105,16 @@ class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
     /// Keeps `value`, made from `inputs`, for `key`; counts it in ``made``.
     final func keep(_ value: Value, for key: Key, inputs: Inputs) {
         made += 1
-        entries.insert(Entry(key: key, inputs: inputs, value: value), for: key, cost: 1)
+        entries.insert(Entry(key: key, inputs: inputs, value: value), for: key.hashValue, cost: 1)
+    }
+
+    /// The entry kept under `key`'s hash, if it is `key`'s (not a colliding key's); it becomes
+    /// the most recently used.
+    private final func kept(for key: Key) -> Entry? {
+        guard let object = entries.value(for: key.hashValue) else { return nil }
+        // Only entries are kept: the cast cannot fail, and an unchecked one costs nothing.
+        let entry = unsafeDowncast(object, to: Entry.self)
+        return entry.key == key ? entry : nil
     }
 
     /// Forgets every row.

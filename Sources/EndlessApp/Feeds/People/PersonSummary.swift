@@ -36,14 +36,66 @@ public struct PersonSummary: Hashable, Sendable, Identifiable {
     /// - Returns: the name, the subtitle and the initials, as in a summary.
     static func text(of person: RandomUser, now: Date) -> (name: UntrustedText, subtitle: UntrustedText, initials: UntrustedText) {
         let name = person.name
-        let full = [name?.title, name?.first, name?.last].compactMap { $0 }.filter { !$0.isEmpty }
-        let title = UntrustedText(full.isEmpty ? (person.email ?? person.login?.username ?? "unnamed") : full.joined(separator: " "))
-        var place = [person.location?.city, person.location?.country].compactMap { $0 }.filter { !$0.isEmpty }
-            .joined(separator: ", ")
-        if let age = PersonFields.age(of: person, now: now) {
-            place += place.isEmpty ? "\(age)" : " · \(age)"
+        // Each line is appended into one string reserved at its length: joining arrays of
+        // optionals and interpolating made several strings per row scrolled in (issue 29).
+        var title = Self.joined(name?.title, name?.first, name?.last, separator: " ")
+        if title.isEmpty { title = person.email ?? person.login?.username ?? "unnamed" }
+        let years = PersonFields.age(of: person, now: now).map { String($0) }
+        let place = Self.joined(person.location?.city, person.location?.country, separator: ", ", then: years, after: " · ")
+        var initials = ""
+        if let first = Self.firstCharacter(of: name?.first) { initials.append(first) }
+        if let last = Self.firstCharacter(of: name?.last) { initials.append(last) }
+        return (UntrustedText(title), UntrustedText(place), UntrustedText(initials))
+    }
+
+    /// The parts that are neither nil nor empty, joined with `separator`, then `last` (when
+    /// not nil) after `lastSeparator` (when something comes before it).
+    private static func joined(
+        _ first: String?, _ second: String?, _ third: String? = nil, separator: String, then last: String? = nil,
+        after lastSeparator: String = ""
+    ) -> String {
+        let parts = (nonEmpty(first), nonEmpty(second), nonEmpty(third))
+        var count = 0
+        var length = 0
+        func measure(_ part: String?) {
+            guard let part else { return }
+            length += part.utf8.count + (count > 0 ? separator.utf8.count : 0)
+            count += 1
         }
-        let initials = UntrustedText([name?.first, name?.last].compactMap { $0?.first.map(String.init) }.joined())
-        return (title, UntrustedText(place), initials)
+        measure(parts.0)
+        measure(parts.1)
+        measure(parts.2)
+        if let last { length += last.utf8.count + (count > 0 ? lastSeparator.utf8.count : 0) }
+        var text = ""
+        // A string of up to 15 bytes is kept inline; reserving more would move it to the heap.
+        if length > 15 { text.reserveCapacity(length) }
+        func append(_ part: String?) {
+            guard let part else { return }
+            if !text.isEmpty { text += separator }
+            text += part
+        }
+        append(parts.0)
+        append(parts.1)
+        append(parts.2)
+        if let last {
+            if !text.isEmpty { text += lastSeparator }
+            text += last
+        }
+        return text
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        text?.isEmpty == false ? text : nil
+    }
+
+    /// The first character of `text`. Printable ASCII followed by ASCII (or nothing) is a
+    /// character alone, since nothing in ASCII joins a printable character: it is read from the
+    /// first byte, without the grapheme segmentation `first` runs.
+    private static func firstCharacter(of text: String?) -> Character? {
+        guard let text else { return nil }
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next() else { return nil }
+        if first >= 0x20, first < 0x7F, bytes.next() ?? 0 < 0x80 { return Character(Unicode.Scalar(first)) }
+        return text.first
     }
 }
