@@ -88,7 +88,9 @@ struct EchoedSecretTests {
         #expect(!log.contains("QUERYSECRET77") && !log.contains("PASSWORD-9"), "\(log)")
     }
 
-    @Test("the run's own keys, given to the client's redactor, are hidden even where the request did not carry them", arguments: TransportKind.allCases)
+    @Test(
+        "the run's own keys, given to the client's redactor, are hidden even where the request did not carry them",
+        arguments: TransportKind.allCases)
     func runSecrets(kind: TransportKind) async throws {
         let server = try ScriptedLoopbackServer { _ in
             ScriptedLoopbackServer.response(status: 500, body: "config dump: UNSPLASH=run-secret-abcdef")
