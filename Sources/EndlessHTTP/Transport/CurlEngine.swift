@@ -2,6 +2,10 @@ import CCurl
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The thread of one ``CurlTransport``: a libcurl multi handle, and the loop that waits in
 /// `curl_multi_poll`, runs `curl_multi_perform` (every transfer's callbacks run there) and
 /// collects finished transfers.
@@ -85,9 +89,7 @@ final class CurlEngine: Sendable {
                 return false
             }
             inbox.multi = multi
-            let thread = Thread { [self] in run(multi) }
-            thread.name = "EndlessHTTP.CurlTransport"
-            thread.start()
+            Thread { [self] in run(multi) }.start()
         }
         if case .stop = command { inbox.stopped = true }
         inbox.commands.append(command)
@@ -108,6 +110,7 @@ final class CurlEngine: Sendable {
 
     /// The loop, on the engine's own thread, until ``stop()``.
     private func run(_ multi: CurlMulti) {
+        Self.nameThread("endless-curl")
         var hops: [UnsafeMutableRawPointer: CurlHop] = [:]
         var stopping = false
         while !stopping {
@@ -150,6 +153,18 @@ final class CurlEngine: Sendable {
             if case .settle(let continuation) = command { continuation.resume() }
         }
         multi.cleanup()
+    }
+
+    /// Names the calling thread for `top -H` and profiles: Foundation's `Thread.name` does not
+    /// reach the kernel on Linux, so the thread would carry its creator's name.
+    private static func nameThread(_ name: String) {
+        #if canImport(Glibc)
+            let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return }
+            let bytes = Array(name.utf8.prefix(15))
+            _ = write(descriptor, bytes, bytes.count)
+            close(descriptor)
+        #endif
     }
 
     /// Makes `hop`'s easy handle and adds it to the multi handle, unless the request has

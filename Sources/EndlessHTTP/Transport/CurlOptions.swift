@@ -72,8 +72,10 @@ enum CurlOptions {
         // Bodies are decoded as URLSession decodes them; the limit counts decoded bytes.
         _ = ccurl_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
         _ = ccurl_easy_setopt_long(handle, CURLOPT_BUFFERSIZE, bufferSize)
-        // Wait for an HTTP/2 connection to multiplex on rather than open another.
-        _ = ccurl_easy_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
+        // Over https, wait for a connection's TLS handshake (its ALPN says whether HTTP/2 can
+        // multiplex) rather than open another. Not over http: there libcurl learns the version
+        // only from the first response, and would send each host's first requests one by one.
+        if request.url?.scheme?.lowercased() == "https" { _ = ccurl_easy_setopt_long(handle, CURLOPT_PIPEWAIT, 1) }
 
         // timeoutInterval is an idle timeout, as in URLSession on Linux: no byte for that long
         // (connecting included) ends the transfer. The client's deadline is the real limit.

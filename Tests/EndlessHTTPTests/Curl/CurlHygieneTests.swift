@@ -89,6 +89,37 @@ struct CurlHygieneTests {
         #expect(handlers.allSatisfy { $0 == expected }, "SIGPIPE's handler changed during the transfer")
     }
 
+    @Test("at most 6 connections to one host at once; the other requests wait for one")
+    func connectionsPerHost() async throws {
+        let count = 12
+        let server = try HoldingServer(maxConnections: count)
+        defer { server.stop() }
+        let transport = CurlTransport()
+        let base = server.url()
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    let url = try #require(URL(string: "\(index)", relativeTo: base))
+                    _ = try await transport.send(URLRequest(url: url), maxBodyBytes: 64)
+                }
+            }
+            var accepted = server.accepted.makeAsyncIterator()
+            // Six connections come at once; each answer frees one for the next request.
+            for _ in 0..<CurlMulti.maxConnectionsPerHost { _ = await accepted.next() }
+            for _ in CurlMulti.maxConnectionsPerHost..<count {
+                server.releaseOldest()
+                _ = await accepted.next()
+            }
+            while server.releaseOldest() {}
+            try await group.waitForAll()
+        }
+
+        #expect(server.mostAtOnce == CurlMulti.maxConnectionsPerHost)
+        await transport.settle()
+        #expect(transport.liveHandleCount == 0)
+    }
+
     @Test("proxies from the environment are skipped for loopback, after the user's own NO_PROXY hosts")
     func noProxyForLoopback() {
         #expect(CurlOptions.noProxyList(environment: [:]) == "localhost,127.0.0.0/8,::1")
