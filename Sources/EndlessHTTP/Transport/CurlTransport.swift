@@ -15,7 +15,7 @@ import Foundation
 /// The contract is ``URLSessionTransport``'s: a `Content-Length` over the limit is refused
 /// with the headers and a body that grows past it is cut off as it arrives; cancelling the
 /// calling task answers it at once (the transfer is torn down on the transport's thread);
-/// redirects are followed here, not by libcurl, so ``RedirectPolicy`` decides each hop
+/// redirects are followed here, not by libcurl, so the client's redirect policy decides each hop
 /// (credentials stay at their origin, `https` to `http` is refused, each hop is reported);
 /// `timeoutInterval` is an idle timeout, as URLSession on Linux makes it.
 ///
