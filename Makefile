@@ -3,7 +3,7 @@ SWIFT ?= swift
 # What the C targets link against (see Package.swift), tmux for the end-to-end tests, the shells
 # the completion scripts are tested in (bash is there already), and groff and man-db, which
 # render the manual page in its test and for `make man`.
-DEB_PACKAGES := pkg-config libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev libssl-dev libsqlite3-dev tmux \
+DEB_PACKAGES := pkg-config libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev libssl-dev libsqlite3-dev libcurl4-openssl-dev tmux \
 	zsh fish groff-base man-db
 # Baselines that `make bench` measures against: nginx (with wrk), jq (with curl), the chafa
 # command, less, and python3 (json.loads and json.dumps).

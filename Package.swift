@@ -47,6 +47,10 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        // The HTTP transport drives libcurl's multi interface itself (CurlTransport).
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // What several modules need and none owns (an LRU list, a stopwatch on an injected
         // clock, the cache folder): one home, visible to the package only, depending on nothing.
@@ -58,7 +62,7 @@ let package = Package(
         // terminal, no images (pictures are values its front end loads).
         .target(name: "EndlessFeedModel", dependencies: ["Endless"]),
         .target(name: "EndlessDigest", dependencies: ["CCrypto"]),
-        .target(name: "EndlessHTTP", dependencies: ["EndlessShared"]),
+        .target(name: "EndlessHTTP", dependencies: ["EndlessShared", "CCurl"]),
         .target(name: "RandomUserAPI", dependencies: ["EndlessHTTP", "Endless", "EndlessDigest"]),
         .target(name: "ReqresAPI", dependencies: ["EndlessHTTP", "Endless"]),
         .target(name: "UnsplashAPI", dependencies: ["EndlessHTTP", "Endless"]),

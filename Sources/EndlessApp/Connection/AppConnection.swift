@@ -7,9 +7,9 @@ import Synchronization
 /// embedded simulator, started (only when some feed needs it) on an ephemeral loopback port and
 /// spoken to over real HTTP through the same client as the live service.
 final class AppConnection: Sendable {
-    /// The HTTP client for pictures, on a session of its own: a screenful of avatars would
-    /// otherwise take the connections to the host (URLSession allows 6) and make the next page
-    /// wait behind pictures.
+    /// The HTTP client for pictures, on a transport (a connection pool) of its own: a screenful
+    /// of avatars would otherwise take the connections to the host (6 at most) and make the next
+    /// page wait behind pictures.
     let images: HTTPClient
     private let simulator: SimulatorServer?
     private let configuration: HTTPClient.Configuration
@@ -72,7 +72,7 @@ final class AppConnection: Sendable {
         }
         self.configuration = configuration
         self.monitors = monitors
-        images = HTTPClient(configuration: configuration, transport: URLSessionTransport(), monitors: monitors)
+        images = HTTPClient(configuration: configuration, transport: CurlTransport(), monitors: monitors)
         clients = Mutex(Clients(made: [images]))
     }
 

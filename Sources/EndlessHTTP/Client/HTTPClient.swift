@@ -38,14 +38,14 @@ public actor HTTPClient {
     ///   - baseURL: The URL endpoint paths are appended to, such as
     ///     `https://randomuser.me/api/`; `nil` for a client that only fetches absolute URLs.
     ///   - configuration: Retry policy, deadline, body limit and coalescing.
-    ///   - transport: The network; a ``URLSessionTransport`` by default.
+    ///   - transport: The network; a ``CurlTransport`` by default.
     ///   - clock: The clock for backoff waits, deadlines and durations; inject a manual
     ///     clock in tests.
     ///   - monitors: Receive every request's events, already redacted.
     public init(
         baseURL: URL? = nil,
         configuration: Configuration = .default,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = CurlTransport(),
         clock: any Clock<Duration> = ContinuousClock(),
         monitors: [any HTTPEventMonitor] = []
     ) {

@@ -6,8 +6,9 @@ import Foundation
 
 /// The seam between ``HTTPClient`` and the network: one attempt, no retries, no decoding.
 ///
-/// ``URLSessionTransport`` is the production implementation. Tests use it too, with a
-/// `URLProtocol` stub in its session configuration, so the real URLSession path is exercised.
+/// ``CurlTransport`` (libcurl's multi interface, one thread) is the production implementation.
+/// ``URLSessionTransport`` meets the same contract; tests use it with a `URLProtocol` stub in
+/// its session configuration, and run the loopback contract tests over both.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` once and collects the whole response.
     ///

@@ -5,9 +5,10 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// One data task's progress: the response head, the body so far, and the caller waiting for
-/// the outcome. The session delegate feeds it from the delegate queue; the caller's task
-/// attaches to it and may cancel it; whichever finishes it first decides the outcome.
+/// One request's progress: the response head, the body so far, and the caller waiting for
+/// the outcome. The transport feeds it (URLSession's delegate from its queue, CurlTransport's
+/// callbacks from its thread); the caller's task attaches to it and may cancel it; whichever
+/// finishes it first decides the outcome.
 final class Transfer: Sendable {
     typealias Outcome = Result<HTTPResponse, HTTPError>
 

@@ -14,11 +14,11 @@ struct AddressTests {
     /// What a plain-HTTP server answers a TLS ClientHello with (the simulator does the same).
     static let plainAnswer = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 
-    @Test("https to a plain-HTTP server says to use http://")
-    func httpsToPlainHTTP() async throws {
+    @Test("https to a plain-HTTP server says to use http://", arguments: TransportKind.allCases)
+    func httpsToPlainHTTP(kind: TransportKind) async throws {
         let server = try CannedServer(reply: Self.plainAnswer)
         defer { server.stop() }
-        let transport = URLSessionTransport()
+        let transport = kind.make()
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/api/"))
         let error = await httpError { try await transport.send(URLRequest(url: url), maxBodyBytes: 1 << 20) }
         guard case .transport(let code, let message) = error else {
@@ -31,17 +31,19 @@ struct AddressTests {
         #expect(error?.isTransient == false)
     }
 
-    @Test("the same plain answer over http is just a response")
-    func plainHTTPOverHTTP() async throws {
+    @Test("the same plain answer over http is just a response", arguments: TransportKind.allCases)
+    func plainHTTPOverHTTP(kind: TransportKind) async throws {
         let server = try CannedServer(reply: Self.plainAnswer)
         defer { server.stop() }
         let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/api/"))
-        let response = try await URLSessionTransport().send(URLRequest(url: url), maxBodyBytes: 1 << 20)
+        let response = try await kind.make().send(URLRequest(url: url), maxBodyBytes: 1 << 20)
         #expect(response.statusCode == 400)
     }
 
+    // The transports differ here: FoundationNetworking cannot reach an IPv6 literal (so
+    // URLSessionTransport refuses one, saying what to use), libcurl reaches it.
     #if canImport(FoundationNetworking)
-        @Test("an IPv6 literal is refused before sending, with what to use instead")
+        @Test("URLSession: an IPv6 literal is refused before sending, with what to use instead")
         func ipv6Literal() async throws {
             let url = try #require(URL(string: "http://[::1]:8080/api/"))
             let error = await httpError { try await URLSessionTransport().send(URLRequest(url: url), maxBodyBytes: 1 << 20) }
@@ -57,13 +59,24 @@ struct AddressTests {
         }
     #endif
 
-    @Test("a server listening on ::1 is reached through localhost")
-    func ipv6ThroughLocalhost() async throws {
+    @Test("libcurl: an IPv6 literal is reached")
+    func ipv6LiteralWithCurl() async throws {
+        let server = try CannedServer(
+            ipv6: true, reply: "HTTP/1.1 200 OK\r\nContent-Length: 4\r\nConnection: close\r\n\r\nv6ok")
+        defer { server.stop() }
+        let url = try #require(URL(string: "http://[::1]:\(server.port)/"))
+        let response = try await CurlTransport().send(URLRequest(url: url), maxBodyBytes: 1 << 20)
+        #expect(response.statusCode == 200)
+        #expect(response.body == Data("v6ok".utf8))
+    }
+
+    @Test("a server listening on ::1 is reached through localhost", arguments: TransportKind.allCases)
+    func ipv6ThroughLocalhost(kind: TransportKind) async throws {
         let server = try CannedServer(
             ipv6: true, reply: "HTTP/1.1 200 OK\r\nContent-Length: 4\r\nConnection: close\r\n\r\nv6ok")
         defer { server.stop() }
         let url = try #require(URL(string: "http://localhost:\(server.port)/"))
-        let response = try await URLSessionTransport().send(URLRequest(url: url), maxBodyBytes: 1 << 20)
+        let response = try await kind.make().send(URLRequest(url: url), maxBodyBytes: 1 << 20)
         #expect(response.statusCode == 200)
         #expect(response.body == Data("v6ok".utf8))
     }

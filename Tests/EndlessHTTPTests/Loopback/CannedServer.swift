@@ -3,14 +3,19 @@ import Foundation
 import Glibc
 
 /// A loopback server on 127.0.0.1 or ::1 that answers every connection with the same bytes,
-/// whatever was sent, then closes it: a plain-HTTP server as a TLS client meets it.
+/// whatever was sent, then closes it: a plain-HTTP server as a TLS client meets it, or a
+/// server whose bytes no String could hold.
 final class CannedServer: Sendable {
     var port: UInt16 { listener.port }
     private let listener: LoopbackListener
 
     /// Listens on `ipv6 ? ::1 : 127.0.0.1`, on a free port.
-    init(ipv6: Bool = false, reply: String) throws {
-        let bytes = Array(reply.utf8)
+    convenience init(ipv6: Bool = false, reply: String) throws {
+        try self.init(ipv6: ipv6, bytes: Array(reply.utf8))
+    }
+
+    /// Listens on `ipv6 ? ::1 : 127.0.0.1`, on a free port, and answers `bytes`.
+    init(ipv6: Bool = false, bytes: [UInt8]) throws {
         listener = try LoopbackListener(ipv6: ipv6) { client in
             var scratch = [UInt8](repeating: 0, count: 4096)
             _ = recv(client, &scratch, scratch.count, 0)
@@ -19,6 +24,11 @@ final class CannedServer: Sendable {
             while recv(client, &scratch, scratch.count, 0) > 0 {}
             close(client)
         }
+    }
+
+    /// `http://127.0.0.1:<port>/<path>`.
+    func url(_ path: String = "") -> URL {
+        URL(string: "http://127.0.0.1:\(port)/\(path)")!
     }
 
     /// Stops accepting; the accept loop ends.

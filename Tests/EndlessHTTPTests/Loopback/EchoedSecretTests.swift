@@ -26,11 +26,12 @@ struct EchoedSecretTests {
         ("X-Auth-Token", "aB3$dE6&gH9", "aB3$dE6&gH9"),
     ]
 
-    @Test("a 4xx page echoing the request headers: the error has none of them", arguments: [400, 401, 403, 502])
-    func echoedHeaders(status: Int) async throws {
+    @Test(
+        "a 4xx page echoing the request headers: the error has none of them", arguments: TransportKind.allCases, [400, 401, 403, 502])
+    func echoedHeaders(kind: TransportKind, status: Int) async throws {
         let server = try Self.echoing(status: status)
         defer { server.stop() }
-        let client = HTTPClient(configuration: .init(retryPolicy: .never))
+        let client = kind.client()
         for (header, value, secret) in Self.cases {
             do {
                 _ = try await client.data(from: server.url("users"), headers: [header: value])
@@ -44,8 +45,8 @@ struct EchoedSecretTests {
         #expect(server.requests.count == Self.cases.count)
     }
 
-    @Test("the same echo laid out as JSON, or URL-encoded, or cut at the excerpt's end, hides the key too")
-    func otherShapes() async throws {
+    @Test("the same echo laid out as JSON, or URL-encoded, or cut at the excerpt's end, hides the key too", arguments: TransportKind.allCases)
+    func otherShapes(kind: TransportKind) async throws {
         let secret = "SECRETKEYVALUE42"
         let shapes: [@Sendable (String) -> String] = [
             { _ in #"{"headers":{"x-api-key":"SECRETKEYVALUE42","accept":"*/*"}}"# },
@@ -57,7 +58,7 @@ struct EchoedSecretTests {
         for shape in shapes {
             let server = try Self.echoing(status: 400, format: shape)
             defer { server.stop() }
-            let client = HTTPClient(configuration: .init(retryPolicy: .never))
+            let client = kind.client()
             do {
                 _ = try await client.data(from: server.url(), headers: ["x-api-key": secret])
                 Issue.record("HTTP 400 was accepted")
@@ -68,12 +69,12 @@ struct EchoedSecretTests {
         }
     }
 
-    @Test("a key in the URL's query or user-info is hidden from the echo, the log and the error")
-    func keyInTheURL() async throws {
+    @Test("a key in the URL's query or user-info is hidden from the echo, the log and the error", arguments: TransportKind.allCases)
+    func keyInTheURL(kind: TransportKind) async throws {
         let server = try Self.echoing(status: 401)
         defer { server.stop() }
         let lines = LineCollector()
-        let client = HTTPClient(configuration: .init(retryPolicy: .never), monitors: [LogMonitor(write: lines.append)])
+        let client = kind.client(monitors: [LogMonitor(write: lines.append)])
         let url = try #require(URL(string: "http://reader:PASSWORD-9@127.0.0.1:\(server.port)/photos?client_id=QUERYSECRET77&page=2"))
 
         do {
@@ -87,14 +88,16 @@ struct EchoedSecretTests {
         #expect(!log.contains("QUERYSECRET77") && !log.contains("PASSWORD-9"), "\(log)")
     }
 
-    @Test("the run's own keys, given to the client's redactor, are hidden even where the request did not carry them")
-    func runSecrets() async throws {
+    @Test(
+        "the run's own keys, given to the client's redactor, are hidden even where the request did not carry them",
+        arguments: TransportKind.allCases)
+    func runSecrets(kind: TransportKind) async throws {
         let server = try ScriptedLoopbackServer { _ in
             ScriptedLoopbackServer.response(status: 500, body: "config dump: UNSPLASH=run-secret-abcdef")
         }
         defer { server.stop() }
         let redactor = Redactor.default.adding(secrets: ["run-secret-abcdef"])
-        let client = HTTPClient(configuration: .init(retryPolicy: .never, redactor: redactor))
+        let client = kind.client(configuration: .init(retryPolicy: .never, redactor: redactor))
 
         do {
             _ = try await client.data(from: server.url())

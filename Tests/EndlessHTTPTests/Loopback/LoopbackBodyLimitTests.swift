@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// The body limit against a real socket. libcurl under URLSession reads as fast as loopback
+/// The body limit against a real socket, over both transports. libcurl reads as fast as loopback
 /// delivers, so a transfer that is not cut off the moment it passes the limit goes on reading,
 /// and buffering, long after: an image announcing 200 MB was read for 87 to 209 MB.
 ///
@@ -22,18 +22,18 @@ struct LoopbackBodyLimitTests {
     /// The length of every flood, announced or not.
     static let floodBytes = 1_000_000_000
 
-    @Test("a body announcing 1 GB is refused on its headers, and its flood stops early")
-    func announcedLength() throws {
-        let figures = try flood(environment: ["FLOOD_ANNOUNCED": String(Self.floodBytes)])
+    @Test("a body announcing 1 GB is refused on its headers, and its flood stops early", arguments: TransportKind.allCases)
+    func announcedLength(kind: TransportKind) throws {
+        let figures = try flood(kind, environment: ["FLOOD_ANNOUNCED": String(Self.floodBytes)])
         #expect(figures["declared"] == Self.floodBytes)
         guard !ProcessMemory.isUnderThreadSanitizer else { return }  // shadow memory, not ours
         // Nothing of the body is kept: the refusal came with the headers.
         #expect((figures["peakGrowthKiB"] ?? .max) < 8 * 1024, "\(figures)")
     }
 
-    @Test("a body without a length is cut off at the limit, and its flood stops early")
-    func unannouncedLength() throws {
-        let figures = try flood(environment: [:])
+    @Test("a body without a length is cut off at the limit, and its flood stops early", arguments: TransportKind.allCases)
+    func unannouncedLength(kind: TransportKind) throws {
+        let figures = try flood(kind, environment: [:])
         #expect(figures["declared"] == -1)
         guard !ProcessMemory.isUnderThreadSanitizer else { return }
         // At most the limit is kept, never what came after it.
@@ -41,9 +41,9 @@ struct LoopbackBodyLimitTests {
     }
 
     /// Runs one flood in a child process and checks what every flood must show.
-    private func flood(environment: [String: String]) throws -> [String: Int] {
+    private func flood(_ kind: TransportKind, environment: [String: String]) throws -> [String: Int] {
         let outcome = try ChildTestProcess.run(
-            filter: "LoopbackBodyLimitTests/child", role: Self.role, environment: environment)
+            filter: "LoopbackBodyLimitTests/child", role: Self.role, environment: environment.merging(["FLOOD_TRANSPORT": kind.rawValue]) { $1 })
         #expect(outcome.status == 0, "child failed:\n\(outcome.output)")
         let figures = outcome.figures
         let sent = try #require(figures["sentBytes"], "the child test did not run:\n\(outcome.output)")
@@ -62,9 +62,10 @@ struct LoopbackBodyLimitTests {
     func child() async throws {
         let announced = ProcessInfo.processInfo.environment["FLOOD_ANNOUNCED"].flatMap(Int64.init)
         let server = try FloodServer(framing: announced.map { .contentLength($0) } ?? .untilClose)
-        let transport = URLSessionTransport()
-        // The session (and libcurl with it) is made by the first request: made here, by one
-        // to a closed loopback port, its own memory is not counted as the flood's.
+        let kind = ProcessInfo.processInfo.environment["FLOOD_TRANSPORT"].flatMap(TransportKind.init(rawValue:)) ?? .urlSession
+        let transport = kind.make()
+        // The session or thread (and libcurl with it) is made by the first request: made here,
+        // by one to a closed loopback port, its own memory is not counted as the flood's.
         let closed = try #require(URL(string: "http://127.0.0.1:1/"))
         _ = try? await transport.send(URLRequest(url: closed), maxBodyBytes: 1024)
         let baseline = ProcessMemory.residentKiB

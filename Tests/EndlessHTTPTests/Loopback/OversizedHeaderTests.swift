@@ -18,14 +18,14 @@ struct OversizedHeaderTests {
         ("4000 fields of 100 bytes", String(repeating: "X-Many: " + String(repeating: "c", count: 90) + "\r\n", count: 4000)),
     ]
 
-    @Test("each shape is a typed error that says the headers were too large", arguments: 0..<3)
-    func tooLarge(shape: Int) async throws {
+    @Test("each shape is a typed error that says the headers were too large", arguments: TransportKind.allCases, 0..<3)
+    func tooLarge(kind: TransportKind, shape: Int) async throws {
         let fields = Self.shapes[shape].fields
         let server = try ScriptedLoopbackServer { _ in
             "HTTP/1.1 200 OK\r\n" + fields + "Content-Length: 2\r\nConnection: close\r\n\r\nok"
         }
         defer { server.stop() }
-        let client = HTTPClient(configuration: .init(retryPolicy: .never))
+        let client = kind.client()
 
         do {
             _ = try await client.data(from: server.url("big"))
@@ -42,14 +42,14 @@ struct OversizedHeaderTests {
         }
     }
 
-    @Test("headers just under the limits still arrive")
-    func underTheLimits() async throws {
+    @Test("headers just under the limits still arrive", arguments: TransportKind.allCases)
+    func underTheLimits(kind: TransportKind) async throws {
         let server = try ScriptedLoopbackServer { _ in
             "HTTP/1.1 200 OK\r\nX-Long: " + String(repeating: "d", count: 90_000) + "\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
         }
         defer { server.stop() }
 
-        let response = try await HTTPClient().data(from: server.url("fine"))
+        let response = try await kind.client().data(from: server.url("fine"))
 
         #expect(response.headers["X-Long"]?.count == 90_000)
         #expect(response.body == Data("ok".utf8))

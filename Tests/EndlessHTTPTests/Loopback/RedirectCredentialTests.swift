@@ -8,9 +8,10 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Redirects over real sockets: FoundationNetworking calls the delegate for each hop, and
-/// proposes the previous request with every header, whatever the new origin. Two loopback
-/// servers on two ports are two origins, as curl and browsers count them.
+/// Redirects over real sockets, over both transports: FoundationNetworking calls the delegate
+/// for each hop and proposes the previous request with every header, whatever the new origin;
+/// CurlTransport follows each hop itself. Both apply ``RedirectPolicy``. Two loopback servers on
+/// two ports are two origins, as curl and browsers count them.
 @Suite("Redirects keep credentials at their origin", .timeLimit(TimeBudget.minutes(1)))
 struct RedirectCredentialTests {
     static let secretHeaders: HTTPHeaders = [
@@ -28,15 +29,17 @@ struct RedirectCredentialTests {
         try ScriptedLoopbackServer { _ in ScriptedLoopbackServer.response(status: status, headers: ["Location": location]) }
     }
 
-    @Test("a redirect to another port arrives without the credentials, and -v shows the hop", arguments: [301, 302, 303, 307, 308])
-    func otherOrigin(status: Int) async throws {
+    @Test(
+        "a redirect to another port arrives without the credentials, and -v shows the hop",
+        arguments: TransportKind.allCases, [301, 302, 303, 307, 308])
+    func otherOrigin(kind: TransportKind, status: Int) async throws {
         let landing = try Self.landing()
         defer { landing.stop() }
         let origin = try Self.redirecting(status, to: "http://127.0.0.1:\(landing.port)/landed?client_id=SECRET-IN-LOCATION&page=2")
         defer { origin.stop() }
         let lines = LineCollector()
         let monitor = RecordingMonitor()
-        let client = HTTPClient(monitors: [monitor, LogMonitor(write: lines.append)])
+        let client = HTTPClient(transport: kind.make(), monitors: [monitor, LogMonitor(write: lines.append)])
 
         let response = try await client.data(from: origin.url("start"), headers: Self.secretHeaders)
 
@@ -69,8 +72,8 @@ struct RedirectCredentialTests {
         #expect(!log.contains("SECRET"), "\(log)")
     }
 
-    @Test("a redirect within the origin keeps the credentials")
-    func sameOrigin() async throws {
+    @Test("a redirect within the origin keeps the credentials", arguments: TransportKind.allCases)
+    func sameOrigin(kind: TransportKind) async throws {
         // One server: the first request is redirected to another path on the same port.
         let server = try ScriptedLoopbackServer { request in
             request.line.hasPrefix("GET /start")
@@ -79,7 +82,7 @@ struct RedirectCredentialTests {
         }
         defer { server.stop() }
         let monitor = RecordingMonitor()
-        let client = HTTPClient(monitors: [monitor])
+        let client = HTTPClient(transport: kind.make(), monitors: [monitor])
 
         _ = try await client.data(from: server.url("start"), headers: Self.secretHeaders)
 
@@ -90,8 +93,8 @@ struct RedirectCredentialTests {
         #expect(monitor.labels == ["started", "redirected 307", "finished 200"])
     }
 
-    @Test("credentials left behind stay behind when a later hop comes back to the first origin")
-    func noReturn() async throws {
+    @Test("credentials left behind stay behind when a later hop comes back to the first origin", arguments: TransportKind.allCases)
+    func noReturn(kind: TransportKind) async throws {
         // A redirects to B, which redirects back to A: the second request to A has no key.
         let home = try Self.landing()
         defer { home.stop() }
@@ -101,7 +104,7 @@ struct RedirectCredentialTests {
             ScriptedLoopbackServer.response(status: 302, headers: ["Location": "http://127.0.0.1:\(away.port)/away"])
         }
         defer { start.stop() }
-        let client = HTTPClient()
+        let client = HTTPClient(transport: kind.make())
 
         _ = try await client.data(from: start.url("start"), headers: Self.secretHeaders)
 

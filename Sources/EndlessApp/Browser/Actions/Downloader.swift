@@ -26,9 +26,11 @@ final class Downloader {
     init(maximumBytes: Int = defaultMaximumBytes) {
         self.maximumBytes = maximumBytes
         // A client of its own: a file is large and slow beside the feeds' pages and pictures,
-        // and two downloads of one file must not be shared with a row's picture.
+        // and two downloads of one file must not be shared with a row's picture. libcurl's
+        // multi interface streams it with the size limit and progress of any other request.
         http = HTTPClient(
-            configuration: HTTPClient.Configuration(deadline: Self.deadline, maxBodyBytes: maximumBytes, coalescesIdenticalGETs: false))
+            configuration: HTTPClient.Configuration(deadline: Self.deadline, maxBodyBytes: maximumBytes, coalescesIdenticalGETs: false),
+            transport: CurlTransport())
     }
 
     /// Starts `download`.

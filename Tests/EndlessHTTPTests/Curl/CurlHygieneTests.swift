@@ -1,0 +1,151 @@
+import EndlessTesting
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+@testable import EndlessHTTP
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What CurlTransport keeps libcurl from doing: leaking easy handles, speaking a protocol other
+/// than http(s), touching the process's signals, opening more than 6 connections to a host,
+/// proxying loopback traffic. Each libcurl option here has a test that fails without it.
+@Suite("CurlTransport hygiene", .timeLimit(TimeBudget.minutes(1)))
+struct CurlHygieneTests {
+    @Test("every handle is freed: after an answer, a failure, a refusal, a redirect and a cancellation")
+    func handleCensus() async throws {
+        let server = try ScriptedLoopbackServer { request in
+            request.line.hasPrefix("GET /moved")
+                ? ScriptedLoopbackServer.response(status: 301, headers: ["Location": "/here"])
+                : ScriptedLoopbackServer.response(status: 200, body: "fine")
+        }
+        defer { server.stop() }
+        let silent = try SilentServer()
+        defer { silent.stop() }
+        let transport = CurlTransport()
+        #expect(transport.liveHandleCount == 0)
+
+        _ = try await transport.send(URLRequest(url: server.url("ok")), maxBodyBytes: 1024)
+        _ = try await transport.send(URLRequest(url: server.url("moved")), maxBodyBytes: 1024)
+        _ = await httpError { try await transport.send(URLRequest(url: server.url("small")), maxBodyBytes: 1) }
+        _ = await httpError { try await transport.send(URLRequest(url: URL(string: "http://127.0.0.1:1/")!), maxBodyBytes: 1) }
+        let url = silent.url()
+        let waiting = Task { try await transport.send(URLRequest(url: url), maxBodyBytes: 1024) }
+        var events = silent.events.makeAsyncIterator()
+        _ = await events.next()
+        #expect(transport.liveHandleCount == 1)
+        waiting.cancel()
+        _ = await httpError { try await waiting.value }
+        await transport.settle()
+
+        #expect(transport.liveHandleCount == 0)
+    }
+
+    @Test("schemes other than http and https are refused by libcurl itself", arguments: ["file", "dict", "ftp", "gopher"])
+    func otherSchemesRefused(scheme: String) async throws {
+        // A file that exists: without the protocol list, libcurl would read it.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("endless-curl-\(UUID().uuidString)")
+        try Data("private".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try CannedServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        defer { server.stop() }
+        let url = try #require(URL(string: scheme == "file" ? file.absoluteString : "\(scheme)://127.0.0.1:\(server.port)/x"))
+        let transport = CurlTransport()
+
+        let error = await httpError { try await transport.send(URLRequest(url: url), maxBodyBytes: 1024) }
+
+        guard case .transport(.unsupportedURL, let message) = error else {
+            Issue.record("\(scheme): expected unsupportedURL, got \(String(describing: error))")
+            return
+        }
+        #expect(message.lowercased().contains(scheme), "\(message)")
+        await transport.settle()
+        #expect(transport.liveHandleCount == 0)
+    }
+
+    @Test("libcurl leaves SIGPIPE's handler alone (CURLOPT_NOSIGNAL)")
+    func noSignals() async throws {
+        let server = try CannedServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 4\r\nConnection: close\r\n\r\nbody")
+        defer { server.stop() }
+        // A handler of our own, so that libcurl's SIG_IGN (what it sets around each transfer
+        // without CURLOPT_NOSIGNAL) cannot pass for it. It does nothing, as SIG_IGN would.
+        var mine = sigaction()
+        mine.__sigaction_handler.sa_handler = { _ in }
+        var previous = sigaction()
+        #expect(sigaction(SIGPIPE, &mine, &previous) == 0)
+        defer { sigaction(SIGPIPE, &previous, nil) }
+        let expected = Self.currentSIGPIPEHandler()
+        let seen = Mutex<[Int]>([])
+
+        // The progress observer runs inside libcurl's write callback, mid-transfer.
+        _ = try await TransferProgress.$observer.withValue({ _, _ in seen.withLock { $0.append(Self.currentSIGPIPEHandler()) } }) {
+            try await CurlTransport().send(URLRequest(url: server.url()), maxBodyBytes: 1024)
+        }
+
+        let handlers = seen.withLock { $0 }
+        #expect(!handlers.isEmpty)
+        #expect(handlers.allSatisfy { $0 == expected }, "SIGPIPE's handler changed during the transfer")
+    }
+
+    @Test("at most 6 connections to one host at once; the other requests wait for one")
+    func connectionsPerHost() async throws {
+        let count = 12
+        let server = try HoldingServer(maxConnections: count)
+        defer { server.stop() }
+        let transport = CurlTransport()
+        let base = server.url()
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    let url = try #require(URL(string: "\(index)", relativeTo: base))
+                    _ = try await transport.send(URLRequest(url: url), maxBodyBytes: 64)
+                }
+            }
+            var accepted = server.accepted.makeAsyncIterator()
+            // Six connections come at once; each answer frees one for the next request.
+            for _ in 0..<CurlMulti.maxConnectionsPerHost { _ = await accepted.next() }
+            for _ in CurlMulti.maxConnectionsPerHost..<count {
+                server.releaseOldest()
+                _ = await accepted.next()
+            }
+            while server.releaseOldest() {}
+            try await group.waitForAll()
+        }
+
+        #expect(server.mostAtOnce == CurlMulti.maxConnectionsPerHost)
+        await transport.settle()
+        #expect(transport.liveHandleCount == 0)
+    }
+
+    @Test("proxies from the environment are skipped for loopback, after the user's own NO_PROXY hosts")
+    func noProxyForLoopback() {
+        #expect(CurlOptions.noProxyList(environment: [:]) == "localhost,127.0.0.0/8,::1")
+        #expect(CurlOptions.noProxyList(environment: ["NO_PROXY": "corp.example, .internal"]) == "corp.example,.internal,localhost,127.0.0.0/8,::1")
+        #expect(CurlOptions.noProxyList(environment: ["no_proxy": "localhost"]) == "localhost,127.0.0.0/8,::1")
+    }
+
+    @Test("request headers that would inject a line are left out")
+    func headerInjection() throws {
+        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:9/")))
+        request.setValue("fine", forHTTPHeaderField: "X-Good")
+        request.setValue("a\r\nX-Evil: 1", forHTTPHeaderField: "X-Bad")
+        request.setValue("", forHTTPHeaderField: "X-Empty")
+
+        let lines = CurlOptions.headerLines(of: request)
+
+        #expect(lines.contains("X-Good: fine"))
+        #expect(lines.contains("X-Empty;"))
+        #expect(!lines.contains { $0.contains("Evil") || $0.contains("X-Bad") })
+    }
+
+    /// SIGPIPE's handler now, as a number to compare.
+    private static func currentSIGPIPEHandler() -> Int {
+        var action = sigaction()
+        sigaction(SIGPIPE, nil, &action)
+        return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+    }
+}
