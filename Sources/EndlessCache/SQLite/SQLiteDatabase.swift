@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// One connection to a SQLite database file, set up for a cache that several processes share.
 ///
@@ -209,6 +210,22 @@ final class SQLiteDatabase {
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Rows changed by every INSERT, UPDATE or DELETE of this connection since it opened,
+    /// those of triggers included.
+    var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+
+    /// `PRAGMA data_version`: moves whenever another connection to the file commits, never for
+    /// this connection's own commits.
+    /// - Throws: ``SQLiteError``.
+    func dataVersion() throws(SQLiteError) -> Int {
+        try prepare("PRAGMA data_version").firstRow { $0.int(0) } ?? 0
+    }
+
+    /// A number no other connection of this process has: what a value measured on this
+    /// connection is filed under.
+    let serial = SQLiteDatabase.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<Int>(0)
 
     /// Whether a transaction is open on this connection.
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }

@@ -99,37 +99,62 @@ extension PageCache {
         let row = body.count + address.key.utf8.count + address.variant.utf8.count + address.feed.utf8.count
         guard row + (requestKey?.utf8.count ?? 0) <= Self.largestPage - Self.rowOverhead else { return false }
         return attempt(for: .write) { database, _ in
-            try database.transaction {
-                try recordReads(in: database)
-                return try writePage(
-                    body, itemCount: itemCount, at: address, firstPageOf: requestKey, fetchedAt: fetchedAt,
-                    sizeLimit: sizeLimit, in: database)
+            let written = try database.transaction { () throws(SQLiteError) -> (total: Int, stamp: MeasuredTotals.Stamp)? in
+                // The state of the file before this write's own statements: the feed's total
+                // is trusted only if it was recorded against exactly this state.
+                let before = try stamp(of: database)
+                let known = measuredTotals.withLock { $0.bytes(of: address.feed, at: before) }
+                try recordReads(in: database)  // recency only: no size changes
+                guard
+                    let total = try writePage(
+                        body, itemCount: itemCount, at: address, firstPageOf: requestKey, fetchedAt: fetchedAt,
+                        sizeLimit: sizeLimit, knownTotal: known, in: database)
+                else { return nil }
+                return (total, try stamp(of: database))
             }
+            // Committed: the total holds for the file as this write left it.
+            guard let written else { return false }
+            measuredTotals.withLock { $0.record(written.total, of: address.feed, at: written.stamp) }
+            return true
         } ?? false
+    }
+
+    private func stamp(of database: SQLiteDatabase) throws(SQLiteError) -> MeasuredTotals.Stamp {
+        MeasuredTotals.Stamp(connection: database.serial, dataVersion: try database.dataVersion(), totalChanges: database.totalChanges)
     }
 
     /// The statements of ``store(_:itemCount:at:firstPageOf:fetchedAt:sizeLimit:)``, to run
     /// inside a transaction (the crash tests hold one open around them).
-    /// - Returns: whether the page was written.
+    /// - Parameter knownTotal: the feed's measured size before this write, when it is known
+    ///   to hold (see ``MeasuredTotals``); nil measures every page of the feed.
+    /// - Returns: the feed's measured size after the write and its evictions, or nil when the
+    ///   page was not written.
     func writePage(
         _ body: Data, itemCount: Int, at address: PageAddress, firstPageOf requestKey: String?, fetchedAt: Date,
-        sizeLimit: Int, in database: SQLiteDatabase
-    ) throws(SQLiteError) -> Bool {
+        sizeLimit: Int, knownTotal: Int? = nil, in database: SQLiteDatabase
+    ) throws(SQLiteError) -> Int? {
         // What the page costs against the limit: its body and key, plus a row's overhead.
         let bytes = body.count + address.key.utf8.count + address.variant.utf8.count + Self.rowOverhead
-        let id = try database.prepare(
+        // A copy this write replaces leaves the total (measured, not read from `bytes`).
+        let replaced =
+            knownTotal == nil
+            ? nil
+            : try database.prepare(
+                "SELECT \(Self.measuredBytes) FROM pages WHERE feed = ?1 AND variant = ?2 AND page_key = ?3 AND load_size = ?4"
+            ).firstRow(address.parameters) { $0.int(0) }
+        let written = try database.prepare(
             """
             INSERT INTO pages (feed, variant, page_key, load_size, body, item_count, bytes, fetched_at, used)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, (SELECT IFNULL(MAX(used), 0) + 1 FROM pages))
             ON CONFLICT (feed, variant, page_key, load_size) DO UPDATE SET
                 body = excluded.body, item_count = excluded.item_count, bytes = excluded.bytes,
                 fetched_at = excluded.fetched_at, used = excluded.used
-            RETURNING id
+            RETURNING id, \(Self.measuredBytes)
             """
         ).firstRow(
             address.parameters + [.blob(body), .int(itemCount), .int(bytes), .real(fetchedAt.timeIntervalSince1970)]
-        ) { $0.int(0) }
-        guard let id else { return false }
+        ) { ($0.int(0), $0.int(1)) }
+        guard let (id, size) = written else { return nil }
         if let requestKey {
             try database.prepare(
                 """
@@ -138,8 +163,13 @@ extension PageCache {
                 """
             ).run([.text(address.feed), .text(address.variant), .text(requestKey), .int(address.loadSize), .int(id)])
         }
-        try evict(feed: address.feed, toFit: sizeLimit, keeping: id, in: database)
-        return true
+        let total: Int
+        if let knownTotal {
+            total = knownTotal - (replaced ?? 0) + size
+        } else {
+            total = try measure(feed: address.feed, in: database)
+        }
+        return try evict(feed: address.feed, total: total, toFit: sizeLimit, keeping: id, in: database)
     }
 
     /// Deletes a page that no longer decodes (its item type changed since it was written).
@@ -165,25 +195,34 @@ extension PageCache {
     /// entries, the b-tree cell. Measured, roughly, on the bench's pages.
     static let rowOverhead = 96
 
-    /// Deletes the feed's least recently used pages until the rest fit `limit`.
+    /// Measures every page of the feed (see ``measuredBytes``).
+    private func measure(feed: String, in database: SQLiteDatabase) throws(SQLiteError) -> Int {
+        feedMeasurements.add(1, ordering: .relaxed)
+        return try database.prepare("SELECT SUM(\(Self.measuredBytes)) FROM pages WHERE feed = ?1")
+            .firstRow([.text(feed)]) { $0.int(0) } ?? 0
+    }
+
+    /// Deletes the feed's least recently used pages, oldest first, until the rest fit `limit`
+    /// (the page just written, the newest, is never deleted): the largest run of most recently
+    /// used pages that fits is kept. Each step is one lookup in the `(feed, used)` index.
     ///
     /// What a page takes is measured (``measuredBytes``), never read from the `bytes` column
     /// or `feed_usage`, which a file made by hand could set to anything.
-    private func evict(feed: String, toFit limit: Int, keeping id: Int, in database: SQLiteDatabase) throws(SQLiteError) {
-        let used = try database.prepare("SELECT SUM(\(Self.measuredBytes)) FROM pages WHERE feed = ?1")
-            .firstRow([.text(feed)]) { $0.int(0) }
-        guard let used, used > limit else { return }
-        // Newest first, a running total; every page past the limit goes.
-        try database.prepare(
-            """
-            DELETE FROM pages WHERE id IN (
-                SELECT id FROM (
-                    SELECT id, SUM(\(Self.measuredBytes)) OVER (ORDER BY used DESC ROWS UNBOUNDED PRECEDING) AS kept
-                    FROM pages WHERE feed = ?1
-                ) WHERE kept > ?2 AND id != ?3
-            )
-            """
-        ).run([.text(feed), .int(limit), .int(id)])
+    /// - Parameter total: the feed's measured size now.
+    /// - Returns: its measured size after the evictions.
+    private func evict(
+        feed: String, total: Int, toFit limit: Int, keeping id: Int, in database: SQLiteDatabase
+    ) throws(SQLiteError) -> Int {
+        var total = total
+        guard total > limit else { return total }
+        let oldest = try database.prepare(
+            "SELECT id, \(Self.measuredBytes) FROM pages WHERE feed = ?1 AND id != ?2 ORDER BY used, id LIMIT 1")
+        let delete = try database.prepare("DELETE FROM pages WHERE id = ?1")
+        while total > limit, let (victim, size) = try oldest.firstRow([.text(feed), .int(id)], { ($0.int(0), $0.int(1)) }) {
+            try delete.run([.int(victim)])
+            total -= size
+        }
+        return total
     }
 
     /// What a row of `pages` takes, measured in SQL: its body, key and variant as stored, and

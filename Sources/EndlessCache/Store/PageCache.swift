@@ -75,6 +75,10 @@ public final class PageCache: Sendable {
     /// Pages read since the last write, oldest first: their recency is written with the next
     /// write (see ``noteRead(_:in:)``).
     let unrecordedReads = Mutex<[Int]>([])
+    /// Each feed's size as last measured, carried from write to write (see ``MeasuredTotals``).
+    let measuredTotals = Mutex(MeasuredTotals())
+    /// How many times a write measured every page of its feed (for tests: once, not per write).
+    let feedMeasurements = Atomic<Int>(0)
 
     /// Creates a cache over `directory`; nothing is opened or created until first used.
     /// - Parameters:
