@@ -1,3 +1,4 @@
+import Endless
 import Observation
 import Synchronization
 
@@ -70,7 +71,9 @@ final class BandWatch {
         let onChange = self.onChange
         return withObservationTracking {
             _ = ticket.number
-            return compose()
+            // Observed on its own even inside a frame's coarse observation: told of every
+            // change anywhere, the band would be composed again at every key.
+            return FrameObservation.fine(compose)
         } onChange: {
             guard ticket.isCurrent(generation) else { return }
             changed.set(true)

@@ -68,18 +68,12 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     var isOpening: Bool { model.rowCount == 0 && model.feed.loadStates.refresh.isLoading }
     var cacheHitRate: Double? { images?.cacheHitRate }
     /// The feed's own note (`41 requests left this hour`), then the cache's (`cached 3 min ago`).
-    ///
-    /// Read by the status bar, which is observed apart from the frame (`BandWatch`): whatever
-    /// of the model it reads is observed finely even inside a frame, or every change (each `j`)
-    /// would compose the bar again.
     var statusNote: String? {
-        FrameObservation.fine {
-            let notes = [
-                model.descriptor.statusNote?(),
-                (model.feed.source as? any CacheStatusReporting)?.cacheStatus.summary(now: model.now()),
-            ].compactMap { $0 }
-            return notes.isEmpty ? nil : notes.joined(separator: " · ")
-        }
+        let notes = [
+            model.descriptor.statusNote?(),
+            (model.feed.source as? any CacheStatusReporting)?.cacheStatus.summary(now: model.now()),
+        ].compactMap { $0 }
+        return notes.isEmpty ? nil : notes.joined(separator: " · ")
     }
 
     /// Starts the feed the first time; a first page opened from the page cache is then

@@ -1,4 +1,3 @@
-import Endless
 import EndlessFeedModel
 import EndlessHTTP
 import EndlessTerminal
@@ -179,16 +178,12 @@ final class SearchingTab: BrowserTab {
     var hasDetails: Bool { shown.hasDetails }
     var isOpening: Bool { shown.isOpening }
     var cacheHitRate: Double? { shown.cacheHitRate }
-    /// Observed finely even inside a frame, as ``FeedTab/statusNote`` is: the status bar is
-    /// observed apart, and reads the details and the selected item here.
     var statusNote: String? {
-        FrameObservation.fine {
-            let chart = shown.hasDetails ? chartRanges?.note(forDetailsOf: shown.selectedItem?.id) : nil
-            guard results != nil || sorted != nil || starred != nil else {
-                return [chart, base.statusNote].compactMap { $0 }.joined(separator: " · ").nilIfEmpty
-            }
-            return [chart, shown.statusNote, "Esc back to the list"].compactMap { $0 }.joined(separator: " · ")
+        let chart = shown.hasDetails ? chartRanges?.note(forDetailsOf: shown.selectedItem?.id) : nil
+        guard results != nil || sorted != nil || starred != nil else {
+            return [chart, base.statusNote].compactMap { $0 }.joined(separator: " · ").nilIfEmpty
         }
+        return [chart, shown.statusNote, "Esc back to the list"].compactMap { $0 }.joined(separator: " · ")
     }
 
     func activate() {
