@@ -4,6 +4,12 @@ import EndlessApp
 import EndlessDigest
 import EndlessTerminal
 import Foundation
+@_spi(ExperimentalCustomExecutors) import _Concurrency
+
+// The main actor runs on the main thread's own loop (MainRunLoop), which also reads the
+// terminal: a key is read, handled and drawn on one thread. Installed before anything uses
+// Swift concurrency; the task-pool executor stays the platform's.
+_createExecutors(factory: EndlessExecutors.self)
 
 // In a terminal, the Swift runtime was told before it started to write a crash's backtrace to
 // a file in the state folder (see CBacktraceSettings): the crash handler makes that file,
@@ -14,4 +20,20 @@ if let crashReportPath = endless_crash_report_path() {
 // Before anything starts libcurl: libcrypto must not tear itself down in exit() while other
 // threads still use it (see Digest.initializeLibrary).
 Digest.initializeLibrary()
-exit(await EndlessCommand.run(Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+Task { @MainActor in exit(await EndlessCommand.run(arguments)) }
+do {
+    try MainActor.executor.run()
+} catch {
+    FileHandle.standardError.write(Data("endless: the main loop failed: \(error)\n".utf8))
+}
+exit(1)
+
+/// The executors `endless` runs on: the main actor on ``MainRunLoop``, tasks on the platform's
+/// pool.
+struct EndlessExecutors: ExecutorFactory {
+    static var mainExecutor: any MainExecutor {
+        MainRunLoop.installMain() ?? PlatformExecutorFactory.mainExecutor
+    }
+    static var defaultExecutor: any TaskExecutor { PlatformExecutorFactory.defaultExecutor }
+}

@@ -6,9 +6,11 @@ import Synchronization
 /// to the app (see ``InputDecoder``), and signal numbers to the session.
 ///
 /// A blocking read would tie up a thread of Swift's cooperative pool for the whole session,
-/// so the reader gets its own thread. It stops when a byte arrives on its stop pipe.
+/// so the reader gets its own thread. It stops when a byte arrives on its stop pipe. When the
+/// terminal is read on a ``MainRunLoop`` instead, the thread waits on the signal pipe alone.
 final class InputReader: Sendable {
-    private let input: Int32
+    /// The terminal, or nil when something else reads it.
+    private let input: Int32?
     private let signals: Int32
     private let stopPipe: (read: Int32, write: Int32)
     private let decoder: InputDecoder
@@ -16,12 +18,12 @@ final class InputReader: Sendable {
     private let thread = Mutex<pthread_t?>(nil)
 
     /// - Parameters:
-    ///   - input: the terminal to read.
+    ///   - input: the terminal to read, or nil to wait on the signal pipe alone.
     ///   - signals: the read end of the signal relay pipe.
     ///   - decoder: parses the input and delivers its events.
     ///   - onSignal: called on the reader thread for each relayed signal.
     init(
-        input: Int32, signals: Int32, decoder: InputDecoder,
+        input: Int32?, signals: Int32, decoder: InputDecoder,
         onSignal: @escaping @Sendable (Int32) -> Void
     ) throws(TerminalError) {
         self.input = input
@@ -92,7 +94,7 @@ final class InputReader: Sendable {
         Self.nameThread("endless-input")
         SignalRelay.unblockRelayedSignals()
         var descriptors = [
-            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: input ?? -1, events: Int16(POLLIN), revents: 0),  // poll skips a negative descriptor
             pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
             pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
         ]
@@ -105,21 +107,28 @@ final class InputReader: Sendable {
             }
             if descriptors[2].revents != 0 { break }
             if descriptors[1].revents & Int16(POLLIN) != 0 {
-                let count = read(signals, &buffer, buffer.count)
+                let count = Glibc.read(signals, &buffer, buffer.count)
                 if count > 0 {
                     for index in 0..<count { onSignal(Int32(buffer[index])) }
                 }
             }
-            if descriptors[0].revents != 0 {
-                let count = read(input, &buffer, buffer.count)
-                if count > 0 {
-                    buffer.withUnsafeBufferPointer { decoder.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    // The terminal is gone (EOF or EIO after a hangup): say so once, stop reading it.
-                    descriptors[0].fd = -1
-                    decoder.post(.terminate(.hangup))
-                }
+            if descriptors[0].revents != 0, !Self.read(descriptors[0].fd, into: &buffer, decoder: decoder) {
+                descriptors[0].fd = -1  // gone: stop reading it
             }
         }
+    }
+
+    /// Reads what the terminal has and feeds it to `decoder`, wherever the terminal is read.
+    /// - Returns: false when the terminal is gone (end of file, or EIO after a hangup): the
+    ///   decoder has been told so, once, and the terminal must not be read again.
+    static func read(_ terminal: Int32, into buffer: inout [UInt8], decoder: InputDecoder) -> Bool {
+        let count = Glibc.read(terminal, &buffer, buffer.count)
+        if count > 0 {
+            buffer.withUnsafeBufferPointer { decoder.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+            return true
+        }
+        if count < 0, errno == EINTR || errno == EAGAIN { return true }
+        decoder.post(.terminate(.hangup))
+        return false
     }
 }

@@ -72,6 +72,11 @@ public final class TerminalSession: Sendable {
         /// terminal's size: something to look at while the app gets ready (its last screen, see
         /// ``ScreenSnapshot``). The app's first frame is then drawn as a change from it.
         public var firstFrame: ScreenBuffer?
+        /// Where the terminal is read: on this loop's thread, where the app handles keys and
+        /// draws (by default the main thread, when the program installed ``MainRunLoop`` as the
+        /// main actor's executor), so a key costs no thread hand-off; nil reads it on a thread
+        /// of the session's own. Signals are relayed on that thread either way.
+        package var inputLoop: MainRunLoop? = MainRunLoop.main
 
         /// The defaults: drag-capable mouse, bracketed paste, synchronized output, Ctrl-Z
         /// suspends, 25 ms ESC timeout, depth from the environment, the terminal probed for
@@ -141,6 +146,8 @@ public final class TerminalSession: Sendable {
     let signalPipe: (read: Int32, write: Int32)
     let environment: [String: String]
     let reader: Mutex<InputReader?> = Mutex(nil)
+    /// The terminal's watch on ``Options/inputLoop``, while it is read there.
+    let inputWatch: Mutex<MainRunLoop.Watch?> = Mutex(nil)
 
     /// Takes over the terminal. Prefer ``run(input:output:options:isolation:_:)``, which
     /// also gives it back.
@@ -238,11 +245,13 @@ public final class TerminalSession: Sendable {
                 state.withLock { $0.showedFirstFrame = true }
             }
             if options.probeTerminal { probe() }
-            let reader = try InputReader(input: input, signals: signalPipe.read, decoder: decoder) { [self] signal in
-                handle(signal: signal)
+            let loop = options.inputLoop
+            let reader = try InputReader(input: loop == nil ? input : nil, signals: signalPipe.read, decoder: decoder) {
+                [self] signal in handle(signal: signal)
             }
             try reader.start()
             self.reader.withLock { $0 = reader }
+            if let loop { readInput(on: loop) }
         } catch {
             SignalRelay.restoreNow()
             SignalRelay.uninstall()
@@ -326,6 +335,7 @@ public final class TerminalSession: Sendable {
             return state.isOpen
         }
         guard wasOpen else { return }
+        stopReadingInputOnLoop()
         reader.withLock { reader in
             reader?.stop()
             reader = nil
@@ -335,6 +345,28 @@ public final class TerminalSession: Sendable {
         SignalRelay.uninstall()
         closePipes()
         Self.isActive.store(false, ordering: .releasing)
+    }
+
+    /// Reads the terminal on `loop`'s thread, as ``InputReader`` does on its own.
+    private func readInput(on loop: MainRunLoop) {
+        let reading = Mutex((buffer: [UInt8](repeating: 0, count: 4096), isGone: false))
+        let input = self.input
+        let decoder = self.decoder
+        let watch = loop.watch(input) { [weak self] in
+            let isGone = reading.withLock { reading in
+                if !reading.isGone, !InputReader.read(input, into: &reading.buffer, decoder: decoder) { reading.isGone = true }
+                return reading.isGone
+            }
+            if isGone { self?.stopReadingInputOnLoop() }
+        }
+        inputWatch.withLock { $0 = watch }
+    }
+
+    private func stopReadingInputOnLoop() {
+        inputWatch.withLock { watch in
+            watch?.cancel()
+            watch = nil
+        }
     }
 
     private func closePipes() {

@@ -33,8 +33,18 @@ final class Pseudoterminal {
     }
 
     deinit {
-        close(master)
+        if !isHungUp { close(master) }
         close(slave)
+    }
+
+    private var isHungUp = false
+
+    /// Closes the master side, as a terminal emulator whose window closed does: the slave's
+    /// reads then fail (EIO).
+    func hangUp() {
+        guard !isHungUp else { return }
+        isHungUp = true
+        close(master)
     }
 
     /// The slave's termios (what `stty` would show).

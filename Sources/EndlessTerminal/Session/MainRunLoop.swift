@@ -1,0 +1,225 @@
+import Glibc
+import Synchronization
+@_spi(ExperimentalCustomExecutors) import _Concurrency
+
+/// A run loop for one thread: it runs the jobs enqueued on it in order and, between them,
+/// waits with `poll(2)` on the file descriptors watched on it.
+///
+/// Installed as the main actor's executor (a program's `DefaultExecutorFactory` returns
+/// ``installMain()``; `endless` does), it is the main thread's loop, and a
+/// ``TerminalSession`` reads the terminal on it: a key is read, parsed, handled and drawn on
+/// one thread, as a pager does. Without it, the main actor runs on dispatch's main queue, which
+/// on Linux is drained by a worker thread, so each key crossed from the session's reader thread
+/// to that worker: a futex wake and a task switch per key, and dispatch's threads waking one
+/// another besides (issue 29).
+///
+/// Jobs enqueued from the loop's own thread are taken before it waits again; one enqueued from
+/// another thread wakes it through a pipe, only when it is waiting. A watched descriptor's
+/// handler runs on the loop's thread whenever `poll` finds it readable (or hung up): it must
+/// read what is there, or cancel its watch.
+package final class MainRunLoop: MainExecutor, @unchecked Sendable {
+    // @unchecked: every mutable property is behind `state`, or written before `run()` starts.
+
+    /// A descriptor watched on the loop; ``cancel()`` stops the calls.
+    package final class Watch: Sendable {
+        private let onCancel: @Sendable () -> Void
+
+        init(onCancel: @escaping @Sendable () -> Void) {
+            self.onCancel = onCancel
+        }
+
+        /// Stops calling the handler: from the loop's thread, at once; from another thread,
+        /// once a call already running (if any) returns. Safe to call more than once.
+        package func cancel() { onCancel() }
+    }
+
+    private struct Watched {
+        let descriptor: Int32
+        let onReadable: @Sendable () -> Void
+    }
+
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var watched: [UInt64: Watched] = [:]
+        var nextWatch: UInt64 = 0
+        /// Bumped when ``watched`` changes, so the loop rebuilds its poll set only then.
+        var watchGeneration: UInt64 = 0
+        /// The loop is in, or about to enter, a `poll` that only the wake pipe ends.
+        var isWaiting = false
+        var isStopped = false
+    }
+
+    private let state = Mutex(State())
+    /// Ends a waiting `poll`: one byte is written when work comes from another thread.
+    private let wakePipe: (read: Int32, write: Int32)
+    /// The thread running ``run()``, or 0.
+    private let owner = Atomic<UInt>(0)
+
+    private static let installed = Mutex<MainRunLoop?>(nil)
+
+    /// The loop installed as the main actor's executor, if the program installed one.
+    package static var main: MainRunLoop? { installed.withLock { $0 } }
+
+    /// Makes the loop that runs the main actor, for a program's executor factory, whose
+    /// `mainExecutor` returns it (or the platform's executor, when it is nil). The runtime
+    /// calls ``run()`` on the main thread once the program's main task is enqueued.
+    /// - Returns: the same loop on every call; nil if it could not be made (no pipe left).
+    package static func installMain() -> MainRunLoop? {
+        installed.withLock { loop in
+            if let loop { return loop }
+            loop = try? MainRunLoop()
+            return loop
+        }
+    }
+
+    /// A loop that runs nothing until ``run()`` is called on the thread it is to own.
+    /// - Throws: when its wake pipe cannot be made.
+    package init() throws(TerminalError) {
+        wakePipe = try InputReader.makePipe()
+    }
+
+    deinit {
+        close(wakePipe.read)
+        close(wakePipe.write)
+    }
+
+    /// Whether the caller is on the thread running the loop.
+    package var isCurrent: Bool {
+        let owner = owner.load(ordering: .acquiring)
+        return owner != 0 && pthread_equal(owner, pthread_self()) != 0
+    }
+
+    /// Whether the loop waits, or is about to wait, in `poll` with no job queued: what comes
+    /// next must wake it (for tests).
+    package var isWaiting: Bool { state.withLock { $0.isWaiting && $0.jobs.isEmpty } }
+
+    /// Queues `job` to run on the loop's thread, after the jobs queued before it.
+    package func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let wake = state.withLock { state -> Bool in
+            state.jobs.append(job)
+            defer { state.isWaiting = false }
+            return state.isWaiting
+        }
+        if wake { wakeUp() }
+    }
+
+    /// Calls `onReadable` on the loop's thread whenever `descriptor` has input, or has hung up
+    /// or failed: it must read what is there, or cancel the watch, else it is called again.
+    /// - Parameters:
+    ///   - descriptor: an open file descriptor the caller keeps open while watched.
+    ///   - onReadable: reads the descriptor.
+    /// - Returns: the watch; cancel it before closing the descriptor.
+    package func watch(_ descriptor: Int32, onReadable: @escaping @Sendable () -> Void) -> Watch {
+        let (id, wake) = state.withLock { state -> (UInt64, Bool) in
+            state.nextWatch &+= 1
+            state.watched[state.nextWatch] = Watched(descriptor: descriptor, onReadable: onReadable)
+            state.watchGeneration &+= 1
+            defer { state.isWaiting = false }
+            return (state.nextWatch, state.isWaiting)
+        }
+        if wake { wakeUp() }
+        return Watch { [weak self] in self?.cancelWatch(id) }
+    }
+
+    private func cancelWatch(_ id: UInt64) {
+        let wake = state.withLock { state -> Bool in
+            guard state.watched.removeValue(forKey: id) != nil else { return false }
+            state.watchGeneration &+= 1
+            defer { state.isWaiting = false }
+            return state.isWaiting
+        }
+        if wake { wakeUp() }
+    }
+
+    /// Runs jobs and watched descriptors' handlers on the calling thread until ``stop()``.
+    package func run() throws {
+        owner.store(pthread_self(), ordering: .releasing)
+        defer { owner.store(0, ordering: .releasing) }
+        var poller = Poller(wake: wakePipe.read)
+        while true {
+            let (jobs, stopped) = state.withLock { state -> ([UnownedJob], Bool) in
+                var jobs: [UnownedJob] = []
+                swap(&jobs, &state.jobs)
+                return (jobs, state.isStopped)
+            }
+            if stopped { return }
+            for job in jobs { job.runSynchronously(on: asUnownedSerialExecutor()) }
+            // Wait only when nothing is queued; otherwise look at the descriptors without
+            // waiting, so a loop kept busy by jobs still reads its input between them.
+            let (wait, generation, watched) = state.withLock { state in
+                let wait = state.jobs.isEmpty && !state.isStopped
+                state.isWaiting = wait
+                let changed = state.watchGeneration != poller.generation
+                return (wait, state.watchGeneration, changed ? Array(state.watched) : nil)
+            }
+            if let watched { poller.rebuild(watched.map { ($0.key, $0.value.descriptor) }, generation: generation) }
+            let ready = poller.poll(waiting: wait)
+            if wait { state.withLock { $0.isWaiting = false } }
+            for id in ready {
+                // Looked up again: a handler run just before may have cancelled this watch.
+                guard let watched = state.withLock({ $0.watched[id] }) else { continue }
+                watched.onReadable()
+            }
+        }
+    }
+
+    /// Ends ``run()`` once the job running (if any) returns. Jobs still queued are not run.
+    package func stop() {
+        state.withLock { $0.isStopped = true }
+        wakeUp()
+    }
+
+    /// The main actor's executor is this loop (see ``installMain()``).
+    package var isMainExecutor: Bool { self === Self.main }
+
+    /// Traps unless called on the loop's thread: the runtime asks when code claims to be
+    /// isolated to the loop (`MainActor.assumeIsolated`) outside any job of it.
+    package func checkIsolated() {
+        precondition(isCurrent, "expected to run on the MainRunLoop's thread")
+    }
+
+    /// Whether the caller is on the loop's thread (the runtime's question, without trapping).
+    package func isIsolatingCurrentContext() -> Bool? { isCurrent }
+
+    private func wakeUp() {
+        var byte: UInt8 = 1
+        _ = write(wakePipe.write, &byte, 1)  // EAGAIN: the pipe is full, so a wake is pending anyway
+    }
+}
+
+/// The loop's `poll` set: the wake pipe first, then the watched descriptors.
+private struct Poller {
+    var generation: UInt64 = .max
+    private var descriptors: [pollfd]
+    private var ids: [UInt64] = []
+    private var drain = [UInt8](repeating: 0, count: 64)
+
+    init(wake: Int32) {
+        descriptors = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+    }
+
+    mutating func rebuild(_ watched: [(id: UInt64, descriptor: Int32)], generation: UInt64) {
+        self.generation = generation
+        descriptors.removeSubrange(1...)
+        ids.removeAll(keepingCapacity: true)
+        for (id, descriptor) in watched.sorted(by: { $0.id < $1.id }) {
+            descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+            ids.append(id)
+        }
+    }
+
+    /// Polls, waiting until something is ready if `waiting`; returns the watches ready.
+    mutating func poll(waiting: Bool) -> [UInt64] {
+        let count = Glibc.poll(&descriptors, nfds_t(descriptors.count), waiting ? -1 : 0)
+        guard count > 0 else { return [] }  // 0, or EINTR: the loop comes round again
+        if descriptors[0].revents != 0 {
+            while read(descriptors[0].fd, &drain, drain.count) > 0 {}
+        }
+        var ready: [UInt64] = []
+        for index in descriptors.indices.dropFirst() where descriptors[index].revents != 0 {
+            ready.append(ids[index - 1])
+        }
+        return ready
+    }
+}
