@@ -3,7 +3,7 @@ import Synchronization
 @_spi(ExperimentalCustomExecutors) import _Concurrency
 
 /// A run loop for one thread: it runs the jobs enqueued on it in order and, between them,
-/// waits with `poll(2)` on the file descriptors watched on it.
+/// waits with `poll(2)` on the file descriptors watched on it, until the next timer is due.
 ///
 /// Installed as the main actor's executor (a program's `DefaultExecutorFactory` returns
 /// ``installMain()``; `endless` does), it is the main thread's loop, and a
@@ -16,20 +16,21 @@ import Synchronization
 /// Jobs enqueued from the loop's own thread are taken before it waits again; one enqueued from
 /// another thread wakes it through a pipe, only when it is waiting. A watched descriptor's
 /// handler runs on the loop's thread whenever `poll` finds it readable (or hung up): it must
-/// read what is there, or cancel its watch.
+/// read what is there, or cancel its watch. A timer's action runs on the loop's thread once it
+/// is due: the wait's timeout times it, with no task, no dispatch timer and no thread to wake.
 package final class MainRunLoop: MainExecutor, @unchecked Sendable {
     // @unchecked: every mutable property is behind `state`, or written before `run()` starts.
 
-    /// A descriptor watched on the loop; ``cancel()`` stops the calls.
-    package final class Watch: Sendable {
+    /// A descriptor watched, or a timer set, on the loop; ``cancel()`` stops the calls.
+    package final class Registration: Sendable {
         private let onCancel: @Sendable () -> Void
 
         init(onCancel: @escaping @Sendable () -> Void) {
             self.onCancel = onCancel
         }
 
-        /// Stops calling the handler: from the loop's thread, at once; from another thread,
-        /// once a call already running (if any) returns. Safe to call more than once.
+        /// Stops the calls: from the loop's thread, at once; from another thread, once a call
+        /// already running (if any) returns. Safe to call more than once.
         package func cancel() { onCancel() }
     }
 
@@ -38,10 +39,18 @@ package final class MainRunLoop: MainExecutor, @unchecked Sendable {
         let onReadable: @Sendable () -> Void
     }
 
+    private struct Timer {
+        let deadline: ContinuousClock.Instant
+        let action: @Sendable () -> Void
+    }
+
     private struct State {
         var jobs: [UnownedJob] = []
         var watched: [UInt64: Watched] = [:]
-        var nextWatch: UInt64 = 0
+        var timers: [UInt64: Timer] = [:]
+        /// The last registration's number: watches and timers share it, so timers due at the
+        /// same instant fire in the order they were set.
+        var lastRegistration: UInt64 = 0
         /// Bumped when ``watched`` changes, so the loop rebuilds its poll set only then.
         var watchGeneration: UInt64 = 0
         /// The loop is in, or about to enter, a `poll` that only the wake pipe ends.
@@ -110,20 +119,36 @@ package final class MainRunLoop: MainExecutor, @unchecked Sendable {
     ///   - descriptor: an open file descriptor the caller keeps open while watched.
     ///   - onReadable: reads the descriptor.
     /// - Returns: the watch; cancel it before closing the descriptor.
-    package func watch(_ descriptor: Int32, onReadable: @escaping @Sendable () -> Void) -> Watch {
+    package func watch(_ descriptor: Int32, onReadable: @escaping @Sendable () -> Void) -> Registration {
         let (id, wake) = state.withLock { state -> (UInt64, Bool) in
-            state.nextWatch &+= 1
-            state.watched[state.nextWatch] = Watched(descriptor: descriptor, onReadable: onReadable)
+            state.lastRegistration &+= 1
+            state.watched[state.lastRegistration] = Watched(descriptor: descriptor, onReadable: onReadable)
             state.watchGeneration &+= 1
             defer { state.isWaiting = false }
-            return (state.nextWatch, state.isWaiting)
+            return (state.lastRegistration, state.isWaiting)
         }
         if wake { wakeUp() }
-        return Watch { [weak self] in self?.cancelWatch(id) }
+        return Registration { [weak self] in self?.cancel(id) }
     }
 
-    private func cancelWatch(_ id: UInt64) {
+    /// Calls `action` on the loop's thread once `delay` has passed (on the continuous clock);
+    /// actions due at the same instant run in the order they were set.
+    /// - Returns: the timer; cancelling it before it fires drops the action.
+    package func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> Registration {
+        let deadline = ContinuousClock.now.advanced(by: max(delay, .zero))
+        let (id, wake) = state.withLock { state -> (UInt64, Bool) in
+            state.lastRegistration &+= 1
+            state.timers[state.lastRegistration] = Timer(deadline: deadline, action: action)
+            defer { state.isWaiting = false }
+            return (state.lastRegistration, state.isWaiting)
+        }
+        if wake { wakeUp() }  // its wait was timed for the timers set before
+        return Registration { [weak self] in self?.cancel(id) }
+    }
+
+    private func cancel(_ id: UInt64) {
         let wake = state.withLock { state -> Bool in
+            if state.timers.removeValue(forKey: id) != nil { return false }  // a later wake is harmless
             guard state.watched.removeValue(forKey: id) != nil else { return false }
             state.watchGeneration &+= 1
             defer { state.isWaiting = false }
@@ -147,21 +172,42 @@ package final class MainRunLoop: MainExecutor, @unchecked Sendable {
             for job in jobs { job.runSynchronously(on: asUnownedSerialExecutor()) }
             // Wait only when nothing is queued; otherwise look at the descriptors without
             // waiting, so a loop kept busy by jobs still reads its input between them.
-            let (wait, generation, watched) = state.withLock { state in
+            let (wait, generation, watched, nextDeadline) = state.withLock { state in
                 let wait = state.jobs.isEmpty && !state.isStopped
                 state.isWaiting = wait
                 let changed = state.watchGeneration != poller.generation
-                return (wait, state.watchGeneration, changed ? Array(state.watched) : nil)
+                return (wait, state.watchGeneration, changed ? Array(state.watched) : nil, state.timers.values.lazy.map(\.deadline).min())
             }
             if let watched { poller.rebuild(watched.map { ($0.key, $0.value.descriptor) }, generation: generation) }
-            let ready = poller.poll(waiting: wait)
+            let ready = poller.poll(timeout: wait ? Self.timeout(until: nextDeadline) : 0)
             if wait { state.withLock { $0.isWaiting = false } }
             for id in ready {
                 // Looked up again: a handler run just before may have cancelled this watch.
                 guard let watched = state.withLock({ $0.watched[id] }) else { continue }
                 watched.onReadable()
             }
+            if nextDeadline != nil { runDueTimers() }
         }
+    }
+
+    /// `poll`'s timeout in milliseconds for a wait until `deadline`, rounded up so the timer is
+    /// due when the wait ends; -1 (no timeout) without one.
+    private static func timeout(until deadline: ContinuousClock.Instant?) -> Int32 {
+        guard let deadline else { return -1 }
+        let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
+        guard seconds >= 0, seconds < 86_400 else { return seconds < 0 ? 0 : 86_400_000 }
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(max(0, milliseconds))
+    }
+
+    private func runDueTimers() {
+        let now = ContinuousClock.now
+        let due = state.withLock { state -> [(id: UInt64, timer: Timer)] in
+            let due = state.timers.filter { $0.value.deadline <= now }
+            for id in due.keys { state.timers.removeValue(forKey: id) }
+            return due.map { ($0.key, $0.value) }
+        }
+        for entry in due.sorted(by: { ($0.timer.deadline, $0.id) < ($1.timer.deadline, $1.id) }) { entry.timer.action() }
     }
 
     /// Ends ``run()`` once the job running (if any) returns. Jobs still queued are not run.
@@ -209,9 +255,10 @@ private struct Poller {
         }
     }
 
-    /// Polls, waiting until something is ready if `waiting`; returns the watches ready.
-    mutating func poll(waiting: Bool) -> [UInt64] {
-        let count = Glibc.poll(&descriptors, nfds_t(descriptors.count), waiting ? -1 : 0)
+    /// Polls, waiting up to `timeout` milliseconds (-1: until something is ready); returns the
+    /// watches ready.
+    mutating func poll(timeout: Int32) -> [UInt64] {
+        let count = Glibc.poll(&descriptors, nfds_t(descriptors.count), timeout)
         guard count > 0 else { return [] }  // 0, or EINTR: the loop comes round again
         if descriptors[0].revents != 0 {
             while read(descriptors[0].fd, &drain, drain.count) > 0 {}

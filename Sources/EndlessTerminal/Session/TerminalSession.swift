@@ -147,7 +147,7 @@ public final class TerminalSession: Sendable {
     let environment: [String: String]
     let reader: Mutex<InputReader?> = Mutex(nil)
     /// The terminal's watch on ``Options/inputLoop``, while it is read there.
-    let inputWatch: Mutex<MainRunLoop.Watch?> = Mutex(nil)
+    let inputWatch: Mutex<MainRunLoop.Registration?> = Mutex(nil)
 
     /// Takes over the terminal. Prefer ``run(input:output:options:isolation:_:)``, which
     /// also gives it back.

@@ -131,6 +131,29 @@ struct MainRunLoopTests {
         await running.stop()
     }
 
+    @Test("timers fire on the loop's thread in deadline order; a cancelled one does not; one set while the loop waits wakes it")
+    func timers() async throws {
+        let running = try RunningLoop()
+        let loop = running.loop
+        await running.untilWaiting()
+        let fired = Mutex<[(name: String, onLoop: Bool)]>([])
+        // Real milliseconds: the loop's wait is poll(2)'s timeout, which no manual clock drives.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let last = loop.schedule(after: .milliseconds(6)) {
+                fired.withLock { $0.append(("last", loop.isCurrent)) }
+                done.resume()
+            }
+            _ = loop.schedule(after: .milliseconds(2)) { fired.withLock { $0.append(("second", loop.isCurrent)) } }
+            let cancelled = loop.schedule(after: .milliseconds(3)) { fired.withLock { $0.append(("cancelled", loop.isCurrent)) } }
+            _ = loop.schedule(after: .zero) { fired.withLock { $0.append(("first", loop.isCurrent)) } }
+            cancelled.cancel()
+            _ = last
+        }
+        #expect(fired.withLock { $0.map(\.name) } == ["first", "second", "last"])
+        #expect(fired.withLock { $0.allSatisfy(\.onLoop) })
+        await running.stop()
+    }
+
     @Test("a session reads its terminal on the loop given: keys arrive on the loop's thread, and a hangup once")
     func sessionReadsOnTheLoop() async throws {
         try #require(Pseudoterminal.isAvailable)

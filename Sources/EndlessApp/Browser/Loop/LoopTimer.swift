@@ -1,22 +1,30 @@
 import EndlessShared
+import EndlessTerminal
 
 /// The browse loop's one timer: every delayed event (a frame held back by the frame interval,
 /// a spinner's tick, the opening grace, the in-flight figure's delay) waits on it, instead of
 /// each starting a task of its own that sleeps (issue 29: a task and a sleep per posted frame
 /// cost a thread switch each).
 ///
-/// One task sleeps until the earliest deadline and runs what is due then; a later deadline
-/// joins the queue without a task of its own, and only an earlier one replaces the sleeping
-/// task. Actions due at the same time run in the order they were scheduled.
+/// One wake is set for the earliest deadline and runs what is due then; a later deadline
+/// joins the queue without a wake of its own, and only an earlier one replaces the wake.
+/// Actions due at the same time run in the order they were scheduled.
+///
+/// The wake is the main run loop's own timer when the main actor runs on one (`endless`, see
+/// `MainRunLoop`) and the clock is the continuous clock: its wait's timeout, so a frame held
+/// back or a spinner's tick costs no task, no dispatch timer and no thread wake. Otherwise
+/// (tests on a manual clock) it is a task that sleeps on the clock.
 @MainActor
 final class LoopTimer {
     private let stopwatch: Stopwatch
     private var elapsed: @Sendable () -> Duration { stopwatch.elapsed }
     private var queue: [(due: Duration, order: UInt64, action: @MainActor () -> Void)] = []
     private var scheduled: UInt64 = 0
-    /// The task sleeping until the earliest deadline, and that deadline.
-    private var wake: (due: Duration, task: Task<Void, Never>)?
-    /// Sleeping tasks started so far (for tests: fewer than actions scheduled).
+    /// Times the wake when set (see the type's documentation).
+    private let runLoop: MainRunLoop?
+    /// The wake set for the earliest deadline, that deadline, and how to cancel it.
+    private var wake: (due: Duration, cancel: @Sendable () -> Void)?
+    /// Wakes set so far (for tests: fewer than actions scheduled).
     private(set) var wakesStarted = 0
 
     /// Actions waiting.
@@ -25,10 +33,11 @@ final class LoopTimer {
     /// A timer on `clock`; tests pass a manual clock.
     init(clock: any Clock<Duration>) {
         stopwatch = Stopwatch(clock)
+        runLoop = clock is ContinuousClock ? MainRunLoop.main : nil
     }
 
     isolated deinit {
-        wake?.task.cancel()
+        wake?.cancel()
     }
 
     /// Runs `action` on the main actor once `delay` has passed.
@@ -37,25 +46,31 @@ final class LoopTimer {
         scheduled &+= 1
         queue.append((due, scheduled, action))
         if let wake, wake.due <= due { return }
-        wake?.task.cancel()
+        wake?.cancel()
         sleep(until: due)
     }
 
     /// Drops every waiting action.
     func cancelAll() {
         queue.removeAll()
-        wake?.task.cancel()
+        wake?.cancel()
         wake = nil
     }
 
     private func sleep(until due: Duration) {
         wakesStarted += 1
+        if let runLoop {
+            // The run loop is the main actor's executor: its timers fire on the main thread.
+            let timer = runLoop.schedule(after: due - elapsed()) { [weak self] in MainActor.assumeIsolated { self?.runDue() } }
+            wake = (due, timer.cancel)
+            return
+        }
         // Until the deadline, not for a delay: a task that starts late still wakes on time.
         let task = Task { [weak self, stopwatch] in
             do { try await stopwatch.sleepUntil(due) } catch { return }
             self?.runDue()
         }
-        wake = (due, task)
+        wake = (due, task.cancel)
     }
 
     private func runDue() {
