@@ -122,6 +122,44 @@ struct BrowseLoopTests {
         }
     }
 
+    @Test("while keys come, a change between two keys is drawn by the next key's frame; without a next key, when the coalescing wait is over")
+    func changesBetweenKeysJoinTheNextKeysFrame() async throws {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        let terminal = RecordingTerminal()
+        let interval = BrowseLoop.defaultFrameInterval
+        let loop = BrowseLoop(terminal: terminal, browser: F.browser(model), clock: clock, frameInterval: interval)
+        try loop.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try Self.drain(loop)
+        clock.advance(by: interval * 4)
+        let settled = terminal.frames
+
+        _ = try loop.process(Self.j)
+        #expect(terminal.frames == settled + 1, "a key draws at once")
+        clock.advance(by: .milliseconds(5))
+        _ = try loop.process(.chromeChanged)
+        #expect(terminal.frames == settled + 1, "a change just after a key waits for the next key")
+        clock.advance(by: .milliseconds(25))
+        _ = try loop.process(Self.j)
+        #expect(terminal.frames == settled + 2, "the next key's frame shows both")
+        #expect(model.selection == 2)
+
+        // No key follows: the change is drawn once the coalescing wait after the last key is over.
+        clock.advance(by: .milliseconds(5))
+        _ = try loop.process(.chromeChanged)
+        #expect(terminal.frames == settled + 2)
+        clock.advance(by: BrowseLoop.inputCoalescing)
+        while terminal.frames == settled + 2 {
+            guard let due = await loop.inbox.next() else {
+                Issue.record("the held frame was never due")
+                return
+            }
+            _ = try loop.process(due)
+        }
+        #expect(terminal.frames == settled + 3)
+    }
+
     @Test("a first page slower than the opening grace: the loading frame is drawn when the grace is over, then the rows")
     func slowFirstPageShowsLoading() async throws {
         let clock = ManualClock()

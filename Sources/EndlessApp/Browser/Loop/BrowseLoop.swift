@@ -13,7 +13,10 @@ import Observation
 /// inbox before it draws, and frames are paced at one per ``frameInterval`` with a burst of two
 /// (after a pause, two frames may follow at once: the launch frame and the cached rows that
 /// come a few milliseconds later both show without waiting), so the cost of a key stays the
-/// same however long the session has run.
+/// same however long the session has run. While keys come, a frame asked for by anything else
+/// (a page landing ahead of the screen, a spinner's tick) waits up to ``inputCoalescing`` after
+/// the last key for the next one, whose frame shows it: a held key costs one frame a key, not
+/// one more for every change between two keys (issue 29).
 @MainActor
 final class BrowseLoop {
     enum Event: Sendable {
@@ -46,6 +49,10 @@ final class BrowseLoop {
 
     /// The shortest time between two frames: 60 a second.
     static let defaultFrameInterval: Duration = .milliseconds(16)
+    /// How long after a terminal event a frame that only a change asked for waits for the next
+    /// one: longer than the gap between two keys of a held key (30 a second), short enough that
+    /// what a key set off (a page landing) shows without a person noticing the wait.
+    static let inputCoalescing: Duration = .milliseconds(50)
     /// How often a spinner moves on.
     static let tickInterval: Duration = .milliseconds(80)
     /// How long the first frame waits for the first page of the tab shown. Rows from the page
@@ -89,6 +96,10 @@ final class BrowseLoop {
     /// The frame drawn before ``lastFrame``: two frames may come at once, not three.
     private var frameBeforeLast: Duration?
     private var frameDuePending = false
+    /// When the last terminal event was handled (see ``inputCoalescing``).
+    private var lastInput: Duration?
+    /// Whether a terminal event asked for the next frame (it is not held for the next key).
+    private var inputAskedForFrame = false
     private var tickPending = false
     /// Whether a ``Event/statusAged`` is on its way.
     private var statusAgePending = false
@@ -214,13 +225,17 @@ final class BrowseLoop {
     /// - Returns: how the loop ends, or nil to go on.
     func process(_ event: Event) throws -> Ending? {
         var next: Event? = event
+        var hadInput = false
         while let event = next {
+            if case .terminal = event { hadInput = true }
             if let ending = handle(event) { return ending }
             next = inbox.poll()
         }
-        guard needsFrame else { return nil }
         let now = elapsed()
-        if let wait = waitBeforeNextFrame(at: now) {
+        if hadInput { lastInput = now }
+        guard needsFrame else { return nil }
+        if hadInput { inputAskedForFrame = true }
+        if let wait = waitBeforeNextFrame(at: now, afterInput: inputAskedForFrame) {
             scheduleFrame(after: wait)
         } else {
             try render(at: now)
@@ -256,6 +271,16 @@ final class BrowseLoop {
     /// How long a frame asked for `now` must wait, or nil to draw it at once: a frame may
     /// follow the last one after ``frameInterval``, or at once if the one before that is two
     /// intervals old (a token bucket of two frames, refilled at one per interval).
+    /// How long a frame asked for `now` must wait, or nil to draw it at once: its pacing (see
+    /// below) and, unless a terminal event asked for it, the rest of ``inputCoalescing`` after
+    /// the last one.
+    private func waitBeforeNextFrame(at now: Duration, afterInput: Bool) -> Duration? {
+        let pacing = waitBeforeNextFrame(at: now)
+        // Paced loops only: a test that draws after every batch (no interval) sees every change.
+        guard !afterInput, frameInterval > .zero, let lastInput, now - lastInput < Self.inputCoalescing else { return pacing }
+        return max(pacing ?? .zero, lastInput + Self.inputCoalescing - now)
+    }
+
     private func waitBeforeNextFrame(at now: Duration) -> Duration? {
         guard frameInterval > .zero, let lastFrame, now - lastFrame < frameInterval else { return nil }
         guard let frameBeforeLast, now - frameBeforeLast < frameInterval * 2 else { return nil }
@@ -265,6 +290,7 @@ final class BrowseLoop {
     /// Draws a frame, reports the rows shown, and observes what it read for the next change.
     private func render(at now: Duration) throws {
         needsFrame = false
+        inputAskedForFrame = false
         frameBeforeLast = lastFrame
         lastFrame = now
         renders += 1
