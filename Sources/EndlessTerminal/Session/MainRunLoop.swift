@@ -176,7 +176,11 @@ package final class MainRunLoop: MainExecutor, @unchecked Sendable {
                 let wait = state.jobs.isEmpty && !state.isStopped
                 state.isWaiting = wait
                 let changed = state.watchGeneration != poller.generation
-                return (wait, state.watchGeneration, changed ? Array(state.watched) : nil, state.timers.values.lazy.map(\.deadline).min())
+                var nextDeadline: ContinuousClock.Instant?
+                for timer in state.timers.values where nextDeadline.map({ timer.deadline < $0 }) ?? true {
+                    nextDeadline = timer.deadline
+                }
+                return (wait, state.watchGeneration, changed ? Array(state.watched) : nil, nextDeadline)
             }
             if let watched { poller.rebuild(watched.map { ($0.key, $0.value.descriptor) }, generation: generation) }
             let ready = poller.poll(timeout: wait ? Self.timeout(until: nextDeadline) : 0)
