@@ -190,7 +190,9 @@ package final class MainRunLoop: MainExecutor, @unchecked Sendable {
                 guard let watched = state.withLock({ $0.watched[id] }) else { continue }
                 watched.onReadable()
             }
-            if nextDeadline != nil { runDueTimers() }
+            // Only once the earliest is due: a timer is pending most of the time (a frame held back,
+            // the status bar's ageing), and looking through them on every pass cost a key 3 %.
+            if let nextDeadline, nextDeadline <= .now { runDueTimers() }
         }
     }
 
