@@ -5,8 +5,9 @@ import Synchronization
 /// A run loop for one thread: it runs the jobs enqueued on it in order and, between them,
 /// waits with `poll(2)` on the file descriptors watched on it, until the next timer is due.
 ///
-/// Installed as the main actor's executor (a program's `DefaultExecutorFactory` returns
-/// ``installMain()``; `endless` does), it is the main thread's loop, and a
+/// Installed as the main actor's executor (a program's executor factory returns
+/// ``installMain()`` and is installed with `_createExecutors(factory:)` before anything uses
+/// concurrency; `endless` does), it is the main thread's loop, and a
 /// ``TerminalSession`` reads the terminal on it: a key is read, parsed, handled and drawn on
 /// one thread, as a pager does. Without it, the main actor runs on dispatch's main queue, which
 /// on Linux is drained by a worker thread, so each key crossed from the session's reader thread
@@ -19,7 +20,7 @@ import Synchronization
 /// read what is there, or cancel its watch. A timer's action runs on the loop's thread once it
 /// is due: the wait's timeout times it, with no task, no dispatch timer and no thread to wake.
 package final class MainRunLoop: MainExecutor, @unchecked Sendable {
-    // @unchecked: every mutable property is behind `state`, or written before `run()` starts.
+    // @unchecked: it has no mutable stored property; what changes is behind `state` and `owner`.
 
     /// A descriptor watched, or a timer set, on the loop; ``cancel()`` stops the calls.
     package final class Registration: Sendable {
@@ -53,7 +54,8 @@ package final class MainRunLoop: MainExecutor, @unchecked Sendable {
         var lastRegistration: UInt64 = 0
         /// Bumped when ``watched`` changes, so the loop rebuilds its poll set only then.
         var watchGeneration: UInt64 = 0
-        /// The loop is in, or about to enter, a `poll` that only the wake pipe ends.
+        /// The loop is in, or about to enter, a `poll` with no job queued: work from another
+        /// thread must end it through the wake pipe.
         var isWaiting = false
         var isStopped = false
     }
@@ -70,8 +72,9 @@ package final class MainRunLoop: MainExecutor, @unchecked Sendable {
     package static var main: MainRunLoop? { installed.withLock { $0 } }
 
     /// Makes the loop that runs the main actor, for a program's executor factory, whose
-    /// `mainExecutor` returns it (or the platform's executor, when it is nil). The runtime
-    /// calls ``run()`` on the main thread once the program's main task is enqueued.
+    /// `mainExecutor` returns it (or the platform's executor, when it is nil). The program then
+    /// enqueues its work on the main actor and calls `MainActor.executor.run()` on the main
+    /// thread, which runs this loop's ``run()`` until the process exits.
     /// - Returns: the same loop on every call; nil if it could not be made (no pipe left).
     package static func installMain() -> MainRunLoop? {
         installed.withLock { loop in
