@@ -268,9 +268,6 @@ final class BrowseLoop {
         return nil
     }
 
-    /// How long a frame asked for `now` must wait, or nil to draw it at once: a frame may
-    /// follow the last one after ``frameInterval``, or at once if the one before that is two
-    /// intervals old (a token bucket of two frames, refilled at one per interval).
     /// How long a frame asked for `now` must wait, or nil to draw it at once: its pacing (see
     /// below) and, unless a terminal event asked for it, the rest of ``inputCoalescing`` after
     /// the last one.
@@ -281,6 +278,9 @@ final class BrowseLoop {
         return max(pacing ?? .zero, lastInput + Self.inputCoalescing - now)
     }
 
+    /// The pacing: a frame may follow the last one after ``frameInterval``, or at once if the
+    /// one before that is two intervals old (a token bucket of two frames, refilled at one per
+    /// interval).
     private func waitBeforeNextFrame(at now: Duration) -> Duration? {
         guard frameInterval > .zero, let lastFrame, now - lastFrame < frameInterval else { return nil }
         guard let frameBeforeLast, now - frameBeforeLast < frameInterval * 2 else { return nil }
