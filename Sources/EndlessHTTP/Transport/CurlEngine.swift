@@ -1,10 +1,7 @@
 import CCurl
+import EndlessShared
 import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The thread of one ``CurlTransport``: a libcurl multi handle, and the loop that waits in
 /// `curl_multi_poll`, runs `curl_multi_perform` (every transfer's callbacks run there) and
@@ -110,7 +107,7 @@ final class CurlEngine: Sendable {
 
     /// The loop, on the engine's own thread, until ``stop()``.
     private func run(_ multi: CurlMulti) {
-        Self.nameThread("endless-curl")
+        ThreadName.set("endless-curl")
         var hops: [UnsafeMutableRawPointer: CurlHop] = [:]
         var stopping = false
         while !stopping {
@@ -153,18 +150,6 @@ final class CurlEngine: Sendable {
             if case .settle(let continuation) = command { continuation.resume() }
         }
         multi.cleanup()
-    }
-
-    /// Names the calling thread for `top -H` and profiles: Foundation's `Thread.name` does not
-    /// reach the kernel on Linux, so the thread would carry its creator's name.
-    private static func nameThread(_ name: String) {
-        #if canImport(Glibc)
-            let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return }
-            let bytes = Array(name.utf8.prefix(15))
-            _ = write(descriptor, bytes, bytes.count)
-            close(descriptor)
-        #endif
     }
 
     /// Makes `hop`'s easy handle and adds it to the multi handle, unless the request has

@@ -1,3 +1,4 @@
+import EndlessShared
 import Glibc
 import Synchronization
 
@@ -80,18 +81,8 @@ final class InputReader: Sendable {
         close(stopPipe.write)
     }
 
-    /// Names the calling thread, so that a profile or /proc/PID/task tells the reader from
-    /// dispatch's threads (Glibc's `pthread_setname_np` is not visible to Swift).
-    private static func nameThread(_ name: String) {
-        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        let bytes = Array(name.utf8.prefix(15))
-        _ = write(descriptor, bytes, bytes.count)
-        close(descriptor)
-    }
-
     private func run() {
-        Self.nameThread("endless-input")
+        ThreadName.set("endless-input")
         SignalRelay.unblockRelayedSignals()
         var descriptors = [
             pollfd(fd: input ?? -1, events: Int16(POLLIN), revents: 0),  // poll skips a negative descriptor
