@@ -10,37 +10,21 @@ import Testing
 /// test's own (this process's main actor is the test runner's).
 @Suite("Main run loop", .timeLimit(TimeBudget.minutes(2)))
 struct MainRunLoopTests {
-    /// A loop running on a thread of its own until ``stop()``.
+    /// A loop running on a thread of its own (``OffThePool``) until ``stop()``.
     final class RunningLoop: Sendable {
         let loop: MainRunLoop
-        private let ended = Mutex<CheckedContinuation<Void, Never>?>(nil)
-        private let hasEnded = Atomic<Bool>(false)
+        private let ended: Task<Void, Never>
 
         init() throws {
             let loop = try MainRunLoop()
             self.loop = loop
-            Thread.detachNewThread { [self] in
-                try? loop.run()
-                let waiter = ended.withLock { waiter in
-                    hasEnded.store(true, ordering: .releasing)
-                    defer { waiter = nil }
-                    return waiter
-                }
-                waiter?.resume()
-            }
+            ended = Task { await OffThePool.run { _ = try? loop.run() } }
         }
 
         /// Stops the loop and waits for its thread to leave `run()`.
         func stop() async {
             loop.stop()
-            await withCheckedContinuation { continuation in
-                let now = ended.withLock { waiter -> Bool in
-                    if hasEnded.load(ordering: .acquiring) { return true }
-                    waiter = continuation
-                    return false
-                }
-                if now { continuation.resume() }
-            }
+            await ended.value
         }
 
         /// Waits until the loop waits in `poll` with nothing queued: what comes next must wake it.
