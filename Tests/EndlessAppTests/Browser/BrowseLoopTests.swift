@@ -21,6 +21,15 @@ struct BrowseLoopTests {
         BrowseLoop(terminal: terminal, browser: browser, clock: clock, frameInterval: .zero)
     }
 
+    /// A loop paced as the app's is (``BrowseLoop/defaultFrameInterval``), over a new model on
+    /// `clock`, not started.
+    static func pacedLoop(clock: ManualClock) -> (model: F.Model, terminal: RecordingTerminal, loop: BrowseLoop) {
+        let model = F.model(F.source(clock: clock), clock: clock)
+        let terminal = RecordingTerminal()
+        let loop = BrowseLoop(terminal: terminal, browser: F.browser(model), clock: clock, frameInterval: BrowseLoop.defaultFrameInterval)
+        return (model, terminal, loop)
+    }
+
     static let j = BrowseLoop.Event.terminal(.key(KeyEvent(.character("j"))))
 
     /// Handles what the feed and the images posted since, until nothing is waiting.
@@ -85,10 +94,8 @@ struct BrowseLoopTests {
     @Test("frames are paced: after a pause two come at once (the first page landing), then one per interval")
     func framePacing() async throws {
         let clock = ManualClock()
-        let model = F.model(F.source(clock: clock), clock: clock)
-        let terminal = RecordingTerminal()
+        let (model, terminal, loop) = Self.pacedLoop(clock: clock)
         let interval = BrowseLoop.defaultFrameInterval
-        let loop = BrowseLoop(terminal: terminal, browser: F.browser(model), clock: clock, frameInterval: interval)
         try loop.start()
         // The first page is on its way: no loading frame to be replaced a moment later.
         #expect(terminal.frames == 0)
@@ -125,10 +132,8 @@ struct BrowseLoopTests {
     @Test("while keys come, a change between two keys is drawn by the next key's frame; without a next key, when the coalescing wait is over")
     func changesBetweenKeysJoinTheNextKeysFrame() async throws {
         let clock = ManualClock()
-        let model = F.model(F.source(clock: clock), clock: clock)
-        let terminal = RecordingTerminal()
+        let (model, terminal, loop) = Self.pacedLoop(clock: clock)
         let interval = BrowseLoop.defaultFrameInterval
-        let loop = BrowseLoop(terminal: terminal, browser: F.browser(model), clock: clock, frameInterval: interval)
         try loop.start()
         await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
         try Self.drain(loop)
