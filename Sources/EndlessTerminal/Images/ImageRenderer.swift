@@ -99,7 +99,19 @@ public enum ImageRenderer {
         return TerminalGraphic(kind: kind, escape: bytes, size: size)
     }
 
+    /// chafa on the calling thread alone, set once before its first picture.
+    ///
+    /// By default chafa splits each picture's work over a thread pool of its own: a new GLib
+    /// pool, and new threads, for every picture, after reading the number of processors from
+    /// `/sys`. For the pictures the browser draws (a row's avatar is 6×3 cells, a photo a few
+    /// dozen) that was most of the work: a held `j` over people started a thread and opened
+    /// a file for each picture that scrolled in (issue 29: 306 threads and 616 files in 300
+    /// keys). The biggest picture, a photo's details, is a few hundred cells and takes well
+    /// under a millisecond on one thread.
+    static let runsOnCallingThread: Void = chafa_set_n_threads(1)
+
     private static func draw(_ image: PixelImage, on canvas: OpaquePointer) {
+        _ = runsOnCallingThread
         image.rgba.withUnsafeBufferPointer { pixels in
             chafa_canvas_draw_all_pixels(
                 canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress, Int32(image.width), Int32(image.height),

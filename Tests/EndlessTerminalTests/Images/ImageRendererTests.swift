@@ -1,3 +1,4 @@
+import CChafa
 import Testing
 
 @testable import EndlessTerminal
@@ -58,6 +59,14 @@ struct ImageRendererTests {
         frame.draw(image, at: Point(x: 2, y: 1))
         #expect(frame[2, 1] == image.cells[0] && frame[17, 4] == image.cells[63])
         #expect(frame[1, 1] == .blank)
+    }
+
+    @Test("chafa draws on the calling thread: no pool of threads for each picture")
+    func drawsOnTheCallingThread() {
+        _ = ImageRenderer.cells(for: Self.gradient, size: Size(width: 4, height: 2), colorDepth: .trueColor)
+        // chafa's default (-1) is a pool of threads per picture, one per processor.
+        #expect(chafa_get_n_threads() == 1)
+        #expect(chafa_get_n_actual_threads() == 1)
     }
 
     @Test("symbol sets produce different symbols")
