@@ -32,18 +32,41 @@ public enum ImageRenderer {
     public static func cells(
         for image: PixelImage, size: Size, symbols: SymbolSet = .standard, colorDepth: ColorDepth
     ) -> CellImage {
+        cells(for: image, size: size, symbols: symbols, colorDepth: colorDepth, canvases: .shared)
+    }
+
+    /// ``cells(for:size:symbols:colorDepth:)`` with canvases from `canvases` (tests pass a pool
+    /// of their own).
+    static func cells(
+        for image: PixelImage, size: Size, symbols: SymbolSet, colorDepth: ColorDepth, canvases: ChafaCanvasPool
+    ) -> CellImage {
         guard size.area > 0 else { return CellImage(size: size, cells: []) }
+        let mode = canvasMode(for: colorDepth)
+        let key = ChafaCanvasPool.Key(size: size, mode: mode.rawValue, symbols: symbols)
+        // A canvas of this size, mode and symbols from the last picture, its symbol tables
+        // built (see ``ChafaCanvasPool``).
+        let cells = canvases.withCanvas(key, make: { symbolCanvas(size: size, mode: mode, symbols: symbols) }) {
+            canvas in
+            draw(image, on: canvas)
+            return readCells(of: canvas, size: size, colorDepth: colorDepth)
+        }
+        return CellImage(size: size, cells: cells ?? [])
+    }
+
+    /// A new canvas that draws `size` cells of `symbols` in `mode`.
+    private static func symbolCanvas(size: Size, mode: ChafaCanvasMode, symbols: SymbolSet) -> OpaquePointer? {
         let config = chafa_canvas_config_new()
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, Int32(size.width), Int32(size.height))
-        chafa_canvas_config_set_canvas_mode(config, canvasMode(for: colorDepth))
+        chafa_canvas_config_set_canvas_mode(config, mode)
         let map = symbolMap(symbols)
         defer { chafa_symbol_map_unref(map) }
         chafa_canvas_config_set_symbol_map(config, map)
-        guard let canvas = chafa_canvas_new(config) else { return CellImage(size: size, cells: []) }
-        defer { chafa_canvas_unref(canvas) }
-        draw(image, on: canvas)
+        return chafa_canvas_new(config)
+    }
 
+    /// Each cell of a drawn canvas, row by row: its symbol, foreground and background.
+    private static func readCells(of canvas: OpaquePointer, size: Size, colorDepth: ColorDepth) -> [Cell] {
         var cells: [Cell] = []
         cells.reserveCapacity(size.area)
         for y in 0..<Int32(size.height) {
@@ -61,7 +84,7 @@ public enum ImageRenderer {
                 cells.append(cell(code, style: style))
             }
         }
-        return CellImage(size: size, cells: cells)
+        return cells
     }
 
     /// Renders an image as a sixel or kitty escape string covering `size` cells.

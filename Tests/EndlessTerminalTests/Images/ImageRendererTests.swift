@@ -69,6 +69,41 @@ struct ImageRendererTests {
         #expect(chafa_get_n_actual_threads() == 1)
     }
 
+    @Test("pictures of one size reuse a canvas, and each shows its own pixels")
+    func canvasesAreReused() {
+        let pool = ChafaCanvasPool(capacity: 2)
+        let size = Size(width: 6, height: 3)
+        func cells(_ image: PixelImage, in pool: ChafaCanvasPool) -> [Cell] {
+            ImageRenderer.cells(for: image, size: size, symbols: .standard, colorDepth: .trueColor, canvases: pool).cells
+        }
+        let gradient = cells(Self.gradient, in: pool)
+        let disc = cells(Self.disc, in: pool)
+        let gradientAgain = cells(Self.gradient, in: pool)
+        #expect(pool.made == 1)
+        #expect(pool.idleCount == 1)
+        // Drawn on a canvas of its own, each picture looks the same.
+        #expect(gradient == cells(Self.gradient, in: ChafaCanvasPool(capacity: 1)))
+        #expect(disc == cells(Self.disc, in: ChafaCanvasPool(capacity: 1)))
+        #expect(gradientAgain == gradient)
+        #expect(disc != gradient)
+    }
+
+    @Test("the canvas pool keeps at most its capacity, whatever sizes come")
+    func canvasPoolIsBounded() {
+        let pool = ChafaCanvasPool(capacity: 2)
+        for width in 1...5 {
+            _ = ImageRenderer.cells(
+                for: Self.gradient, size: Size(width: width, height: 2), symbols: .standard, colorDepth: .indexed256, canvases: pool)
+        }
+        #expect(pool.made == 5)
+        #expect(pool.idleCount == 2)
+        // Another color depth is another canvas.
+        _ = ImageRenderer.cells(for: Self.gradient, size: Size(width: 5, height: 2), symbols: .standard, colorDepth: .trueColor, canvases: pool)
+        #expect(pool.made == 6)
+        pool.removeAll()
+        #expect(pool.idleCount == 0)
+    }
+
     @Test("symbol sets produce different symbols")
     func symbolSets() {
         var used: [SymbolSet: Set<String>] = [:]
