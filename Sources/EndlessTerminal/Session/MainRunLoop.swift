@@ -45,8 +45,15 @@ package final class MainRunLoop: MainExecutor, @unchecked Sendable {
         let action: @Sendable () -> Void
     }
 
+    /// What the loop runs next: an actor's job, or an action given to ``perform(_:)``, in one
+    /// queue so both run in the order they came.
+    private enum Work {
+        case job(UnownedJob)
+        case action(@Sendable () -> Void)
+    }
+
     private struct State {
-        var jobs: [UnownedJob] = []
+        var queued: [Work] = []
         var watched: [UInt64: Watched] = [:]
         var timers: [UInt64: Timer] = [:]
         /// The last registration's number: watches and timers share it, so timers due at the
@@ -103,13 +110,25 @@ package final class MainRunLoop: MainExecutor, @unchecked Sendable {
 
     /// Whether the loop waits, or is about to wait, in `poll` with no job queued: what comes
     /// next must wake it (for tests).
-    package var isWaiting: Bool { state.withLock { $0.isWaiting && $0.jobs.isEmpty } }
+    package var isWaiting: Bool { state.withLock { $0.isWaiting && $0.queued.isEmpty } }
 
     /// Queues `job` to run on the loop's thread, after the jobs queued before it.
     package func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
+        queue(.job(UnownedJob(job)))
+    }
+
+    /// Runs `action` on the loop's thread, after the jobs and actions queued before it.
+    ///
+    /// What a job of the main actor would do, for work that is only a call: no task is made,
+    /// enqueued and run for it (a browse loop woken for each key or picture made one each time:
+    /// issue 29).
+    package func perform(_ action: @escaping @Sendable () -> Void) {
+        queue(.action(action))
+    }
+
+    private func queue(_ work: Work) {
         let wake = state.withLock { state -> Bool in
-            state.jobs.append(job)
+            state.queued.append(work)
             defer { state.isWaiting = false }
             return state.isWaiting
         }
@@ -166,17 +185,22 @@ package final class MainRunLoop: MainExecutor, @unchecked Sendable {
         defer { owner.store(0, ordering: .releasing) }
         var poller = Poller(wake: wakePipe.read)
         while true {
-            let (jobs, stopped) = state.withLock { state -> ([UnownedJob], Bool) in
-                var jobs: [UnownedJob] = []
-                swap(&jobs, &state.jobs)
-                return (jobs, state.isStopped)
+            let (queued, stopped) = state.withLock { state -> ([Work], Bool) in
+                var queued: [Work] = []
+                swap(&queued, &state.queued)
+                return (queued, state.isStopped)
             }
             if stopped { return }
-            for job in jobs { job.runSynchronously(on: asUnownedSerialExecutor()) }
+            for work in queued {
+                switch work {
+                case .job(let job): job.runSynchronously(on: asUnownedSerialExecutor())
+                case .action(let action): action()
+                }
+            }
             // Wait only when nothing is queued; otherwise look at the descriptors without
             // waiting, so a loop kept busy by jobs still reads its input between them.
             let (wait, generation, watched, nextDeadline) = state.withLock { state in
-                let wait = state.jobs.isEmpty && !state.isStopped
+                let wait = state.queued.isEmpty && !state.isStopped
                 state.isWaiting = wait
                 let changed = state.watchGeneration != poller.generation
                 var nextDeadline: ContinuousClock.Instant?

@@ -68,6 +68,26 @@ struct MainRunLoopTests {
         await running.stop()
     }
 
+    @Test("actions performed on the loop run on its thread in the order given; one wakes a waiting loop")
+    func performedActions() async throws {
+        let running = try RunningLoop()
+        let loop = running.loop
+        let ran = Mutex<[(number: Int, onLoop: Bool)]>([])
+        await running.untilWaiting()
+        // Only the wake pipe can end the wait: without it the actions never run.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            for number in 0..<100 {
+                loop.perform {
+                    ran.withLock { $0.append((number, loop.isCurrent)) }
+                    if number == 99 { done.resume() }
+                }
+            }
+        }
+        #expect(ran.withLock { $0.map(\.number) } == Array(0..<100))
+        #expect(ran.withLock { $0.allSatisfy(\.onLoop) })
+        await running.stop()
+    }
+
     @Test("a watched descriptor's handler runs on the loop's thread when it has input, and not once its watch is cancelled")
     func watch() async throws {
         let running = try RunningLoop()

@@ -156,9 +156,7 @@ final class BrowseLoop {
         try start()
         return try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Ending, any Error>) in
             self.ended = ended
-            // A main-actor task is enqueued on the main actor at once: the poster's thread
-            // wakes the loop's, and no thread in between (see ``LoopInbox``).
-            inbox.wake { Task { @MainActor [weak self] in self?.takeWaitingEvents() } }
+            inbox.wake(by: takingWaitingEvents)
         }
     }
 
@@ -178,7 +176,19 @@ final class BrowseLoop {
         } catch {
             return end(ended, with: .failure(error))
         }
-        if !inbox.loopIsIdle() { Task { @MainActor [weak self] in self?.takeWaitingEvents() } }
+        if !inbox.loopIsIdle() { takingWaitingEvents() }
+    }
+
+    /// Has ``takeWaitingEvents()`` run on the main actor soon, from any thread: the poster's
+    /// thread wakes the main thread, and no thread in between (see ``LoopInbox``). Where the
+    /// main actor runs on a ``MainRunLoop`` (`endless`), the call is queued on the loop itself:
+    /// a task made, enqueued and run for each wake was 2.6 % of a held `j` with pictures, where
+    /// each picture's arrival wakes the loop too (issue 29).
+    private var takingWaitingEvents: @Sendable () -> Void {
+        if let runLoop = MainRunLoop.main {
+            return { [weak self] in runLoop.perform { MainActor.assumeIsolated { self?.takeWaitingEvents() } } }
+        }
+        return { Task { @MainActor [weak self] in self?.takeWaitingEvents() } }
     }
 
     private func end(_ ended: CheckedContinuation<Ending, any Error>, with result: Result<Ending, any Error>) {
