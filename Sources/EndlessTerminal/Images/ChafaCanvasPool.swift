@@ -11,8 +11,9 @@ import Synchronization
 ///
 /// A canvas is drawn on by one thread at a time: one lent by ``withCanvas(_:make:_:)`` is out
 /// of the pool until the call returns. The pool keeps at most ``capacity`` idle canvases, the
-/// most recently returned, so its memory is bounded whatever sizes come (a photo feed's rows
-/// each have their own).
+/// most recently returned, and none larger than ``largestKept`` cells, so its memory is bounded
+/// whatever sizes come (a photo feed's rows each have their own, and a resized terminal's
+/// details picture another): a large picture's drawing outweighs the tables anyway.
 final class ChafaCanvasPool: Sendable {
     /// What makes two canvases interchangeable.
     struct Key: Hashable, Sendable {
@@ -30,15 +31,21 @@ final class ChafaCanvasPool: Sendable {
 
     /// The most idle canvases kept.
     let capacity: Int
+    /// The most cells a canvas kept idle may have; a larger one is let go after its picture.
+    let largestKept: Int
     private let idle = Mutex<[Canvas]>([])
     private let madeCount = Atomic<Int>(0)
 
     /// The pool ``ImageRenderer`` draws cells with.
     static let shared = ChafaCanvasPool(capacity: 8)
 
-    /// - Parameter capacity: the most idle canvases kept (at least 1).
-    init(capacity: Int) {
+    /// - Parameters:
+    ///   - capacity: the most idle canvases kept (at least 1).
+    ///   - largestKept: the most cells a kept canvas may have: a list's pictures, not a
+    ///     screenful.
+    init(capacity: Int, largestKept: Int = 1024) {
         self.capacity = max(1, capacity)
+        self.largestKept = largestKept
     }
 
     /// Canvases made so far; every other picture reused one (tests count with it).
@@ -59,6 +66,10 @@ final class ChafaCanvasPool: Sendable {
             }
         guard let lent else { return nil }
         let result = body(lent.pointer)
+        guard key.size.area <= largestKept else {
+            chafa_canvas_unref(lent.pointer)
+            return result
+        }
         let evicted = idle.withLock { idle -> Canvas? in
             idle.append(lent)
             return idle.count > capacity ? idle.removeFirst() : nil

@@ -104,6 +104,19 @@ struct ImageRendererTests {
         #expect(pool.idleCount == 0)
     }
 
+    @Test("a canvas larger than the pool keeps is let go after its picture")
+    func largeCanvasesAreNotKept() {
+        let pool = ChafaCanvasPool(capacity: 4, largestKept: 50)
+        let large = Size(width: 20, height: 10)
+        for _ in 0..<2 {
+            _ = ImageRenderer.cells(for: Self.gradient, size: large, symbols: .standard, colorDepth: .trueColor, canvases: pool)
+        }
+        #expect(pool.made == 2)
+        #expect(pool.idleCount == 0)
+        _ = ImageRenderer.cells(for: Self.gradient, size: Size(width: 10, height: 5), symbols: .standard, colorDepth: .trueColor, canvases: pool)
+        #expect(pool.idleCount == 1, "50 cells are kept")
+    }
+
     @Test("symbol sets produce different symbols")
     func symbolSets() {
         var used: [SymbolSet: Set<String>] = [:]
