@@ -57,7 +57,7 @@ struct BrowseLoopInputTests {
         #expect(try await Self.loop(clock: clock).run(events: ending) == .signal(.hangup))
     }
 
-    @Test("the in-flight count is observed while the loop runs (the counting thread posts it), handled as an event, and stopped at the end")
+    @Test("the in-flight count is left in the figure's gate by the counting thread, which posts only what the figure needs; stopped at the end")
     func inFlightCount() async throws {
         let clock = ManualClock()
         let observer = Mutex<(registered: Int, stopped: Int)>((0, 0))
@@ -72,9 +72,24 @@ struct BrowseLoopInputTests {
         #expect(ending == .quit)
         #expect(observer.withLock { $0 } == (1, 1))
 
+        // Fifty quick requests, each moving the count up and down, post one event: the first
+        // stretch's start. Posting every move woke the loop twice a request (issue 29).
+        let quickInput = InMemoryInput()
+        let quick = Self.loop(clock: clock)
+        _ = try await quick.run(events: quickInput) { change in
+            for _ in 0..<50 {
+                change(1)
+                change(0)
+            }
+            quickInput.send(.key(KeyEvent(.character("q"))))  // after the moves: they are handled first
+            return {}
+        }
+        #expect(quick.eventsHandled == loop.eventsHandled + 1, "\(quick.eventsHandled) events against \(loop.eventsHandled)")
+
         let second = Self.loop(clock: clock)
         let pending = second.timer.pendingCount
-        _ = try second.process(.inFlight(3))
+        #expect(second.inFlightFigure.gate.hear(3), "a stretch's start is posted")
+        _ = try second.process(.inFlightMoved)
         #expect(second.timer.pendingCount == pending + 1, "a count going up waits for the in-flight figure's delay")
         #expect(second.browser.requestsInFlight == 0)
     }

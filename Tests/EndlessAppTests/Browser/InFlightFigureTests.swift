@@ -1,4 +1,5 @@
 import EndlessTesting
+import Synchronization
 import Testing
 
 @testable import EndlessApp
@@ -11,23 +12,33 @@ struct InFlightFigureTests {
         var values: [Int] = []
     }
 
-    @Test("requests that finish within the delay never show; nothing is drawn for them")
+    /// Hears `count` as the browse loop does: the counting thread leaves it in the gate, and
+    /// the loop hears of it only when the gate says so.
+    /// - Returns: whether the loop was told.
+    @discardableResult
+    static func hear(_ count: Int, in figure: InFlightFigure) -> Bool {
+        guard figure.gate.hear(count) else { return false }
+        figure.countMoved()
+        return true
+    }
+
+    @Test("requests that finish within the delay never show; the loop hears of the first stretch only, until its check")
     func quickRequestsNeverShow() async {
         let clock = ManualClock()
         let shown = Shown()
         let figure = InFlightFigure(clock: clock) { shown.values.append($0) }
+        var told = 0
         for _ in 0..<50 {
-            figure.update(1)
-            figure.update(2)
-            figure.update(0)
+            for count in [1, 2, 0] where Self.hear(count, in: figure) { told += 1 }
         }
-        // The 50 stretches' timers share one sleeping task (the loop's timer).
+        #expect(told == 1, "each move of a quick request woke the loop: \(told) posts")
         await clock.sleepers(atLeast: 1)
         clock.advance(by: InFlightFigure.appearanceDelay * 2)
-        // Every stretch's timer has fired and been heard.
+        // The check has run: the next stretch is told again.
         while clock.sleeperCount > 0 { await Task.yield() }
         for _ in 0..<100 { await Task.yield() }
-        #expect(shown.values == Array(repeating: 0, count: 50), "a quick request flashed: \(shown.values)")
+        #expect(shown.values.isEmpty, "a quick request flashed: \(shown.values)")
+        #expect(Self.hear(1, in: figure), "once checked, a new stretch is told")
     }
 
     @Test("requests still running after the delay show, follow the count, and the drop to zero shows at once")
@@ -35,38 +46,85 @@ struct InFlightFigureTests {
         let clock = ManualClock()
         let shown = Shown()
         let figure = InFlightFigure(clock: clock) { shown.values.append($0) }
-        figure.update(1)
-        figure.update(3)
+        #expect(Self.hear(1, in: figure))
+        #expect(!Self.hear(3, in: figure), "a move within the delay waits in the gate")
         #expect(shown.values.isEmpty)
 
         await clock.sleepers(atLeast: 1)
         clock.advance(by: InFlightFigure.appearanceDelay)
         while shown.values.isEmpty { await Task.yield() }
-        #expect(shown.values == [3])
-        figure.update(2)
-        figure.update(0)
+        #expect(shown.values == [3], "the check reads the count as it stands")
+        #expect(Self.hear(2, in: figure))
+        #expect(Self.hear(0, in: figure))
         #expect(shown.values == [3, 2, 0])
 
         // The next stretch waits for its own delay again.
-        figure.update(1)
+        #expect(Self.hear(1, in: figure))
         #expect(shown.values == [3, 2, 0])
     }
 
-    @Test("a stretch that ended before its delay is not shown by its timer when the next one starts")
+    @Test("a stretch that ended before its delay is not shown by its check when the next one starts; the next shows after its own delay")
     func oldTimerShowsNothing() async {
         let clock = ManualClock()
         let shown = Shown()
         let figure = InFlightFigure(clock: clock) { shown.values.append($0) }
-        figure.update(1)
+        Self.hear(1, in: figure)
         await clock.sleepers(atLeast: 1)
-        figure.update(0)
+        Self.hear(0, in: figure)
         clock.advance(by: InFlightFigure.appearanceDelay / 2)
-        figure.update(1)  // its timer waits behind the first stretch's, on the same task
-        clock.advance(by: InFlightFigure.appearanceDelay / 2)  // the first stretch's timer fires
-        for _ in 0..<20 { await Task.yield() }
-        #expect(shown.values == [0], "the old stretch's timer showed \(shown.values)")
+        #expect(!Self.hear(1, in: figure), "the first stretch's check is still due: the second needs no post")
+        clock.advance(by: InFlightFigure.appearanceDelay / 2)  // the first stretch's check runs
+        await clock.sleepers(atLeast: 1)  // and waits again, for the second stretch's delay
+        #expect(shown.values.isEmpty, "the old stretch's check showed \(shown.values)")
         clock.advance(by: InFlightFigure.appearanceDelay / 2)
-        while shown.values.count < 2, !Task.isCancelled { await Task.yield() }  // the time limit ends it
-        #expect(shown.values == [0, 1])
+        while shown.values.isEmpty, !Task.isCancelled { await Task.yield() }  // the time limit ends it
+        #expect(shown.values == [1])
+    }
+}
+
+/// The gate between the counting threads and the figure, on its own.
+@Suite("In-flight gate")
+struct InFlightGateTests {
+    final class Time: Sendable {
+        let now = Mutex<Duration>(.zero)
+    }
+
+    @Test("a stretch's start is told once; the check waits out the delay, shows, then passes on every move until zero")
+    func verdicts() {
+        let time = Time()
+        let gate = InFlightGate(delay: .milliseconds(200)) { time.now.withLock { $0 } }
+        time.now.withLock { $0 = .milliseconds(10) }
+        #expect(gate.hear(1))
+        #expect(!gate.hear(2))
+        #expect(gate.check(at: .milliseconds(100)) == .wait(until: .milliseconds(210)))
+        #expect(!gate.hear(1), "armed: moves wait in the gate")
+        #expect(gate.check(at: .milliseconds(210)) == .show(1))
+        #expect(gate.hear(4), "shown: every move is told")
+        #expect(gate.check(at: .milliseconds(220)) == .show(4))
+        #expect(gate.hear(0))
+        #expect(gate.check(at: .milliseconds(230)) == .show(0))
+        #expect(gate.check(at: .milliseconds(240)) == .idle, "hidden, idle, and disarmed")
+        #expect(!gate.hear(0))
+        #expect(gate.hear(1), "a new stretch is told again")
+    }
+
+    @Test("counts heard on other threads while the loop checks end in the verdict of the last count")
+    func concurrentHearing() async {
+        let gate = InFlightGate(delay: .zero) { .zero }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    for count in 0..<1_000 { _ = gate.hear(count % 3) }
+                }
+            }
+            group.addTask {
+                for _ in 0..<1_000 { _ = gate.check(at: .seconds(1)) }
+            }
+        }
+        _ = gate.hear(0)
+        #expect([.show(0), .idle].contains(gate.check(at: .seconds(1))))
+        #expect(gate.check(at: .seconds(1)) == .idle)
+        #expect(gate.hear(2), "after the idle check, a stretch is told")
+        #expect(gate.check(at: .seconds(1)) == .show(2))
     }
 }

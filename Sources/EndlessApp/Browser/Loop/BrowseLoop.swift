@@ -29,8 +29,9 @@ final class BrowseLoop {
         case frameDue
         /// The first frame has waited ``BrowseLoop/firstPageGrace`` for the first page.
         case openingGraceOver
-        /// The HTTP clients' count of requests running changed.
-        case inFlight(Int)
+        /// The HTTP clients' count of requests running moved in a way the status bar's figure
+        /// needs to hear (see ``InFlightGate``).
+        case inFlightMoved
         /// Something the status bar shows changed (it is observed apart from the frame: see
         /// ``BandWatch``).
         case chromeChanged
@@ -105,7 +106,7 @@ final class BrowseLoop {
     private var statusAgePending = false
     private let elapsed: @Sendable () -> Duration
     /// The status bar's count of requests in flight, shown once they have run a while.
-    private let inFlightFigure: InFlightFigure
+    let inFlightFigure: InFlightFigure
 
     /// Creates the loop.
     /// - Parameters:
@@ -137,16 +138,18 @@ final class BrowseLoop {
     /// Runs until the person quits or a termination signal arrives.
     /// - Parameters:
     ///   - events: the terminal's events.
-    ///   - inFlightCount: the HTTP clients' count of requests running, for the status bar: posted
-    ///     into the inbox by the thread that counted, as the terminal's events are (a task reading
-    ///     a stream of counts cost every request two thread hand-offs more as it started and
-    ///     again as it ended: issue 29).
+    ///   - inFlightCount: the HTTP clients' count of requests running, for the status bar: left
+    ///     in the figure's ``InFlightGate`` by the thread that counted, which posts into the inbox
+    ///     only what the figure needs (a task reading a stream of counts cost every request two
+    ///     thread hand-offs more as it started and again as it ended, and a post for every move
+    ///     woke the loop twice a request: issue 29).
     /// - Returns: how it ended.
     /// - Throws: when the terminal cannot be written.
     func run(events: any TerminalEventSource, inFlightCount: InFlightObserver = { _ in {} }) async throws -> Ending {
         let input = connect(events)
         let inbox = self.inbox
-        let stopInFlight = inFlightCount { inbox.post(.inFlight($0)) }
+        let gate = inFlightFigure.gate
+        let stopInFlight = inFlightCount { if gate.hear($0) { inbox.post(.inFlightMoved) } }
         defer {
             input.cancel()
             stopInFlight()
@@ -267,8 +270,8 @@ final class BrowseLoop {
             frameDuePending = false
         case .openingGraceOver:
             if renders == 0 { needsFrame = true }
-        case .inFlight(let count):
-            inFlightFigure.update(count)
+        case .inFlightMoved:
+            inFlightFigure.countMoved()
         case .chromeChanged:
             needsFrame = true
         case .statusAged:

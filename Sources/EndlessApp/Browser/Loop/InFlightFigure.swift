@@ -5,7 +5,8 @@
 /// as it happens, each one flashed "1 in flight" for a frame and "0 in flight" the next: two
 /// frames a row, unreadable, for every `j` (a fifth of the bytes of scrolling by one row).
 /// Once requests have run for the delay, the count follows them exactly, and its drop to zero
-/// shows at once.
+/// shows at once. The count reaches it through an ``InFlightGate``, which wakes the loop only
+/// for what the figure needs.
 @MainActor
 final class InFlightFigure {
     /// How long requests must run before the count shows: slow enough to be worth a glance.
@@ -13,13 +14,11 @@ final class InFlightFigure {
 
     private let timer: LoopTimer
     private let show: @MainActor (Int) -> Void
-    /// Requests running now.
-    private var count = 0
-    /// Whether the count is shown (requests have run for the delay).
-    private var isShown = false
-    /// Which stretch of busy time this is, so a stretch that ended before its delay is not
-    /// shown by its own timer.
-    private var stretch: UInt64 = 0
+    /// Where the counting threads leave the count; the loop is told only what this figure
+    /// needs (see ``InFlightGate``).
+    nonisolated let gate: InFlightGate
+    /// Whether a check of the stretch going on waits on the timer.
+    private var isCheckPending = false
 
     /// Creates the figure.
     /// - Parameters:
@@ -36,29 +35,25 @@ final class InFlightFigure {
     init(timer: LoopTimer, show: @escaping @MainActor (Int) -> Void) {
         self.timer = timer
         self.show = show
+        gate = InFlightGate(delay: Self.appearanceDelay, elapsed: timer.elapsed)
     }
 
-    /// Hears the count of requests running now.
-    /// - Parameter newCount: the count.
-    func update(_ newCount: Int) {
-        let wasIdle = count == 0
-        count = newCount
-        if newCount == 0 {
-            stretch &+= 1
-            isShown = false
-            show(0)
-        } else if isShown {
-            show(newCount)
-        } else if wasIdle {
-            stretch &+= 1
-            let current = stretch
-            timer.schedule(after: Self.appearanceDelay) { [weak self] in self?.reveal(current) }
+    /// The gate has told the loop that the count moved (``InFlightGate/hear(_:)`` returned
+    /// true): shows it, or waits out the delay of the stretch that began.
+    func countMoved() {
+        switch gate.check(at: timer.elapsed()) {
+        case .show(let count):
+            show(count)
+        case .wait(let due):
+            guard !isCheckPending else { return }
+            isCheckPending = true
+            timer.schedule(after: due - timer.elapsed()) { [weak self] in
+                guard let self else { return }
+                isCheckPending = false
+                countMoved()
+            }
+        case .idle:
+            break
         }
-    }
-
-    private func reveal(_ stretch: UInt64) {
-        guard stretch == self.stretch, count > 0 else { return }
-        isShown = true
-        show(count)
     }
 }

@@ -17,7 +17,8 @@ import EndlessTerminal
 @MainActor
 final class LoopTimer {
     private let stopwatch: Stopwatch
-    private var elapsed: @Sendable () -> Duration { stopwatch.elapsed }
+    /// The timer's clock: time since it was made.
+    nonisolated var elapsed: @Sendable () -> Duration { stopwatch.elapsed }
     private var queue: [(due: Duration, order: UInt64, action: @MainActor () -> Void)] = []
     private var scheduled: UInt64 = 0
     /// Times the wake when set (see the type's documentation).
