@@ -1,6 +1,6 @@
 import Synchronization
 
-/// What the attempts of a request have seen so far, readable by the deadline timer so that
+/// What the attempts of a request have seen so far, read when the deadline ends them so that
 /// a request that times out still reports its last status and attempt count.
 final class AttemptProgress: Sendable {
     private struct State {

@@ -53,9 +53,10 @@ public actor HTTPClient {
         self.configuration = configuration
         let inFlight = InFlightCounter()
         self.inFlight = inFlight
+        let stopwatch = Stopwatch(clock)
         self.executor = RequestExecutor(
-            transport: transport, configuration: configuration, clock: Stopwatch(clock), monitors: monitors,
-            inFlight: inFlight, redactor: configuration.redactor, now: { Date() })
+            transport: transport, configuration: configuration, clock: stopwatch, monitors: monitors,
+            inFlight: inFlight, deadlines: DeadlineWatch(clock: stopwatch), redactor: configuration.redactor, now: { Date() })
     }
 
     /// Sends `endpoint` below ``baseURL`` and decodes its response.

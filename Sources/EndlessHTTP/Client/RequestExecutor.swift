@@ -13,6 +13,8 @@ struct RequestExecutor: Sendable {
     let clock: Stopwatch
     let monitors: [any HTTPEventMonitor]
     let inFlight: InFlightCounter
+    /// Ends requests at the deadline, on ``clock``.
+    let deadlines: DeadlineWatch
     let redactor: Redactor
     /// Wall-clock time, for `Retry-After` dates when the response has no `Date` header.
     let now: @Sendable () -> Date
@@ -48,8 +50,10 @@ struct RequestExecutor: Sendable {
         }
     }
 
-    /// Races the attempts against the deadline on the injected clock. The deadline covers
-    /// every attempt and every wait between them.
+    /// Runs the attempts within the deadline on the injected clock, which covers every
+    /// attempt and every wait between them. The client's ``DeadlineWatch`` ends the attempts'
+    /// task when the deadline comes: one task a request, and no timer of its own (a task group
+    /// racing the attempts against a sleep made three tasks and a timer: issue 29).
     private func runWithinDeadline<Value: Sendable>(
         _ exchange: Exchange<Value>, requestID: Int, snapshot: RequestSnapshot, start: Duration
     ) async -> Outcome {
@@ -57,29 +61,22 @@ struct RequestExecutor: Sendable {
             return await attempts(exchange, requestID: requestID, snapshot: snapshot, deadlineAt: nil)
         }
         let progress = AttemptProgress()
-        return await withTaskGroup(of: Outcome?.self) { group in
-            group.addTask {
-                await attempts(exchange, requestID: requestID, snapshot: snapshot, deadlineAt: start + deadline, progress: progress)
-            }
-            group.addTask {
-                do {
-                    try await clock.sleep(for: start + deadline - clock.elapsed())
-                } catch {
-                    return nil  // The attempts finished first, or the request was cancelled.
-                }
-                let (lastResponse, attempts) = progress.snapshot
-                return Outcome(result: .failure(.deadlineExceeded(deadline)), lastResponse: lastResponse, attempts: attempts)
-            }
-            var winner: Outcome?
-            while let next = await group.next() {
-                if let next {
-                    winner = next
-                    break
-                }
-            }
-            group.cancelAll()
-            return winner ?? Outcome(result: .failure(.cancelled), lastResponse: nil, attempts: progress.snapshot.attempts)
+        let running = Task {
+            await attempts(exchange, requestID: requestID, snapshot: snapshot, deadlineAt: start + deadline, progress: progress)
         }
+        let ticket = deadlines.watch(until: start + deadline) { running.cancel() }
+        let outcome = await withTaskCancellationHandler {
+            await running.value
+        } onCancel: {
+            running.cancel()
+        }
+        guard deadlines.stop(ticket) else {
+            // The deadline came: the attempts were ended by it, unless they had just finished.
+            guard case .failure(.cancelled) = outcome.result else { return outcome }
+            let (lastResponse, attempts) = progress.snapshot
+            return Outcome(result: .failure(.deadlineExceeded(deadline)), lastResponse: lastResponse, attempts: attempts)
+        }
+        return outcome
     }
 
     private func attempts<Value: Sendable>(

@@ -110,13 +110,39 @@ struct DeadlineTests {
         await server.stopped.value(atLeast: 1)  // the cancellation lands once the queue frees up
     }
 
-    @Test("a fast answer cancels the deadline timer")
-    func timerCancelled() async throws {
+    @Test("fast answers leave nothing watched and share one sleeper, which ends at its time with nothing to do")
+    func fastAnswersShareOneSleeper() async throws {
         let server = MockServer(.json(Fixtures.pageJSON))
         let clock = ManualClock()
         let client = Fixtures.client(server, clock: clock, deadline: .seconds(30))
 
+        for _ in 0..<20 {
+            #expect(try await client.send(Endpoint<Page>(path: "")) == Fixtures.page)
+        }
+        // A timer per request was made and cancelled before (issue 29); one sleeper now.
+        await clock.sleepers(atLeast: 1)
+        #expect(clock.pendingDeadlines == [.at(30)])
+        clock.advance(by: .seconds(30))
+        while clock.sleeperCount > 0, !Task.isCancelled { await Task.yield() }  // the time limit ends it
+        #expect(clock.sleeperCount == 0, "nothing watched: the sleeper does not sleep again")
+    }
+
+    @Test("a request that starts after the others' deadline has passed is still ended at its own")
+    func laterRequestKeepsItsDeadline() async throws {
+        let server = MockServer(.json(Fixtures.pageJSON), .hold)
+        let clock = ManualClock()
+        let client = Fixtures.client(server, clock: clock, deadline: .seconds(5))
         #expect(try await client.send(Endpoint<Page>(path: "")) == Fixtures.page)
-        #expect(clock.sleeperCount == 0)
+        clock.advance(by: .seconds(3))
+        let request = Task { await httpError { try await client.send(Endpoint<Page>(path: "")) } }
+        await server.received.value(atLeast: 2)
+        clock.advance(by: .seconds(2))  // the first request's time: the second goes on
+        await clock.sleepers(atLeast: 1)
+        #expect(clock.pendingDeadlines == [.at(8)])
+        clock.advance(by: .seconds(3))
+        guard case .deadlineExceeded = try await request.value(within: .seconds(20)) else {
+            Issue.record("expected deadlineExceeded")
+            return
+        }
     }
 }
