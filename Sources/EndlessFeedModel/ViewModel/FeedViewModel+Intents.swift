@@ -9,7 +9,9 @@ extension FeedViewModel {
     ///   - intent: what the person asked for.
     ///   - visibleRows: how many rows fit on screen, for page moves.
     public func perform(_ intent: ListIntent, visibleRows: Int) {
-        if intent != .refresh { pull.release() }
+        // Only a pull under way is let go: setting the pull tells every observer (a frame) that
+        // it changed, so a key that goes nowhere (down at the last row) would draw a frame.
+        if intent != .refresh, pull.isActive { pull.release() }
         if details != nil, scrollDetails(intent) { return }
         let page = max(1, visibleRows - 1)
         switch intent {
@@ -85,7 +87,7 @@ extension FeedViewModel {
     /// very top pulls to refresh instead.
     public func wheel(up: Bool) {
         guard up else {
-            pull.release()
+            if pull.isActive { pull.release() }
             select(selection + 1)
             return
         }

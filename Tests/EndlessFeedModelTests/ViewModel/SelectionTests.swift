@@ -75,6 +75,35 @@ struct SelectionTests {
         return model
     }
 
+    @Test("a move that goes nowhere (up, or to the top, at the first row) changes nothing a frame observes; a pull under way is still let go")
+    func moveGoingNowhereChangesNothing() async {
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        model.start()
+        await model.wait { $0.rowCount > 0 && !$0.feed.loadStates.refresh.isLoading }
+        model.visibleRangeChanged(0..<5)
+        _ = model.selection
+        let changes = Mutex(0)
+        // What a frame observes: every signal-observed property, through the shared revision.
+        withObservationTracking {
+            FrameObservation.coarse {
+                _ = model.selectedRow
+                _ = model.pull
+            }
+        } onChange: {
+            changes.withLock { $0 += 1 }
+        }
+        model.perform(.moveUp, visibleRows: 5)
+        model.perform(.top, visibleRows: 5)
+        #expect(changes.withLock { $0 } == 0, "a key that moved nothing asked for a frame")
+        #expect(model.selection == 0)
+
+        model.wheel(up: true)  // a notch at the top: a pull under way
+        #expect(model.pull.isActive)
+        model.perform(.moveUp, visibleRows: 5)
+        #expect(!model.pull.isActive, "a key lets a pull go")
+    }
+
     @Test("reading the selection changes nothing a view observes, however often it is read")
     func readingChangesNothing() async {
         let clock = ManualClock()
