@@ -169,6 +169,6 @@ public actor HTTPClient {
         return await coalescer.run(
             key: key, callerID: requestID,
             onJoin: { leader in executor.emit(requestID, snapshot, .joined(requestID: leader)) },
-            operation: { await executor.run(exchange, requestID: requestID) })
+            operation: { cancelFlight in await executor.run(exchange, requestID: requestID, cancellingOwnTask: cancelFlight) })
     }
 }

@@ -42,12 +42,14 @@ final class RequestCoalescer: Sendable {
     ///   - key: The request's identity.
     ///   - callerID: The caller's request number, unique within the client.
     ///   - onJoin: Called with the leader's number when this caller joins an existing flight.
-    ///   - operation: The whole request, run once per flight in its own task.
+    ///   - operation: The whole request, run once per flight in its own task. It is given a
+    ///     function that cancels that task (for the request's deadline, which then needs no
+    ///     task of its own: see ``RequestExecutor``).
     /// - Returns: The flight's result, or ``HTTPError/cancelled`` if this caller was cancelled.
     func run<Value: Sendable>(
         key: Key, callerID: Int,
         onJoin: @Sendable (_ leaderID: Int) -> Void,
-        operation: @escaping @Sendable () async -> Result<Value, HTTPError>
+        operation: @escaping @Sendable (_ cancelFlight: @escaping @Sendable () -> Void) async -> Result<Value, HTTPError>
     ) async -> Result<Value, HTTPError> {
         state.withLock { _ = $0.arriving.insert(callerID) }
         let erased = await withTaskCancellationHandler {
@@ -62,7 +64,7 @@ final class RequestCoalescer: Sendable {
                     }
                     var flight = Flight(leaderID: callerID, waiters: [callerID: continuation])
                     flight.task = Task { [self] in
-                        let result = await operation()
+                        let result = await operation { [self] in cancelFlight(key: key, leaderID: callerID) }
                         finish(key: key, leaderID: callerID, with: result.map { $0 as any Sendable })
                     }
                     state.flights[key] = flight
@@ -108,6 +110,14 @@ final class RequestCoalescer: Sendable {
         }
         orphan?.cancel()
         waiter?.resume(returning: .failure(.cancelled))
+    }
+
+    /// Cancels the task of a flight, if it is still the one running for `key`.
+    private func cancelFlight(key: Key, leaderID: Int) {
+        let task = state.withLock { state in
+            state.flights[key].flatMap { $0.leaderID == leaderID ? $0.task : nil }
+        }
+        task?.cancel()
     }
 
     /// Delivers a flight's result to everyone still waiting and forgets the flight.

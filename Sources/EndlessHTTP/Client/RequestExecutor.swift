@@ -26,12 +26,24 @@ struct RequestExecutor: Sendable {
         var attempts: Int
     }
 
-    func run<Value: Sendable>(_ exchange: Exchange<Value>, requestID: Int) async -> Result<Value, HTTPError> {
+    /// Runs `exchange`: its attempts, retries and deadline, with its events and the in-flight count.
+    /// - Parameters:
+    ///   - exchange: the request and what to do with its answer.
+    ///   - requestID: the request's number, for its events.
+    ///   - cancellingOwnTask: cancels the task this runs in, when that task is the request's
+    ///     own (a coalesced flight's): the deadline then ends the attempts by cancelling it.
+    ///     Nil when this runs in the caller's task, which the deadline must not cancel: the
+    ///     attempts then run in a task of their own.
+    /// - Returns: the value, or the error of the last attempt (or of the deadline).
+    func run<Value: Sendable>(
+        _ exchange: Exchange<Value>, requestID: Int, cancellingOwnTask: (@Sendable () -> Void)? = nil
+    ) async -> Result<Value, HTTPError> {
         let snapshot = RequestSnapshot(exchange.request, redactor: redactor.addingSecrets(of: exchange.request))
         let start = clock.elapsed()
         inFlight.increment()
         emit(requestID, snapshot, .started)
-        let outcome = await runWithinDeadline(exchange, requestID: requestID, snapshot: snapshot, start: start)
+        let outcome = await runWithinDeadline(
+            exchange, requestID: requestID, snapshot: snapshot, start: start, cancellingOwnTask: cancellingOwnTask)
         inFlight.decrement()
         let error: HTTPError? = if case .failure(let error) = outcome.result { error } else { nil }
         emit(
@@ -51,24 +63,33 @@ struct RequestExecutor: Sendable {
     }
 
     /// Runs the attempts within the deadline on the injected clock, which covers every
-    /// attempt and every wait between them. The client's ``DeadlineWatch`` ends the attempts'
-    /// task when the deadline comes: one task a request, and no timer of its own (a task group
-    /// racing the attempts against a sleep made three tasks and a timer: issue 29).
+    /// attempt and every wait between them. The client's ``DeadlineWatch`` cancels the task the
+    /// attempts run in when the deadline comes: the request's own task if it has one (a
+    /// coalesced flight), else a task made for them. A task group racing the attempts against
+    /// a sleep made three tasks and a timer a request (issue 29).
     private func runWithinDeadline<Value: Sendable>(
-        _ exchange: Exchange<Value>, requestID: Int, snapshot: RequestSnapshot, start: Duration
+        _ exchange: Exchange<Value>, requestID: Int, snapshot: RequestSnapshot, start: Duration,
+        cancellingOwnTask: (@Sendable () -> Void)?
     ) async -> Outcome {
         guard let deadline = configuration.deadline else {
             return await attempts(exchange, requestID: requestID, snapshot: snapshot, deadlineAt: nil)
         }
         let progress = AttemptProgress()
-        let running = Task {
-            await attempts(exchange, requestID: requestID, snapshot: snapshot, deadlineAt: start + deadline, progress: progress)
-        }
-        let ticket = deadlines.watch(until: start + deadline) { running.cancel() }
-        let outcome = await withTaskCancellationHandler {
-            await running.value
-        } onCancel: {
-            running.cancel()
+        let outcome: Outcome
+        let ticket: DeadlineWatch.Ticket
+        if let cancellingOwnTask {
+            ticket = deadlines.watch(until: start + deadline, expire: cancellingOwnTask)
+            outcome = await attempts(exchange, requestID: requestID, snapshot: snapshot, deadlineAt: start + deadline, progress: progress)
+        } else {
+            let running = Task {
+                await attempts(exchange, requestID: requestID, snapshot: snapshot, deadlineAt: start + deadline, progress: progress)
+            }
+            ticket = deadlines.watch(until: start + deadline) { running.cancel() }
+            outcome = await withTaskCancellationHandler {
+                await running.value
+            } onCancel: {
+                running.cancel()
+            }
         }
         guard deadlines.stop(ticket) else {
             // The deadline came: the attempts were ended by it, unless they had just finished.

@@ -26,6 +26,33 @@ struct DeadlineTests {
         #expect(client.inFlightCount == 0)
     }
 
+    @Test("a POST, which runs in its caller's task, is ended by the deadline too; the caller cancelling it gets cancelled")
+    func hangingPost() async throws {
+        let server = MockServer(.hold, .hold)
+        let clock = ManualClock()
+        let client = Fixtures.client(server, clock: clock, deadline: .seconds(5))
+        let request = Task { await httpError { try await client.send(Endpoint<Page>(.post, path: "orders")) } }
+
+        await server.received.value(atLeast: 1)
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .seconds(5))
+        guard case .deadlineExceeded = try await request.value(within: .seconds(20)) else {
+            Issue.record("expected deadlineExceeded")
+            return
+        }
+        await server.stopped.value(atLeast: 1)
+
+        let cancelled = Task { await httpError { try await client.send(Endpoint<Page>(.post, path: "orders")) } }
+        await server.received.value(atLeast: 2)
+        cancelled.cancel()
+        guard case .cancelled = try await cancelled.value(within: .seconds(20)) else {
+            Issue.record("expected cancelled")
+            return
+        }
+        await server.stopped.value(atLeast: 2)
+        #expect(client.inFlightCount == 0)
+    }
+
     @Test("the deadline covers retries: it fires during the second attempt")
     func deadlineDuringRetry() async throws {
         let server = MockServer(.json("{}", status: 503), .hold)
