@@ -34,6 +34,8 @@ final class CoalescedTask<Value: Sendable>: Sendable {
         var nextID: UInt64 = 0
         var outcome: Result<Value, any Error>?
         var isAbandoned = false
+        /// The work runs to its end even when every waiter has left (see ``runToEnd()``).
+        var runsToEnd = false
         var task: Task<Void, Never>?
         var priority = ImagePriority.prefetch
         var priorityObserver: PriorityObserver?
@@ -169,7 +171,15 @@ final class CoalescedTask<Value: Sendable>: Sendable {
         observer?(current)
     }
 
-    /// Removes a cancelled waiter; the last one out cancels the work. A waiter that has not
+    /// From now on, the last waiter to leave does not cancel the work: it runs to its end and
+    /// its result goes to nobody (a download that has started, whose bytes are worth keeping).
+    /// Nobody can join it once abandoned, as with work that is cancelled.
+    func runToEnd() {
+        state.withLock { $0.runsToEnd = true }
+    }
+
+    /// Removes a cancelled waiter; the last one out cancels the work (unless it runs to its
+    /// end: ``runToEnd()``). A waiter that has not
     /// yet asked for the ``value(for:)`` gets `CancellationError` when it does.
     func leave(_ ticket: Ticket) {
         let departure = state.withLock { state -> Departure? in
@@ -179,7 +189,7 @@ final class CoalescedTask<Value: Sendable>: Sendable {
             var taskToCancel: Task<Void, Never>?
             if state.waiters.isEmpty, state.outcome == nil {
                 state.isAbandoned = true
-                taskToCancel = state.task
+                taskToCancel = state.runsToEnd ? nil : state.task
             }
             return Departure(
                 continuation: waiter.continuation, taskToCancel: taskToCancel,
