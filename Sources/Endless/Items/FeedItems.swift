@@ -63,7 +63,7 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
     /// - Parameter position: an index in `startIndex..<endIndex`.
     /// - Returns: the item there; a position outside the loaded range traps, as for arrays.
     public subscript(position: Int) -> Item {
-        precondition(indices.contains(position), "index \(position) outside the loaded items \(indices)")
+        precondition(isLoaded(position), "index \(position) outside the loaded items \(startIndex..<endIndex)")
         let page = pageIndex(containing: position)
         return pages[page][position - rows(ofPage: page).lowerBound]
     }
@@ -74,7 +74,7 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
     /// - Parameter position: any absolute index.
     /// - Returns: the item, or `nil` if it is not loaded.
     public func item(at position: Int) -> Item? {
-        indices.contains(position) ? self[position] : nil
+        isLoaded(position) ? self[position] : nil
     }
 
     /// What identifies the item at an absolute index: while a row's stamp is the same, so is
@@ -85,7 +85,7 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
     /// - Parameter position: any absolute index.
     /// - Returns: the stamp, or `nil` for a placeholder or a position past the end.
     public func stamp(at position: Int) -> ItemStamp? {
-        guard indices.contains(position) else { return nil }
+        guard isLoaded(position) else { return nil }
         let page = pageIndex(containing: position)
         return ItemStamp(page: pageStamps[page], offset: position - rows(ofPage: page).lowerBound)
     }
@@ -98,7 +98,7 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
     ///   - body: reads the item.
     /// - Returns: what `body` returns, or `nil` if the item is not loaded.
     public func withItem<Result>(at position: Int, _ body: (borrowing Item) throws -> Result) rethrows -> Result? {
-        guard indices.contains(position) else { return nil }
+        guard isLoaded(position) else { return nil }
         let page = pageIndex(containing: position)
         let offset = position - rows(ofPage: page).lowerBound
         return try pages[page].withUnsafeBufferPointer { try body($0[offset]) }
@@ -151,6 +151,13 @@ extension FeedItems: Equatable where Item: Equatable {
 
 // Mutations, used by the feed's page store only: they keep pages and pageEnds in step.
 extension FeedItems {
+    /// Whether the item at `position` is loaded. Two comparisons, where `indices.contains`
+    /// went through the generic `RandomAccessCollection` witnesses in code not specialized for
+    /// the item type: a frame asks it of every row, twice (issue 29).
+    func isLoaded(_ position: Int) -> Bool {
+        position >= startIndex && position < endIndex
+    }
+
     /// The loaded page holding `position` (which must be loaded): the first page ending after it.
     func pageIndex(containing position: Int) -> Int {
         var low = 0

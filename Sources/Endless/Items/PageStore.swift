@@ -150,7 +150,7 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
 
     /// The key of the loaded page holding an absolute index, if that index is loaded.
     func pageKey(containing index: Int) -> Key? {
-        guard items.indices.contains(index) else { return nil }
+        guard items.isLoaded(index) else { return nil }
         return pageKeys[items.pageIndex(containing: index)]
     }
 

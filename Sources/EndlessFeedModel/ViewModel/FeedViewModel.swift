@@ -132,7 +132,8 @@ public final class FeedViewModel<Source: PageSource> {
 
     /// Whether the row at `index` has its item loaded (without copying the item out).
     public func isLoaded(_ index: Int) -> Bool {
-        feed.items.indices.contains(index)
+        let items = feed.items
+        return index >= items.startIndex && index < items.endIndex  // not `indices`: see FeedItems.isLoaded
     }
 
     /// The rows in `range` that have an item loaded; placeholders are absent.

@@ -38,6 +38,13 @@ struct FeedItemsTests {
         #expect(collection.totalCount == 8)
         #expect(collection[3].id == 3 && collection[4].id == 4)
         #expect(collection.item(at: 0) == nil)
+        // Every lookup by position answers for the loaded rows only, at both edges.
+        for position in [-1, 2, 5, 8] {
+            #expect(collection.item(at: position) == nil && collection.stamp(at: position) == nil, "row \(position)")
+            #expect(collection.withItem(at: position) { $0.id } == nil, "row \(position)")
+        }
+        #expect(collection.stamp(at: 3) != nil && collection.stamp(at: 4) != nil)
+        #expect(collection.withItem(at: 4) { $0.id } == 4)
     }
 
     @Test("a reloaded page fills its placeholders at the same indices")
