@@ -86,6 +86,20 @@ struct ImageStoreTests {
         #expect(store.counts.wanted == 1)
     }
 
+    @Test("a cached picture counts as one cache hit, however many frames draw it before and after its row is reported")
+    func oneHitPerPicture() {
+        let pipeline = ImagePipeline(configuration: .init(dataLoader: PendingLoader(), diskCache: nil))
+        let store = ImageStore(pipeline: pipeline)
+        let request = Self.picture(0)
+        let image = DecodedImage(width: 8, height: 8, pixels: [UInt8](repeating: 255, count: 8 * 8 * 4), request: request)
+        pipeline.configuration.memoryCache?.store(image)
+        for _ in 0..<5 { #expect(store.image(for: request) != nil, "frames drawn before the row is reported") }
+        store.update(wanted: [request], unwanted: [])
+        for _ in 0..<5 { #expect(store.image(for: request) != nil, "frames drawn after") }
+        #expect(pipeline.metrics.memoryHits == 1)
+        #expect(store.cacheHitRate == 1)
+    }
+
     /// A loader that fails every picture at once, counting what it was asked.
     struct FailingLoader: ImageDataLoading {
         let asked: Counter

@@ -70,8 +70,11 @@ public final class ImageStore {
     public func image(for request: ImageRequest) -> DecodedImage? {
         _ = arrivals
         let asked = key(request)
-        // One not wanted (yet: a row drawn before it is reported) is looked up, not kept.
-        guard let entry = wanted[asked] else { return pipeline.cachedImage(for: resolved(request)) }
+        // One not wanted (yet: a row drawn before it is reported) is looked up, not kept, and
+        // not counted as a cache hit: the store counts it once, when the picture is wanted
+        // (``load(_:)``). Counted here too, a cached picture counted once a frame until then,
+        // and the status bar's "pictures cached" leaned high.
+        guard let entry = wanted[asked] else { return pipeline.configuration.memoryCache?.image(for: resolved(request)) }
         // While its load runs, the picture comes with the load's arrival.
         if let image = entry.image { return image }
         guard entry.load == nil, let image = pipeline.cachedImage(for: entry.request) else { return nil }
