@@ -96,7 +96,7 @@ extension Feed {
         // Until the list has opened (a retry of a failed opening included), it opens where asked.
         let first = [PageRequest(direction: .refresh, key: openingKey ?? initialKey, loadSize: configuration.resolvedInitialLoadSize)]
         guard case .loadedPages = scope, let window = demand.window,
-            store.items.indices.contains(window.lowerBound),
+            store.items.isLoaded(window.lowerBound),
             // A page that no longer fits its placeholders means the source changed: start over.
             ![loadStates.append.error, loadStates.prepend.error].contains(where: { $0 is FeedError })
         else { return (first, nil) }

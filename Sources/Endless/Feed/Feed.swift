@@ -168,7 +168,7 @@ public final class Feed<Source: PageSource> {
     /// - Returns: the page's key (nil for a first page asked for with no key), the number of
     ///   items it was asked for and its rows' indices; nil for a row whose page is not loaded.
     public func page(containing index: Int) -> (key: Source.Key?, loadSize: Int, rows: Range<Int>)? {
-        guard store.items.indices.contains(index), store.items.item(at: index) != nil else { return nil }
+        guard store.items.isLoaded(index) else { return nil }
         let page = store.items.pageIndex(containing: index)
         guard store.loaded.indices.contains(page) else { return nil }
         return (store.pageKeys[page], store.loaded[page].loadSize, store.items.rows(ofPage: page))

@@ -68,6 +68,17 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
         return pages[page][position - rows(ofPage: page).lowerBound]
     }
 
+    /// Whether the item at an absolute index is loaded (not a placeholder, not past the end).
+    ///
+    /// Two comparisons: `indices.contains` goes through the generic `RandomAccessCollection`
+    /// witnesses in code not specialized for the item type, and a frame asks this of every row,
+    /// twice (issue 29).
+    /// - Parameter position: any absolute index.
+    /// - Returns: whether ``item(at:)`` has an item there.
+    public func isLoaded(_ position: Int) -> Bool {
+        position >= startIndex && position < endIndex
+    }
+
     /// The loaded item at an absolute index, or `nil` for a placeholder or a position past the
     /// end.
     ///
@@ -151,13 +162,6 @@ extension FeedItems: Equatable where Item: Equatable {
 
 // Mutations, used by the feed's page store only: they keep pages and pageEnds in step.
 extension FeedItems {
-    /// Whether the item at `position` is loaded. Two comparisons, where `indices.contains`
-    /// went through the generic `RandomAccessCollection` witnesses in code not specialized for
-    /// the item type: a frame asks it of every row, twice (issue 29).
-    func isLoaded(_ position: Int) -> Bool {
-        position >= startIndex && position < endIndex
-    }
-
     /// The loaded page holding `position` (which must be loaded): the first page ending after it.
     func pageIndex(containing position: Int) -> Int {
         var low = 0

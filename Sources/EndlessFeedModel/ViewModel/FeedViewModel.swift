@@ -132,8 +132,7 @@ public final class FeedViewModel<Source: PageSource> {
 
     /// Whether the row at `index` has its item loaded (without copying the item out).
     public func isLoaded(_ index: Int) -> Bool {
-        let items = feed.items
-        return index >= items.startIndex && index < items.endIndex  // not `indices`: see FeedItems.isLoaded
+        feed.items.isLoaded(index)
     }
 
     /// The rows in `range` that have an item loaded; placeholders are absent.

@@ -40,9 +40,11 @@ struct FeedItemsTests {
         #expect(collection.item(at: 0) == nil)
         // Every lookup by position answers for the loaded rows only, at both edges.
         for position in [-1, 2, 5, 8] {
-            #expect(collection.item(at: position) == nil && collection.stamp(at: position) == nil, "row \(position)")
+            #expect(!collection.isLoaded(position) && collection.item(at: position) == nil, "row \(position)")
+            #expect(collection.stamp(at: position) == nil, "row \(position)")
             #expect(collection.withItem(at: position) { $0.id } == nil, "row \(position)")
         }
+        #expect(collection.isLoaded(3) && collection.isLoaded(4))
         #expect(collection.stamp(at: 3) != nil && collection.stamp(at: 4) != nil)
         #expect(collection.withItem(at: 4) { $0.id } == 4)
     }
