@@ -22,10 +22,12 @@ struct CancellationTests {
         #expect(server.received.value == 1)
     }
 
-    @Test("cancelling a POST (which is never shared) cancels its transfer too")
-    func cancelPost() async throws {
+    @Test(
+        "cancelling a POST (which is never shared) cancels its transfer too, with or without a deadline (with one, its attempts run in a task of their own)",
+        arguments: [nil, Duration.seconds(5)])
+    func cancelPost(deadline: Duration?) async throws {
         let server = MockServer(.hold)
-        let client = Fixtures.client(server)
+        let client = Fixtures.client(server, deadline: deadline)
         let request = Task { await httpError { try await client.send(Endpoint<Page>(.post, path: "orders")) } }
 
         await server.received.value(atLeast: 1)
@@ -36,6 +38,7 @@ struct CancellationTests {
             return
         }
         await server.stopped.value(atLeast: 1)
+        #expect(client.inFlightCount == 0)
     }
 
     @Test("cancelling during a backoff wait ends the request without another attempt")
