@@ -25,8 +25,10 @@ import Synchronization
 ///   it coarse). `defer` restores it when the body throws.
 /// - The reads it routes are of `@MainActor` types (``Feed``, the view model), so they run on
 ///   the thread that set it, in program order: no memory ordering beyond relaxed is needed.
-///   Any other thread that reads a signal-observed property while a frame draws would observe
-///   coarsely: told of more changes, never of fewer.
+///   No other thread reads them while a frame draws.
+/// - Within a scope only the first read reaches Observation: the scope's tracking holds the
+///   revision from then on. A tracking nested inside a coarse scope must open a scope of its
+///   own (``fine(_:)`` or ``coarse(_:)``, as the status bar's does), which starts unread.
 /// - Nothing outlives the scope: an observation installed after it (a `Task` started during a
 ///   frame, which would inherit a task-local value) observes finely. A task-local would have
 ///   made such a task observe coarsely for as long as it ran.
@@ -35,8 +37,22 @@ package enum FrameObservation {
     /// signal. See the type's comment for why an atomic, and why relaxed.
     private static let coarseReads = Atomic<Bool>(false)
 
+    /// Whether the shared revision was read in the coarse scope open now: a scope's tracking
+    /// holds it from its first read on, so the other reads (some fifty a frame) need not tell
+    /// Observation again, which cost each of them a lookup and an insertion in the tracking's
+    /// list of accesses (issue 29). Reset by every scope, restored at its end.
+    private static let revisionRead = Atomic<Bool>(false)
+
     /// Whether signal-observed reads are observed coarsely now.
     static var isCoarse: Bool { coarseReads.load(ordering: .relaxed) }
+
+    /// Registers a signal-observed read inside ``coarse(_:)``: the first reads the shared
+    /// revision, with the observation in progress; the rest of the scope's are the same read.
+    static func readCoarsely() {
+        guard !revisionRead.load(ordering: .relaxed) else { return }
+        revisionRead.store(true, ordering: .relaxed)
+        _ = Revision.shared.revision
+    }
 
     /// Runs `body` with every signal-observed read observed through the shared revision.
     /// - Parameter body: what reads (a frame's drawing); synchronous, so no other main-actor
@@ -57,10 +73,16 @@ package enum FrameObservation {
         try withReads(coarse: false, body)
     }
 
+    /// A scope starts with the revision unread: a scope is opened by a tracking of its own
+    /// (the frame's, the status bar's), which must hear of the revision itself.
     @MainActor
     private static func withReads<Result>(coarse: Bool, _ body: () throws -> Result) rethrows -> Result {
         let outer = coarseReads.exchange(coarse, ordering: .relaxed)
-        defer { coarseReads.store(outer, ordering: .relaxed) }
+        let outerRead = revisionRead.exchange(false, ordering: .relaxed)
+        defer {
+            coarseReads.store(outer, ordering: .relaxed)
+            revisionRead.store(outerRead, ordering: .relaxed)
+        }
         return try body()
     }
 

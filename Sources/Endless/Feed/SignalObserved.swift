@@ -27,9 +27,10 @@ public struct SignalObserved<Value> {
     /// The value; reading it registers with the observation in progress, changing it tells
     /// the observers first.
     public var wrappedValue: Value {
-        get {
+        // Read in place: an owner's `_read` of a part copies the part, not the whole value.
+        _read {
             signal.read()
-            return value
+            yield value
         }
         set {
             signal.willChange()
@@ -51,7 +52,7 @@ final class ObservationSignal {
     /// `FrameObservation.coarse` of the shared revision.
     func read() {
         if FrameObservation.isCoarse {
-            _ = FrameObservation.Revision.shared.revision
+            FrameObservation.readCoarsely()
         } else {
             _ = changes
         }

@@ -130,6 +130,33 @@ struct OwnerObservationTests {
         #expect(told.withLock { $0 })
     }
 
+    @Test("in a coarse scope only the first read reaches Observation; a tracking nested in a scope of its own is still told of what it read")
+    func nestedTracking() async {
+        let harness = FeedHarness()
+        await harness.loadFirstPage()
+        let outerTold = Mutex(false)
+        let innerTold = Mutex(false)
+        FrameObservation.coarse {
+            withObservationTracking {
+                _ = harness.feed.loadsInFlight
+                // Its first read is after the outer's: it must register the revision itself.
+                FrameObservation.coarse {
+                    withObservationTracking {
+                        _ = harness.feed.loadsInFlight
+                    } onChange: {
+                        innerTold.withLock { $0 = true }
+                    }
+                }
+                _ = harness.feed.refreshAnchorIndex
+            } onChange: {
+                outerTold.withLock { $0 = true }
+            }
+        }
+        harness.feed.refreshAnchorIndex = 3
+        #expect(outerTold.withLock { $0 })
+        #expect(innerTold.withLock { $0 })
+    }
+
     @Test("a coarse scope ends when its body throws")
     func throwingBody() {
         #expect(throws: ScriptedFailure.self) { try FrameObservation.coarse { throw ScriptedFailure() } }
