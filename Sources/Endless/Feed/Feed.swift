@@ -78,8 +78,15 @@ public final class Feed<Source: PageSource> {
     // one, so that a frame observes them all at once through the shared revision (see
     // FrameObservation); a tracked property would cost such a frame an observer of its own.
     /// The pages. Read once a row on screen, so observed without a generic key path (see
-    /// ``SignalObserved``), like the load states every frame reads.
-    @ObservationIgnored @SignalObserved var store = PageStore<Source.Item, Source.Key>()
+    /// ``SignalObserved``), like the load states every frame reads; read in place (below).
+    @ObservationIgnored private var observedStore = SignalObserved(wrappedValue: PageStore<Source.Item, Source.Key>())
+    /// The pages, read in place: a getter (what a `@SignalObserved var` gets) copies the whole
+    /// store, a dozen arrays retained and released, for each count or item a frame reads of it
+    /// (issue 29).
+    @ObservationIgnored var store: PageStore<Source.Item, Source.Key> {
+        _read { yield observedStore.wrappedValue }
+        _modify { yield &observedStore.wrappedValue }
+    }
     /// The state of each direction: refresh, append, prepend.
     @ObservationIgnored @SignalObserved public internal(set) var loadStates = LoadStates()
     /// The most recent error in each direction (see ``lastError(_:)``).
@@ -153,6 +160,10 @@ public final class Feed<Source: PageSource> {
 
     /// The loaded items, at their absolute, stable indices (see ``FeedItems``).
     public var items: FeedItems<Source.Item> { store.items }
+
+    /// Where the loaded pages sit and their stamps (``items`` without the items): for code not
+    /// specialized for the item type, which asks it without a type looked up at run time.
+    package var layout: PageLayout { store.items.layout }
 
     /// Rows put above the first loaded row since the list was last replaced. A list opened on
     /// a page in its middle (`openingKey`) grows upwards as it is scrolled up, and every row

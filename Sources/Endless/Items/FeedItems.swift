@@ -36,27 +36,42 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
 
     /// One array per loaded page, in list order (a page may be empty).
     private(set) var pages: [[Item]] = []
+    /// Where the pages sit and their stamps: everything but the items.
+    package private(set) var layout = PageLayout()
+
     /// `pageEnds[i]` is the absolute index just past page `i`.
-    private(set) var pageEnds: [Int] = []
+    private var pageEnds: [Int] {
+        _read { yield layout.pageEnds }
+        _modify { yield &layout.pageEnds }
+    }
     /// `pageStamps[i]` is page `i`'s stamp, new whenever the page is put in or changed.
-    private(set) var pageStamps: [UInt64] = []
+    private var pageStamps: [UInt64] {
+        _read { yield layout.pageStamps }
+        _modify { yield &layout.pageStamps }
+    }
 
     /// The absolute index of the first loaded item: the number of items dropped before it.
-    public private(set) var startIndex: Int = 0
+    public private(set) var startIndex: Int {
+        get { layout.startIndex }
+        set { layout.startIndex = newValue }
+    }
     /// The number of items dropped after the last loaded item (after a scroll back up).
-    public private(set) var placeholdersAfter: Int = 0
+    public private(set) var placeholdersAfter: Int {
+        get { layout.placeholdersAfter }
+        set { layout.placeholdersAfter = newValue }
+    }
 
     /// Creates an empty collection.
     public init() {}
 
     /// The absolute index just past the last loaded item.
-    public var endIndex: Int { pageEnds.last ?? startIndex }
+    public var endIndex: Int { layout.endIndex }
 
     /// The number of items dropped before the first loaded item; equal to ``startIndex``.
     public var placeholdersBefore: Int { startIndex }
 
     /// Every position known: dropped before, loaded, and dropped after. A list's height.
-    public var totalCount: Int { endIndex + placeholdersAfter }
+    public var totalCount: Int { layout.totalCount }
 
     /// The loaded item at an absolute index.
     ///
@@ -76,7 +91,7 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
     /// - Parameter position: any absolute index.
     /// - Returns: whether ``item(at:)`` has an item there.
     public func isLoaded(_ position: Int) -> Bool {
-        position >= startIndex && position < endIndex
+        layout.isLoaded(position)
     }
 
     /// The loaded item at an absolute index, or `nil` for a placeholder or a position past the
@@ -96,9 +111,7 @@ public struct FeedItems<Item: Identifiable & Sendable>: RandomAccessCollection, 
     /// - Parameter position: any absolute index.
     /// - Returns: the stamp, or `nil` for a placeholder or a position past the end.
     public func stamp(at position: Int) -> ItemStamp? {
-        guard isLoaded(position) else { return nil }
-        let page = pageIndex(containing: position)
-        return ItemStamp(page: pageStamps[page], offset: position - rows(ofPage: page).lowerBound)
+        layout.stamp(at: position)
     }
 
     /// Calls `body` with the loaded item at an absolute index, without copying it out of its
@@ -152,9 +165,7 @@ extension FeedItems: Equatable where Item: Equatable {
     /// however they are split into pages.
     public static func == (lhs: FeedItems, rhs: FeedItems) -> Bool {
         // The same stamps hold the same items: no need to compare them one by one.
-        if lhs.pageStamps == rhs.pageStamps, lhs.pageEnds == rhs.pageEnds, lhs.startIndex == rhs.startIndex {
-            return lhs.placeholdersAfter == rhs.placeholdersAfter
-        }
+        if lhs.layout == rhs.layout { return true }
         return lhs.startIndex == rhs.startIndex && lhs.placeholdersAfter == rhs.placeholdersAfter
             && lhs.elementsEqual(rhs)
     }
@@ -164,18 +175,12 @@ extension FeedItems: Equatable where Item: Equatable {
 extension FeedItems {
     /// The loaded page holding `position` (which must be loaded): the first page ending after it.
     func pageIndex(containing position: Int) -> Int {
-        var low = 0
-        var high = pageEnds.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if pageEnds[middle] > position { high = middle } else { low = middle + 1 }
-        }
-        return low
+        layout.pageIndex(containing: position)
     }
 
     /// The absolute indices of loaded page `page`.
     func rows(ofPage page: Int) -> Range<Int> {
-        (page == 0 ? startIndex : pageEnds[page - 1])..<pageEnds[page]
+        layout.rows(ofPage: page)
     }
 
     mutating func removeAll() {

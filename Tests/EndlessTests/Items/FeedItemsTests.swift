@@ -68,4 +68,24 @@ struct FeedItemsTests {
         #expect(collection.map(\.id) == [8, 9, 10, 11])
         #expect(collection[2].id == 10)
     }
+
+    @Test("the layout (the items without the items) answers for the rows: their count, which are loaded, and stamps that follow each item")
+    func layout() throws {
+        var collection = three()
+        _ = collection.dropFirstPage()
+        let layout = collection.layout
+        #expect(layout.totalCount == 8 && layout.endIndex == 8)
+        #expect((-1...9).filter(layout.isLoaded) == Array(3..<8))
+        #expect(layout.stamp(at: 2) == nil && layout.stamp(at: 8) == nil)
+        let before = try (3..<8).map { try #require(layout.stamp(at: $0)) }
+        #expect(Set(before).count == 5, "each row its own stamp")
+        #expect(before[0].page == before[1].page && before[0].page != before[2].page, "rows of a page share its stamp")
+        // A page put back in front leaves the others' stamps as they were; an item replaced
+        // gives its page a new stamp.
+        collection.prependPage(items(0..<3), intoPlaceholders: true)
+        #expect(try (3..<8).map { try #require(collection.layout.stamp(at: $0)) } == before)
+        collection.replace(at: 3, with: ScriptedItem(id: 30))
+        #expect(collection.layout.stamp(at: 3) != before[0] && collection.layout.stamp(at: 4) != before[1])
+        #expect(collection.layout.stamp(at: 5) == before[2])
+    }
 }
