@@ -220,9 +220,10 @@ extension FeedViewModel {
         let visible = visibleRange.clamped(to: 0..<rowCount)
         let below = visible.upperBound..<min(rowCount, visible.upperBound + max(visible.count, 1))
         let items = feed.items
+        let layout = items.layout
         let changes = picturesWanted.update(
             visible: visible, below: below, details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing,
-            loaderRevision: images.shownRevision, stamp: { items.stamp(at: $0) }, picture: { listedRow(at: $0, in: items)?.image })
+            loaderRevision: images.shownRevision, stamp: { layout.stamp(at: $0) }, picture: { listedRow(at: $0, in: items)?.image })
         guard !changes.isEmpty else { return }
         images.update(changes)
     }

@@ -7,7 +7,7 @@ extension FeedViewModel {
     /// or nil for a placeholder. Kept between frames while the row's item is the same (same
     /// `ItemStamp`) and the image sizing too: only a row new on screen, or changed, reads its
     /// item.
-    public func listedRow(at index: Int) -> ListedRow<Source.Item.ID>? {
+    public func listedRow(at index: Int) -> ListedRow? {
         listedRow(at: index, in: feed.items)
     }
 
@@ -15,12 +15,13 @@ extension FeedViewModel {
     /// - Parameters:
     ///   - index: the row.
     ///   - items: the feed's `Feed.items` as they are now.
-    public func listedRow(at index: Int, in items: FeedItems<Source.Item>) -> ListedRow<Source.Item.ID>? {
-        guard let stamp = items.stamp(at: index) else { return nil }
+    public func listedRow(at index: Int, in items: FeedItems<Source.Item>) -> ListedRow? {
+        // Asked of the layout: a call on the generic items looks their type up at run time.
+        guard let stamp = items.layout.stamp(at: index) else { return nil }
         if listedRows.sizing != imageSizing { listedRows = ListedRows(sizing: imageSizing) }
         if let kept = listedRows.row(at: index, stamp: stamp) { return kept }
         let row = items.withItem(at: index) { item in
-            ListedRow(stamp: stamp, id: item.id, idText: String(describing: item.id), image: imageRequest(for: item))
+            ListedRow(stamp: stamp, idText: String(describing: item.id), image: imageRequest(for: item))
         }
         guard let row else { return nil }
         listedRows.keep(row, at: index)

@@ -76,7 +76,7 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored public internal(set) var seen = SeenItems()
     @ObservationIgnored var lastVisibleReport: VisibleReport?
     /// The rows near the screen as the list last read them (see ``listedRow(at:)``).
-    @ObservationIgnored var listedRows = ListedRows<Source.Item.ID>()
+    @ObservationIgnored var listedRows = ListedRows()
     /// The pictures the loader was told about (see `updateImages()`).
     @ObservationIgnored var picturesWanted = PicturesWanted()
 
@@ -123,7 +123,7 @@ public final class FeedViewModel<Source: PageSource> {
     }
 
     /// Rows on the list: items loaded, plus the rows of pages dropped to bound memory.
-    public var rowCount: Int { feed.items.totalCount }
+    public var rowCount: Int { feed.layout.totalCount }
 
     /// The item at a row, or nil for a row whose page is dropped or still on its way.
     public func item(at index: Int) -> Source.Item? {

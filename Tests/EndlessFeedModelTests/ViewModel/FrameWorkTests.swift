@@ -273,7 +273,7 @@ struct FrameWorkTests {
         model.visibleRangeChanged(0..<5)
         let after = try #require(model.listedRow(at: 3))
         #expect(after.stamp != before.stamp)
-        #expect(after.id == "entry-3")
+        #expect(after.idText == "entry-3")
         // The same picture (the id did not change): the row is read again, the loader not told.
         #expect(loader.updates.count == updates)
         #expect(counter.value > described)

@@ -12,6 +12,11 @@ extension ImageStore: FeedImageLoading {
     public func image(for picture: FeedImage) -> DecodedImage? {
         image(for: ImageRequest(picture))
     }
+
+    /// ``image(for:)-(FeedImage)`` without observing (see ``observeArrivals()``).
+    func image(unobserved picture: FeedImage) -> DecodedImage? {
+        image(unobserved: ImageRequest(picture))
+    }
 }
 
 extension ImageRequest {

@@ -66,9 +66,22 @@ public final class ImageStore {
         self.resolve = resolve
     }
 
-    /// The decoded picture for `request`, if it is in memory; nil while it loads.
+    /// The decoded picture for `request`, if it is in memory; nil while it loads. Observed:
+    /// the next arrival of any picture tells the observer.
     public func image(for request: ImageRequest) -> DecodedImage? {
+        observeArrivals()
+        return image(unobserved: request)
+    }
+
+    /// Registers the next arrival of any picture with the observation in progress: what
+    /// ``image(for:)`` observes, read once for a frame's rows, which then look their pictures
+    /// up with ``image(unobserved:)`` (a registration per row cost more than the lookup).
+    func observeArrivals() {
         _ = arrivals
+    }
+
+    /// ``image(for:)`` without observing: for a caller that called ``observeArrivals()``.
+    func image(unobserved request: ImageRequest) -> DecodedImage? {
         let asked = key(request)
         // One not wanted (yet: a row drawn before it is reported) is looked up, not kept, and
         // not counted as a cache hit: the store counts it once, when the picture is wanted

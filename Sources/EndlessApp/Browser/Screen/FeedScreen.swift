@@ -33,7 +33,7 @@ struct FeedScreen<Source: PageSource> {
     var reviseDetails: (@MainActor (ItemDetails) -> ItemDetails)?
     /// The cells of rows drawn before, copied into this frame where the row shows the same;
     /// nil to draw every row.
-    var rowMemo: ListRowMemo<Source.Item>?
+    var rowMemo: ListRowMemo?
 
     /// Draws the indicator line, the list and the details.
     /// - Parameters:
@@ -113,6 +113,9 @@ struct FeedScreen<Source: PageSource> {
         let items = model.feed.items
         let now = model.now()
         let marksSelection = style.marksSelection
+        // A row drawn with its placeholder is drawn again when its picture arrives: any
+        // arrival, observed once for all of the rows.
+        if !isLaunchScreen { images?.observeArrivals() }
         let drawn = view.draw(into: &frame, in: rect, state: &list, rowHeight: rowHeight(rowCount: rowCount, items: items)) {
             index, row, isSelected, buffer in
             let selected = isSelected && !detailsOpen
@@ -126,7 +129,7 @@ struct FeedScreen<Source: PageSource> {
                 if selected, marksSelection { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
                 // The row's item is read only if the row is drawn afresh (see `drawRow`).
                 let request = listed.image
-                let image = isLaunchScreen ? nil : request.flatMap { images?.image(for: $0) }
+                let image = isLaunchScreen ? nil : request.flatMap { images?.image(unobserved: $0) }
                 // The placeholder is drawn in the frame the row first appears in.
                 let placeholder =
                     image == nil && cells.showsImages ? request.flatMap { placeholderImage(forRow: index, request: $0) } : nil
@@ -158,12 +161,6 @@ struct FeedScreen<Source: PageSource> {
         }
     }
 
-    /// A row's picture and what stands in for it while it loads.
-    private struct RowPictures {
-        let image: DecodedImage?
-        let placeholder: DecodedImage?
-    }
-
     /// Draws a loaded row, or copies its cells from ``rowMemo`` when it shows what it showed
     /// when they were kept. A row that reads the clock (an age from a date) is drawn afresh.
     ///
@@ -171,7 +168,7 @@ struct FeedScreen<Source: PageSource> {
     /// that did not change is copied without its item being read or compared. Under a new
     /// stamp (a refresh that brought the same item again) the items are compared.
     private func drawRow(
-        at index: Int, _ listed: ListedRow<Source.Item.ID>, in row: Rect, isSelected: Bool, _ pictures: RowPictures, now: Date,
+        at index: Int, _ listed: ListedRow, in row: Rect, isSelected: Bool, _ pictures: RowPictures, now: Date,
         into frame: inout ScreenBuffer
     ) {
         // Made only for a row drawn afresh.
@@ -184,7 +181,7 @@ struct FeedScreen<Source: PageSource> {
             if let item = model.item(at: index) { style.draw(item, context(), &frame) }
             return
         }
-        let key = ListRowKey(id: listed.id, x: row.x, size: row.size, isSelected: isSelected)
+        let key = ListRowKey(idText: listed.idText, x: row.x, size: row.size, isSelected: isSelected)
         let image = RowPicture(pictures.image)
         let placeholder = RowPicture(pictures.placeholder)
         if let kept = rowMemo.entry(for: key, slot: index), kept.inputs.image == image, kept.inputs.placeholder == placeholder {
@@ -266,4 +263,11 @@ struct FeedScreen<Source: PageSource> {
             reason.displayText, at: Point(x: x, y: origin.y), style: Theme.errorDetail,
             maxWidth: max(0, origin.x + width - x), ellipsis: true)
     }
+}
+
+/// A row's picture and what stands in for it while it loads. Not nested in ``FeedScreen``: a
+/// type nested in a generic one is generic too, and its type is looked up at each use.
+private struct RowPictures {
+    let image: DecodedImage?
+    let placeholder: DecodedImage?
 }

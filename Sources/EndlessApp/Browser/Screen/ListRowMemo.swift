@@ -8,15 +8,26 @@ import EndlessTerminal
 /// that does not mark the selection itself (``FeedRowStyle/marksSelection``) is always drawn
 /// unselected, so a frame after a `j` copies every row; one that does draws the two rows whose
 /// selection changed.
-final class ListRowMemo<Item: Identifiable>: RowMemo<ListRowKey<Item.ID>, ListRowInputs<Item>, RowCells> {
+///
+/// Not generic, nor are its keys and inputs: a frame looks up a row in it for every row, and
+/// each generic type that code touched was looked up at run time each time (issue 29).
+final class ListRowMemo: RowMemo<ListRowKey, ListRowInputs, RowCells> {
     /// `==` on the items, nil when they are not `Equatable`: worked out once for the memo, not
     /// for each frame.
-    let sameItem = ItemEquality.of(Item.self)
+    let sameItem: ItemEquality?
+
+    /// A memo of rows of `Item`s.
+    init<Item>(rowsOf _: Item.Type, capacity: Int = 512) {
+        sameItem = ItemEquality.of(Item.self)
+        super.init(capacity: capacity)
+    }
 }
 
-/// Where a list row is kept: its item, its column and size, and whether it was drawn selected.
-struct ListRowKey<ID: Hashable>: Hashable {
-    let id: ID
+/// Where a list row is kept: its item (its id as text, ``ListedRow/idText``), its column and
+/// size, and whether it was drawn selected. Not generic: a frame makes and compares one a
+/// row, and a generic one's type was looked up at run time each time.
+struct ListRowKey: Hashable {
+    let idText: String
     let x: Int
     let size: Size
     let isSelected: Bool
@@ -26,20 +37,24 @@ struct ListRowKey<ID: Hashable>: Hashable {
 /// the same. The same item stamp (``ItemStamp``) is the same item; under different stamps (or
 /// none) items are compared when they are `Equatable` (every built-in feed's are); a row of
 /// items that are not is kept only while its stamp is the same.
-struct ListRowInputs<Item>: Equatable {
-    let item: Item
+struct ListRowInputs: Equatable {
+    /// The item, compared only under a new stamp (see ``ItemEquality``).
+    let item: Any
     /// The item's stamp in the feed's items, when known.
     let stamp: ItemStamp?
     let image: RowPicture?
     let placeholder: RowPicture?
-    /// `==` on the items, found once per item type (a cast per comparison cost more than the
-    /// rest of a kept row); nil when they are not `Equatable`.
-    let sameItem: ItemEquality<Item>?
+    /// `==` on the items, found once per item type; nil when they are not `Equatable`.
+    let sameItem: ItemEquality?
 
-    init(
+    init<Item>(
         item: Item, stamp: ItemStamp? = nil, image: RowPicture?, placeholder: RowPicture?,
-        sameItem: ItemEquality<Item>? = .of(Item.self)
+        sameItem: ItemEquality? = .of(Item.self)
     ) {
+        self.init(item: item as Any, stamp: stamp, image: image, placeholder: placeholder, sameItem: sameItem)
+    }
+
+    private init(item: Any, stamp: ItemStamp?, image: RowPicture?, placeholder: RowPicture?, sameItem: ItemEquality?) {
         self.item = item
         self.stamp = stamp
         self.image = image
@@ -76,19 +91,22 @@ struct RowPicture: Equatable {
     }
 }
 
-/// `==` for a type only known to be `Equatable` at run time.
-struct ItemEquality<Item> {
-    let equal: (Item, Item) -> Bool
+/// `==` for a type only known to be `Equatable` at run time, on items kept as `Any`: each
+/// comparison casts them back, which is only done for a row found under a new stamp (after a
+/// refresh), once.
+struct ItemEquality {
+    let equal: (Any, Any) -> Bool
 
     /// `Item`'s `==`, or nil when `Item` is not `Equatable`; worked out once per type.
-    static func of(_ type: Item.Type) -> Self? {
+    static func of<Item>(_ type: Item.Type) -> Self? {
         guard let equatable = type as? any Equatable.Type else { return nil }
         return equality(equatable)
     }
 
-    private static func equality<T: Equatable>(_: T.Type) -> Self? {
-        let equal: (T, T) -> Bool = (==)
-        // T is Item here (the cast above only names it as Equatable): the function is Item's.
-        return (equal as? (Item, Item) -> Bool).map(Self.init)
+    private static func equality<T: Equatable>(_: T.Type) -> Self {
+        Self { lhs, rhs in
+            guard let lhs = lhs as? T, let rhs = rhs as? T else { return false }
+            return lhs == rhs
+        }
     }
 }

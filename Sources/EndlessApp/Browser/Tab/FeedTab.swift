@@ -18,7 +18,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     /// The pictures, or nil without images (the view model loads them through it too).
     let images: ImageStore?
     /// The rows drawn lately, copied into the next frames while they show the same.
-    private let rowMemo: ListRowMemo<Source.Item>?
+    private let rowMemo: ListRowMemo?
     /// Where the list is scrolled to; kept between frames and while hidden.
     private var list = ListState()
     private var started = false
@@ -50,7 +50,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
         kind: FeedID, model: FeedViewModel<Source>, style: FeedRowStyle<Source.Item>, cells: ImageCells, images: ImageStore?,
         keepsPosition: Bool = true, keepsRows: Bool = true
     ) {
-        rowMemo = keepsRows ? ListRowMemo() : nil
+        rowMemo = keepsRows ? ListRowMemo(rowsOf: Source.Item.self) : nil
         self.kind = kind
         self.model = model
         self.style = style
@@ -143,7 +143,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     /// Rows drawn rather than copied so far (for tests: a `j` draws two).
     var rowsDrawn: Int { rowMemo?.made ?? 0 }
     /// The memo itself, for tests.
-    var rowMemoForTests: ListRowMemo<Source.Item>? { rowMemo }
+    var rowMemoForTests: ListRowMemo? { rowMemo }
 
     var reopensWhereLeft: Bool { keepsPosition }
 
