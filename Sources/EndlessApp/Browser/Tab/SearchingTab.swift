@@ -69,10 +69,13 @@ final class SearchingTab: BrowserTab {
         self.sortLabels = sortLabels
         self.makeResults = makeResults
         self.makeSorted = makeSorted
+        shown = base
     }
 
-    /// The list shown: the results, else the feed in the order chosen.
-    var shown: any BrowserTab { results?.tab ?? starred ?? sorted?.tab ?? base }
+    /// The list shown: the results, else the starred items, else the feed in the order chosen.
+    /// Kept (by ``show(_:)``) rather than worked out at each read: a frame reads it some ten
+    /// times, and each working-out was three observed reads (issue 29).
+    private(set) var shown: any BrowserTab
 
     var isSearchable: Bool { makeResults != nil }
     var searchQuery: String? { results?.text.text }
@@ -155,8 +158,10 @@ final class SearchingTab: BrowserTab {
     private func show(_ change: () -> Void) {
         let before = shown
         change()
-        let after = shown
-        guard isActive, before !== after else { return }
+        let after = results?.tab ?? starred ?? sorted?.tab ?? base
+        guard before !== after else { return }
+        shown = after
+        guard isActive else { return }
         before.deactivate()
         after.activate()
     }
