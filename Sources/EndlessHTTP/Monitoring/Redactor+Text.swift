@@ -57,10 +57,12 @@ extension Redactor {
         func add(_ value: Substring) {
             guard !value.isEmpty else { return }
             found.append(String(value))
-            if let decoded = String(value).removingPercentEncoding, decoded != String(value) { found.append(decoded) }
+            let decoded = Self.percentDecoded(String(value))
+            if decoded != String(value) { found.append(decoded) }
         }
         var rest = Substring(text)
-        if let scheme = rest.range(of: "://") {
+        let scheme = Self.isASCII(rest) ? Self.firstRange(of: Array("://".utf8), in: rest.utf8) : rest.range(of: "://")
+        if let scheme {
             let authorityEnd = rest[scheme.upperBound...].firstIndex { "/?#".contains($0) } ?? rest.endIndex
             let authority = rest[scheme.upperBound..<authorityEnd]
             if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
@@ -73,7 +75,7 @@ extension Redactor {
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { continue }
-            let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+            let name = Self.percentDecoded(String(parts[0]))
             if isSecretQueryItem(name) { add(parts[1]) }
         }
         return found
@@ -189,7 +191,7 @@ extension Redactor {
             if nameStart < index, precededWell {
                 let rawName = String(decoding: bytes[nameStart..<index], as: UTF8.self)
                 let value = (index + 1)..<end
-                if isSecretQueryItem(rawName.removingPercentEncoding ?? rawName), isUnredacted(value, in: bytes) {
+                if isSecretQueryItem(Self.percentDecoded(rawName)), isUnredacted(value, in: bytes) {
                     ranges.append(value)
                 }
             }

@@ -109,8 +109,11 @@ public struct Redactor: Sendable {
     public func isSecretHeader(_ name: String) -> Bool {
         let lowered = name.lowercased()
         if secretHeaderNames.contains(lowered) { return true }
-        let normalized = lowered.replacingOccurrences(of: "-", with: "_")
-        return secretQueryNameFragments.contains { normalized.contains($0) }
+        let normalized =
+            Self.isASCII(lowered)
+            ? String(decoding: lowered.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
+            : lowered.replacingOccurrences(of: "-", with: "_")
+        return secretQueryNameFragments.contains { Self.text(normalized, contains: $0) }
     }
 
     /// Whether a query item's value must be hidden.
@@ -119,7 +122,7 @@ public struct Redactor: Sendable {
     /// - Returns: `true` when the name contains a secret word.
     public func isSecretQueryItem(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        return secretQueryNameFragments.contains { lowered.contains($0) }
+        return secretQueryNameFragments.contains { Self.text(lowered, contains: $0) }
     }
 
     /// The headers with secret values replaced.
@@ -159,10 +162,51 @@ public struct Redactor: Sendable {
         query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let rawName = String(parts[0])
-            let name = rawName.removingPercentEncoding ?? rawName
+            let name = Self.percentDecoded(rawName)
             guard parts.count == 2, isSecretQueryItem(name) else { return String(pair) }
             return rawName + "=" + Self.placeholder
         }.joined(separator: "&")
+    }
+
+    /// Whether `text` holds `fragment`. When both are ASCII (as names, URLs and the fragments
+    /// nearly always are), by their bytes, which finds what a search by characters finds (ASCII
+    /// has no other equivalent forms), or more. Otherwise by Foundation's search, which compares
+    /// equivalent forms alike. Foundation's goes through `NSString` at each call, and a request's
+    /// URL and headers are searched a dozen times as it starts (issue 29).
+    static func text(_ text: String, contains fragment: String) -> Bool {
+        guard isASCII(text), isASCII(fragment) else { return text.contains(fragment) }
+        return firstRange(of: Array(fragment.utf8), in: text.utf8) != nil
+    }
+
+    /// Whether `text` is all ASCII.
+    static func isASCII<Text: StringProtocol>(_ text: Text) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// The first range of `pattern` in `bytes`: what `Collection.firstRange(of:)` answers,
+    /// without its generic code, which is not specialized across modules and cost more than
+    /// Foundation's search.
+    static func firstRange<Bytes: Collection<UInt8>>(of pattern: [UInt8], in bytes: Bytes) -> Range<Bytes.Index>? {
+        guard let first = pattern.first else { return bytes.startIndex..<bytes.startIndex }
+        var start = bytes.startIndex
+        while let candidate = bytes[start...].firstIndex(of: first) {
+            var index = candidate
+            var matched = 0
+            while matched < pattern.count, index < bytes.endIndex, bytes[index] == pattern[matched] {
+                bytes.formIndex(after: &index)
+                matched += 1
+            }
+            if matched == pattern.count { return candidate..<index }
+            start = bytes.index(after: candidate)
+        }
+        return nil
+    }
+
+    /// `text` percent-decoded, or as it is when that fails; text without a `%` is left alone
+    /// without asking Foundation.
+    static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return text.removingPercentEncoding ?? text
     }
 
     /// The secrets a header value carries: the whole value and, after a scheme such as

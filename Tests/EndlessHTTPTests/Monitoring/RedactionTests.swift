@@ -96,6 +96,22 @@ struct RedactionTests {
         #expect(Redactor.default.isSecretQueryItem(name))
     }
 
+    @Test("secret words are found in names beyond ASCII too, and a fragment beyond ASCII in any name")
+    func secretWordsBeyondASCII() {
+        let redactor = Redactor.default
+        #expect(redactor.isSecretQueryItem("clé_token"))
+        #expect(redactor.isSecretHeader("X-Clé-Api-Key"))
+        #expect(!redactor.isSecretQueryItem("clé"))
+        let custom = Redactor(secretQueryNameFragments: ["clé"])
+        #expect(custom.isSecretQueryItem("ma_clé"))
+        #expect(custom.isSecretQueryItem("MA_CLÉ"))
+        #expect(custom.isSecretHeader("X-Ma-Clé"))
+        #expect(!custom.isSecretQueryItem("cle"))
+        // Decomposed (e and a combining accent) and composed are the same word.
+        #expect(custom.isSecretQueryItem("ma_cle\u{301}"))
+        #expect(custom.secrets(inURL: "https://h/p?ma_cl%C3%A9=S3CR3T").contains("S3CR3T"))
+    }
+
     @Test("URLs keep their shape: user-info passwords, fragments, encoded names and values without '='")
     func urlShapes() throws {
         let redactor = Redactor.default
