@@ -20,6 +20,34 @@ extension ScreenBuffer {
         return CellRun(cells: Array(cells[(line + start)..<(line + end)]))
     }
 
+    /// The columns of line `y` within `columns` from the first cell that is not a plain
+    /// blank (a space in the default style, as a frame starts) to the last, or nil when there
+    /// is none: the part of a line something drew. The right half of a wide character does
+    /// not count (it comes with its character, see ``run(inLine:columns:)``).
+    ///
+    /// - Parameters:
+    ///   - y: the line.
+    ///   - columns: the columns looked at; clipped to the buffer.
+    /// - Returns: the columns drawn, or nil.
+    public func inkedColumns(inLine y: Int, columns: Range<Int>) -> Range<Int>? {
+        guard y >= 0, y < size.height else { return nil }
+        let start = max(0, columns.lowerBound)
+        let end = min(size.width, columns.upperBound)
+        guard start < end else { return nil }
+        let blankStyle = Cell.blank.packedStyle
+        return cells.withUnsafeBufferPointer { cells in
+            let line = y * size.width
+            // Compared by their packed parts: a cell copied out for each look cost a retain and
+            // a release, and `==` a look at the long grapheme (issue 29).
+            func isInk(_ x: Int) -> Bool {
+                let cell = cells[line + x]
+                return cell.key.bits != 0 && (cell.key != GraphemeKey.space || cell.packedStyle != blankStyle)
+            }
+            guard let first = (start..<end).first(where: isInk), let last = (start..<end).last(where: isInk) else { return nil }
+            return first..<(last + 1)
+        }
+    }
+
     /// Copies `run` into the line at `point`, its first cell at `point`'s column. Cells under
     /// the run are replaced (blank ones too), a wide character the run's edges cut in half
     /// loses its other half, and graphics the run covers are removed, as ``set(_:at:)`` does

@@ -26,6 +26,24 @@ struct ScreenBufferRunTests {
         return frame
     }
 
+    @Test(
+        "the inked columns of a line run from the first cell drawn to the last: styled blanks count, plain ones and a wide character's right half do not"
+    )
+    func inkedColumns() {
+        var frame = ScreenBuffer(size: Size(width: 12, height: 4))
+        frame.write("ab  c", at: Point(x: 2, y: 0))
+        frame.fill(Rect(x: 3, y: 1, width: 2, height: 1), style: Style(background: .indexed(4)))
+        frame.write("山", at: Point(x: 6, y: 2))
+        #expect(frame.inkedColumns(inLine: 0, columns: 0..<12) == 2..<7)
+        #expect(frame.inkedColumns(inLine: 0, columns: 3..<6) == 3..<4, "within the columns asked")
+        #expect(frame.inkedColumns(inLine: 1, columns: 0..<12) == 3..<5)
+        #expect(frame.inkedColumns(inLine: 2, columns: 0..<12) == 6..<7)
+        #expect(frame.inkedColumns(inLine: 2, columns: 7..<12) == nil, "a right half alone")
+        #expect(frame.inkedColumns(inLine: 3, columns: 0..<12) == nil)
+        #expect(frame.inkedColumns(inLine: 4, columns: 0..<12) == nil)
+        #expect(frame.inkedColumns(inLine: 0, columns: -5..<20) == 2..<7, "clipped to the buffer")
+    }
+
     @Test("a cut is widened where its columns would cut a wide character in half")
     func cutWholeCharacters() {
         var source = ScreenBuffer(size: Size(width: 10, height: 2))

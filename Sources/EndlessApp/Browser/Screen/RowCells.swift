@@ -18,20 +18,11 @@ struct RowCells {
     /// `graphicsBefore` of them. `rect` must lie inside the frame.
     init(_ rect: Rect, of frame: ScreenBuffer, graphicsBefore: Int) {
         var lines: [(y: Int, x: Int, run: CellRun)] = []
-        let width = frame.size.width
         for y in rect.y..<rect.maxY {
-            let start = y * width
-            // Continuation cells are not ink: they come back with their wide character.
-            func isInk(_ x: Int) -> Bool {
-                let cell = frame.cells[start + x]
-                return cell.width > 0 && cell != .blank
-            }
-            guard let first = (rect.x..<rect.maxX).first(where: isInk),
-                let last = (rect.x..<rect.maxX).last(where: isInk)
-            else { continue }
+            guard let inked = frame.inkedColumns(inLine: y, columns: rect.x..<rect.maxX) else { continue }
             // A wide character in the row's last column keeps its right half, past the row.
-            let run = frame.run(inLine: y, columns: first..<(last + 1))
-            lines.append((y - rect.y, first - rect.x, run))
+            let run = frame.run(inLine: y, columns: inked)
+            lines.append((y - rect.y, inked.lowerBound - rect.x, run))
         }
         self.lines = lines
         graphics = frame.graphics.dropFirst(graphicsBefore).map {
