@@ -110,6 +110,9 @@ struct RedactionTests {
         // Decomposed (e and a combining accent) and composed are the same word.
         #expect(custom.isSecretQueryItem("ma_cle\u{301}"))
         #expect(custom.secrets(inURL: "https://h/p?ma_cl%C3%A9=S3CR3T").contains("S3CR3T"))
+        // An empty word is in no name, ASCII or not, as before names were searched by bytes.
+        let empty = Redactor(secretQueryNameFragments: [""])
+        #expect(!empty.isSecretQueryItem("page") && !empty.isSecretQueryItem("clé") && !empty.isSecretHeader("Accept"))
     }
 
     @Test("URLs keep their shape: user-info passwords, fragments, encoded names and values without '='")
