@@ -126,6 +126,11 @@ struct FrameRendererTests {
         #expect(sgr(Style(foreground: .red), Style(foreground: .red, background: .blue)) == "\u{1B}[44m")
         #expect(sgr(.plain, Style(foreground: .brightWhite, background: .indexed(237))) == "\u{1B}[97;48;5;237m")
         #expect(sgr(.bold, .bold) == "")
+        // The longest forms: every attribute and two true colours, with three-digit values.
+        let loud = Style(foreground: .rgb(255, 0, 9), background: .rgb(10, 100, 200), attributes: [.bold, .dim, .italic, .underline, .reverse])
+        #expect(sgr(nil, loud) == "\u{1B}[0;1;2;3;4;7;38;2;255;0;9;48;2;10;100;200m")
+        #expect(sgr(loud, Style(foreground: .rgb(255, 0, 9), background: .rgb(10, 100, 200))) == "\u{1B}[22;23;24;27m")
+        #expect(sgr(Style(background: .rgb(1, 2, 3), attributes: .underline), Style(foreground: .indexed(100))) == "\u{1B}[0;38;5;100m")
     }
 
     @Test("cursor moves pick the cheapest encoding")
