@@ -8,8 +8,9 @@ import Observation
 /// once a row. Held `j` spent 13–18 % of the app's CPU there. Marked `@ObservationIgnored
 /// @SignalObserved`, a property is observed through an ``ObservationSignal`` instead, whose
 /// class is not generic, so its key path is a constant made once; observers see reads and
-/// changes as with a tracked property, except that setting an equal value tells them too (an
-/// owner that may set an `Equatable` property to what it holds compares first).
+/// changes as with a tracked property: setting an `Equatable` property to the value it holds
+/// tells nobody, as `@Observable` does (a change made in place, through `_modify`, always
+/// tells).
 ///
 /// Every change also bumps the one shared revision that reads inside
 /// `FrameObservation.coarse` observe instead (a frame), so such a read is told of every change
@@ -18,10 +19,20 @@ import Observation
 public struct SignalObserved<Value> {
     private var value: Value
     private let signal = ObservationSignal()
+    /// Whether two values are equal, for an `Equatable` value: a set to the value held then
+    /// changes nothing and tells nobody. Nil for other values, whose every set tells.
+    private let isSame: ((Value, Value) -> Bool)?
 
     /// Wraps a property's initial value.
     public init(wrappedValue: Value) {
         value = wrappedValue
+        isSame = nil
+    }
+
+    /// Wraps a property's initial `Equatable` value: setting it to what it holds tells nobody.
+    public init(wrappedValue: Value) where Value: Equatable {
+        value = wrappedValue
+        isSame = { $0 == $1 }
     }
 
     /// The value; reading it registers with the observation in progress, changing it tells
@@ -33,6 +44,7 @@ public struct SignalObserved<Value> {
             yield value
         }
         set {
+            if let isSame, isSame(value, newValue) { return }
             signal.willChange()
             value = newValue
         }

@@ -45,25 +45,51 @@ struct FrameObservationTests {
         return try #require(ObservedReads.measure { _ = BrowserScreen.draw(browser, into: &frame, elapsed: .zero, chrome: chrome) })
     }
 
+    /// Whether a frame of `browser` drawn with `chrome` (observed finely, as outside the
+    /// loop's frame) is told of `change`, made after it drew.
+    static func frameIsTold(_ browser: BrowserModel, chrome: ChromeMemo?, of change: () -> Void) -> Bool {
+        var frame = ScreenBuffer(size: Size(width: 80, height: 24))
+        let told = Mutex(false)
+        withObservationTracking {
+            _ = BrowserScreen.draw(browser, into: &frame, elapsed: .zero, chrome: chrome)
+        } onChange: {
+            told.withLock { $0 = true }
+        }
+        change()
+        return told.withLock { $0 }
+    }
+
     @Test("a frame copying the status bar observes none of what the bar shows: not the browser's notes and figures, not the downloads")
     func copiedStatusBarIsNotObserved() async throws {
         let (loop, browser, model, _) = try await Self.loadedLoop()
         _ = try loop.process(BrowseLoopTests.j)
+        /// A frame that copies the bar: the memo filled by a frame before, and a key since.
+        func copyingFrameIsTold(of change: () -> Void) throws -> Bool {
+            let chrome = ChromeMemo()
+            _ = try Self.browserKeyPaths(browser, chrome: chrome)
+            model.perform(.moveDown, visibleRows: 10)
+            return Self.frameIsTold(browser, chrome: chrome, of: change)
+        }
+        // What the bar shows: a frame composing it is told, one copying it is not.
+        let barChanges: [(String, () -> Void)] = [
+            ("hint", { browser.hint = "a hint \(browser.hint ?? "")" }),
+            ("requests in flight", { browser.requestsInFlight += 1 }),
+        ]
+        for (name, change) in barChanges {
+            #expect(Self.frameIsTold(browser, chrome: nil, of: change), "composing: \(name)")
+            #expect(try !copyingFrameIsTold(of: change), "copying: \(name)")
+        }
+        // What the frame draws around the bar still tells one that copies it.
+        #expect(try copyingFrameIsTold { browser.theme = Theme(colors: [.accent: .red]) })
+
         let chrome = ChromeMemo()
         _ = try Self.browserKeyPaths(browser, chrome: chrome)
         model.perform(.moveDown, visibleRows: 10)
         let copying = try Self.browserKeyPaths(browser, chrome: chrome)
         let composing = try Self.browserKeyPaths(browser, chrome: nil)
-
-        func browserPaths(_ reads: ObservedReads) -> Int {
-            reads.objects.filter { $0.keyPaths.contains { $0.hasPrefix("\\BrowserModel.") } }.reduce(0) { $0 + $1.keyPaths.count }
-        }
-        // Composing reads the tab, the help, the theme, the notes, hint, failure, figures,
-        // search line and keys; copying the first three.
-        #expect(browserPaths(composing) >= 9, "\(composing)")
-        #expect(browserPaths(copying) == 3, "\(copying)")
         #expect(!copying.objects.contains { $0.type.hasSuffix(".Downloader") }, "\(copying)")
         #expect(composing.objects.contains { $0.type.hasSuffix(".Downloader") }, "\(composing)")
+        // Composing reads the notes, hint, failure, figures, search line and keys too.
         #expect(copying.keyPathCount <= composing.keyPathCount - 7, "copying:\n\(copying)\ncomposing:\n\(composing)")
     }
 
@@ -82,9 +108,10 @@ struct FrameObservationTests {
         _ = try Self.frameReads(browser, chrome: chrome)
         model.perform(.moveDown, visibleRows: 10)
         let warm = try Self.frameReads(browser, chrome: chrome)
-        // The browser (tab, help, theme) and the revision; the loop's ticket makes the third.
-        #expect(warm.objectCount == 2, "\(warm)")
-        #expect(warm.keyPathCount == 4, "\(warm)")
+        // The revision alone: the browser's properties (tab, help, theme) are signal-observed
+        // too. The loop's ticket makes the second.
+        #expect(warm.objectCount == 1, "\(warm)")
+        #expect(warm.keyPathCount == 1, "\(warm)")
         #expect(warm.objects.contains { $0.type.hasSuffix("FrameObservation.Revision") }, "\(warm)")
         #expect(!warm.objects.contains { $0.type.hasSuffix("ObservationSignal") }, "\(warm)")
         // Drawn outside the loop's frame, each property is observed on its own, as before.

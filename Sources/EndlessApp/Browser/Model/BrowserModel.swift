@@ -1,3 +1,4 @@
+import Endless
 import EndlessHTTP
 import Foundation
 import Observation
@@ -6,27 +7,32 @@ import Observation
 ///
 /// Intents that belong to the browser (tabs, help, quit) are handled here; the rest go to the
 /// tab shown. Each tab keeps its own list, position and load states while hidden.
+///
+/// Its properties are `@SignalObserved`, like the view model's: a frame reads them dozens of
+/// times, and a tracked property's read costs the frame's observation a key-path lookup and
+/// insertion each (issue 29), where a signal-observed one, inside the frame's coarse scope, is
+/// one flag test.
 @MainActor @Observable
 final class BrowserModel {
     /// The places on the tab bar, in tab order (by their number keys); each tab is made the
     /// first time it is shown.
     @ObservationIgnored let slots: [TabSlot]
     /// The index of the tab shown.
-    private(set) var activeIndex: Int
+    @ObservationIgnored @SignalObserved private(set) var activeIndex: Int
     /// The tab shown.
-    private(set) var active: any BrowserTab
+    @ObservationIgnored @SignalObserved private(set) var active: any BrowserTab
     /// Whether the key help is open.
-    private(set) var isHelpVisible = false
+    @ObservationIgnored @SignalObserved private(set) var isHelpVisible = false
     /// HTTP requests running now (every feed's, and pictures), for the status bar: 0 until
     /// they have run for ``InFlightFigure/appearanceDelay``.
-    var requestsInFlight = 0
+    @ObservationIgnored @SignalObserved var requestsInFlight = 0
     /// Why the tab last asked for could not be made, for the status bar; nil once one opens.
-    private(set) var tabFailure: String?
+    @ObservationIgnored @SignalObserved private(set) var tabFailure: String? = nil
     /// Said once in the status bar until the first key: pictures asked for that cannot show
     /// (``GraphicsMode/hint(for:)``).
-    var hint: String?
+    @ObservationIgnored @SignalObserved var hint: String? = nil
     /// What the last key did, for the status bar (`starred coin bitcoin`); nil for nothing.
-    private(set) var notice: String?
+    @ObservationIgnored @SignalObserved private(set) var notice: String? = nil
     /// The process environment: `$BROWSER` for pages, `$TMUX` for the clipboard.
     @ObservationIgnored var environment = ProcessInfo.processInfo.environment
     /// An OSC 52 sequence for the loop to write (``takeClipboard()``); nil for none.
@@ -34,7 +40,7 @@ final class BrowserModel {
     /// The downloads `d` started, and what the last one says (the status bar's download segment).
     let downloads = Downloader()
     /// The search line being typed (`/`), shown at the bottom; nil while it is closed.
-    private(set) var searchLine: String?
+    @ObservationIgnored @SignalObserved private(set) var searchLine: String? = nil
 
     /// Creates the browser and makes the tab it opens on; the others are made when shown.
     /// - Parameters:
@@ -67,10 +73,10 @@ final class BrowserModel {
     var kinds: [FeedID] { slots.map(\.kind) }
 
     /// The keys the config file changes (`key.quit = x`).
-    var keyRebinding = KeyRebinding.none
+    @ObservationIgnored @SignalObserved var keyRebinding = KeyRebinding.none
 
     /// The colours the config file gives: what every frame is drawn with.
-    var theme = Theme.standard
+    @ObservationIgnored @SignalObserved var theme = Theme.standard
 
     /// Which keys do what on the active tab: what input and the help overlay read.
     var keyBindings: [KeyBindings.Binding] {

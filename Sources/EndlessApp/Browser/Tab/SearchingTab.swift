@@ -1,3 +1,4 @@
+import Endless
 import EndlessFeedModel
 import EndlessHTTP
 import EndlessTerminal
@@ -10,22 +11,27 @@ import Observation
 ///
 /// How results and orders are made is the feed's own (its ``FeedSearch`` and ``FeedSorting``);
 /// this tab only switches between the lists.
+///
+/// Its properties are `@SignalObserved`, like the view model's: a frame reads them dozens of
+/// times, and a tracked property's read costs the frame's observation a key-path lookup and
+/// insertion each (issue 29), where a signal-observed one, inside the frame's coarse scope, is
+/// one flag test.
 @MainActor @Observable
 final class SearchingTab: BrowserTab {
     /// The feed's own list.
     @ObservationIgnored let base: any BrowserTab
     /// The results shown now, with their words; nil while none are.
-    private(set) var results: (text: SearchText, tab: any BrowserTab)?
+    @ObservationIgnored @SignalObserved private(set) var results: (text: SearchText, tab: any BrowserTab)? = nil
     /// The other order shown now (an index into ``sortLabels``), and its label; nil for the
     /// feed's own order.
-    private(set) var sorted: (index: Int, label: String, tab: any BrowserTab)?
+    @ObservationIgnored @SignalObserved private(set) var sorted: (index: Int, label: String, tab: any BrowserTab)? = nil
     /// The orders `o` cycles through, after the feed's own.
     @ObservationIgnored let sortLabels: [String]
     @ObservationIgnored private let makeResults: (@MainActor (SearchText) throws -> any BrowserTab)?
     @ObservationIgnored private let makeSorted: @MainActor (Int?) throws -> (label: String, tab: any BrowserTab)?
     @ObservationIgnored private var isActive = false
     /// The starred items shown now; nil while they are not.
-    private(set) var starred: (any BrowserTab)?
+    @ObservationIgnored @SignalObserved private(set) var starred: (any BrowserTab)? = nil
     /// What starring is done with; nil when the feed keeps no favourites.
     @ObservationIgnored var favourites: Favourites?
 
@@ -75,7 +81,7 @@ final class SearchingTab: BrowserTab {
     /// The list shown: the results, else the starred items, else the feed in the order chosen.
     /// Kept (by ``show(_:)``) rather than worked out at each read: a frame reads it some ten
     /// times, and each working-out was three observed reads (issue 29).
-    private(set) var shown: any BrowserTab
+    @ObservationIgnored @SignalObserved private(set) var shown: any BrowserTab
 
     var isSearchable: Bool { makeResults != nil }
     var searchQuery: String? { results?.text.text }

@@ -1,0 +1,41 @@
+import Endless
+import Observation
+import Synchronization
+import Testing
+
+/// A `@SignalObserved` property tells its observers of changes as a tracked property of an
+/// `@Observable` class does, including that an `Equatable` value set to what it holds tells
+/// nobody.
+@Suite("Signal-observed properties")
+struct SignalObservedTests {
+    /// A value that cannot be compared: every set is a change.
+    struct Opaque {
+        var number = 0
+    }
+
+    final class Holder {
+        @SignalObserved var count = 0
+        @SignalObserved var opaque = Opaque()
+    }
+
+    /// Whether an observation of `read` is told of `change`.
+    static func isTold(reading read: () -> Void, of change: () -> Void) -> Bool {
+        let told = Mutex(false)
+        withObservationTracking(read) { told.withLock { $0 = true } }
+        change()
+        return told.withLock { $0 }
+    }
+
+    @Test("an Equatable value set to what it holds tells nobody; a new value, or any set of another value, tells")
+    func equalSetsTellNobody() {
+        let holder = Holder()
+        #expect(!Self.isTold(reading: { _ = holder.count }, of: { holder.count = 0 }))
+        #expect(Self.isTold(reading: { _ = holder.count }, of: { holder.count = 1 }))
+        #expect(holder.count == 1)
+        // Changed in place: told, even when the value ends as it was.
+        #expect(Self.isTold(reading: { _ = holder.count }, of: { holder.count += 0 }))
+        #expect(Self.isTold(reading: { _ = holder.opaque }, of: { holder.opaque = Opaque() }))
+        // Each property is observed on its own.
+        #expect(!Self.isTold(reading: { _ = holder.opaque }, of: { holder.count = 2 }))
+    }
+}
