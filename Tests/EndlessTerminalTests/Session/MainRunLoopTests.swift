@@ -142,13 +142,17 @@ struct MainRunLoopTests {
         await running.untilWaiting()
         let fired = Mutex<[(name: String, onLoop: Bool)]>([])
         // Real milliseconds: the loop's wait is poll(2)'s timeout, which no manual clock drives.
+        // Each deadline is taken when its timer is set: "last" is set after "second" with a
+        // longer delay, so it is due later however long this thread is held up between them
+        // (set first, a stall of its 4 ms made it due first on a loaded machine); "first" is
+        // set last, while the loop waits for "second", which is due a tenth of a second later.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let last = loop.schedule(after: .milliseconds(6)) {
+            _ = loop.schedule(after: .milliseconds(100)) { fired.withLock { $0.append(("second", loop.isCurrent)) } }
+            let cancelled = loop.schedule(after: .milliseconds(110)) { fired.withLock { $0.append(("cancelled", loop.isCurrent)) } }
+            let last = loop.schedule(after: .milliseconds(120)) {
                 fired.withLock { $0.append(("last", loop.isCurrent)) }
                 done.resume()
             }
-            _ = loop.schedule(after: .milliseconds(2)) { fired.withLock { $0.append(("second", loop.isCurrent)) } }
-            let cancelled = loop.schedule(after: .milliseconds(3)) { fired.withLock { $0.append(("cancelled", loop.isCurrent)) } }
             _ = loop.schedule(after: .zero) { fired.withLock { $0.append(("first", loop.isCurrent)) } }
             cancelled.cancel()
             _ = last
