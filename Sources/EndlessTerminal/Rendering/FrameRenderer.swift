@@ -53,6 +53,9 @@ public struct FrameRenderer: Sendable {
     var pen: Style?
     /// Row hashes of ``previous``, kept so each frame is hashed once.
     var previousRows: RowHashes?
+    /// The shift of the last frame's scroll, 0 for none: a held key scrolls by the same rows
+    /// again, and rows that moved by it are not hashed again (see ``RowHashes``).
+    var lastShift = 0
     /// The graphics the terminal shows and the kitty images it holds.
     var graphics = GraphicsLedger()
     /// The frame the terminal showed before ``previous``, kept to be drawn into again (see
@@ -119,7 +122,7 @@ public struct FrameRenderer: Sendable {
         linkTargets = frame.links
         let start = out.count
         let oldRows = previousRows ?? RowHashes(old)
-        let newRows = RowHashes(frame, comparedWith: old, oldRows: oldRows)
+        let newRows = RowHashes(frame, comparedWith: old, oldRows: oldRows, likelyShift: lastShift)
         let height = frame.size.height
 
         var move: ScrollMove?
@@ -143,6 +146,7 @@ public struct FrameRenderer: Sendable {
                 frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, only: cursor.y..<(cursor.y + 1),
                 into: &out)
         }
+        lastShift = move?.shift ?? 0
         if let move { emitScroll(move, size: frame.size, into: &out) }
         let plan = planGraphics(for: frame, after: move, marks: &marks, into: &out)
         diffCells(frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, skipping: early, into: &out)

@@ -9,6 +9,11 @@
 /// difference, where the diff starts to look. Only changed rows are hashed, for
 /// ``ScrollMove`` to find rows that moved. Each cell folds its key and its style into one of
 /// four interleaved lanes, so the multiplications do not wait on each other.
+///
+/// A list scrolled by a held key moves by the same rows frame after frame, and then every row
+/// of it differs in place. Given the last frame's shift, a changed row is compared with the
+/// old row that shift would have brought (one `memcmp`), and takes that row's hash when it
+/// equals it: only the rows that enter, or changed as they moved, are hashed.
 struct RowHashes: Sendable {
     /// Per row, the hash of its cells and of the graphics placed on it.
     var hashes: [UInt64]
@@ -41,7 +46,10 @@ struct RowHashes: Sendable {
     ///   - old: the frame the terminal shows, if known.
     ///   - oldRows: `old`'s hashes, whose rows are carried over where nothing changed; nil
     ///     to hash every row.
-    init(_ buffer: ScreenBuffer, comparedWith old: ScreenBuffer? = nil, oldRows: RowHashes? = nil) {
+    ///   - likelyShift: the rows content probably moved since `old` (``ScrollMove/shift``,
+    ///     the last frame's): a changed row equal to the old row it would have come from
+    ///     takes that row's hash. Nil or 0 for none.
+    init(_ buffer: ScreenBuffer, comparedWith old: ScreenBuffer? = nil, oldRows: RowHashes? = nil, likelyShift: Int? = nil) {
         let width = buffer.size.width
         let height = buffer.size.height
         var cellHashes = [UInt64](repeating: 0, count: height)
@@ -65,6 +73,13 @@ struct RowHashes: Sendable {
                             continue
                         }
                         firstChange[y] = first
+                        if let carried, let shift = likelyShift, shift != 0, y + shift >= 0, y + shift < height,
+                            CellComparison.firstDifference(cells, row, oldCells, row + shift * width, count: width) == nil
+                        {
+                            cellHashes[y] = carried.cellHashes[y + shift]
+                            overflows[y] = carried.overflows[y + shift]
+                            continue
+                        }
                         (cellHashes[y], overflows[y]) = Self.hash(cells, from: row, count: width)
                         continue
                     }

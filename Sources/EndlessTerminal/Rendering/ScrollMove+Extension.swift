@@ -14,7 +14,7 @@ extension ScrollMove {
         // A highlight moving with the list goes with a scroll of a row or two; a page turned
         // has no edge worth the estimates.
         guard abs(shift) <= Self.maximumExtension else { return self }
-        let estimate = RepairCost(old: old, new: new, oldHashes: oldHashes, newHashes: newHashes)
+        var estimate = RepairCost(old: old, new: new, oldHashes: oldHashes, newHashes: newHashes)
         let height = newHashes.count
         var move = self
         // Grow where the scroll uncovers rows (the bottom when content moves up, the top
@@ -44,48 +44,77 @@ extension ScrollMove {
 /// A rough count of the bytes that turn one row of the terminal into a row of the new frame:
 /// changed characters, an SGR where the style changes (24-bit colors cost the most), a
 /// cursor move per run of changes, and a few bytes for a run of blanks (an erase).
+///
+/// A move grows a row at a time, and each step weighs four rows; held `j` over a list of
+/// pictures weighed some twenty a frame. So runs of unchanged cells are skipped as memory
+/// (``CellComparison``), styles are measured from their packed bits, and the cost of drawing
+/// a row from blank, which the next steps ask again, is kept.
 struct RepairCost {
     let old: ScreenBuffer
     let new: ScreenBuffer
     let oldHashes: [UInt64]
     let newHashes: [UInt64]
+    /// ``cost(row:from:)`` from a blank row, per row; -1 until measured.
+    private var fromBlank: [Int]
+
+    init(old: ScreenBuffer, new: ScreenBuffer, oldHashes: [UInt64], newHashes: [UInt64]) {
+        self.old = old
+        self.new = new
+        self.oldHashes = oldHashes
+        self.newHashes = newHashes
+        fromBlank = Array(repeating: -1, count: new.size.height)
+    }
 
     /// The bytes to turn old row `source` (nil: a blank row) into new row `row`.
-    func cost(row: Int, from source: Int?) -> Int {
-        if let source, newHashes[row] == oldHashes[source] { return 0 }
+    mutating func cost(row: Int, from source: Int?) -> Int {
+        guard let source else {
+            if fromBlank[row] >= 0 { return fromBlank[row] }
+            let cost = measure(row: row, from: nil)
+            fromBlank[row] = cost
+            return cost
+        }
+        if newHashes[row] == oldHashes[source] { return 0 }
+        return measure(row: row, from: source)
+    }
+
+    private func measure(row: Int, from source: Int?) -> Int {
         let width = new.size.width
         return new.cells.withUnsafeBufferPointer { newCells in
             old.cells.withUnsafeBufferPointer { oldCells in
                 var total = 0
                 var previousStyle: UInt64?
-                var inRun = false
-                var inBlankRun = false
                 let start = row * width
                 let oldStart = (source ?? 0) * width
-                for x in 0..<width {
-                    let key = newCells[start + x].key
-                    let style = newCells[start + x].packedStyle
-                    let unchanged =
-                        source == nil
-                        ? key == GraphemeKey.space && style == 0
-                        : key == oldCells[oldStart + x].key && style == oldCells[oldStart + x].packedStyle
-                    if unchanged {
-                        inRun = false
-                        inBlankRun = false
+                @inline(__always) func unchanged(_ x: Int) -> Bool {
+                    let cell = newCells[start + x]
+                    guard source != nil else { return cell.key == GraphemeKey.space && cell.packedStyle == 0 }
+                    return CellComparison.same(cell, oldCells[oldStart + x])
+                }
+                // From the first changed cell, run by run: a run costs a cursor move, its
+                // characters, an erase for its blanks, and an SGR where the style changes.
+                var x = source == nil ? 0 : CellComparison.nextDifference(newCells, row: start, oldCells, row: oldStart, from: 0, width: width)
+                while x < width {
+                    if unchanged(x) {
+                        x = source == nil ? x + 1 : CellComparison.nextDifference(newCells, row: start, oldCells, row: oldStart, from: x + 1, width: width)
                         continue
                     }
-                    if !inRun { total += 4 }
-                    inRun = true
-                    if key == GraphemeKey.space {
-                        if !inBlankRun { total += 5 }
-                        inBlankRun = true
-                    } else {
-                        inBlankRun = false
-                        total += max(1, key.byteCount)
-                    }
-                    if previousStyle != style {
-                        total += Self.sgrLength(newCells[start + x].style)
-                        previousStyle = style
+                    total += 4
+                    var inBlankRun = false
+                    while x < width, !unchanged(x) {
+                        let key = newCells[start + x].key
+                        let style = newCells[start + x].packedStyle
+                        if key == GraphemeKey.space {
+                            if !inBlankRun { total += 5 }
+                            inBlankRun = true
+                        } else {
+                            inBlankRun = false
+                            total += max(1, key.byteCount)
+                        }
+                        if previousStyle != style {
+                            total += Self.sgrLength(packed: style)
+                            previousStyle = style
+                        }
+                        x += 1
                     }
                 }
                 return total
@@ -93,17 +122,20 @@ struct RepairCost {
         }
     }
 
-    /// About the length of the SGR that sets `style` from a reset pen.
-    static func sgrLength(_ style: Style) -> Int {
-        3 + 2 * style.attributes.rawValue.nonzeroBitCount + colorLength(style.foreground) + colorLength(style.background)
+    /// About the length of the SGR that sets a packed style (``Style/packed``) from a reset
+    /// pen: each attribute, and each color by its kind.
+    static func sgrLength(packed: UInt64) -> Int {
+        let attributes = UInt8(truncatingIfNeeded: packed >> 52)
+        return 3 + 2 * attributes.nonzeroBitCount + colorLength(kind: packed >> 24 & 3) + colorLength(kind: packed >> 50 & 3)
     }
 
-    private static func colorLength(_ color: Color) -> Int {
-        switch color {
-        case .default: return 0
-        case .ansi: return 3
-        case .indexed: return 9
-        case .rgb: return 17
+    /// The parameters' length of a color of packed kind `kind`: default, ANSI, indexed, RGB.
+    private static func colorLength(kind: UInt64) -> Int {
+        switch kind {
+        case 0: return 0
+        case 1: return 3
+        case 2: return 9
+        default: return 17
         }
     }
 }

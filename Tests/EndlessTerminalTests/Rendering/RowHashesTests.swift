@@ -58,6 +58,28 @@ struct RowHashesTests {
         }
     }
 
+    @Test("rows carried from the last frame's shift hash as rows hashed afresh, whatever the shift was")
+    func shiftedRowsCarryTheirHashes() {
+        var random = SeededRandomNumberGenerator(seed: 0x5417)
+        let size = Size(width: 19, height: 9)
+        for _ in 0..<200 {
+            let (old, changed) = Self.randomPair(&random, size: size)
+            // The changed frame scrolled by `shift` rows, new rows entering blank, then
+            // hashed with the right shift, a wrong one, and one past the screen.
+            let shift = Int.random(in: -3...3, using: &random)
+            var new = ScreenBuffer(size: size)
+            for y in 0..<size.height where y + shift >= 0 && y + shift < size.height {
+                for x in 0..<size.width { new.cells[y * size.width + x] = changed.cells[(y + shift) * size.width + x] }
+            }
+            let fresh = RowHashes(new)
+            for likely in [shift, shift + 1, -shift, size.height, -size.height] {
+                let rows = RowHashes(new, comparedWith: old, oldRows: RowHashes(old), likelyShift: likely)
+                #expect(rows.hashes == fresh.hashes, "shift \(shift), likely \(likely)")
+                #expect(rows.overflows == fresh.overflows, "shift \(shift), likely \(likely)")
+            }
+        }
+    }
+
     @Test("a long cluster built again is an unchanged cell: equal strings stored apart")
     func longClusterStoredApart() {
         let size = Size(width: 12, height: 2)

@@ -117,6 +117,30 @@ struct ScrollDecisionTests {
         }
     }
 
+    @Test("a row's repair is estimated from its changed runs: a move, the characters, an erase per blank run, an SGR per style")
+    func repairEstimate() {
+        let size = Size(width: 30, height: 3)
+        let loud = Style(foreground: .rgb(1, 2, 3), attributes: .bold)
+        #expect(RepairCost.sgrLength(packed: Style.plain.packed) == 3)
+        #expect(RepairCost.sgrLength(packed: loud.packed) == 3 + 2 + 17)
+        #expect(RepairCost.sgrLength(packed: Style(foreground: .red, background: .indexed(9), attributes: [.underline, .reverse]).packed) == 3 + 4 + 3 + 9)
+        var old = ScreenBuffer(size: size)
+        old.write("ab", at: Point(x: 2, y: 0))
+        old.write("long line of text", at: Point(x: 0, y: 1), style: loud)
+        var new = old
+        new.write("X", at: Point(x: 10, y: 1), style: loud)  // one cell, in the run's style
+        new.fill(Rect(x: 20, y: 1, width: 3, height: 1), style: Style(background: .indexed(4)))  // blanks in another
+        var cost = RepairCost(old: old, new: new, oldHashes: RowHashes(old).hashes, newHashes: RowHashes(new).hashes)
+        // From blank: one run of two plain characters.
+        #expect(cost.cost(row: 0, from: nil) == 4 + 2 + 3)
+        #expect(cost.cost(row: 0, from: nil) == 4 + 2 + 3)  // asked again: kept
+        #expect(cost.cost(row: 0, from: 0) == 0)
+        // From the old row: two runs, the second an erase, each with its style.
+        #expect(cost.cost(row: 1, from: 1) == (4 + 1 + 22) + (4 + 5 + 12))
+        // From another row: the two rows' differences, wherever they are.
+        #expect(cost.cost(row: 2, from: 0) == 4 + 5 + 3)
+    }
+
     @Test("a list of kitty pictures moved by one item still scrolls")
     func kittyScroll() throws {
         var terminal = InMemoryTerminal(size: Self.size, colorDepth: .trueColor)
