@@ -95,7 +95,9 @@ struct RepairCost {
                 var x = source == nil ? 0 : CellComparison.nextDifference(newCells, row: start, oldCells, row: oldStart, from: 0, width: width)
                 while x < width {
                     if unchanged(x) {
-                        x = source == nil ? x + 1 : CellComparison.nextDifference(newCells, row: start, oldCells, row: oldStart, from: x + 1, width: width)
+                        x =
+                            source == nil
+                            ? x + 1 : CellComparison.nextDifference(newCells, row: start, oldCells, row: oldStart, from: x + 1, width: width)
                         continue
                     }
                     total += 4

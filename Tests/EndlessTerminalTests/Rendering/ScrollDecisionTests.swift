@@ -123,7 +123,9 @@ struct ScrollDecisionTests {
         let loud = Style(foreground: .rgb(1, 2, 3), attributes: .bold)
         #expect(RepairCost.sgrLength(packed: Style.plain.packed) == 3)
         #expect(RepairCost.sgrLength(packed: loud.packed) == 3 + 2 + 17)
-        #expect(RepairCost.sgrLength(packed: Style(foreground: .red, background: .indexed(9), attributes: [.underline, .reverse]).packed) == 3 + 4 + 3 + 9)
+        #expect(
+            RepairCost.sgrLength(packed: Style(foreground: .red, background: .indexed(9), attributes: [.underline, .reverse]).packed) == 3 + 4 + 3 + 9
+        )
         var old = ScreenBuffer(size: size)
         old.write("ab", at: Point(x: 2, y: 0))
         old.write("long line of text", at: Point(x: 0, y: 1), style: loud)
