@@ -2,19 +2,17 @@ import Glibc
 
 /// Compares runs of cells of two frames, as the diff does for every row it looks at.
 ///
-/// Cells are compared as raw memory first, a block at a time: identical bytes are equal
-/// cells (the same key, style and string representation), and `memcmp` walks a run of
-/// unchanged cells many times faster than a cell-by-cell loop. Where the bytes differ, the
-/// cells decide, since equal strings may be stored differently.
+/// Cells are compared as raw memory, a block at a time: a cell is its key and packed style,
+/// plain memory, so identical bytes are equal cells and different bytes different ones, and
+/// `memcmp` walks a run of unchanged cells many times faster than a cell-by-cell loop.
 enum CellComparison {
     /// Cells per block compared with one `memcmp` once a run is known to differ somewhere.
     static let block = 8
 
-    /// Whether two cells are equal: packed keys and styles decide, except for clusters too
-    /// long to pack.
+    /// Whether two cells are equal: their keys and packed styles.
     @inline(__always)
     static func same(_ a: Cell, _ b: Cell) -> Bool {
-        a.key.bits == b.key.bits && a.packedStyle == b.packedStyle && (!a.key.isHashed || a == b)
+        a.key.bits == b.key.bits && a.packedStyle == b.packedStyle
     }
 
     /// The offset of the first of `count` cells from `new[i]` and `old[j]` that differ, nil

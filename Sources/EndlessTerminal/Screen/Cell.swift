@@ -5,25 +5,20 @@
 /// renderer never writes by itself.
 public struct Cell: Hashable, Sendable {
     /// The grapheme cluster drawn in the cell; empty for a continuation.
-    public var grapheme: String {
-        if let long { return long.text }
-        return key.text
-    }
+    public var grapheme: String { key.text }
     /// Colors and attributes, kept packed (see `Style/packed`): diffs compare and hash two
     /// integers per cell.
     public var style: Style {
         get { Style(packed: packedStyle) }
         set { packedStyle = newValue.packed }
     }
-    /// A cluster too long to pack in the key, kept whole; nil when the key holds the
-    /// cluster's bytes, as it does for nearly every cell. Without a string of its own a cell
-    /// is 24 bytes instead of 32, and a frame a quarter fewer cache lines to walk.
-    private let long: LongGrapheme?
     /// ``style`` packed.
     private(set) var packedStyle: UInt64
     /// The grapheme packed in 64 bits (see ``GraphemeKey``): what frames are compared and
     /// hashed by, so that diffing a screen never walks a string. It holds the width too.
-    /// Changed only with the cell's other parts (see `assign(_:from:)`).
+    /// A cluster too long to pack is numbered in ``LongGraphemes``, so a cell holds no
+    /// reference: 16 bytes of plain memory, cleared, copied and compared with no retain or
+    /// release (a frame is thousands of cells, and a held key copies and clears one a frame).
     private(set) var key: GraphemeKey
 
     /// Columns the cluster occupies: 1 or 2, or 0 for the right half of a wide character.
@@ -50,25 +45,18 @@ public struct Cell: Hashable, Sendable {
     init(grapheme: String, style: Style, width: UInt8) {
         packedStyle = style.packed
         key = GraphemeKey(grapheme, width: width)
-        long = key.isHashed ? LongGrapheme(grapheme) : nil
     }
 
-    /// A cell of a packed cluster (not a hashed one), its style packed.
+    /// A cell of cluster `key`, its style packed.
     init(key: GraphemeKey, packedStyle: UInt64) {
         self.key = key
         self.packedStyle = packedStyle
-        long = nil
     }
 
-    /// Makes this cell hold packed cluster `key` in `packedStyle`: in place when it holds no
-    /// long cluster (nearly always), saving the release of a reference it does not have.
+    /// Makes this cell hold cluster `key` in `packedStyle`.
     mutating func set(key: GraphemeKey, packedStyle: UInt64) {
-        if long == nil {
-            self.key = key
-            self.packedStyle = packedStyle
-        } else {
-            self = Cell(key: key, packedStyle: packedStyle)
-        }
+        self.key = key
+        self.packedStyle = packedStyle
     }
 
     /// A space with the given style: how cleared areas keep their background.
@@ -87,19 +75,6 @@ public struct Cell: Hashable, Sendable {
     /// True for the right half of a wide character.
     public var isContinuation: Bool { width == 0 }
 
-    /// Copies the cell at `source` over the one at `target`. When neither holds a long
-    /// cluster (nearly every cell), only the packed parts are copied, in place: an assignment
-    /// would retain the one's nothing and release the other's, two calls into the runtime per
-    /// cell, which were most of copying a run of cells.
-    static func assign(_ target: UnsafeMutablePointer<Cell>, from source: UnsafePointer<Cell>) {
-        if target.pointee.long == nil, source.pointee.long == nil {
-            target.pointee.key = source.pointee.key
-            target.pointee.packedStyle = source.pointee.packedStyle
-        } else {
-            target.pointee = source.pointee
-        }
-    }
-
     /// Whether the glyph may draw ink outside its cell, as combining marks, Arabic, the Indic
     /// scripts and emoji do in many fonts: a terminal that rewrites only the cell leaves that
     /// ink behind, so the renderer repaints around such glyphs (see ``FrameRenderer``).
@@ -107,7 +82,7 @@ public struct Cell: Hashable, Sendable {
 
     /// The cell's hyperlink: 0 for none, else the index plus one of its target in the frame's
     /// ``ScreenBuffer/links``. Kept in the 4 bits of `packedStyle` the style leaves free, so
-    /// a link's start or end is a change the diff sees, and a cell stays 24 bytes.
+    /// a link's start or end is a change the diff sees, and a cell stays 16 bytes.
     public var linkID: UInt8 { UInt8(truncatingIfNeeded: packedStyle >> 60) }
 
     /// Links the cell to target `id` of its frame (0 for none).
@@ -121,10 +96,10 @@ public struct Cell: Hashable, Sendable {
     /// True for a space of any style.
     var isBlank: Bool { key == GraphemeKey.space }
 
-    /// Cells are equal when they show the same cluster in the same style. The packed keys
-    /// decide, and only clusters too long to pack compare their strings.
+    /// Cells are equal when they show the same cluster in the same style: the keys and
+    /// packed styles decide.
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
-        lhs.key == rhs.key && lhs.packedStyle == rhs.packedStyle && (!lhs.key.isHashed || lhs.long === rhs.long || lhs.grapheme == rhs.grapheme)
+        lhs.key == rhs.key && lhs.packedStyle == rhs.packedStyle
     }
 
     /// Hashes the packed cluster and the style.

@@ -1,14 +1,14 @@
 /// A grapheme cluster packed in 64 bits, with what the renderer needs to know about it.
 ///
 /// Clusters of up to 7 UTF-8 bytes (every letter, symbol and most accented forms) are stored
-/// whole, so equal keys mean equal clusters; longer ones (emoji sequences, stacked marks) store
-/// a hash and a flag, and cells holding them compare their strings as well. The renderer
-/// compares and hashes cells by key and style only, and writes a short cluster's bytes from
-/// the key.
+/// whole; longer ones (emoji sequences, stacked marks) store their number in
+/// ``LongGraphemes/shared`` and a flag. Either way equal keys mean equal clusters, so the
+/// renderer compares and hashes cells by key and style only, and writes a short cluster's
+/// bytes from the key.
 ///
-/// Bits 0–55: the UTF-8 bytes (or the hash); 56–58: the byte count (0 when hashed);
-/// 59: two columns wide; 60: width uncertain between terminals; 61: ink may overflow the
-/// cell; 63: hashed.
+/// Bits 0–55: the UTF-8 bytes (or the long cluster's number); 56–58: the byte count (0 when
+/// long); 59: two columns wide; 60: width uncertain between terminals; 61: ink may overflow
+/// the cell; 63: long.
 struct GraphemeKey: Hashable, Sendable {
     let bits: UInt64
 
@@ -16,7 +16,7 @@ struct GraphemeKey: Hashable, Sendable {
     static let wideFlag: UInt64 = 1 << 59
     static let uncertainWidthFlag: UInt64 = 1 << 60
     static let overflowFlag: UInt64 = 1 << 61
-    static let hashedFlag: UInt64 = 1 << 63
+    static let longFlag: UInt64 = 1 << 63
 
     /// The key of a single space, the commonest cell.
     static let space = GraphemeKey(bits: 0x20 | 1 << 56)
@@ -25,8 +25,9 @@ struct GraphemeKey: Hashable, Sendable {
         self.bits = bits
     }
 
-    /// Packs `grapheme`, drawn `width` columns wide.
-    init(_ grapheme: String, width: UInt8) {
+    /// Packs `grapheme`, drawn `width` columns wide; a long cluster is numbered in
+    /// `longGraphemes`, whose numbers ``text`` reads only when it is the shared table.
+    init(_ grapheme: String, width: UInt8, longGraphemes: LongGraphemes = .shared) {
         var utf8 = grapheme.utf8.makeIterator()
         guard let first = utf8.next() else {
             bits = 0  // a continuation: no bytes
@@ -38,20 +39,22 @@ struct GraphemeKey: Hashable, Sendable {
         }
         var packed = UInt64(first) | UInt64(second) << 8
         var count: UInt64 = 2
-        var hashed = false
+        var isLong = false
         while let byte = utf8.next() {
             if count == 7 {
-                hashed = true
+                isLong = true
                 break
             }
             packed |= UInt64(byte) << (8 * count)
             count += 1
         }
         var bits: UInt64
-        if hashed {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in grapheme.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            bits = Self.hashedFlag | (hash & Self.byteMask)
+        if isLong {
+            guard let number = longGraphemes.number(of: grapheme) else {
+                self = Self.replacement(width: width)
+                return
+            }
+            bits = Self.longFlag | UInt64(number)
         } else {
             bits = packed | count << 56
         }
@@ -59,6 +62,12 @@ struct GraphemeKey: Hashable, Sendable {
         if Self.widthIsUncertain(grapheme, width: width) { bits |= Self.uncertainWidthFlag }
         if GlyphOverflow.mayOverflow(grapheme) { bits |= Self.overflowFlag }
         self.bits = bits
+    }
+
+    /// What a long cluster is drawn as once ``LongGraphemes`` is full: U+FFFD, or U+3013
+    /// (〓, wide) for a cluster two columns wide, so the row keeps its layout.
+    static func replacement(width: UInt8) -> GraphemeKey {
+        width == 2 ? GraphemeKey(bits: 0x93_80E3 | 3 << 56 | wideFlag) : GraphemeKey(bits: 0xBD_BFEF | 3 << 56)
     }
 
     /// The key of a simple scalar (see ``DisplayWidth/simpleWidth(_:)``), one column wide,
@@ -85,8 +94,8 @@ struct GraphemeKey: Hashable, Sendable {
         return bits & Self.wideFlag != 0 ? 2 : 1
     }
 
-    /// Whether the cluster was too long to pack and is stored as a hash.
-    var isHashed: Bool { bits & Self.hashedFlag != 0 }
+    /// Whether the cluster was too long to pack and is kept in ``LongGraphemes/shared``.
+    var isLong: Bool { bits & Self.longFlag != 0 }
 
     /// Whether terminals disagree on the cluster's width (emoji sequences, emoji presentation
     /// of a narrow character), so the cursor position after it is unknown.
@@ -95,20 +104,21 @@ struct GraphemeKey: Hashable, Sendable {
     /// Whether the glyph may draw ink outside its cell (see ``GlyphOverflow``).
     var mayOverflow: Bool { bits & Self.overflowFlag != 0 }
 
-    /// The UTF-8 byte count of a packed cluster; 0 when hashed or empty.
+    /// The UTF-8 byte count of a packed cluster; 0 when long or empty.
     var byteCount: Int { Int(bits >> 56 & 7) }
 
-    /// The cluster of a packed key; empty for a continuation or a hashed key.
+    /// The cluster; empty for a continuation.
     var text: String {
+        if isLong { return LongGraphemes.shared.text(UInt32(truncatingIfNeeded: bits)) }
         let count = byteCount
         guard count > 0 else { return "" }
         return withUnsafeBytes(of: bits.littleEndian) { String(decoding: $0.prefix(count), as: UTF8.self) }
     }
 
-    /// Appends the cluster's bytes when it is packed; false when hashed (write the string).
+    /// Appends the cluster's bytes when it is packed; false when long (write ``text``).
     func appendBytes(to bytes: inout [UInt8]) -> Bool {
         let count = byteCount
-        guard count > 0 else { return isHashed ? false : true }
+        guard count > 0 else { return !isLong }
         for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt64(index)))) }
         return true
     }

@@ -21,9 +21,10 @@ struct CellTests {
         }
     }
 
-    @Test("a cell is 24 bytes, its width comes from its key, and its cluster survives packing")
+    @Test("a cell is 16 bytes of plain memory, its width comes from its key, and its cluster survives packing")
     func layoutAndWidth() {
-        #expect(MemoryLayout<Cell>.stride == 24)
+        #expect(MemoryLayout<Cell>.stride == 16)
+        #expect(_isPOD(Cell.self))
         for text in ["a", "Zoë", "山", "e\u{301}", "👩‍🚀", "👩‍👩‍👧‍👦", "\u{1100}\u{1100}\u{1100}\u{1100}\u{1161}\u{11A8}", "فاطمه"] {
             for character in text { #expect(Cell(character).grapheme == String(character), "\(text)") }
         }
@@ -36,5 +37,36 @@ struct CellTests {
         var restyled = Cell("山")
         restyled.style = .bold
         #expect(restyled.width == 2 && restyled.style == .bold)
+    }
+
+    @Test("long clusters are numbered once: equal clusters share a number, and equal cells a key")
+    func longClustersShareANumber() {
+        let family = "👩‍👩‍👧‍👦"
+        let built = ["👩‍👩", "‍👧‍👦"].joined()
+        #expect(Cell(Character(family)).key == Cell(Character(built)).key)
+        #expect(Cell(Character(family)).key.isLong)
+        #expect(Cell(Character(family)).key != Cell(Character("👩‍🚀")).key)
+        #expect(Cell(Character("👩‍🚀")).grapheme == "👩‍🚀")
+        let table = LongGraphemes(capacity: 8)
+        #expect(table.number(of: family) == 0)
+        #expect(table.number(of: "👩‍🚀") == 1)
+        #expect(table.number(of: built) == 0)
+        #expect(table.count == 2)
+    }
+
+    @Test("a full table of long clusters grows no more: a new cluster is a replacement character of its width")
+    func fullTableReplaces() {
+        let table = LongGraphemes(capacity: 3)
+        // Stacked marks make as many distinct long clusters as wanted, as hostile text could.
+        let clusters = (0..<10).map { "a" + String(repeating: "\u{301}", count: 4 + $0) }
+        let keys = clusters.map { GraphemeKey($0, width: 1, longGraphemes: table) }
+        #expect(table.count == 3)
+        #expect(keys.prefix(3).allSatisfy { $0.isLong })
+        #expect(keys.dropFirst(3).allSatisfy { $0 == GraphemeKey.replacement(width: 1) })
+        #expect(GraphemeKey.replacement(width: 1).text == "\u{FFFD}")
+        #expect(GraphemeKey.replacement(width: 2).text == "\u{3013}")
+        #expect(GraphemeKey.replacement(width: 2).width == 2 && GraphemeKey.replacement(width: 1).width == 1)
+        // A cluster kept before the table filled keeps its number.
+        #expect(GraphemeKey(clusters[1], width: 1, longGraphemes: table) == keys[1])
     }
 }
