@@ -44,7 +44,13 @@ public struct FeedImage: Hashable, Sendable {
     }
 
     /// Where the picture is.
-    public var url: URL
+    public var url: URL {
+        didSet { urlHash = url.hashValue }
+    }
+    /// `url`'s hash, taken once: pictures are looked up by these values several times a
+    /// frame (what each row wants, what the loader holds), and hashing a URL hashes its
+    /// whole string (issue 29).
+    package private(set) var urlHash: Int
     /// The pixels it is drawn at.
     public var size: Size
     /// How it fits them.
@@ -60,8 +66,23 @@ public struct FeedImage: Hashable, Sendable {
     ///   - priority: how soon it is wanted; ``Priority/visible`` by default.
     public init(url: URL, size: Size, contentMode: ContentMode = .fill, priority: Priority = .visible) {
         self.url = url
+        urlHash = url.hashValue
         self.size = size
         self.contentMode = contentMode
         self.priority = priority
+    }
+
+    /// Equal pictures: the same URL (its kept hash first), size, fit and priority.
+    public static func == (lhs: FeedImage, rhs: FeedImage) -> Bool {
+        lhs.urlHash == rhs.urlHash && lhs.size == rhs.size && lhs.contentMode == rhs.contentMode && lhs.priority == rhs.priority
+            && lhs.url == rhs.url
+    }
+
+    /// Hashes the URL's kept hash, the size, fit and priority.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(urlHash)
+        hasher.combine(size)
+        hasher.combine(contentMode)
+        hasher.combine(priority)
     }
 }

@@ -6,7 +6,12 @@ import Foundation
 /// differ in size or content mode share the download and are decoded separately.
 public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     /// Where the image's bytes come from.
-    public var url: URL
+    public var url: URL {
+        didSet { urlHash = url.hashValue }
+    }
+    /// `url`'s hash, taken once (or handed over with it): a front end looks requests up
+    /// by value several times a frame, and hashing a URL hashes its whole string.
+    private var urlHash: Int
     /// The size to produce, in pixels. With ``ContentMode/fill`` the result has exactly this
     /// size; with ``ContentMode/fit`` it fits inside it and keeps the source's aspect ratio.
     public var targetSize: PixelSize
@@ -26,10 +31,31 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
         url: URL, targetSize: PixelSize, contentMode: ContentMode = .fill,
         priority: ImagePriority = .visible
     ) {
+        self.init(url: url, urlHash: url.hashValue, targetSize: targetSize, contentMode: contentMode, priority: priority)
+    }
+
+    /// A request whose URL's hash (`url.hashValue`) was taken already, as a view model's
+    /// picture keeps it.
+    package init(url: URL, urlHash: Int, targetSize: PixelSize, contentMode: ContentMode, priority: ImagePriority) {
         self.url = url
+        self.urlHash = urlHash
         self.targetSize = targetSize
         self.contentMode = contentMode
         self.priority = priority
+    }
+
+    /// Equal requests: the same URL (its kept hash first), size, mode and priority.
+    public static func == (lhs: ImageRequest, rhs: ImageRequest) -> Bool {
+        lhs.urlHash == rhs.urlHash && lhs.targetSize == rhs.targetSize && lhs.contentMode == rhs.contentMode
+            && lhs.priority == rhs.priority && lhs.url == rhs.url
+    }
+
+    /// Hashes the URL's kept hash, the size, mode and priority.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(urlHash)
+        hasher.combine(targetSize)
+        hasher.combine(contentMode)
+        hasher.combine(priority)
     }
 
     /// A short description for logs: the URL, size, mode and priority.

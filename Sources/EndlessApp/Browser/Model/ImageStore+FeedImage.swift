@@ -23,8 +23,8 @@ extension ImageRequest {
     /// The pipeline's request for a view model's picture.
     public init(_ picture: FeedImage) {
         self.init(
-            url: picture.url, targetSize: PixelSize(picture.size), contentMode: picture.contentMode == .fit ? .fit : .fill,
-            priority: ImagePriority(rawValue: picture.priority.rawValue) ?? .visible)
+            url: picture.url, urlHash: picture.urlHash, targetSize: PixelSize(picture.size),
+            contentMode: picture.contentMode == .fit ? .fit : .fill, priority: ImagePriority(rawValue: picture.priority.rawValue) ?? .visible)
     }
 }
 
