@@ -34,6 +34,24 @@ struct ImageStoreTests {
         ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: PendingLoader(), diskCache: nil)))
     }
 
+    @Test("a frame's reads of the store observe the frame's one revision; outside a frame, the store's own arrivals")
+    @MainActor
+    func arrivalsObservedCoarselyInAFrame() throws {
+        let store = Self.store()
+        let frame = try #require(
+            ObservedReads.measure {
+                FrameObservation.coarse {
+                    store.observeArrivals()
+                    _ = store.cacheHitRate
+                }
+            })
+        #expect(frame.objectCount == 1, "\(frame)")
+        #expect(frame.objects.contains { $0.type.hasSuffix("FrameObservation.Revision") }, "\(frame)")
+        let alone = try #require(ObservedReads.measure { store.observeArrivals() })
+        #expect(alone.objectCount == 1, "\(alone)")
+        #expect(alone.objects.contains { $0.type.hasSuffix("ObservationSignal") }, "\(alone)")
+    }
+
     @Test("pictures on screen load, those below warm, and each change starts and stops only its own pictures")
     func changes() {
         let store = Self.store()

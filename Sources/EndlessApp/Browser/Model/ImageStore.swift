@@ -1,3 +1,4 @@
+import Endless
 import EndlessImages
 import EndlessShared
 import Foundation
@@ -13,7 +14,10 @@ import Observation
 @MainActor @Observable
 public final class ImageStore {
     /// Bumped whenever a picture arrives; every lookup reads it, so views redraw on arrival.
-    private var arrivals = 0
+    /// Signal-observed, as the view models' properties are: a frame reads it in its coarse
+    /// scope, where it is one more read of the frame's one revision instead of an observer
+    /// installed on this store and cancelled again each frame (issue 29).
+    @ObservationIgnored @SignalObserved private var arrivals = 0
 
     @ObservationIgnored public let pipeline: ImagePipeline
     @ObservationIgnored let prefetcher: ImagePrefetcher
