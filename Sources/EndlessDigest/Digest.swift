@@ -64,13 +64,34 @@ public enum Digest: Sendable {
         hex(string.utf8)
     }
 
+    /// The algorithm, fetched from libcrypto's provider once for the process. `EVP_md5()` and
+    /// the like name an algorithm that `EVP_Digest` fetches again at every call (a lookup by
+    /// name under a lock): the simulator hashes each user's password three times, and the
+    /// fetches were most of its hashing.
     private var algorithm: OpaquePointer? {
         switch self {
-        case .md5: EVP_md5()
-        case .sha1: EVP_sha1()
-        case .sha256: EVP_sha256()
+        case .md5: FetchedAlgorithms.shared.md5 ?? EVP_md5()
+        case .sha1: FetchedAlgorithms.shared.sha1 ?? EVP_sha1()
+        case .sha256: FetchedAlgorithms.shared.sha256 ?? EVP_sha256()
         }
     }
+}
+
+/// The digest algorithms, fetched once (nil where a fetch failed: the named algorithm is used
+/// instead, which `EVP_Digest` fetches itself).
+///
+/// Unchecked `Sendable`: a fetched `EVP_MD` is immutable and reference counted by libcrypto,
+/// which documents it as safe to use from any number of threads at once; these are never
+/// freed, so they outlive every hash.
+private struct FetchedAlgorithms: @unchecked Sendable {
+    let md5: OpaquePointer?
+    let sha1: OpaquePointer?
+    let sha256: OpaquePointer?
+
+    static let shared: FetchedAlgorithms = {
+        Digest.initializeLibrary()
+        return FetchedAlgorithms(md5: EVP_MD_fetch(nil, "MD5", nil), sha1: EVP_MD_fetch(nil, "SHA1", nil), sha256: EVP_MD_fetch(nil, "SHA256", nil))
+    }()
 }
 
 /// Whether ``Digest/initializeLibrary()`` has run (running it twice is harmless).
