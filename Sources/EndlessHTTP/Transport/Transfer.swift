@@ -31,11 +31,11 @@ final class Transfer: Sendable {
     let redirects: RedirectHandling
     private let state = Mutex(State())
     /// Hears the body's progress (``TransferProgress``); nil for nobody.
-    private let progress: (@Sendable (_ received: Int, _ expected: Int64?) -> Void)?
+    private let progress: TransferProgress.Observer?
 
     init(
         limit: Int, redirects: RedirectHandling = .default,
-        progress: (@Sendable (_ received: Int, _ expected: Int64?) -> Void)? = nil
+        progress: TransferProgress.Observer? = nil
     ) {
         self.limit = limit
         self.redirects = redirects

@@ -81,7 +81,9 @@ struct CurlHygieneTests {
         let seen = Mutex<[Int]>([])
 
         // The progress observer runs inside libcurl's write callback, mid-transfer.
-        _ = try await TransferProgress.$observer.withValue({ _, _ in seen.withLock { $0.append(Self.currentSIGPIPEHandler()) } }) {
+        _ = try await TransferProgress.$observer.withValue(
+            TransferProgress.Observer { _, _ in seen.withLock { $0.append(Self.currentSIGPIPEHandler()) } }
+        ) {
             try await CurlTransport().send(URLRequest(url: server.url()), maxBodyBytes: 1024)
         }
 

@@ -94,8 +94,9 @@ final class Downloader {
         _ download: ItemDownload, stem: String, folder: URL, http: HTTPClient, maximumBytes: Int, progress: DownloadProgress
     ) async -> String {
         let response: HTTPResponse
+        let observer = TransferProgress.Observer { progress.observe($0, $1) }
         do {
-            response = try await TransferProgress.$observer.withValue({ progress.observe($0, $1) }) {
+            response = try await TransferProgress.$observer.withValue(observer) {
                 try await http.data(from: download.url, accepting: .images)
             }
         } catch {
