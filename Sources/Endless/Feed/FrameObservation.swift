@@ -86,6 +86,40 @@ package enum FrameObservation {
         return try body()
     }
 
+    /// Calls `action` at every change of every signal-observed property (every bump of the
+    /// shared revision), on the thread that makes it, until the returned observation is
+    /// cancelled or released.
+    ///
+    /// How a loop that draws whole frames, reading only signal-observed properties in
+    /// ``coarse(_:)``, learns that one changed: one observer for its life instead of one
+    /// `withObservationTracking` a frame, whose install and cancel (a registration per object
+    /// read, and their removal when it fired) was some 30 thousand instructions of every key
+    /// (issue 29). `action` runs often and must be quick; it must not change a
+    /// signal-observed property.
+    /// - Parameter action: what to do; it posts to a queue, typically.
+    /// - Returns: the observation; cancelling or releasing it stops the calls.
+    package static func observeEveryChange(_ action: @escaping @Sendable () -> Void) -> EveryChange {
+        EveryChange(action)
+    }
+
+    /// An observation of every change (see ``observeEveryChange(_:)``).
+    package final class EveryChange: Sendable {
+        private let id: UInt64
+
+        fileprivate init(_ action: @escaping @Sendable () -> Void) {
+            id = Revision.shared.add(action)
+        }
+
+        /// Stops the calls; the ones running finish.
+        package func cancel() {
+            Revision.shared.remove(id)
+        }
+
+        deinit {
+            Revision.shared.remove(id)
+        }
+    }
+
     /// The one change count that stands in, inside ``FrameObservation/coarse(_:)``, for every
     /// signal-observed property of every feed and view model.
     ///
@@ -97,6 +131,9 @@ package enum FrameObservation {
 
         private let registrar = ObservationRegistrar()
         private let changes = Atomic<UInt64>(0)
+        /// The observers of every change (``FrameObservation/observeEveryChange(_:)``), in the
+        /// order they came; an array, so that a change copies it with one retain.
+        private let everyChange = Mutex<(lastID: UInt64, actions: [(id: UInt64, action: @Sendable () -> Void)])>((0, []))
 
         /// How many changes there have been: reading it registers with the observation in
         /// progress.
@@ -105,11 +142,28 @@ package enum FrameObservation {
             return changes.load(ordering: .relaxed)
         }
 
-        /// Tells the observers of ``revision`` that something is about to change.
+        /// Tells the observers of ``revision``, and of every change, that something is about
+        /// to change.
         func bump() {
             registrar.withMutation(of: self, keyPath: \.revision) {
                 _ = changes.add(1, ordering: .relaxed)
             }
+            let actions = everyChange.withLock { $0.actions }
+            for entry in actions { entry.action() }
+        }
+
+        /// Adds an observer of every change; returns its id.
+        fileprivate func add(_ action: @escaping @Sendable () -> Void) -> UInt64 {
+            everyChange.withLock { state in
+                state.lastID &+= 1
+                state.actions.append((state.lastID, action))
+                return state.lastID
+            }
+        }
+
+        /// Removes the observer `id`, if it is still there.
+        fileprivate func remove(_ id: UInt64) {
+            everyChange.withLock { state in state.actions.removeAll { $0.id == id } }
         }
     }
 }

@@ -39,3 +39,38 @@ struct SignalObservedTests {
         #expect(!Self.isTold(reading: { _ = holder.opaque }, of: { holder.count = 2 }))
     }
 }
+
+/// The loop's observation of every change: told of each change of every signal-observed
+/// property, until cancelled or released.
+@Suite("Every change observed")
+struct EveryChangeTests {
+    final class Holder {
+        @SignalObserved var count = 0
+    }
+
+    @Test("an observation of every change is told of each, until cancelled or released")
+    func everyChange() {
+        let holder = Holder()
+        let told = Mutex(0)
+        let observation = FrameObservation.observeEveryChange { told.withLock { $0 += 1 } }
+        holder.count = 1
+        holder.count = 1  // equal: no change
+        holder.count += 1
+        // Other tests change signals too, at any time: at least these two were told.
+        let afterTwo = told.withLock { $0 }
+        #expect(afterTwo >= 2)
+        observation.cancel()
+        let cancelled = told.withLock { $0 }
+        holder.count = 7
+        #expect(told.withLock { $0 } == cancelled)
+
+        var released: FrameObservation.EveryChange? = FrameObservation.observeEveryChange { told.withLock { $0 += 100 } }
+        holder.count = 8
+        #expect(told.withLock { $0 } >= cancelled + 100)
+        _ = released
+        released = nil
+        let afterRelease = told.withLock { $0 }
+        holder.count = 9
+        #expect(told.withLock { $0 } == afterRelease)
+    }
+}

@@ -1,3 +1,4 @@
+import Endless
 import EndlessHTTP
 import Foundation
 import Observation
@@ -7,6 +8,10 @@ import Synchronization
 /// saves it in the pictures folder (``DownloadFolder``, ``DownloadSaver``), then tells the
 /// service (``ItemDownload/tell``). Its ``status`` is the status bar's download segment:
 /// `Downloading sea-abc… 45 %`, then `Saved to ~/Pictures/endless/sea-abc.jpg`.
+///
+/// Its properties are `@SignalObserved`, as every property a frame reads is: the loop draws a
+/// frame when the one shared revision changes (`FrameObservation`), and a tracked property
+/// would not tell it.
 @MainActor @Observable
 final class Downloader {
     /// The largest file downloaded: a photo at full size is a few MiB; a body past this is a
@@ -16,7 +21,7 @@ final class Downloader {
     static let deadline: Duration = .seconds(300)
 
     /// What the last download to report says; nil for nothing.
-    private(set) var status: String?
+    @ObservationIgnored @SignalObserved private(set) var status: String? = nil
     /// The downloads running, by their ``ItemDownload/key``.
     @ObservationIgnored private(set) var running: [String: Task<Void, Never>] = [:]
     @ObservationIgnored private let http: HTTPClient

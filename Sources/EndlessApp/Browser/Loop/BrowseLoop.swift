@@ -2,14 +2,16 @@ import Endless
 import EndlessShared
 import EndlessTerminal
 import Observation
+import Synchronization
 
 /// The browser's event loop: terminal input becomes intents for the browser's model; any change
 /// to what the screen reads, a spinner's next frame, or a resize becomes a new frame, drawn as a
 /// diff.
 ///
-/// Redraws are driven by Observation, with one live observer at a time (``FrameTicket``): a page
-/// arriving, a picture decoding or a request finishing asks for one frame, and an idle browser
-/// draws nothing. A burst of changes costs one frame: the loop takes everything waiting in its
+/// Redraws are driven by the one revision every property a frame reads bumps (see
+/// `FrameObservation`): the loop observes it for its whole life, and a change asks for a
+/// frame once until that frame is drawn (see ``ChangeSeen``). A page arriving, a picture
+/// decoding or a request finishing asks for one frame, and an idle browser draws nothing. A burst of changes costs one frame: the loop takes everything waiting in its
 /// inbox before it draws, and frames are paced at one per ``frameInterval`` with a burst of two
 /// (after a pause, two frames may follow at once: the launch frame and the cached rows that
 /// come a few milliseconds later both show without waiting), so the cost of a key stays the
@@ -23,6 +25,9 @@ final class BrowseLoop {
         case terminal(TerminalEvent)
         /// Something the frame of this generation read has changed.
         case changed(UInt64)
+        /// Something a frame reads has changed (the loop's observation of every change), while
+        /// the frame of this generation was the last drawn.
+        case revised(UInt64)
         /// A spinner or countdown moves on.
         case tick
         /// A frame held back by ``BrowseLoop/frameInterval`` is due.
@@ -83,6 +88,10 @@ final class BrowseLoop {
 
     let inbox: LoopInbox<Event>
     private let ticket = FrameTicket()
+    /// Whether a change since the last frame was posted, or a frame is being drawn.
+    private let changeSeen = ChangeSeen()
+    /// The loop's observation of every change to what frames read.
+    private let everyChange: FrameObservation.EveryChange
     private let clock: any Clock<Duration>
     /// The header and status bar as last drawn (see ``ChromeMemo``).
     let chrome: ChromeMemo
@@ -132,6 +141,11 @@ final class BrowseLoop {
         chrome = ChromeMemo(statusChanged: { inbox.post(.chromeChanged) }, clock: elapsed)
         inFlightFigure = InFlightFigure(timer: timer) { [browser] count in
             if browser.requestsInFlight != count { browser.requestsInFlight = count }
+        }
+        // The first change after a frame posts one event, of the generation drawn last: a
+        // change already drawn by a later frame is then outdated (see `handle`).
+        everyChange = FrameObservation.observeEveryChange { [changeSeen, ticket, inbox] in
+            if changeSeen.set() { inbox.post(.revised(ticket.generation)) }
         }
     }
 
@@ -263,6 +277,8 @@ final class BrowseLoop {
             return handle(terminalEvent)
         case .changed(let generation):
             if ticket.isCurrent(generation) { needsFrame = true }
+        case .revised(let generation):
+            if ticket.isCurrent(generation) { needsFrame = true }
         case .tick:
             tickPending = false
             if browser.isAnimating { needsFrame = true }
@@ -308,16 +324,15 @@ final class BrowseLoop {
         lastFrame = now
         renders += 1
         var frame = terminal.makeFrame()
-        let generation = ticket.renew()
-        let inbox = self.inbox
-        let ticket = self.ticket
+        // A new generation: changes posted before this frame are drawn by it (and the opening's
+        // observation, if it is still waiting, is retired).
+        _ = ticket.renew()
         let spinnerTime = ContinuousClock.now - started
-        let drawn = withObservationTracking {
-            _ = ticket.number
-            return Self.draw(browser, into: &frame, elapsed: spinnerTime, chrome: chrome)
-        } onChange: {
-            if ticket.isCurrent(generation) { inbox.post(.changed(generation)) }
-        }
+        // A change made while the frame is drawn is in it, or was made by drawing it: neither
+        // asks for another frame, as under an observation installed after the frame read.
+        changeSeen.drawing()
+        let drawn = Self.draw(browser, into: &frame, elapsed: spinnerTime, chrome: chrome)
+        changeSeen.clear()
         layout = drawn
         try terminal.render(frame)
         browser.active.rowsShown(drawn.rows)
@@ -334,10 +349,9 @@ final class BrowseLoop {
     }
 
     /// Draws a frame as ``render(at:)`` does, the feeds and view models it reads observed
-    /// through their one shared revision (see `FrameObservation`): a frame is drawn whole
-    /// whatever changed, and installs and cancels a handful of observers instead of one for
-    /// every property it read (issue 29). What is observed apart (the status bar's watch) reads
-    /// in its own, fine, scope.
+    /// through their one shared revision (see `FrameObservation`), which the loop observes for
+    /// its life: a frame is drawn whole whatever changed, and installs no observer (issue 29).
+    /// What is observed apart (the status bar's watch) reads in its own, fine, scope.
     static func draw(_ browser: BrowserModel, into frame: inout ScreenBuffer, elapsed: Duration, chrome: ChromeMemo?) -> BrowserLayout {
         FrameObservation.coarse { BrowserScreen.draw(browser, into: &frame, elapsed: elapsed, chrome: chrome) }
     }
@@ -414,5 +428,29 @@ final class BrowseLoop {
         default:
             break
         }
+    }
+}
+
+/// Whether the first change since the last frame was posted (see ``BrowseLoop``): set by the
+/// change that posts, and while a frame is drawn (its changes ask for nothing); cleared when
+/// the frame has read everything. Set until the first frame: before it, only the opening's
+/// end (observed on its own) or its grace draws, and a loading state changing meanwhile asks
+/// for nothing.
+final class ChangeSeen: Sendable {
+    private let seen = Atomic<Bool>(true)
+
+    /// Marks a change; true for the first since the flag was cleared, which is to be posted.
+    func set() -> Bool {
+        !seen.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    /// A frame is being drawn: changes meanwhile post nothing.
+    func drawing() {
+        seen.store(true, ordering: .releasing)
+    }
+
+    /// The frame has read everything: the next change posts.
+    func clear() {
+        seen.store(false, ordering: .releasing)
     }
 }

@@ -1,14 +1,14 @@
 import Observation
 import Synchronization
 
-/// Keeps exactly one observation of the screen alive at a time.
+/// Numbers the loop's frames, so that news meant for a frame already drawn over is ignored.
 ///
-/// Each frame is drawn inside `withObservationTracking`, which registers a one-shot observer on
-/// everything the frame read. A registration that is never triggered stays registered, so
-/// re-registering on every frame would pile them up (and one change would then fire them
-/// all). Every frame therefore reads ``number``, and ``renew()`` changes it before the next
-/// frame registers: that cancels the previous registration, whatever it tracked, and its
-/// `onChange` sees that its generation is over and stays silent.
+/// The loop posts a change with the generation live when it came; ``renew()`` starts a new one
+/// for each frame, which draws every change posted before it, so a change of an older
+/// generation asks for nothing (see ``isCurrent(_:)``). An observation that reads ``number``
+/// (the opening's wait for its first page, the status bar's watch) is retired by the next
+/// renewal: the change cancels it, and its `onChange` finds its generation over and stays
+/// silent.
 @MainActor @Observable
 final class FrameTicket {
     /// Read by every frame; changed by ``renew()`` before the next one.
@@ -24,6 +24,11 @@ final class FrameTicket {
         current.store(next, ordering: .sequentiallyConsistent)
         number = next
         return next
+    }
+
+    /// The live generation, read from any thread.
+    nonisolated var generation: UInt64 {
+        current.load(ordering: .sequentiallyConsistent)
     }
 
     /// Whether an observer of `generation` is the live one.

@@ -1,3 +1,4 @@
+import Endless
 import EndlessFeedModel
 import EndlessHTTP
 import EndlessShared
@@ -11,6 +12,10 @@ import Observation
 /// While a range loads, the chart shown stays, marked `loading 30 d…`; when it fails, the
 /// chart shown stays and ``note`` says why. The range belongs to the item last stepped: other
 /// items' details show their own chart.
+///
+/// Its properties are `@SignalObserved`, as every property a frame reads is: the loop draws a
+/// frame when the one shared revision changes (`FrameObservation`), and a tracked property
+/// would not tell it.
 @MainActor @Observable
 final class ChartRanges {
     /// The ranges' labels, shortest first.
@@ -26,13 +31,13 @@ final class ChartRanges {
     @ObservationIgnored private var task: Task<Void, Never>?
 
     /// The item whose range was last stepped (its details' id); nil for none yet.
-    private(set) var item: String?
+    @ObservationIgnored @SignalObserved private(set) var item: String? = nil
     /// The range shown for ``item``, and its chart when it is not the opening one.
-    private(set) var shown: (index: Int, chart: ItemDetails.Chart?) = (0, nil)
+    @ObservationIgnored @SignalObserved private(set) var shown: (index: Int, chart: ItemDetails.Chart?) = (0, nil)
     /// The range loading for ``item``; nil for none.
-    private(set) var loading: Int?
+    @ObservationIgnored @SignalObserved private(set) var loading: Int? = nil
     /// The range last asked for that could not be shown, and why; nil once another is asked for.
-    private(set) var failure: (index: Int, reason: String)?
+    @ObservationIgnored @SignalObserved private(set) var failure: (index: Int, reason: String)? = nil
 
     /// The most charts kept: a few ranges of a few dozen items.
     static let keptCharts = 64
