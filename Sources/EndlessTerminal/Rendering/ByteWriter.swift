@@ -34,13 +34,6 @@ struct ByteWriter {
         }
     }
 
-    /// Appends a byte's value in decimal, as SGR parameters are written.
-    mutating func appendDecimal(_ value: UInt8) {
-        if value >= 100 { bytes.append(0x30 + value / 100) }
-        if value >= 10 { bytes.append(0x30 + value / 10 % 10) }
-        bytes.append(0x30 + value % 10)
-    }
-
     /// `ESC [`, the control sequence introducer.
     mutating func csi() {
         bytes.append(0x1B)

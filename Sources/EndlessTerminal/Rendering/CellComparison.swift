@@ -9,12 +9,6 @@ enum CellComparison {
     /// Cells per block compared with one `memcmp` once a run is known to differ somewhere.
     static let block = 8
 
-    /// Whether two cells are equal: their keys and packed styles.
-    @inline(__always)
-    static func same(_ a: Cell, _ b: Cell) -> Bool {
-        a.key.bits == b.key.bits && a.packedStyle == b.packedStyle
-    }
-
     /// The offset of the first of `count` cells from `new[i]` and `old[j]` that differ, nil
     /// when all are equal.
     @inline(__always)
@@ -28,7 +22,7 @@ enum CellComparison {
         while x < count {
             let length = min(block, count - x)
             if memcmp(newRun + x * stride, oldRun + x * stride, length * stride) != 0 {
-                for offset in x..<(x + length) where !same(new[i + offset], old[j + offset]) { return offset }
+                for offset in x..<(x + length) where new[i + offset] != old[j + offset] { return offset }
             }
             x += length
         }
@@ -45,7 +39,7 @@ enum CellComparison {
         var x = x
         let near = min(width, x + 4)
         while x < near {
-            if !same(new[newRow + x], old[oldRow + x]) { return x }
+            if new[newRow + x] != old[oldRow + x] { return x }
             x += 1
         }
         guard let offset = firstDifference(new, newRow + x, old, oldRow + x, count: width - x) else { return width }

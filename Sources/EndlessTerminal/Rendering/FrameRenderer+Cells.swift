@@ -74,7 +74,7 @@ extension FrameRenderer {
                 if mark & CellMarks.forced != 0 { return true }
             }
             if repaintAll { return true }
-            return source >= 0 ? !CellComparison.same(new[row + x], old[oldRow + x]) : !new[row + x].isPlainBlank
+            return source >= 0 ? new[row + x] != old[oldRow + x] : !new[row + x].isPlainBlank
         }
         // The blank tail that one EL can paint, with the background it should have: spaces of
         // one style (compared packed, the cheap test) that an erase draws.

@@ -87,8 +87,8 @@ struct RepairCost {
                 let oldStart = (source ?? 0) * width
                 @inline(__always) func unchanged(_ x: Int) -> Bool {
                     let cell = newCells[start + x]
-                    guard source != nil else { return cell.key == GraphemeKey.space && cell.packedStyle == 0 }
-                    return CellComparison.same(cell, oldCells[oldStart + x])
+                    guard source != nil else { return cell.isPlainBlank }
+                    return cell == oldCells[oldStart + x]
                 }
                 // From the first changed cell, run by run: a run costs a cursor move, its
                 // characters, an erase for its blanks, and an SGR where the style changes.

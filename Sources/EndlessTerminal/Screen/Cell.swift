@@ -53,12 +53,6 @@ public struct Cell: Hashable, Sendable {
         self.packedStyle = packedStyle
     }
 
-    /// Makes this cell hold cluster `key` in `packedStyle`.
-    mutating func set(key: GraphemeKey, packedStyle: UInt64) {
-        self.key = key
-        self.packedStyle = packedStyle
-    }
-
     /// A space with the given style: how cleared areas keep their background.
     ///
     /// - Parameter style: colors and attributes.

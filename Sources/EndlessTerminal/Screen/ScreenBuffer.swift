@@ -160,7 +160,7 @@ public struct ScreenBuffer: Hashable, Sendable {
         }
         let index = y * size.width + x
         breakWideCharacter(at: index, x: x)
-        cells[index].set(key: key, packedStyle: packedStyle)
+        cells[index] = Cell(key: key, packedStyle: packedStyle)
     }
 
     /// Removes the graphics that overlap `rect`.

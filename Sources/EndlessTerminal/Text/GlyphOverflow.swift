@@ -55,7 +55,7 @@ enum GlyphOverflow {
             let cellWidth = max(1, Int(cell.width))
             if cell.key.mayOverflow {
                 for column in max(0, x - 1)..<min(width, x + cellWidth + 1)
-                where !CellComparison.same(new[newRow + column], old[oldRow + column]) {
+                where new[newRow + column] != old[oldRow + column] {
                     return true
                 }
             }

@@ -11,8 +11,9 @@ import Synchronization
 /// Redraws are driven by the one revision every property a frame reads bumps (see
 /// `FrameObservation`): the loop observes it for its whole life, and a change asks for a
 /// frame once until that frame is drawn (see ``ChangeSeen``). A page arriving, a picture
-/// decoding or a request finishing asks for one frame, and an idle browser draws nothing. A burst of changes costs one frame: the loop takes everything waiting in its
-/// inbox before it draws, and frames are paced at one per ``frameInterval`` with a burst of two
+/// decoding or a request finishing asks for one frame, and an idle browser draws nothing. A
+/// burst of changes costs one frame: the loop takes everything waiting in its inbox before it
+/// draws, and frames are paced at one per ``frameInterval`` with a burst of two
 /// (after a pause, two frames may follow at once: the launch frame and the cached rows that
 /// come a few milliseconds later both show without waiting), so the cost of a key stays the
 /// same however long the session has run. While keys come, a frame asked for by anything else
@@ -23,11 +24,9 @@ import Synchronization
 final class BrowseLoop {
     enum Event: Sendable {
         case terminal(TerminalEvent)
-        /// Something the frame of this generation read has changed.
+        /// Something a frame reads has changed while the frame of this generation was the
+        /// last drawn (or, before the first frame, the opening ended).
         case changed(UInt64)
-        /// Something a frame reads has changed (the loop's observation of every change), while
-        /// the frame of this generation was the last drawn.
-        case revised(UInt64)
         /// A spinner or countdown moves on.
         case tick
         /// A frame held back by ``BrowseLoop/frameInterval`` is due.
@@ -145,7 +144,7 @@ final class BrowseLoop {
         // The first change after a frame posts one event, of the generation drawn last: a
         // change already drawn by a later frame is then outdated (see `handle`).
         everyChange = FrameObservation.observeEveryChange { [changeSeen, ticket, inbox] in
-            if changeSeen.set() { inbox.post(.revised(ticket.generation)) }
+            if changeSeen.set() { inbox.post(.changed(ticket.generation)) }
         }
     }
 
@@ -240,6 +239,7 @@ final class BrowseLoop {
         let ticket = self.ticket
         let tab = browser.active
         withObservationTracking {
+            _ = ticket.number  // the first frame retires this observation
             _ = tab.isOpening
         } onChange: {
             if ticket.isCurrent(generation) { inbox.post(.changed(generation)) }
@@ -276,8 +276,6 @@ final class BrowseLoop {
         case .terminal(let terminalEvent):
             return handle(terminalEvent)
         case .changed(let generation):
-            if ticket.isCurrent(generation) { needsFrame = true }
-        case .revised(let generation):
             if ticket.isCurrent(generation) { needsFrame = true }
         case .tick:
             tickPending = false

@@ -6,9 +6,9 @@ import Synchronization
 /// The loop posts a change with the generation live when it came; ``renew()`` starts a new one
 /// for each frame, which draws every change posted before it, so a change of an older
 /// generation asks for nothing (see ``isCurrent(_:)``). An observation that reads ``number``
-/// (the opening's wait for its first page, the status bar's watch) is retired by the next
-/// renewal: the change cancels it, and its `onChange` finds its generation over and stays
-/// silent.
+/// (the loop's wait for its first page; the status bar's watch, with a ticket of its own) is
+/// retired by the next renewal: the change cancels it, and its `onChange` finds its
+/// generation over and stays silent.
 @MainActor @Observable
 final class FrameTicket {
     /// Read by every frame; changed by ``renew()`` before the next one.
