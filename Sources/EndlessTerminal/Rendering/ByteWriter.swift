@@ -34,10 +34,24 @@ struct ByteWriter {
         }
     }
 
+    /// Appends a byte's value in decimal without dividing in a loop: SGR parameters are bytes,
+    /// and a scrolled list of true-colour pictures writes some hundred of them a frame (written as
+    /// `Int`s they cost the renderer 5 thousand instructions a key more).
+    mutating func appendDecimal(_ value: UInt8) {
+        if value >= 100 { bytes.append(0x30 + value / 100) }
+        if value >= 10 { bytes.append(0x30 + value / 10 % 10) }
+        bytes.append(0x30 + value % 10)
+    }
+
     /// `ESC [`, the control sequence introducer.
     mutating func csi() {
         bytes.append(0x1B)
         bytes.append(0x5B)
+    }
+
+    /// How many digits a byte's value takes in decimal.
+    static func decimalLength(_ value: UInt8) -> Int {
+        value >= 100 ? 3 : value >= 10 ? 2 : 1
     }
 
     /// How many digits `value` takes in decimal.

@@ -74,7 +74,7 @@ enum SGR {
         out.csi()
         for index in 0..<parameters.count {
             if index > 0 { out.append(0x3B) }
-            out.appendDecimal(Int(parameters[index]))
+            out.appendDecimal(parameters[index])
         }
         out.append(0x6D)
     }
@@ -96,7 +96,7 @@ struct SGRParameters {
     mutating func append(_ value: UInt8) {
         guard count < Self.capacity else { return }
         withUnsafeMutableBytes(of: &storage) { $0[count] = value }
-        length += (count > 0 ? 1 : 0) + ByteWriter.decimalLength(Int(value))
+        length += (count > 0 ? 1 : 0) + ByteWriter.decimalLength(value)
         count += 1
     }
 
