@@ -53,30 +53,43 @@ extension Redactor {
     /// - Parameter text: A URL, such as `http://user:pw@host/?client_id=abc`.
     /// - Returns: The secret values found; empty when there are none.
     public func secrets(inURL text: String) -> [String] {
+        // Walked as UTF-8 bytes: every delimiter is ASCII, so the pieces between them are
+        // whole characters. A walk by characters cost some 100 thousand instructions for a
+        // page's URL, and every request is looked at as it starts (issue 29).
+        let bytes = Array(text.utf8)
         var found: [String] = []
-        func add(_ value: Substring) {
-            guard !value.isEmpty else { return }
-            found.append(String(value))
-            let decoded = Self.percentDecoded(String(value))
-            if decoded != String(value) { found.append(decoded) }
+        func add(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            let value = String(decoding: bytes[range], as: UTF8.self)
+            found.append(value)
+            let decoded = Self.percentDecoded(value)
+            if decoded != value { found.append(decoded) }
         }
-        var rest = Substring(text)
-        let scheme = Self.isASCII(rest) ? Self.firstRange(of: Array("://".utf8), in: rest.utf8) : rest.range(of: "://")
-        if let scheme {
-            let authorityEnd = rest[scheme.upperBound...].firstIndex { "/?#".contains($0) } ?? rest.endIndex
-            let authority = rest[scheme.upperBound..<authorityEnd]
-            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-                add(authority[authority.index(after: colon)..<at])
+        func first(_ byte: UInt8, in range: Range<Int>) -> Int? {
+            bytes[range].firstIndex(of: byte)
+        }
+        var rest = 0..<bytes.count
+        if let scheme = Self.firstRange(of: Array("://".utf8), in: bytes) {
+            let authorityStart = scheme.upperBound
+            let authorityEnd =
+                bytes[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+                ?? bytes.count
+            let authority = authorityStart..<authorityEnd
+            if let at = bytes[authority].lastIndex(of: UInt8(ascii: "@")), let colon = first(UInt8(ascii: ":"), in: authorityStart..<at) {
+                add((colon + 1)..<at)
             }
-            rest = rest[authorityEnd...]
+            rest = authorityEnd..<bytes.count
         }
-        guard let question = rest.firstIndex(of: "?") else { return found }
-        let query = rest[rest.index(after: question)...].prefix { $0 != "#" }
-        for pair in query.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { continue }
-            let name = Self.percentDecoded(String(parts[0]))
-            if isSecretQueryItem(name) { add(parts[1]) }
+        guard let question = first(UInt8(ascii: "?"), in: rest) else { return found }
+        let queryEnd = first(UInt8(ascii: "#"), in: (question + 1)..<bytes.count) ?? bytes.count
+        var pairStart = question + 1
+        while pairStart <= queryEnd {
+            let pairEnd = first(UInt8(ascii: "&"), in: pairStart..<queryEnd) ?? queryEnd
+            if let equals = first(UInt8(ascii: "="), in: pairStart..<pairEnd) {
+                let name = Self.percentDecoded(String(decoding: bytes[pairStart..<equals], as: UTF8.self))
+                if isSecretQueryItem(name) { add((equals + 1)..<pairEnd) }
+            }
+            pairStart = pairEnd + 1
         }
         return found
     }
