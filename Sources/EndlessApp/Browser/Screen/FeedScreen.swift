@@ -69,8 +69,15 @@ struct FeedScreen<Source: PageSource> {
 
     /// The items on screen among `rows`, for the feed.
     static func visibleItems(_ rows: [(row: ListRow, rect: Rect)]) -> Range<Int> {
-        let indices = rows.compactMap { if case .item(let index) = $0.row { index } else { nil } }
-        guard let first = indices.first, let last = indices.last else { return 0..<0 }
+        // A loop, not a closure: a closure made here is the main actor's, and checks that it
+        // runs on it at each call (issue 29).
+        var first: Int?
+        var last = 0
+        for case (.item(let index), _) in rows {
+            if first == nil { first = index }
+            last = index
+        }
+        guard let first else { return 0..<0 }
         return first..<(last + 1)
     }
 
@@ -128,11 +135,14 @@ struct FeedScreen<Source: PageSource> {
                 // copied from the memo either way), and the bar goes over it.
                 if selected, marksSelection { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
                 // The row's item is read only if the row is drawn afresh (see `drawRow`).
-                let request = listed.image
-                let image = isLaunchScreen ? nil : request.flatMap { images?.image(unobserved: $0) }
-                // The placeholder is drawn in the frame the row first appears in.
-                let placeholder =
-                    image == nil && cells.showsImages ? request.flatMap { placeholderImage(forRow: index, request: $0) } : nil
+                // Looked up without closures (see `visibleItems`).
+                var image: DecodedImage?
+                var placeholder: DecodedImage?
+                if let request = listed.image {
+                    if !isLaunchScreen, let images { image = images.image(unobserved: request) }
+                    // The placeholder is drawn in the frame the row first appears in.
+                    if image == nil, cells.showsImages { placeholder = placeholderImage(forRow: index, request: request) }
+                }
                 let pictures = RowPictures(image: image, placeholder: placeholder)
                 drawRow(at: index, listed, in: row, isSelected: selected && marksSelection, pictures, now: now, into: &buffer)
                 if selected, !marksSelection { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
@@ -151,9 +161,11 @@ struct FeedScreen<Source: PageSource> {
     private func rowHeight(rowCount: Int, items: FeedItems<Source.Item>) -> (Int) -> Int {
         let placeholderHeight = style.placeholderHeight
         if let uniformHeight = style.uniformHeight {
-            if uniformHeight == placeholderHeight { return { _ in uniformHeight } }
+            // Sendable, so not the main actor's: the list asks them many times a frame, and
+            // each call of an isolated closure checks where it runs (see `visibleItems`).
+            if uniformHeight == placeholderHeight { return { @Sendable _ in uniformHeight } }
             let loaded = items.startIndex..<items.endIndex
-            return { index in loaded.contains(index) ? uniformHeight : placeholderHeight }
+            return { @Sendable index in loaded.contains(index) ? uniformHeight : placeholderHeight }
         }
         return { [model, style] index in
             guard index < rowCount, let item = model.item(at: index) else { return placeholderHeight }
