@@ -11,7 +11,7 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     }
     /// `url`'s hash, taken once (or handed over with it): a front end looks requests up
     /// by value several times a frame, and hashing a URL hashes its whole string.
-    private var urlHash: Int
+    package private(set) var urlHash: Int
     /// The size to produce, in pixels. With ``ContentMode/fill`` the result has exactly this
     /// size; with ``ContentMode/fit`` it fits inside it and keeps the source's aspect ratio.
     public var targetSize: PixelSize

@@ -75,19 +75,30 @@ struct ListRowInputs: Equatable {
     }
 }
 
-/// A picture as far as a row shows it: the request it answers and its pixel size. Not nested
-/// in ``ListRowInputs``: a type nested in a generic one is generic too, and its metadata is
-/// looked up for each row of each frame.
+/// A picture as far as a row shows it: the request it answers (its URL by its hash) and its
+/// pixel size. Not nested in ``ListRowInputs``: a type nested in a generic one is generic
+/// too, and its metadata is looked up for each row of each frame. Plain numbers, no URL:
+/// every row of every frame makes and compares one, and copying a URL retains its storage
+/// (issue 29). A kept row is found for the same item (its id and stamp), whose picture has the
+/// same URL; what this tells apart is which picture arrived, at which size.
 struct RowPicture: Equatable {
-    let request: ImageRequest
+    let urlHash: Int
+    let targetSize: PixelSize
+    let contentMode: ContentMode
     let width: Int
     let height: Int
 
-    init?(_ image: DecodedImage?) {
-        guard let image else { return nil }
-        request = image.request
-        width = image.width
-        height = image.height
+    init?(_ image: borrowing DecodedImage?) {
+        switch image {
+        case .none:
+            return nil
+        case .some(let image):
+            urlHash = image.request.urlHash
+            targetSize = image.request.targetSize
+            contentMode = image.request.contentMode
+            width = image.width
+            height = image.height
+        }
     }
 }
 
