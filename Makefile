@@ -12,7 +12,7 @@ BENCH_PACKAGES := nginx wrk jq chafa less curl python3
 # The reference data beside the repository (see scripts/find-shared-data).
 export ENDLESS_SHARED := $(shell ./scripts/find-shared-data)
 
-.PHONY: deps deps-bench build release run man test docs fuzz fuzz-smoke tsan bench clean
+.PHONY: deps deps-bench build release run man test smoke docs fuzz fuzz-smoke tsan bench clean
 
 deps:
 	@./scripts/install-debian-packages $(DEB_PACKAGES)
@@ -49,6 +49,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	./scripts/test/run $(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) ./scripts/fuzz/run smoke
+
+# The release build driven in tmux as a person drives it, through every tab and a download:
+# the tests run the debug build, and the optimizer once crashed a release build they passed.
+smoke: deps
+	SWIFT=$(SWIFT) ./scripts/smoke/release
 
 # DocC documentation of the library modules, with the toolchain's docc, into
 # .build/docs/<Module>.doccarchive: zero warnings, and every public symbol with a summary
