@@ -1,3 +1,4 @@
+import EndlessImages
 import EndlessTerminal
 import EndlessTesting
 import Foundation
@@ -181,5 +182,33 @@ struct ListRowMemoTests {
         _ = Self.frame(tab)
         #expect(tab.rowsDrawn == before)
         #expect(Compared.comparisons.load(ordering: .relaxed) > compared)
+    }
+
+    @Test("a row is copied as the last frame showed it only for the same listed row, index, place, selection and picture")
+    func shownRows() throws {
+        let memo = ListRowMemo(rowsOf: Int.self)
+        var frame = ScreenBuffer(size: Size(width: 20, height: 4))
+        frame.write("seven", at: Point(x: 2, y: 0))
+        let size = Size(width: 20, height: 2)
+        let cells = RowCells(Rect(x: 0, y: 0, width: 20, height: 2), of: frame, graphicsBefore: 0)
+        let listed = ListedRow(stamp: ItemStamp(page: 1, offset: 0), idText: "7", image: nil)
+        let url = try #require(URL(string: "http://127.0.0.1/7.jpg"))
+        let picture = RowPicture(
+            DecodedImage(width: 1, height: 1, pixels: [0, 0, 0, 255], request: ImageRequest(url: url, targetSize: PixelSize(width: 1, height: 1))))
+        memo.recordShown(.init(index: 3, listed: listed, x: 0, size: size, isSelected: false, image: nil, cells: cells))
+
+        #expect(memo.shownCells(at: 3, listed: listed, x: 0, size: size, isSelected: false, image: nil) != nil)
+        // The same item listed again (a refresh's new stamp) is another object: drawn the long way.
+        let again = ListedRow(stamp: ItemStamp(page: 2, offset: 0), idText: "7", image: nil)
+        #expect(memo.shownCells(at: 3, listed: again, x: 0, size: size, isSelected: false, image: nil) == nil)
+        #expect(memo.shownCells(at: 3 + 128, listed: listed, x: 0, size: size, isSelected: false, image: nil) == nil)
+        #expect(memo.shownCells(at: 3, listed: listed, x: 1, size: size, isSelected: false, image: nil) == nil)
+        #expect(memo.shownCells(at: 3, listed: listed, x: 0, size: Size(width: 19, height: 2), isSelected: false, image: nil) == nil)
+        #expect(memo.shownCells(at: 3, listed: listed, x: 0, size: size, isSelected: true, image: nil) == nil)
+        // Its picture arrived.
+        #expect(memo.shownCells(at: 3, listed: listed, x: 0, size: size, isSelected: false, image: picture) == nil)
+
+        memo.removeAll()
+        #expect(memo.shownCells(at: 3, listed: listed, x: 0, size: size, isSelected: false, image: nil) == nil)
     }
 }

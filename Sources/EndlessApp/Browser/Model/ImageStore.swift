@@ -28,7 +28,12 @@ public final class ImageStore {
         /// Where the picture is really loaded from, at the priority it is wanted at.
         var request: ImageRequest
         /// The decoded picture, once in memory.
-        var image: DecodedImage?
+        var image: DecodedImage? {
+            didSet { picture = RowPicture(image) }
+        }
+        /// ``image`` as a row compares it, kept so that a frame's rows compare their pictures
+        /// without copying one out (see ``rowPicture(unobserved:)``).
+        private(set) var picture: RowPicture?
         /// Its placeholder (a BlurHash picture), made once while its row is on screen.
         var placeholder: DecodedImage?
         /// Its load, while one runs (on screen only; a picture below is warmed by the
@@ -86,17 +91,30 @@ public final class ImageStore {
 
     /// ``image(for:)`` without observing: for a caller that called ``observeArrivals()``.
     func image(unobserved request: ImageRequest) -> DecodedImage? {
-        let asked = key(request)
-        // One not wanted (yet: a row drawn before it is reported) is looked up, not kept, and
-        // not counted as a cache hit: the store counts it once, when the picture is wanted
-        // (``load(_:)``). Counted here too, a cached picture counted once a frame until then,
-        // and the status bar's "pictures cached" leaned high.
-        guard let entry = wanted[asked] else { return pipeline.configuration.memoryCache?.image(for: resolved(request)) }
+        guard let entry = wanted[key(request)] else { return unwantedImage(request) }
         // While its load runs, the picture comes with the load's arrival.
         if let image = entry.image { return image }
         guard entry.load == nil, let image = pipeline.cachedImage(for: entry.request) else { return nil }
         entry.image = image
         return image
+    }
+
+    /// ``image(unobserved:)``'s answer as a row compares it, without copying the picture out:
+    /// a frame asks it for every row on screen (issue 29).
+    func rowPicture(unobserved request: ImageRequest) -> RowPicture? {
+        guard let entry = wanted[key(request)] else { return RowPicture(unwantedImage(request)) }
+        if let picture = entry.picture { return picture }
+        guard entry.load == nil, let image = pipeline.cachedImage(for: entry.request) else { return nil }
+        entry.image = image
+        return entry.picture
+    }
+
+    /// A picture not wanted (yet: a row drawn before it is reported) is looked up, not kept,
+    /// and not counted as a cache hit: the store counts it once, when the picture is wanted
+    /// (``load(_:)``). Counted here too, a cached picture counted once a frame until then,
+    /// and the status bar's "pictures cached" leaned high.
+    private func unwantedImage(_ request: ImageRequest) -> DecodedImage? {
+        pipeline.configuration.memoryCache?.image(for: resolved(request))
     }
 
     /// The placeholder of `request`'s picture: made by `make` the first time a frame asks, then

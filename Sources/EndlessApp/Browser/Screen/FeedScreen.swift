@@ -135,16 +135,29 @@ struct FeedScreen<Source: PageSource> {
                 // copied from the memo either way), and the bar goes over it.
                 if selected, marksSelection { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
                 // The row's item is read only if the row is drawn afresh (see `drawRow`).
-                // Looked up without closures (see `visibleItems`).
-                var image: DecodedImage?
-                var placeholder: DecodedImage?
-                if let request = listed.image {
-                    if !isLaunchScreen, let images { image = images.image(unobserved: request) }
-                    // The placeholder is drawn in the frame the row first appears in.
-                    if image == nil, cells.showsImages { placeholder = placeholderImage(forRow: index, request: request) }
+                let drawnSelected = selected && marksSelection
+                // Its picture as the row compares it; without closures (see `visibleItems`).
+                let picture: RowPicture? =
+                    if !isLaunchScreen, let images, let request = listed.image { images.rowPicture(unobserved: ImageRequest(request)) } else { nil }
+                // A row that shows what it showed at this index in the last frame (with its
+                // picture, or with none to wait for) is copied before any key is made, or the
+                // picture itself copied out (see `ListRowMemo.shownCells`).
+                if picture != nil || listed.image == nil || !cells.showsImages, let rowMemo, row.intersection(buffer.bounds) == row,
+                    let shown = rowMemo.shownCells(at: index, listed: listed, x: row.x, size: row.size, isSelected: drawnSelected, image: picture)
+                {
+                    shown.draw(into: &buffer, at: row)
+                } else {
+                    var image: DecodedImage?
+                    var placeholder: DecodedImage?
+                    if let request = listed.image {
+                        if !isLaunchScreen, let images { image = images.image(unobserved: request) }
+                        // The placeholder is drawn in the frame the row first appears in.
+                        if image == nil, cells.showsImages { placeholder = placeholderImage(forRow: index, request: request) }
+                    }
+                    drawRow(
+                        at: index, listed, in: row, isSelected: drawnSelected, RowPictures(image: image, placeholder: placeholder), now: now,
+                        into: &buffer)
                 }
-                let pictures = RowPictures(image: image, placeholder: placeholder)
-                drawRow(at: index, listed, in: row, isSelected: selected && marksSelection, pictures, now: now, into: &buffer)
                 if selected, !marksSelection { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
                 // Drawn over the row (kept or drawn), so every feed's rows show it alike.
                 if !starred.isEmpty, starred.contains(listed.idText) { StarMarks.draw(in: row, into: &buffer) }
@@ -196,10 +209,21 @@ struct FeedScreen<Source: PageSource> {
         let key = ListRowKey(idText: listed.idText, x: row.x, size: row.size, isSelected: isSelected)
         let image = RowPicture(pictures.image)
         let placeholder = RowPicture(pictures.placeholder)
+        // What the next frame copies if this row shows the same (a row with a placeholder is
+        // drawn again when its picture arrives, so it is not recorded).
+        func shown(_ kept: RowCells) {
+            guard placeholder == nil else { return }
+            rowMemo.recordShown(
+                ListRowMemo.ShownRow(index: index, listed: listed, x: row.x, size: row.size, isSelected: isSelected, image: image, cells: kept))
+        }
         if let kept = rowMemo.entry(for: key, slot: index), kept.inputs.image == image, kept.inputs.placeholder == placeholder {
-            if kept.inputs.stamp == listed.stamp { return kept.value.draw(into: &frame, at: row) }
+            if kept.inputs.stamp == listed.stamp {
+                shown(kept.value)
+                return kept.value.draw(into: &frame, at: row)
+            }
             if let same = rowMemo.sameItem, let item = model.item(at: index), same.equal(kept.inputs.item, item) {
                 rowMemo.restate(key, inputs: ListRowInputs(kept.inputs, stamp: listed.stamp), slot: index)
+                shown(kept.value)
                 return kept.value.draw(into: &frame, at: row)
             }
         }
@@ -209,7 +233,9 @@ struct FeedScreen<Source: PageSource> {
         style.draw(item, context(clockReads: clockReads), &frame)
         guard !clockReads.didRead else { return }
         let inputs = ListRowInputs(item: item, stamp: listed.stamp, image: image, placeholder: placeholder, sameItem: rowMemo.sameItem)
-        rowMemo.keep(RowCells(row, of: frame, graphicsBefore: graphicsBefore), for: key, inputs: inputs, slot: index)
+        let made = RowCells(row, of: frame, graphicsBefore: graphicsBefore)
+        rowMemo.keep(made, for: key, inputs: inputs, slot: index)
+        shown(made)
     }
 
     /// The placeholder of a row's picture while it loads (a BlurHash), if the feed's rows have

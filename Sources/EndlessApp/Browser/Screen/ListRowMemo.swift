@@ -1,4 +1,5 @@
 import Endless
+import EndlessFeedModel
 import EndlessImages
 import EndlessTerminal
 
@@ -20,6 +21,60 @@ final class ListRowMemo: RowMemo<ListRowKey, ListRowInputs, RowCells> {
     init<Item>(rowsOf _: Item.Type, capacity: Int = 512) {
         sameItem = ItemEquality.of(Item.self)
         super.init(capacity: capacity)
+    }
+
+    /// The row last put on screen at a list index, copied or made: the listed row it showed
+    /// (the same object is the same item, id and picture request: ``ListedRow``), where it
+    /// went, the picture it showed, and its cells.
+    final class ShownRow {
+        let index: Int
+        let listed: ListedRow
+        let x: Int
+        let size: Size
+        let isSelected: Bool
+        let image: RowPicture?
+        let cells: RowCells
+
+        init(index: Int, listed: ListedRow, x: Int, size: Size, isSelected: Bool, image: RowPicture?, cells: RowCells) {
+            self.index = index
+            self.listed = listed
+            self.x = x
+            self.size = size
+            self.isSelected = isSelected
+            self.image = image
+            self.cells = cells
+        }
+    }
+
+    /// The rows last shown at a few indices (a screenful and more), by index modulo their
+    /// count: a row that shows again what it showed at its index in the last frame (most rows
+    /// of a held `j`) is copied from here with no key made, no entry looked up, and no call into
+    /// the generic screen (issue 29). Bounded like ``RowMemo``'s slots, whatever the session.
+    private var shown = [ShownRow?](repeating: nil, count: 128)
+
+    /// The cells shown at `index` if they were shown there for the same listed row, place,
+    /// selection and picture, and without a placeholder (which a drawn row is asked for).
+    func shownCells(at index: Int, listed: ListedRow, x: Int, size: Size, isSelected: Bool, image: RowPicture?) -> RowCells? {
+        guard let row = shown[Self.place(index)], row.index == index, row.listed === listed, row.x == x, row.size == size,
+            row.isSelected == isSelected, row.image == image
+        else { return nil }
+        return row.cells
+    }
+
+    /// Records what was shown at `index` (see ``shownCells(at:listed:x:size:isSelected:image:)``).
+    func recordShown(_ row: ShownRow) {
+        shown[Self.place(row.index)] = row
+    }
+
+    /// Forgets every row, those last shown too.
+    override func removeAll() {
+        super.removeAll()
+        shown = [ShownRow?](repeating: nil, count: shown.count)
+    }
+
+    private static func place(_ index: Int) -> Int {
+        let place = index % 128
+        return place < 0 ? place + 128 : place
     }
 }
 

@@ -117,8 +117,8 @@ class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
         return entry.key == key ? entry : nil
     }
 
-    /// Forgets every row.
-    final func removeAll() {
+    /// Forgets every row. Not final: a memo that keeps more about its rows forgets that too.
+    func removeAll() {
         entries.removeAll()
         recent = Array(repeating: nil, count: recent.count)
         recentSlots = Array(repeating: -1, count: recentSlots.count)
