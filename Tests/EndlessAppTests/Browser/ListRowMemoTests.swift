@@ -201,7 +201,7 @@ struct ListRowMemoTests {
         // The same item listed again (a refresh's new stamp) is another object: drawn the long way.
         let again = ListedRow(stamp: ItemStamp(page: 2, offset: 0), idText: "7", image: nil)
         #expect(memo.shownCells(at: 3, listed: again, x: 0, size: size, isSelected: false, image: nil) == nil)
-        #expect(memo.shownCells(at: 3 + 128, listed: listed, x: 0, size: size, isSelected: false, image: nil) == nil)
+        #expect(memo.shownCells(at: 3 + ListRowMemo.slotCount, listed: listed, x: 0, size: size, isSelected: false, image: nil) == nil)
         #expect(memo.shownCells(at: 3, listed: listed, x: 1, size: size, isSelected: false, image: nil) == nil)
         #expect(memo.shownCells(at: 3, listed: listed, x: 0, size: Size(width: 19, height: 2), isSelected: false, image: nil) == nil)
         #expect(memo.shownCells(at: 3, listed: listed, x: 0, size: size, isSelected: true, image: nil) == nil)

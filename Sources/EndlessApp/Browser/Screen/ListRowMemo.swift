@@ -50,7 +50,7 @@ final class ListRowMemo: RowMemo<ListRowKey, ListRowInputs, RowCells> {
     /// count: a row that shows again what it showed at its index in the last frame (most rows
     /// of a held `j`) is copied from here with no key made, no entry looked up, and no call into
     /// the generic screen (issue 29). Bounded like ``RowMemo``'s slots, whatever the session.
-    private var shown = [ShownRow?](repeating: nil, count: 128)
+    private var shown = [ShownRow?](repeating: nil, count: slotCount)
 
     /// The cells shown at `index` if they were shown there for the same listed row, place,
     /// selection and picture, and without a placeholder (which a drawn row is asked for).
@@ -70,11 +70,6 @@ final class ListRowMemo: RowMemo<ListRowKey, ListRowInputs, RowCells> {
     override func removeAll() {
         super.removeAll()
         shown = [ShownRow?](repeating: nil, count: shown.count)
-    }
-
-    private static func place(_ index: Int) -> Int {
-        let place = index % 128
-        return place < 0 ? place + 128 : place
     }
 }
 

@@ -88,8 +88,8 @@ class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
     /// The entries last found at a few slots (see ``entry(for:slot:)``): a screenful of rows
     /// and more, by slot modulo their count; each one's slot in ``recentSlots``. Two arrays,
     /// not one of tuples: a tuple of generic parts costs a look-up of its type at each use.
-    private final var recent: [Entry?] = Array(repeating: nil, count: 128)
-    private final var recentSlots: [Int] = Array(repeating: -1, count: 128)
+    private final var recent: [Entry?] = Array(repeating: nil, count: slotCount)
+    private final var recentSlots: [Int] = Array(repeating: -1, count: slotCount)
 
     private final func remember(_ entry: Entry, at slot: Int) {
         let place = Self.place(slot)
@@ -97,9 +97,13 @@ class RowMemo<Key: Hashable, Inputs: Equatable, Value> {
         recentSlots[place] = slot
     }
 
-    private static func place(_ slot: Int) -> Int {
-        let place = slot % 128
-        return place < 0 ? place + 128 : place
+    /// How many slots (list indices) are remembered: a screenful of rows and more.
+    static var slotCount: Int { 128 }
+
+    /// Where `slot` is remembered: its place among ``slotCount``.
+    static func place(_ slot: Int) -> Int {
+        let place = slot % slotCount
+        return place < 0 ? place + slotCount : place
     }
 
     /// Keeps `value`, made from `inputs`, for `key`; counts it in ``made``.
