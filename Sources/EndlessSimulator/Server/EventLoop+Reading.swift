@@ -25,7 +25,9 @@ extension EventLoop {
     }
 
     /// Parses what has arrived; starts at most one request (the next waits for its response).
-    func processInput(_ connection: HTTPConnection, now: ContinuousClock.Instant) {
+    /// `afterResponse`: called as a response finished, with what was read before it (a
+    /// pipelined request), not as input arrived.
+    func processInput(_ connection: HTTPConnection, now: ContinuousClock.Instant, afterResponse: Bool = false) {
         guard connection.phase == .reading else { return }
         if connection.input.isEmpty {
             connection.requestStartedAt = nil
@@ -48,7 +50,7 @@ extension EventLoop {
             connection.input.removeFirst(total)  // the body, if any, is read and dropped
             connection.parser.reset()
             connection.sentContinue = false
-            start(head, on: connection, now: now)
+            start(head, on: connection, now: now, afterResponse: afterResponse)
         }
     }
 
@@ -66,12 +68,26 @@ extension EventLoop {
         if !connection.sentContinue { startInterimContinue(on: connection, now: now) }
     }
 
+    /// Whether the peer closed its side and nothing it sent is left unread: a peek that takes
+    /// nothing and never waits.
+    private static func peerClosedInput(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    }
+
     /// The methods the server answers; others get 405.
     static let servedMethods: Set<String> = ["GET", "HEAD"]
 
-    private func start(_ head: HTTPRequestHead, on connection: HTTPConnection, now: ContinuousClock.Instant) {
+    private func start(_ head: HTTPRequestHead, on connection: HTTPConnection, now: ContinuousClock.Instant, afterResponse: Bool = false) {
         let startedAt = connection.requestStartedAt ?? now
         connection.requestStartedAt = nil
+        // The last of a pipelined batch, read before the answers to the others: the client's
+        // half-close may have come while those were sent. Looked for now (a peek, once a
+        // batch), so this answer can announce the close, as it does when the close came with
+        // the requests.
+        if afterResponse, connection.input.isEmpty, !connection.inputClosed, Self.peerClosedInput(connection.fd) {
+            connection.inputClosed = true
+        }
         // A client that half-closed after pipelining still gets every complete request
         // answered; the last one announces the close.
         let keepAlive =

@@ -152,7 +152,7 @@ extension EventLoop {
         if keepAlive && !truncated {
             connection.phase = .reading
             connection.idleSince = now
-            processInput(connection, now: now)  // a pipelined request may already be waiting
+            processInput(connection, now: now, afterResponse: true)  // a pipelined request may already be waiting
         } else {
             // Shut our side and wait for the client's FIN: closing with unread input would
             // send a reset that can destroy the response before the client reads it.
