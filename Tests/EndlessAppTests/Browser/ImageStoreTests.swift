@@ -118,6 +118,36 @@ struct ImageStoreTests {
         #expect(store.cacheHitRate == 1)
     }
 
+    @Test("a held picture is held while its entry is wanted: not for a picture not wanted or not in memory, nor after it is let go")
+    func heldPictures() throws {
+        let pipeline = ImagePipeline(configuration: .init(dataLoader: PendingLoader(), diskCache: nil))
+        let store = ImageStore(pipeline: pipeline)
+        let request = Self.picture(0)
+        let image = DecodedImage(width: 8, height: 8, pixels: [UInt8](repeating: 255, count: 8 * 8 * 4), request: request)
+        pipeline.configuration.memoryCache?.store(image)
+        #expect(store.heldPicture(unobserved: request) == nil, "not wanted: the shared memory cache may let it go")
+        store.update(wanted: [Self.picture(1)], unwanted: [])
+        #expect(store.heldPicture(unobserved: Self.picture(1)) == nil, "wanted, still loading")
+
+        store.update(wanted: [request], unwanted: [])
+        let held = try #require(store.heldPicture(unobserved: request))
+        #expect(held.isWanted)
+        #expect(held.picture == RowPicture(image))
+        #expect(store.rowPicture(unobserved: request) == held.picture)
+        // Another priority keeps the entry and its picture.
+        store.update(wanted: [Self.picture(0, .prefetch)], unwanted: [])
+        #expect(held.isWanted)
+        #expect(store.heldPicture(unobserved: request) === held)
+
+        store.update(wanted: [], unwanted: [Self.picture(0, .prefetch)])
+        #expect(!held.isWanted)
+        store.update(wanted: [request], unwanted: [])
+        let again = try #require(store.heldPicture(unobserved: request))
+        #expect(again !== held)
+        store.cancelAll()
+        #expect(!again.isWanted)
+    }
+
     /// A loader that fails every picture at once, counting what it was asked.
     struct FailingLoader: ImageDataLoading {
         let asked: Counter

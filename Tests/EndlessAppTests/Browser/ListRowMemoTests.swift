@@ -211,4 +211,32 @@ struct ListRowMemoTests {
         memo.removeAll()
         #expect(memo.shownCells(at: 3, listed: listed, x: 0, size: size, isSelected: false, image: nil) == nil)
     }
+
+    @Test("a row's picture is taken from the row shown at its index only for the same listed row, while the store holds it")
+    func heldPictures() throws {
+        let memo = ListRowMemo(rowsOf: Int.self)
+        let frame = ScreenBuffer(size: Size(width: 20, height: 2))
+        let cells = RowCells(Rect(x: 0, y: 0, width: 20, height: 2), of: frame, graphicsBefore: 0)
+        let request = ImageStoreTests.picture(7)
+        let image = DecodedImage(width: 8, height: 8, pixels: [UInt8](repeating: 255, count: 8 * 8 * 4), request: request)
+        let pipeline = ImagePipeline(configuration: .init(dataLoader: ImageStoreTests.PendingLoader(), diskCache: nil))
+        pipeline.configuration.memoryCache?.store(image)
+        let store = ImageStore(pipeline: pipeline)
+        store.update(wanted: [request], unwanted: [])
+        let hold = try #require(store.heldPicture(unobserved: request))
+        let feedImage = FeedImage(url: request.url, size: .init(width: 8, height: 8))
+        let listed = ListedRow(stamp: ItemStamp(page: 1, offset: 0), idText: "7", image: feedImage)
+        let size = Size(width: 20, height: 2)
+        memo.recordShown(.init(index: 3, listed: listed, x: 0, size: size, isSelected: false, image: RowPicture(image), hold: hold, cells: cells))
+
+        #expect(memo.heldPicture(at: 3, of: listed) == RowPicture(image))
+        #expect(memo.heldPicture(at: 3 + ListRowMemo.slotCount, of: listed) == nil)
+        let again = ListedRow(stamp: ItemStamp(page: 2, offset: 0), idText: "7", image: feedImage)
+        #expect(memo.heldPicture(at: 3, of: again) == nil)
+        store.update(wanted: [], unwanted: [request])
+        #expect(memo.heldPicture(at: 3, of: listed) == nil, "let go: looked up again")
+        // A row recorded without a hold (no picture, or one not held) is always looked up.
+        memo.recordShown(.init(index: 4, listed: listed, x: 0, size: size, isSelected: false, image: nil, cells: cells))
+        #expect(memo.heldPicture(at: 4, of: listed) == nil)
+    }
 }

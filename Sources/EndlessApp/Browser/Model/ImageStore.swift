@@ -23,8 +23,11 @@ public final class ImageStore {
     @ObservationIgnored let prefetcher: ImagePrefetcher
 
     /// What the store holds for a picture wanted now: an object, so a frame's lookup copies a
-    /// reference and a change is made in place.
-    private final class Wanted {
+    /// reference and a change is made in place. A row that showed its picture keeps it (see
+    /// ``heldPicture(unobserved:)``): while ``isWanted``, the store answers that picture for its
+    /// request, since an entry's picture never changes once it has one (it is taken from memory
+    /// or brought by a load only while it has none).
+    final class Wanted {
         /// Where the picture is really loaded from, at the priority it is wanted at.
         var request: ImageRequest
         /// The decoded picture, once in memory.
@@ -39,6 +42,8 @@ public final class ImageStore {
         /// Its load, while one runs (on screen only; a picture below is warmed by the
         /// prefetcher).
         var load: Task<Void, Never>?
+        /// False once the store let it go: its request may have another entry now.
+        fileprivate(set) var isWanted = true
 
         init(request: ImageRequest) {
             self.request = request
@@ -104,6 +109,16 @@ public final class ImageStore {
         return entry.picture
     }
 
+    /// The entry of a wanted picture that is in memory, which a row that shows it keeps to know
+    /// without a lookup that its picture is still the one the store answers
+    /// (``rowPicture(unobserved:)``): it is while the entry ``Wanted/isWanted``. Nil for a
+    /// picture not wanted, or not in memory.
+    func heldPicture(unobserved request: ImageRequest) -> Wanted? {
+        guard let entry = wanted[key(request)] else { return nil }
+        takeFromMemory(entry)
+        return entry.picture == nil ? nil : entry
+    }
+
     /// Gives a wanted picture that has none yet the pipeline's decoded picture, if it holds
     /// one; while a load runs, the picture comes with the load's arrival instead. Tested by its
     /// ``Wanted/picture``, plain numbers, so no picture is copied to ask.
@@ -154,6 +169,7 @@ public final class ImageStore {
         var stopWarming: [ImageRequest] = []
         for request in unwanted {
             guard let was = self.wanted.removeValue(forKey: key(request)) else { continue }
+            was.isWanted = false
             was.load?.cancel()
             if was.request.priority == .prefetch { stopWarming.append(was.request) }
         }
@@ -225,7 +241,10 @@ public final class ImageStore {
     /// Stops every load and prefetch, and lets go of the pictures shown.
     public func cancelAll() {
         shownRevision &+= 1
-        for entry in wanted.values { entry.load?.cancel() }
+        for entry in wanted.values {
+            entry.isWanted = false
+            entry.load?.cancel()
+        }
         wanted.removeAll()
         prefetcher.stopPrefetching()
     }

@@ -136,9 +136,14 @@ struct FeedScreen<Source: PageSource> {
                 if selected, marksSelection { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
                 // The row's item is read only if the row is drawn afresh (see `drawRow`).
                 let drawnSelected = selected && marksSelection
-                // Its picture as the row compares it; without closures (see `visibleItems`).
+                // Its picture as the row compares it: the one shown here in the last frame while
+                // the store still holds it, or looked up. Without closures (see `visibleItems`).
                 let picture: RowPicture? =
-                    if !isLaunchScreen, let images, let request = listed.image { images.rowPicture(unobserved: ImageRequest(request)) } else { nil }
+                    if !isLaunchScreen, let images, let request = listed.image {
+                        rowMemo?.heldPicture(at: index, of: listed) ?? images.rowPicture(unobserved: ImageRequest(request))
+                    } else {
+                        nil
+                    }
                 // A row that shows what it showed at this index in the last frame (with its
                 // picture, or with none to wait for) is copied before any key is made, or the
                 // picture itself copied out (see `ListRowMemo.shownCells`).
@@ -213,8 +218,15 @@ struct FeedScreen<Source: PageSource> {
         // drawn again when its picture arrives, so it is not recorded).
         func shown(_ kept: RowCells) {
             guard placeholder == nil else { return }
+            var hold: ImageStore.Wanted?
+            if let image, !isLaunchScreen, let images, let request = listed.image,
+                let held = images.heldPicture(unobserved: ImageRequest(request)), held.picture == image
+            {
+                hold = held
+            }
             rowMemo.recordShown(
-                ListRowMemo.ShownRow(index: index, listed: listed, x: row.x, size: row.size, isSelected: isSelected, image: image, cells: kept))
+                ListRowMemo.ShownRow(
+                    index: index, listed: listed, x: row.x, size: row.size, isSelected: isSelected, image: image, hold: hold, cells: kept))
         }
         if let kept = rowMemo.entry(for: key, slot: index), kept.inputs.image == image, kept.inputs.placeholder == placeholder {
             if kept.inputs.stamp == listed.stamp {

@@ -33,15 +33,22 @@ final class ListRowMemo: RowMemo<ListRowKey, ListRowInputs, RowCells> {
         let size: Size
         let isSelected: Bool
         let image: RowPicture?
+        /// The store's entry for ``image``, when the store held it: while it is wanted, the
+        /// store answers the same picture, so the next frame need not look it up.
+        let hold: ImageStore.Wanted?
         let cells: RowCells
 
-        init(index: Int, listed: ListedRow, x: Int, size: Size, isSelected: Bool, image: RowPicture?, cells: RowCells) {
+        init(
+            index: Int, listed: ListedRow, x: Int, size: Size, isSelected: Bool, image: RowPicture?, hold: ImageStore.Wanted? = nil,
+            cells: RowCells
+        ) {
             self.index = index
             self.listed = listed
             self.x = x
             self.size = size
             self.isSelected = isSelected
             self.image = image
+            self.hold = hold
             self.cells = cells
         }
     }
@@ -59,6 +66,15 @@ final class ListRowMemo: RowMemo<ListRowKey, ListRowInputs, RowCells> {
             row.isSelected == isSelected, row.image == image
         else { return nil }
         return row.cells
+    }
+
+    /// The picture the row last shown at `index` showed, if it showed `listed` and the image
+    /// store still holds that picture (``ShownRow/hold``): what the store would answer, found
+    /// without hashing the request (issue 29). Nil to look it up.
+    func heldPicture(at index: Int, of listed: ListedRow) -> RowPicture? {
+        guard let row = shown[Self.place(index)], row.index == index, row.listed === listed, let hold = row.hold, hold.isWanted
+        else { return nil }
+        return row.image
     }
 
     /// Records what was shown at `index` (see ``shownCells(at:listed:x:size:isSelected:image:)``).
