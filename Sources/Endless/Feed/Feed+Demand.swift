@@ -60,19 +60,23 @@ extension Feed {
     /// end's queue is read once (and again only after a load starts): every report of the
     /// rows on screen comes here, and most start nothing.
     private func fill(_ direction: LoadDirection) -> Bool {
-        guard stopped[direction] == nil else { return false }
-        var queue = pending[direction] ?? []
-        guard !queue.contains(where: { $0.error != nil }) else { return false }
+        guard stopped.isEmpty || stopped[direction] == nil else { return false }
+        var queue = summary(direction)
+        guard !queue.hasFailure else { return false }
         let distance = prefetchDistance(direction)
         var started = false
         while queue.count < configuration.resolvedMaxConcurrentAppends {
-            guard let ahead = rowsAhead(direction, queue: queue), ahead < distance, launchNext(direction, after: queue.count) else {
+            guard let ahead = rowsAhead(direction, coming: queue.coming), ahead < distance, launchNext(direction, after: queue.count) else {
                 break
             }
-            queue = pending[direction] ?? []
+            queue = summary(direction)
             started = true
         }
         return started
+    }
+
+    private func summary(_ direction: LoadDirection) -> PendingSummary {
+        direction == .append ? pendingSummary.append : pendingSummary.prepend
     }
 
     /// Launches the next load at one end, after the `queued` loads there.
@@ -85,18 +89,18 @@ extension Feed {
         return true
     }
 
-    /// Rows loaded or in flight (`queue`) beyond the rows on screen at one end, or `nil` when
+    /// Rows loaded or `coming` (in flight) beyond the rows on screen at one end, or `nil` when
     /// nothing is known of the screen.
-    private func rowsAhead(_ direction: LoadDirection, queue: [PendingLoad<Source.Item, Source.Key>]) -> Int? {
-        let items = store.items
-        let coming = queue.reduce(0) { $0 + $1.expectedCount }
+    private func rowsAhead(_ direction: LoadDirection, coming: Int) -> Int? {
+        // The items' layout, not the items: not generic (see ``PendingSummary``).
+        let layout = store.items.layout
         // A page that brought nothing new leaves nothing to appear: treat the empty list as
         // seen to its end, so the feed keeps loading (bounded by the duplicate-page limit).
-        let window = demand.window ?? (items.isEmpty ? (items.endIndex - 1)...(items.endIndex - 1) : nil)
+        let window = demand.window ?? (layout.startIndex == layout.endIndex ? (layout.endIndex - 1)...(layout.endIndex - 1) : nil)
         guard let window else { return nil }
         return direction == .prepend
-            ? window.lowerBound - (items.startIndex - coming)
-            : (items.endIndex + coming) - 1 - window.upperBound
+            ? window.lowerBound - (layout.startIndex - coming)
+            : (layout.endIndex + coming) - 1 - window.upperBound
     }
 
     /// The next request at one end: a dropped page or the known next page, else (appends

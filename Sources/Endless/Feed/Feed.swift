@@ -114,7 +114,15 @@ public final class Feed<Source: PageSource> {
     @ObservationIgnored var demand = Demand()
     @ObservationIgnored var latency = LatencyEstimate()
     /// The pages each end has asked for and not committed, in commit order.
-    @ObservationIgnored var pending: [LoadDirection: [PendingLoad<Source.Item, Source.Key>]] = [:]
+    @ObservationIgnored var pending: [LoadDirection: [PendingLoad<Source.Item, Source.Key>]] = [:] {
+        didSet {
+            pendingSummary = (
+                append: PendingSummary(pending[.append] ?? []), prepend: PendingSummary(pending[.prepend] ?? [])
+            )
+        }
+    }
+    /// ``pending`` as the demand check reads it, at each end: changed with it.
+    @ObservationIgnored var pendingSummary = (append: PendingSummary(), prepend: PendingSummary())
     @ObservationIgnored var nextLoadID = 0
     /// What the running (or last) refresh reloads, for ``retry()`` to run it again.
     @ObservationIgnored var refreshScopeRunning: RefreshScope?

@@ -21,3 +21,25 @@ struct PendingLoad<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
         if case .failure(let error) = result { error } else { nil }
     }
 }
+
+/// What the demand check reads of one end's pending loads, kept beside them: not generic, so
+/// the check that every report of the rows on screen makes (most start nothing) reads three
+/// numbers instead of walking a generic queue whose types are looked up at run time (issue 29).
+struct PendingSummary: Equatable {
+    /// Loads queued at the end.
+    var count = 0
+    /// Rows they are expected to bring.
+    var coming = 0
+    /// Whether one of them failed (the end waits for a retry).
+    var hasFailure = false
+
+    init() {}
+
+    init<Item, Key>(_ queue: [PendingLoad<Item, Key>]) {
+        count = queue.count
+        for load in queue {
+            coming += load.expectedCount
+            if load.error != nil { hasFailure = true }
+        }
+    }
+}
