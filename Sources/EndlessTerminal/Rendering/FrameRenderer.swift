@@ -56,6 +56,12 @@ public struct FrameRenderer: Sendable {
     /// The shift of the last frame's scroll, 0 for none: a held key scrolls by the same rows
     /// again, and rows that moved by it are not hashed again (see ``RowHashes``).
     var lastShift = 0
+    /// The last frame's move as found from exact rows, and as extended over the rows beside
+    /// it: a held key finds the same block frame after frame, and takes the same extension
+    /// without estimating it again (see ``detectScroll(old:new:oldRows:newRows:)``).
+    var lastMove: (found: ScrollMove, extended: ScrollMove)?
+    /// Moves extended by estimates so far (for tests).
+    private(set) var extensionsEstimated = 0
     /// The graphics the terminal shows and the kitty images it holds.
     var graphics = GraphicsLedger()
     /// The frame the terminal showed before ``previous``, kept to be drawn into again (see
@@ -79,6 +85,7 @@ public struct FrameRenderer: Sendable {
     public mutating func invalidate() {
         previous = nil
         previousRows = nil
+        lastMove = nil
         cursor = nil
         pen = nil
         openLink = nil
@@ -183,6 +190,7 @@ public struct FrameRenderer: Sendable {
         endFrame(&out)
         previous = frame
         previousRows = nil  // hashed by the next diff, if there is one
+        lastMove = nil
         return out.bytes
     }
 
@@ -233,7 +241,15 @@ public struct FrameRenderer: Sendable {
     /// The block of rows that moved, if scrolling it saves enough. Rows count as saved when
     /// they have a few cells of content, or lie under a sixel, whose pixels the terminal
     /// scrolls with the text (outside tmux); kitty pictures are placed again anyway.
-    private func detectScroll(old: ScreenBuffer, new frame: ScreenBuffer, oldRows: RowHashes, newRows: RowHashes) -> ScrollMove? {
+    ///
+    /// The block found from exact rows is extended over its changed neighbours where that
+    /// saves bytes (``ScrollMove/extended(old:new:oldHashes:newHashes:)``), by estimates that
+    /// walk those rows' cells. When the block is the one the last frame found (a held key
+    /// scrolls the same rows by the same shift, its highlight at the same edge), the last
+    /// frame's extension is taken again: any move gives the right frame (every row is diffed
+    /// against the row it came from), so what a stale estimate could cost is a few bytes, and
+    /// what it saves is a third of a held key's diff (issue 29).
+    private mutating func detectScroll(old: ScreenBuffer, new frame: ScreenBuffer, oldRows: RowHashes, newRows: RowHashes) -> ScrollMove? {
         var sixelRows: [Bool]?
         if passthrough == nil {
             for placement in frame.graphics where placement.graphic.kind == .sixel {
@@ -247,6 +263,14 @@ public struct FrameRenderer: Sendable {
                 sixelRows?[y] == true || ScrollMove.hasContent(cells, row: y * width, width: width)
             }
         }
-        return move?.extended(old: old, new: frame, oldHashes: oldRows.hashes, newHashes: newRows.hashes)
+        guard let move else {
+            lastMove = nil
+            return nil
+        }
+        if let lastMove, lastMove.found == move { return lastMove.extended }
+        let extended = move.extended(old: old, new: frame, oldHashes: oldRows.hashes, newHashes: newRows.hashes)
+        lastMove = (move, extended)
+        extensionsEstimated += 1
+        return extended
     }
 }

@@ -143,6 +143,40 @@ struct ScrollDecisionTests {
         #expect(cost.cost(row: 2, from: 0) == 4 + 5 + 3)
     }
 
+    @Test("a held key at the list's edge finds the same block each frame and takes its extension again: the bytes of estimating it afresh")
+    func heldKeyTakesTheLastExtension() throws {
+        let visible = (Self.size.height - 2) / Self.rowHeight
+        var terminal = InMemoryTerminal(size: Self.size, colorDepth: .trueColor)
+        // The selection on the last item shown: each `j` scrolls the list by an item, and the
+        // highlight goes with it, changing the rows at the block's edge.
+        terminal.render(Self.frame(offset: 10, selection: 10 + visible - 1, kind: .sixel))
+        var extensions: [Int] = []
+        for step in 1...12 {
+            let next = Self.frame(offset: 10 + step, selection: 10 + step + visible - 1, kind: .sixel)
+            var afresh = terminal.renderer
+            afresh.lastMove = nil
+            let expected = afresh.render(next)
+            let output = terminal.render(next)
+            #expect(output == expected, "step \(step)")
+            #expect(try Self.scrolls(output), "step \(step)")
+            #expect(terminal.shows(next), "step \(step)")
+            #expect(terminal.pictureDifferences(from: next).isEmpty, "step \(step)")
+            extensions.append(terminal.renderer.extensionsEstimated)
+        }
+        #expect(extensions.allSatisfy { $0 == extensions[0] }, "estimated once, for the first frame of the block: \(extensions)")
+        #expect(extensions[0] >= 1)
+        let last = try #require(terminal.renderer.lastMove)
+        #expect(last.found != last.extended, "the highlight's rows joined the block: \(last)")
+
+        // Another block (a jump back up, then one step): estimated again.
+        terminal.render(Self.frame(offset: 3, selection: 3, kind: .sixel))
+        let before = terminal.renderer.extensionsEstimated
+        let next = Self.frame(offset: 4, selection: 4, kind: .sixel)
+        terminal.render(next)
+        #expect(terminal.shows(next))
+        #expect(terminal.renderer.extensionsEstimated == before + 1)
+    }
+
     @Test("a list of kitty pictures moved by one item still scrolls")
     func kittyScroll() throws {
         var terminal = InMemoryTerminal(size: Self.size, colorDepth: .trueColor)
