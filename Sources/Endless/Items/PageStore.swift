@@ -92,8 +92,9 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
     /// Replaces everything with a refreshed first page.
     mutating func reset(with page: Page<Item, Key>, request: PageRequest<Key>) {
         self = PageStore(horizon: horizon)
-        let (kept, skipped) = unique(page.items, atEnd: true)
-        insert(kept, record: record(of: page, request: request, skipped: skipped, kept: kept), atEnd: true)
+        let (kept, skipped, fingerprints) = unique(page.items, atEnd: true)
+        let record = record(of: page, request: request, skipped: skipped, kept: kept, fingerprints: horizon == nil ? [] : fingerprints)
+        insert(kept, record: record, atEnd: true)
     }
 
     /// Adds a page at one end and returns how many new items it brought. A page that fills
@@ -109,15 +110,21 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
         if let dropped {
             kept = try reloaded(page.items, as: dropped, direction: request.direction)
             if atEnd { droppedAfter.removeLast() } else { droppedBefore.removeLast() }
-            record = self.record(of: page, request: request, skipped: dropped.skipped, kept: kept)
+            var fingerprints: [Int] = []
+            if horizon != nil {
+                fingerprints.reserveCapacity(kept.count)
+                for index in kept.indices { fingerprints.append(kept[index].id.hashValue) }
+            }
+            record = self.record(of: page, request: request, skipped: dropped.skipped, kept: kept, fingerprints: fingerprints)
             // Reloads keep the key the page had: the request's may differ (a first page loaded
             // with no key is reloaded through its neighbour's key).
             if dropped.key != nil { record.key = dropped.key }
             record.rawCount = dropped.rawCount
         } else {
             let skipped: [Int]
-            (kept, skipped) = unique(page.items, atEnd: atEnd)
-            record = self.record(of: page, request: request, skipped: skipped, kept: kept)
+            let fingerprints: [Int]
+            (kept, skipped, fingerprints) = unique(page.items, atEnd: atEnd)
+            record = self.record(of: page, request: request, skipped: skipped, kept: kept, fingerprints: horizon == nil ? [] : fingerprints)
         }
         insert(kept, record: record, atEnd: atEnd, intoPlaceholders: dropped != nil)
         if dropped == nil { forgetFarFingerprints(growingAtEnd: atEnd) }
@@ -156,13 +163,15 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
 
     // MARK: - Helpers
 
-    private func record(of page: Page<Item, Key>, request: PageRequest<Key>, skipped: [Int], kept: [Item])
+    /// - Parameter fingerprints: the kept items' ids' hash values, or none without a
+    ///   ``horizon``.
+    private func record(of page: Page<Item, Key>, request: PageRequest<Key>, skipped: [Int], kept: [Item], fingerprints: [Int])
         -> PageRecord
     {
         PageRecord(
             key: page.key ?? request.key, previousKey: page.previousKey, nextKey: page.nextKey,
             loadSize: request.loadSize, rawCount: page.items.count, skipped: skipped, count: kept.count,
-            digest: Self.digest(of: kept), fingerprints: horizon == nil ? [] : kept.map(\.id.hashValue))
+            digest: Self.digest(of: kept), fingerprints: fingerprints)
     }
 
     /// A hash of the ids of some items, in order.
@@ -173,7 +182,8 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
     }
 
     private mutating func insert(_ kept: [Item], record: PageRecord, atEnd: Bool, intoPlaceholders: Bool = false) {
-        for item in kept { ids.insert(item.id) }
+        // By index: a `for in` copies each item out (generic code, see `unique`).
+        for index in kept.indices { ids.insert(kept[index].id) }
         if atEnd {
             if intoPlaceholders { items.appendPageIntoPlaceholders(kept) } else { items.appendPage(kept) }
             loaded.append(record)
@@ -191,22 +201,30 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
 
     /// The items of a new page whose ids are not shown yet (loaded, or dropped nearby, or
     /// repeated within the page), with changed items put in, and the positions skipped.
-    private func unique(_ items: [Item], atEnd: Bool) -> (kept: [Item], skipped: [Int]) {
+    /// Also returns the kept items' fingerprints (their ids' hash values), worked out once
+    /// here. Each item's id is read once, and an item is copied only to be kept: this is
+    /// generic code, run unspecialized for every page (issue 29).
+    private func unique(_ items: [Item], atEnd: Bool) -> (kept: [Item], skipped: [Int], fingerprints: [Int]) {
         let nearby = fingerprintsNear(end: atEnd)
         var seen = Set<Item.ID>()
         var kept: [Item] = []
         var skipped: [Int] = []
+        var fingerprints: [Int] = []
         kept.reserveCapacity(items.count)
-        for (position, item) in items.enumerated() {
-            if ids.contains(item.id) || removedIDs.contains(item.id) || nearby.contains(item.id.hashValue)
-                || !seen.insert(item.id).inserted
+        fingerprints.reserveCapacity(items.count)
+        for position in items.indices {
+            let id = items[position].id
+            let fingerprint = id.hashValue
+            if ids.contains(id) || (!removedIDs.isEmpty && removedIDs.contains(id)) || (!nearby.isEmpty && nearby.contains(fingerprint))
+                || !seen.insert(id).inserted
             {
                 skipped.append(position)
             } else {
-                kept.append(replacements[item.id] ?? item)
+                kept.append(replacements.isEmpty ? items[position] : replacements[id] ?? items[position])
+                fingerprints.append(fingerprint)
             }
         }
-        return (kept, skipped)
+        return (kept, skipped, fingerprints)
     }
 
     /// A reloaded page, with the same positions skipped as the first time (and changed items
