@@ -244,11 +244,12 @@ public struct FrameRenderer: Sendable {
     ///
     /// The block found from exact rows is extended over its changed neighbours where that
     /// saves bytes (``ScrollMove/extended(old:new:oldHashes:newHashes:)``), by estimates that
-    /// walk those rows' cells. When the block is the one the last frame found (a held key
-    /// scrolls the same rows by the same shift, its highlight at the same edge), the last
-    /// frame's extension is taken again: any move gives the right frame (every row is diffed
-    /// against the row it came from), so what a stale estimate could cost is a few bytes, and
-    /// what it saves is a third of a held key's diff (issue 29).
+    /// walk those rows' cells. A held key scrolls the same rows by the same shift, its
+    /// highlight at the same edge, frame after frame: the last frame's block is tried first
+    /// (``ScrollMove/again(_:oldHashes:newHashes:minimumGain:movable:)``), and when it is the
+    /// block found, the last frame's extension is taken again. Any move gives the right frame
+    /// (every row is diffed against the row it came from), so what a stale choice could cost
+    /// is a few bytes, and what it saves is most of a held key's scroll detection (issue 29).
     private mutating func detectScroll(old: ScreenBuffer, new frame: ScreenBuffer, oldRows: RowHashes, newRows: RowHashes) -> ScrollMove? {
         var sixelRows: [Bool]?
         if passthrough == nil {
@@ -258,10 +259,14 @@ public struct FrameRenderer: Sendable {
             }
         }
         let width = frame.size.width
-        let move = frame.cells.withUnsafeBufferPointer { cells in
-            ScrollMove.detect(oldHashes: oldRows.hashes, newHashes: newRows.hashes) { y in
-                sixelRows?[y] == true || ScrollMove.hasContent(cells, row: y * width, width: width)
+        let last = lastMove
+        let move = frame.cells.withUnsafeBufferPointer { cells -> ScrollMove? in
+            let movable = { (y: Int) in sixelRows?[y] == true || ScrollMove.hasContent(cells, row: y * width, width: width) }
+            // The last frame's block first: a held key scrolls the same rows again.
+            if let last, let again = ScrollMove.again(last.found, oldHashes: oldRows.hashes, newHashes: newRows.hashes, movable: movable) {
+                return again
             }
+            return ScrollMove.detect(oldHashes: oldRows.hashes, newHashes: newRows.hashes, movable: movable)
         }
         guard let move else {
             lastMove = nil

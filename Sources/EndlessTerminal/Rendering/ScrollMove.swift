@@ -101,6 +101,29 @@ struct ScrollMove: Equatable {
         return best?.move
     }
 
+    /// `move` again, if it is still the block its shift finds (the same rows, from the first
+    /// to the last that moved by it) and still saves at least `minimumGain` rows: what a held
+    /// key scrolling by the same rows finds frame after frame, confirmed in one pass over the
+    /// rows instead of the votes of every changed row against every old row (issue 29). Nil
+    /// to look for the best move anew. Another shift might save a row or two more; any move
+    /// gives the right frame.
+    static func again(
+        _ move: ScrollMove, oldHashes: [UInt64], newHashes: [UInt64], minimumGain: Int = 3, movable: (Int) -> Bool
+    ) -> ScrollMove? {
+        let height = newHashes.count
+        guard oldHashes.count == height, move.top >= 0, move.bottom <= height, move.top < move.bottom else { return nil }
+        var counted = [Bool](repeating: false, count: height)
+        for y in move.top..<move.bottom {
+            let source = y + move.shift
+            guard source >= 0, source < height else { return nil }
+            if newHashes[y] == oldHashes[source], newHashes[y] != oldHashes[y] { counted[y] = movable(y) }
+        }
+        guard let found = evaluate(shift: move.shift, old: oldHashes, new: newHashes, counted: counted), found.move == move,
+            found.gain >= minimumGain
+        else { return nil }
+        return move
+    }
+
     /// The region and gain for one shift: the rows from the first to the last that match,
     /// counting rows saved (those `counted` as worth moving) minus rows that matched in
     /// place and would now need rewriting.

@@ -68,6 +68,25 @@ struct ScrollDecisionTests {
         #expect(ScrollMove.detect(oldHashes: old, newHashes: new) { $0 <= 3 } != nil)
     }
 
+    @Test("the last frame's block is taken again only while its shift still finds that block, saving enough")
+    func sameBlockAgain() {
+        // Rows 1…7 hold what rows 2…8 held: content moved up by one.
+        let old: [UInt64] = [1, 10, 11, 12, 13, 14, 15, 16, 17, 9]
+        let new: [UInt64] = [1, 11, 12, 13, 14, 15, 16, 17, 99, 9]
+        let block = ScrollMove(top: 1, bottom: 8, shift: 1)
+        #expect(ScrollMove.detect(oldHashes: old, newHashes: new) { _ in true } == block)
+        #expect(ScrollMove.again(block, oldHashes: old, newHashes: new) { _ in true } == block)
+        // Another block, another shift, or one past the screen: looked for anew.
+        #expect(ScrollMove.again(ScrollMove(top: 2, bottom: 8, shift: 1), oldHashes: old, newHashes: new) { _ in true } == nil)
+        #expect(ScrollMove.again(ScrollMove(top: 1, bottom: 8, shift: 2), oldHashes: old, newHashes: new) { _ in true } == nil)
+        #expect(ScrollMove.again(ScrollMove(top: 1, bottom: 10, shift: 1), oldHashes: old, newHashes: new) { _ in true } == nil)
+        // The rows it moves are not worth moving (blanks), or too few now.
+        #expect(ScrollMove.again(block, oldHashes: old, newHashes: new) { _ in false } == nil)
+        var fewer = new
+        fewer[3...7] = [50, 51, 52, 53, 54]
+        #expect(ScrollMove.again(ScrollMove(top: 1, bottom: 3, shift: 1), oldHashes: old, newHashes: fewer) { _ in true } == nil)
+    }
+
     @Test("a row counts as content from three cells that are not plain blanks")
     func content() {
         var frame = ScreenBuffer(size: Size(width: 10, height: 3))
