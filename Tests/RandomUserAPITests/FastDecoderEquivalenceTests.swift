@@ -120,6 +120,26 @@ struct FastDecoderEquivalenceTests {
         Self.agree(json)
     }
 
+    @Test("a string read eight bytes at a time: a quote, an escape, a control, UTF-8 or a broken byte at every place in it")
+    func longStrings() {
+        // Each inserted in a run of plain letters long enough for several words of eight.
+        let specials: [[UInt8]] = [
+            Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\u00e9"#.utf8), Array("é".utf8), Array("中".utf8), Array("😀".utf8),
+            Array(#"\n"#.utf8), [0x01], [0x1F], [0x7F], [0xC3], [0xFF], [0xE4, 0xB8],
+        ]
+        var fast = 0
+        for special in specials {
+            for place in 0...20 {
+                var text = Array(repeating: UInt8(ascii: "a"), count: 21)
+                text.insert(contentsOf: special, at: place)
+                let body = Array(#"{"results":[{"name":{"first":""#.utf8) + text + Array(#"","last":"Ørsted and more letters"}}]}"#.utf8)
+                if Self.agree(Data(body)) { fast += 1 }
+            }
+        }
+        // Controls (below 0x20) and broken UTF-8 are left to JSONDecoder; the rest (DEL too) is read.
+        #expect(fast == 8 * 21, "\(fast)")
+    }
+
     @Test("invalid UTF-8 and deep nesting are left to JSONDecoder")
     func invalidBytesAndDepth() {
         var invalid = Array(#"{"results":[{"nat":""#.utf8)
