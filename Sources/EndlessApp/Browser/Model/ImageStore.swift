@@ -22,12 +22,19 @@ public final class ImageStore {
     @ObservationIgnored public let pipeline: ImagePipeline
     @ObservationIgnored let prefetcher: ImagePrefetcher
 
+    /// Whether the store still holds a wanted picture: what a row that showed the picture keeps
+    /// (see ``heldPicture(unobserved:showing:)``). While ``isWanted``, the store answers that
+    /// picture for its request, since an entry's picture never changes once it has one (it is
+    /// taken from memory or brought by a load only while it has none). An object of its own,
+    /// not the entry, so that a row kept in a memo keeps no picture alive.
+    final class PictureHold {
+        /// False once the store let the picture go: its request may have another entry now.
+        fileprivate(set) var isWanted = true
+    }
+
     /// What the store holds for a picture wanted now: an object, so a frame's lookup copies a
-    /// reference and a change is made in place. A row that showed its picture keeps it (see
-    /// ``heldPicture(unobserved:)``): while ``isWanted``, the store answers that picture for its
-    /// request, since an entry's picture never changes once it has one (it is taken from memory
-    /// or brought by a load only while it has none).
-    final class Wanted {
+    /// reference and a change is made in place.
+    private final class Wanted {
         /// Where the picture is really loaded from, at the priority it is wanted at.
         var request: ImageRequest
         /// The decoded picture, once in memory.
@@ -42,8 +49,8 @@ public final class ImageStore {
         /// Its load, while one runs (on screen only; a picture below is warmed by the
         /// prefetcher).
         var load: Task<Void, Never>?
-        /// False once the store let it go: its request may have another entry now.
-        fileprivate(set) var isWanted = true
+        /// Told when the store lets the entry go.
+        let hold = PictureHold()
 
         init(request: ImageRequest) {
             self.request = request
@@ -109,14 +116,14 @@ public final class ImageStore {
         return entry.picture
     }
 
-    /// The entry of a wanted picture that is in memory, which a row that shows it keeps to know
-    /// without a lookup that its picture is still the one the store answers
-    /// (``rowPicture(unobserved:)``): it is while the entry ``Wanted/isWanted``. Nil for a
-    /// picture not wanted, or not in memory.
-    func heldPicture(unobserved request: ImageRequest) -> Wanted? {
+    /// The hold on a wanted picture that is in memory and is `picture`, which a row that shows
+    /// it keeps to know without a lookup that its picture is still the one the store answers
+    /// (``rowPicture(unobserved:)``): it is while the hold ``PictureHold/isWanted``. Nil for a
+    /// picture not wanted, not in memory, or another.
+    func heldPicture(unobserved request: ImageRequest, showing picture: RowPicture) -> PictureHold? {
         guard let entry = wanted[key(request)] else { return nil }
         takeFromMemory(entry)
-        return entry.picture == nil ? nil : entry
+        return entry.picture == picture ? entry.hold : nil
     }
 
     /// Gives a wanted picture that has none yet the pipeline's decoded picture, if it holds
@@ -169,7 +176,7 @@ public final class ImageStore {
         var stopWarming: [ImageRequest] = []
         for request in unwanted {
             guard let was = self.wanted.removeValue(forKey: key(request)) else { continue }
-            was.isWanted = false
+            was.hold.isWanted = false
             was.load?.cancel()
             if was.request.priority == .prefetch { stopWarming.append(was.request) }
         }
@@ -242,7 +249,7 @@ public final class ImageStore {
     public func cancelAll() {
         shownRevision &+= 1
         for entry in wanted.values {
-            entry.isWanted = false
+            entry.hold.isWanted = false
             entry.load?.cancel()
         }
         wanted.removeAll()

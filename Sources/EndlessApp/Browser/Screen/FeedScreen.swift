@@ -218,11 +218,9 @@ struct FeedScreen<Source: PageSource> {
         // drawn again when its picture arrives, so it is not recorded).
         func shown(_ kept: RowCells) {
             guard placeholder == nil else { return }
-            var hold: ImageStore.Wanted?
-            if let image, !isLaunchScreen, let images, let request = listed.image,
-                let held = images.heldPicture(unobserved: ImageRequest(request)), held.picture == image
-            {
-                hold = held
+            var hold: ImageStore.PictureHold?
+            if let image, !isLaunchScreen, let images, let request = listed.image {
+                hold = images.heldPicture(unobserved: ImageRequest(request), showing: image)
             }
             rowMemo.recordShown(
                 ListRowMemo.ShownRow(

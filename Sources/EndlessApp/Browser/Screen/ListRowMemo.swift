@@ -33,13 +33,13 @@ final class ListRowMemo: RowMemo<ListRowKey, ListRowInputs, RowCells> {
         let size: Size
         let isSelected: Bool
         let image: RowPicture?
-        /// The store's entry for ``image``, when the store held it: while it is wanted, the
-        /// store answers the same picture, so the next frame need not look it up.
-        let hold: ImageStore.Wanted?
+        /// The image store's hold on ``image``, when the store held it: while it is wanted,
+        /// the store answers the same picture, so the next frame need not look it up.
+        let hold: ImageStore.PictureHold?
         let cells: RowCells
 
         init(
-            index: Int, listed: ListedRow, x: Int, size: Size, isSelected: Bool, image: RowPicture?, hold: ImageStore.Wanted? = nil,
+            index: Int, listed: ListedRow, x: Int, size: Size, isSelected: Bool, image: RowPicture?, hold: ImageStore.PictureHold? = nil,
             cells: RowCells
         ) {
             self.index = index
