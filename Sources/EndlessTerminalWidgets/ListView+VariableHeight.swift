@@ -22,31 +22,55 @@ extension ListView {
         into buffer: inout ScreenBuffer, in rect: Rect, state: inout ListState, rowHeight: (Int) -> Int,
         row: (_ index: Int, _ rect: Rect, _ isSelected: Bool, _ buffer: inout ScreenBuffer) -> Void
     ) -> [(index: Int, rect: Rect)] {
+        let rows = layOut(in: rect, state: &state, rowHeight: rowHeight)
+        for (index, rowRect) in rows { row(index, rowRect, index == state.selection, &buffer) }
+        finish(rows, in: rect, state: state, into: &buffer)
+        return rows
+    }
+
+    /// The rows ``draw(into:in:state:rowHeight:row:)`` draws, top to bottom, after adjusting
+    /// `state` so the selection is visible: for a caller that draws them itself (with no
+    /// closure called per row), then calls ``finish(_:in:state:into:)``.
+    ///
+    /// - Parameters:
+    ///   - rect: the list's area.
+    ///   - state: the list position, adjusted in place.
+    ///   - rowHeight: lines of the row at an index (at least 1; a row taller than the area is
+    ///     drawn cut to it).
+    /// - Returns: every row to draw, with its rectangle, top to bottom.
+    public func layOut(in rect: Rect, state: inout ListState, rowHeight: (Int) -> Int) -> [(index: Int, rect: Rect)] {
         let tallest = max(1, rect.height)
         func height(_ index: Int) -> Int { min(max(1, rowHeight(index)), tallest) }
         state.ensureSelectionVisible(itemCount: itemCount, height: rect.height, rowHeight: height)
         let scrollbar = showsScrollbar && rect.width > 1
         let content = Rect(x: rect.x, y: rect.y, width: rect.width - (scrollbar ? 1 : 0), height: rect.height)
-        var drawn: [(index: Int, rect: Rect)] = []
+        var rows: [(index: Int, rect: Rect)] = []
         var y = content.y
         var index = state.offset
         while index < itemCount {
             let lines = height(index)
             guard y + lines <= content.maxY else { break }
-            let rowRect = Rect(x: content.x, y: y, width: content.width, height: lines)
-            let selected = index == state.selection
-            row(index, rowRect, selected, &buffer)
-            if selected { applyHighlight(to: rowRect, in: &buffer) }
-            drawn.append((index, rowRect))
+            rows.append((index, Rect(x: content.x, y: y, width: content.width, height: lines)))
             y += lines
             index += 1
         }
-        if scrollbar {
+        return rows
+    }
+
+    /// Draws the selected row's highlight and the scrollbar over `rows`, once they are drawn.
+    ///
+    /// - Parameters:
+    ///   - rows: the rows ``layOut(in:state:rowHeight:)`` gave.
+    ///   - rect: the list's area, as laid out.
+    ///   - state: the list position, as laid out.
+    ///   - buffer: the frame.
+    public func finish(_ rows: [(index: Int, rect: Rect)], in rect: Rect, state: ListState, into buffer: inout ScreenBuffer) {
+        for (index, rowRect) in rows where index == state.selection { applyHighlight(to: rowRect, in: &buffer) }
+        if showsScrollbar && rect.width > 1 {
             drawScrollbar(
                 into: &buffer, column: rect.maxX - 1, top: rect.y, height: rect.height, offset: state.offset,
-                visibleItems: drawn.count)
+                visibleItems: rows.count)
         }
-        return drawn
     }
 }
 

@@ -123,17 +123,19 @@ struct FeedScreen<Source: PageSource> {
         // A row drawn with its placeholder is drawn again when its picture arrives: any
         // arrival, observed once for all of the rows.
         if !isLaunchScreen { images?.observeArrivals() }
-        let drawn = view.draw(into: &frame, in: rect, state: &list, rowHeight: rowHeight(rowCount: rowCount, items: items)) {
-            index, row, isSelected, buffer in
-            let selected = isSelected && !detailsOpen
+        // Laid out, then drawn here: a closure handed to the list would be the main actor's,
+        // and check where it runs at each row (see `visibleItems`).
+        let drawn = view.layOut(in: rect, state: &list, rowHeight: rowHeight(rowCount: rowCount, items: items))
+        for (index, row) in drawn {
+            let selected = index == list.selection && !detailsOpen
             if index >= rowCount {
-                drawFooter(footer, elapsed: elapsed, into: &buffer, in: row)
+                drawFooter(footer, elapsed: elapsed, into: &frame, in: row)
             } else if let listed = model.listedRow(at: index, in: items) {
                 // One look for every row, whatever its height: the bar in the gutter on each
                 // line. A row that marks the selection itself (a plug-in's) is drawn over it,
                 // so it keeps its mark; any other is drawn alike selected or not (so it is
                 // copied from the memo either way), and the bar goes over it.
-                if selected, marksSelection { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
+                if selected, marksSelection { AvatarRow.drawSelectionBar(in: row, into: &frame) }
                 // The row's item is read only if the row is drawn afresh (see `drawRow`).
                 let drawnSelected = selected && marksSelection
                 // Its picture as the row compares it: the one shown here in the last frame while
@@ -147,10 +149,10 @@ struct FeedScreen<Source: PageSource> {
                 // A row that shows what it showed at this index in the last frame (with its
                 // picture, or with none to wait for) is copied before any key is made, or the
                 // picture itself copied out (see `ListRowMemo.shownCells`).
-                if picture != nil || listed.image == nil || !cells.showsImages, let rowMemo, row.intersection(buffer.bounds) == row,
+                if picture != nil || listed.image == nil || !cells.showsImages, let rowMemo, row.intersection(frame.bounds) == row,
                     let shown = rowMemo.shownCells(at: index, listed: listed, x: row.x, size: row.size, isSelected: drawnSelected, image: picture)
                 {
-                    shown.draw(into: &buffer, at: row)
+                    shown.draw(into: &frame, at: row)
                 } else {
                     var image: DecodedImage?
                     var placeholder: DecodedImage?
@@ -161,17 +163,22 @@ struct FeedScreen<Source: PageSource> {
                     }
                     drawRow(
                         at: index, listed, in: row, isSelected: drawnSelected, RowPictures(image: image, placeholder: placeholder), now: now,
-                        into: &buffer)
+                        into: &frame)
                 }
-                if selected, !marksSelection { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
+                if selected, !marksSelection { AvatarRow.drawSelectionBar(in: row, into: &frame) }
                 // Drawn over the row (kept or drawn), so every feed's rows show it alike.
-                if !starred.isEmpty, starred.contains(listed.idText) { StarMarks.draw(in: row, into: &buffer) }
+                if !starred.isEmpty, starred.contains(listed.idText) { StarMarks.draw(in: row, into: &frame) }
             } else {
-                if selected { AvatarRow.drawSelectionBar(in: row, into: &buffer) }
-                drawPlaceholder(model.placeholder(at: index), elapsed: elapsed, into: &buffer, in: row)
+                if selected { AvatarRow.drawSelectionBar(in: row, into: &frame) }
+                drawPlaceholder(model.placeholder(at: index), elapsed: elapsed, into: &frame, in: row)
             }
         }
-        return drawn.map { ($0.index < rowCount ? .item($0.index) : .footer, $0.rect) }
+        view.finish(drawn, in: rect, state: list, into: &frame)
+        // A loop, not `map`: a closure made here checks at each call where it runs.
+        var shown: [(row: ListRow, rect: Rect)] = []
+        shown.reserveCapacity(drawn.count)
+        for (index, row) in drawn { shown.append((index < rowCount ? .item(index) : .footer, row)) }
+        return shown
     }
 
     /// The lines of the row at an index, which the list asks many times a frame: a constant
