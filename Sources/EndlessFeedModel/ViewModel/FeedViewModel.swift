@@ -179,12 +179,13 @@ public final class FeedViewModel<Source: PageSource> {
 
     /// The header's account of the list: the seed, the page of the selected row and the rows.
     public var status: FeedStatus {
-        let firstKey = feed.pageKeys.first ?? nil
-        let selectedKey = feed.pageKey(containing: selection)
-        return FeedStatus(
-            seed: firstKey.flatMap { descriptor.describeKey($0).seed },
-            page: selectedKey.flatMap { descriptor.describeKey($0).page },
-            rows: rowCount, live: live?.label)
+        // `if let`s, not `flatMap`: a closure made here is the main actor's, and checks where
+        // it runs at each call (every frame asks, issue 29).
+        var seed: UntrustedText?
+        if let firstKey = feed.pageKeys.first ?? nil { seed = descriptor.describeKey(firstKey).seed }
+        var page: Int?
+        if let selectedKey = feed.pageKey(containing: selection) { page = descriptor.describeKey(selectedKey).page }
+        return FeedStatus(seed: seed, page: page, rows: rowCount, live: live?.label)
     }
 }
 
