@@ -93,7 +93,7 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
     mutating func reset(with page: Page<Item, Key>, request: PageRequest<Key>) {
         self = PageStore(horizon: horizon)
         let (kept, skipped, fingerprints) = unique(page.items, atEnd: true)
-        let record = record(of: page, request: request, skipped: skipped, kept: kept, fingerprints: horizon == nil ? [] : fingerprints)
+        let record = record(of: page, request: request, skipped: skipped, kept: kept, fingerprints: fingerprints)
         insert(kept, record: record, atEnd: true)
     }
 
@@ -124,7 +124,7 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
             let skipped: [Int]
             let fingerprints: [Int]
             (kept, skipped, fingerprints) = unique(page.items, atEnd: atEnd)
-            record = self.record(of: page, request: request, skipped: skipped, kept: kept, fingerprints: horizon == nil ? [] : fingerprints)
+            record = self.record(of: page, request: request, skipped: skipped, kept: kept, fingerprints: fingerprints)
         }
         insert(kept, record: record, atEnd: atEnd, intoPlaceholders: dropped != nil)
         if dropped == nil { forgetFarFingerprints(growingAtEnd: atEnd) }
@@ -163,7 +163,7 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
 
     // MARK: - Helpers
 
-    /// - Parameter fingerprints: the kept items' ids' hash values, or none without a
+    /// - Parameter fingerprints: the kept items' ids' hash values, kept only with a
     ///   ``horizon``.
     private func record(of page: Page<Item, Key>, request: PageRequest<Key>, skipped: [Int], kept: [Item], fingerprints: [Int])
         -> PageRecord
@@ -171,7 +171,7 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
         PageRecord(
             key: page.key ?? request.key, previousKey: page.previousKey, nextKey: page.nextKey,
             loadSize: request.loadSize, rawCount: page.items.count, skipped: skipped, count: kept.count,
-            digest: Self.digest(of: kept), fingerprints: fingerprints)
+            digest: Self.digest(of: kept), fingerprints: horizon == nil ? [] : fingerprints)
     }
 
     /// A hash of the ids of some items, in order.

@@ -53,13 +53,14 @@ public struct FrameRenderer: Sendable {
     var pen: Style?
     /// Row hashes of ``previous``, kept so each frame is hashed once.
     var previousRows: RowHashes?
+    /// The last frame's move as found from exact rows, and as extended over the rows beside
+    /// it (the move made), nil for none: a held key finds the same block frame after frame,
+    /// and takes the same extension without estimating it again (see
+    /// ``detectScroll(old:new:oldRows:newRows:)``).
+    var lastMove: (found: ScrollMove, extended: ScrollMove)?
     /// The shift of the last frame's scroll, 0 for none: a held key scrolls by the same rows
     /// again, and rows that moved by it are not hashed again (see ``RowHashes``).
-    var lastShift = 0
-    /// The last frame's move as found from exact rows, and as extended over the rows beside
-    /// it: a held key finds the same block frame after frame, and takes the same extension
-    /// without estimating it again (see ``detectScroll(old:new:oldRows:newRows:)``).
-    var lastMove: (found: ScrollMove, extended: ScrollMove)?
+    var lastShift: Int { lastMove?.extended.shift ?? 0 }
     /// Moves extended by estimates so far (for tests).
     private(set) var extensionsEstimated = 0
     /// The graphics the terminal shows and the kitty images it holds.
@@ -135,6 +136,8 @@ public struct FrameRenderer: Sendable {
         var move: ScrollMove?
         if scrollOptimization {
             move = detectScroll(old: old, new: frame, oldRows: oldRows, newRows: newRows)
+        } else {
+            lastMove = nil
         }
         let sources = move?.rowSources(height: height) ?? Array(0..<height)
         var marks = CellMarks(size: frame.size)
@@ -153,7 +156,6 @@ public struct FrameRenderer: Sendable {
                 frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, only: cursor.y..<(cursor.y + 1),
                 into: &out)
         }
-        lastShift = move?.shift ?? 0
         if let move { emitScroll(move, size: frame.size, into: &out) }
         let plan = planGraphics(for: frame, after: move, marks: &marks, into: &out)
         diffCells(frame, against: old.cells, sources: sources, rows: newRows, oldRows: oldRows, marks: marks, skipping: early, into: &out)

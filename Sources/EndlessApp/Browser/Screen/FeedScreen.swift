@@ -175,10 +175,10 @@ struct FeedScreen<Source: PageSource> {
         }
         view.finish(drawn, in: rect, state: list, into: &frame)
         // A loop, not `map`: a closure made here checks at each call where it runs.
-        var shown: [(row: ListRow, rect: Rect)] = []
-        shown.reserveCapacity(drawn.count)
-        for (index, row) in drawn { shown.append((index < rowCount ? .item(index) : .footer, row)) }
-        return shown
+        var reported: [(row: ListRow, rect: Rect)] = []
+        reported.reserveCapacity(drawn.count)
+        for (index, row) in drawn { reported.append((index < rowCount ? .item(index) : .footer, row)) }
+        return reported
     }
 
     /// The lines of the row at an index, which the list asks many times a frame: a constant
