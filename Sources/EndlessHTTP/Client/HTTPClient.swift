@@ -165,7 +165,7 @@ public actor HTTPClient {
         let key = RequestCoalescer.Key(
             method: exchange.method.rawValue, url: url.absoluteString, headers: headers.canonicalForm,
             resultType: ObjectIdentifier(Value.self), accepted: exchange.accepted)
-        let snapshot = RequestSnapshot(exchange.request, redactor: configuration.redactor.addingSecrets(of: exchange.request))
+        let snapshot = executor.snapshot(of: exchange.request, redactor: configuration.redactor.addingSecrets(of: exchange.request))
         return await coalescer.run(
             key: key, callerID: requestID,
             onJoin: { leader in executor.emit(requestID, snapshot, .joined(requestID: leader)) },

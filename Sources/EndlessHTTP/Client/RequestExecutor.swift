@@ -38,12 +38,16 @@ struct RequestExecutor: Sendable {
     func run<Value: Sendable>(
         _ exchange: Exchange<Value>, requestID: Int, cancellingOwnTask: (@Sendable () -> Void)? = nil
     ) async -> Result<Value, HTTPError> {
-        let snapshot = RequestSnapshot(exchange.request, redactor: redactor.addingSecrets(of: exchange.request))
+        // What the request carries (its key, its password) is hidden from every error it
+        // produces, so a server that echoes the request cannot get it printed.
+        let requestRedactor = redactor.addingSecrets(of: exchange.request)
+        let snapshot = snapshot(of: exchange.request, redactor: requestRedactor)
         let start = clock.elapsed()
         inFlight.increment()
         emit(requestID, snapshot, .started)
         let outcome = await runWithinDeadline(
-            exchange, requestID: requestID, snapshot: snapshot, start: start, cancellingOwnTask: cancellingOwnTask)
+            exchange, requestID: requestID, snapshot: snapshot, redactor: requestRedactor, start: start,
+            cancellingOwnTask: cancellingOwnTask)
         inFlight.decrement()
         let error: HTTPError? = if case .failure(let error) = outcome.result { error } else { nil }
         emit(
@@ -68,21 +72,25 @@ struct RequestExecutor: Sendable {
     /// coalesced flight), else a task made for them. A task group racing the attempts against
     /// a sleep made three tasks and a timer a request (issue 29).
     private func runWithinDeadline<Value: Sendable>(
-        _ exchange: Exchange<Value>, requestID: Int, snapshot: RequestSnapshot, start: Duration,
+        _ exchange: Exchange<Value>, requestID: Int, snapshot: RequestSnapshot?, redactor requestRedactor: Redactor, start: Duration,
         cancellingOwnTask: (@Sendable () -> Void)?
     ) async -> Outcome {
         guard let deadline = configuration.deadline else {
-            return await attempts(exchange, requestID: requestID, snapshot: snapshot, deadlineAt: nil)
+            return await attempts(exchange, requestID: requestID, snapshot: snapshot, redactor: requestRedactor, deadlineAt: nil)
         }
         let progress = AttemptProgress()
         let outcome: Outcome
         let ticket: DeadlineWatch.Ticket
         if let cancellingOwnTask {
             ticket = deadlines.watch(until: start + deadline, expire: cancellingOwnTask)
-            outcome = await attempts(exchange, requestID: requestID, snapshot: snapshot, deadlineAt: start + deadline, progress: progress)
+            outcome = await attempts(
+                exchange, requestID: requestID, snapshot: snapshot, redactor: requestRedactor, deadlineAt: start + deadline,
+                progress: progress)
         } else {
             let running = Task {
-                await attempts(exchange, requestID: requestID, snapshot: snapshot, deadlineAt: start + deadline, progress: progress)
+                await attempts(
+                    exchange, requestID: requestID, snapshot: snapshot, redactor: requestRedactor, deadlineAt: start + deadline,
+                    progress: progress)
             }
             ticket = deadlines.watch(until: start + deadline) { running.cancel() }
             outcome = await withTaskCancellationHandler {
@@ -100,14 +108,12 @@ struct RequestExecutor: Sendable {
         return outcome
     }
 
+    /// The attempts; `requestRedactor` is the client's redactor with the request's own secrets.
     private func attempts<Value: Sendable>(
-        _ exchange: Exchange<Value>, requestID: Int, snapshot: RequestSnapshot, deadlineAt: Duration?,
+        _ exchange: Exchange<Value>, requestID: Int, snapshot: RequestSnapshot?, redactor requestRedactor: Redactor, deadlineAt: Duration?,
         progress: AttemptProgress = AttemptProgress()
     ) async -> Outcome {
         var request = exchange.request
-        // What the request carries (its key, its password) is hidden from every error it
-        // produces, so a server that echoes the request cannot get it printed.
-        let requestRedactor = redactor.addingSecrets(of: request)
         let redirects = RedirectHandling(redactor: redactor) { hop in
             emit(requestID, snapshot, .redirected(hop.redacted(by: requestRedactor)))
         }
@@ -172,8 +178,17 @@ struct RequestExecutor: Sendable {
         return .success(response)
     }
 
-    func emit(_ requestID: Int, _ request: RequestSnapshot, _ kind: HTTPEvent.Kind) {
-        guard !monitors.isEmpty else { return }
+    /// The request as its events show it, or nil when no monitor records events: redacting a
+    /// URL costs more than a hundred thousand instructions (URLComponents, Foundation's string
+    /// search), paid for each request for nothing when nobody watches (issue 29).
+    func snapshot(of request: URLRequest, redactor: @autoclosure () -> Redactor) -> RequestSnapshot? {
+        monitors.isEmpty ? nil : RequestSnapshot(request, redactor: redactor())
+    }
+
+    /// Tells the monitors of an event of request `requestID`; nothing without a snapshot
+    /// (``snapshot(of:redactor:)`` made none: no monitor listens).
+    func emit(_ requestID: Int, _ request: RequestSnapshot?, _ kind: HTTPEvent.Kind) {
+        guard let request else { return }
         let event = HTTPEvent(requestID: requestID, request: request, kind: kind)
         for monitor in monitors { monitor.record(event) }
     }
