@@ -21,8 +21,10 @@ extension FrameRenderer {
                     // did not change from being skipped.
                     if marks.row(y) & (CellMarks.forced | CellMarks.repaint) == 0 {
                         if source == y, let rows, rows.unchanged(y) { continue }
+                        // A moved row the hashing pass found equal to its source is not
+                        // compared again (a held key's rows, every frame).
                         if source >= 0, source != y, let rows, let oldRows, rows.hashes[y] == oldRows.hashes[source],
-                            CellComparison.firstDifference(new, row, old, source * width, count: width) == nil
+                            rows.copies(y, from: source) || CellComparison.firstDifference(new, row, old, source * width, count: width) == nil
                         {
                             continue
                         }

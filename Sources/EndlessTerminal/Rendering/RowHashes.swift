@@ -28,6 +28,12 @@ struct RowHashes: Sendable {
     /// of a change from the right anyway (a blank tail is one erase), so a walk from the
     /// right here measured slower than none.
     var firstChange: [Int]
+    /// Per row, whether it was found equal, cell for cell, to the compared frame's row
+    /// ``shift`` rows further on: a diff that takes the row from there need not compare the
+    /// cells again (see ``copies(_:from:)``).
+    var equalsShifted: [Bool]
+    /// The shift the rows were compared at (the `likelyShift` given), 0 for none.
+    let shift: Int
 
     static let prime: UInt64 = 0x100_0000_01b3
     /// Spreads a style over the whole word before it meets the key.
@@ -35,6 +41,10 @@ struct RowHashes: Sendable {
 
     /// Whether row `y` equals the compared frame's row at the same place, graphics aside.
     func unchanged(_ y: Int) -> Bool { firstChange[y] == width }
+
+    /// Whether row `y`'s cells are known to equal those of the compared frame's row `source`
+    /// (graphics aside): it was compared with that row while hashing.
+    func copies(_ y: Int, from source: Int) -> Bool { shift != 0 && source == y + shift && equalsShifted[y] }
 
     /// The frame's width.
     let width: Int
@@ -55,6 +65,7 @@ struct RowHashes: Sendable {
         var cellHashes = [UInt64](repeating: 0, count: height)
         var overflows = [Bool](repeating: false, count: height)
         var firstChange = [Int](repeating: 0, count: height)
+        var equalsShifted = [Bool](repeating: false, count: height)
         let compared = old.flatMap { $0.size == buffer.size ? $0.cells : nil } ?? []
         let carried = compared.isEmpty ? nil : oldRows.flatMap { $0.cellHashes.count == height ? $0 : nil }
         buffer.cells.withUnsafeBufferPointer { cells in
@@ -78,6 +89,7 @@ struct RowHashes: Sendable {
                         {
                             cellHashes[y] = carried.cellHashes[y + shift]
                             overflows[y] = carried.overflows[y + shift]
+                            equalsShifted[y] = true
                             continue
                         }
                         (cellHashes[y], overflows[y]) = Self.hash(cells, from: row, count: width)
@@ -99,6 +111,8 @@ struct RowHashes: Sendable {
         self.cellHashes = cellHashes
         self.overflows = overflows
         self.firstChange = firstChange
+        self.equalsShifted = equalsShifted
+        self.shift = likelyShift ?? 0
         self.width = width
     }
 

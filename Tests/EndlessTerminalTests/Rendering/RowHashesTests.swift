@@ -58,7 +58,7 @@ struct RowHashesTests {
         }
     }
 
-    @Test("rows carried from the last frame's shift hash as rows hashed afresh, whatever the shift was")
+    @Test("rows carried from the last frame's shift hash as rows hashed afresh, whatever the shift was, and copy only rows equal to theirs")
     func shiftedRowsCarryTheirHashes() {
         var random = SeededRandomNumberGenerator(seed: 0x5417)
         let size = Size(width: 19, height: 9)
@@ -76,6 +76,19 @@ struct RowHashesTests {
                 let rows = RowHashes(new, comparedWith: old, oldRows: RowHashes(old), likelyShift: likely)
                 #expect(rows.hashes == fresh.hashes, "shift \(shift), likely \(likely)")
                 #expect(rows.overflows == fresh.overflows, "shift \(shift), likely \(likely)")
+                // A row said to copy an old one equals it cell for cell; a changed row that
+                // equals the old row `likely` away is said to copy it, and no other row is.
+                for y in 0..<size.height {
+                    for source in 0..<size.height where rows.copies(y, from: source) {
+                        #expect(source == y + likely && (0..<size.width).allSatisfy { new[$0, y] == old[$0, source] }, "row \(y)")
+                    }
+                    let source = y + likely
+                    if likely != 0, source >= 0, source < size.height, !rows.unchanged(y),
+                        (0..<size.width).allSatisfy({ new[$0, y] == old[$0, source] })
+                    {
+                        #expect(rows.copies(y, from: source), "row \(y), likely \(likely)")
+                    }
+                }
             }
         }
     }
