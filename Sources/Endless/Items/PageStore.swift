@@ -109,6 +109,8 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
         var record: PageRecord
         if let dropped {
             kept = try reloaded(page.items, as: dropped, direction: request.direction)
+            // By index: a `for in` copies each item out (generic code, see `unique`).
+            for index in kept.indices { ids.insert(kept[index].id) }
             if atEnd { droppedAfter.removeLast() } else { droppedBefore.removeLast() }
             var fingerprints: [Int] = []
             if horizon != nil {
@@ -181,9 +183,8 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
         return hasher.finalize()
     }
 
+    /// Puts `kept` in at one end; their ids are in ``ids`` already.
     private mutating func insert(_ kept: [Item], record: PageRecord, atEnd: Bool, intoPlaceholders: Bool = false) {
-        // By index: a `for in` copies each item out (generic code, see `unique`).
-        for index in kept.indices { ids.insert(kept[index].id) }
         if atEnd {
             if intoPlaceholders { items.appendPageIntoPlaceholders(kept) } else { items.appendPage(kept) }
             loaded.append(record)
@@ -203,10 +204,12 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
     /// repeated within the page), with changed items put in, and the positions skipped.
     /// Also returns the kept items' fingerprints (their ids' hash values), worked out once
     /// here. Each item's id is read once, and an item is copied only to be kept: this is
-    /// generic code, run unspecialized for every page (issue 29).
-    private func unique(_ items: [Item], atEnd: Bool) -> (kept: [Item], skipped: [Int], fingerprints: [Int]) {
+    /// generic code, run unspecialized for every page (issue 29). The kept ids go into
+    /// ``ids`` as they are found new, which also finds an id repeated within the page: one
+    /// set operation an item instead of three (a look in ``ids``, a set of the page's own,
+    /// and the insertion afterwards).
+    private mutating func unique(_ items: [Item], atEnd: Bool) -> (kept: [Item], skipped: [Int], fingerprints: [Int]) {
         let nearby = fingerprintsNear(end: atEnd)
-        var seen = Set<Item.ID>()
         var kept: [Item] = []
         var skipped: [Int] = []
         var fingerprints: [Int] = []
@@ -215,8 +218,8 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
         for position in items.indices {
             let id = items[position].id
             let fingerprint = id.hashValue
-            if ids.contains(id) || (!removedIDs.isEmpty && removedIDs.contains(id)) || (!nearby.isEmpty && nearby.contains(fingerprint))
-                || !seen.insert(id).inserted
+            if (!removedIDs.isEmpty && removedIDs.contains(id)) || (!nearby.isEmpty && nearby.contains(fingerprint))
+                || !ids.insert(id).inserted
             {
                 skipped.append(position)
             } else {

@@ -105,6 +105,20 @@ struct FeedErrorTests {
         #expect(harness.feed.items.ids == Array(0..<20) + Array(80..<100))
     }
 
+    @Test("an id repeated within a page, or repeating a loaded row, is shown once, in its first place")
+    func idsRepeatedWithinAPage() async {
+        let harness = FeedHarness()
+        let first = harness.source.items(ofPage: 0)
+        harness.source.script(.items(first + [first[3], first[7], first[3]]), forPage: 0)
+        await harness.loadFirstPage()
+        #expect(harness.feed.items.ids == Array(0..<20))
+        let second = harness.source.items(ofPage: 1)
+        harness.source.script(.items([second[0], first[5], second[1], second[0], second[2], second[1]]), forPage: 1)
+        await harness.see([19])
+        #expect(harness.feed.items.ids.prefix(23) == ArraySlice(Array(0..<23)))
+        #expect(Set(harness.feed.items.ids).count == harness.feed.items.ids.count)
+    }
+
     @Test("one page of duplicates does not stall the feed")
     func oneDuplicatePage() async {
         let harness = FeedHarness()
