@@ -27,17 +27,28 @@ public struct RawJSONPageBodyCodec<Item: RawJSONRepresentable & Identifiable & S
         guard let key = PageKeyCodec<Key>.text(of: page.key), let previous = PageKeyCodec<Key>.text(of: page.previousKey),
             let next = PageKeyCodec<Key>.text(of: page.nextKey)
         else { return nil }
-        var body = Data(#"{"form":""#.utf8) + Data(Self.form.utf8)
-        body += Data(#"","key":"#.utf8) + Data(key.utf8)
-        body += Data(#","previousKey":"#.utf8) + Data(previous.utf8)
-        body += Data(#","nextKey":"#.utf8) + Data(next.utf8)
-        body += Data(#","items":["#.utf8)
-        for (index, item) in page.items.enumerated() {
-            if index > 0 { body.append(UInt8(ascii: ",")) }
-            body.append(contentsOf: item.rawJSON.bytes)
+        // Bytes first, one `Data` at the end; the items by index through their buffer, so none
+        // is copied out to read its JSON (an item is a large value, copied with every string
+        // it holds retained).
+        var body: [UInt8] = []
+        body.reserveCapacity(96 + key.utf8.count + previous.utf8.count + next.utf8.count)
+        body.append(contentsOf: #"{"form":""#.utf8)
+        body.append(contentsOf: Self.form.utf8)
+        body.append(contentsOf: #"","key":"#.utf8)
+        body.append(contentsOf: key.utf8)
+        body.append(contentsOf: #","previousKey":"#.utf8)
+        body.append(contentsOf: previous.utf8)
+        body.append(contentsOf: #","nextKey":"#.utf8)
+        body.append(contentsOf: next.utf8)
+        body.append(contentsOf: #","items":["#.utf8)
+        page.items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                if index > 0 { body.append(UInt8(ascii: ",")) }
+                items[index].rawJSON.bytes.withUnsafeBytes { body.append(contentsOf: $0) }
+            }
         }
-        body += Data("]}".utf8)
-        return body
+        body.append(contentsOf: "]}".utf8)
+        return Data(body)
     }
 
     /// Decodes a page this codec encoded, reading each item from its JSON.
