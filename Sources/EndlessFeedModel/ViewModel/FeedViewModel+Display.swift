@@ -51,7 +51,7 @@ extension FeedViewModel {
     /// Whether anything on screen changes with time alone (a spinner, a countdown), so the
     /// view keeps redrawing while it is true.
     public var isAnimating: Bool {
-        feed.loadStates.loadingCount > 0 || notice != nil || pull.isActive || details?.note == .loading
+        feed.loadStates.loadingCount > 0 || notice != nil || pull.isActive || isLoadingDetails
             || isHoldingRefreshSpinner
     }
 

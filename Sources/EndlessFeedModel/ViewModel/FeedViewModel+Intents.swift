@@ -12,7 +12,7 @@ extension FeedViewModel {
         // Only a pull under way is let go: setting the pull tells every observer (a frame) that
         // it changed, so a key that goes nowhere (down at the last row) would draw a frame.
         if intent != .refresh, pull.isActive { pull.release() }
-        if details != nil, scrollDetails(intent) { return }
+        if isShowingDetails, scrollDetails(intent) { return }
         let page = max(1, visibleRows - 1)
         switch intent {
         case .moveDown: select(selection + 1)
@@ -36,7 +36,7 @@ extension FeedViewModel {
         settleSelection()
         let clamped = min(max(0, index), max(0, rowCount - 1))
         if clamped != selection { selectedRow = clamped }
-        if details != nil { openDetails() }
+        if isShowingDetails { openDetails() }
     }
 
     /// Opens the details of the selected item, if its page is loaded, and fetches fuller
@@ -74,13 +74,13 @@ extension FeedViewModel {
     public func closeDetails() {
         detailsTask?.cancel()
         detailsTask = nil
-        if details != nil { details = nil }
+        if isShowingDetails { details = nil }
     }
 
     /// A click on a row: selects it, or opens the details of a row already selected.
     public func click(at index: Int) {
         pull.release()
-        if index == selection, details == nil { openDetails() } else { select(index) }
+        if index == selection, !isShowingDetails { openDetails() } else { select(index) }
     }
 
     /// One notch of the mouse wheel. Down moves the selection; up moves it too, and at the
@@ -199,7 +199,7 @@ extension FeedViewModel {
             selectedRow = index
             lastSelectionMove = SelectionMove(delta: index - old, serial: (lastSelectionMove?.serial ?? 0) + 1)
             // Details follow the item; with everything in the list, they show its new figures.
-            if details != nil, descriptor.fetchDetails == nil, let item = items.item(at: index) {
+            if isShowingDetails, descriptor.fetchDetails == nil, let item = items.item(at: index) {
                 details = descriptor.details(item, now())
             }
         } else {

@@ -39,6 +39,16 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored public internal(set) var visibleRange = 0..<0
     /// The details panel's content, if it is open.
     @ObservationIgnored @SignalObserved public internal(set) var details: ItemDetails? = nil
+    /// Whether the details panel is open: ``details`` `!= nil`, read in place. A frame asks
+    /// this several times, and reading ``details`` copies the panel's content out (its texts
+    /// retained and released) only to compare it with nil.
+    public var isShowingDetails: Bool {
+        if case .none = _details.wrappedValue { return false }
+        return true
+    }
+    /// Whether the open details are still being fetched (a spinner shows), read in place as
+    /// ``isShowingDetails`` is.
+    var isLoadingDetails: Bool { _details.wrappedValue?.note == .loading }
     /// A short-lived message, e.g. why a refresh did not happen.
     @ObservationIgnored @SignalObserved public internal(set) var notice: Notice? = nil
     /// The pull-to-refresh gesture at the top of the list.

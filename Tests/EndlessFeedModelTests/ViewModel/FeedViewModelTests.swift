@@ -208,14 +208,18 @@ struct FeedViewModelTests {
         let model = F.model(F.source(clock: clock), clock: clock)
         model.start()
         await model.wait { $0.rowCount == 20 }
+        #expect(!model.isShowingDetails)
 
         model.perform(.openDetails, visibleRows: 10)
         #expect(model.details?.title.raw == "Entry 0")
         #expect(model.details?.fields.map(\.label) == ["title"])
+        #expect(model.isShowingDetails)
         model.perform(.moveDown, visibleRows: 10)
         #expect(model.details?.id == "entry-1")
+        #expect(model.isShowingDetails)
         model.perform(.close, visibleRows: 10)
         #expect(model.details == nil)
+        #expect(!model.isShowingDetails)
     }
 
     @Test("keys move the selection within the rows there are")

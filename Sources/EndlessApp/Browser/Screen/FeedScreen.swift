@@ -113,7 +113,7 @@ struct FeedScreen<Source: PageSource> {
         let footer = model.footer
         // Under open details the list shows no selection and no scrollbar: they belong to the
         // list, not to the panel over it.
-        let detailsOpen = model.details != nil && !isLaunchScreen
+        let detailsOpen = model.isShowingDetails && !isLaunchScreen
         let view = ListView(itemCount: rowCount + (footer == .hidden ? 0 : 1), showsScrollbar: !detailsOpen, highlight: .none)
         list.selection = model.selection
         // Read once for every row: each read of the feed's items copies them out of its store.

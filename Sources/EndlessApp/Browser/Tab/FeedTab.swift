@@ -64,7 +64,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     var sourceLabel: String { model.descriptor.sourceLabel }
     var status: FeedStatus { model.status }
     var isAnimating: Bool { model.isAnimating }
-    var hasDetails: Bool { model.details != nil }
+    var hasDetails: Bool { model.isShowingDetails }
     var isOpening: Bool { model.rowCount == 0 && model.feed.loadStates.refresh.isLoading }
     var cacheHitRate: Double? { images?.cacheHitRate }
     /// The feed's own note (`41 requests left this hour`), then the cache's (`cached 3 min ago`).
