@@ -15,6 +15,9 @@ package struct PageLayout: Sendable, Equatable {
     /// The number of rows dropped after the last loaded row.
     var placeholdersAfter = 0
 
+    /// The first loaded page's stamp, nil when none is loaded.
+    package var firstPageStamp: UInt64? { pageStamps.first }
+
     /// The absolute index just past the last loaded row.
     package var endIndex: Int { pageEnds.last ?? startIndex }
 

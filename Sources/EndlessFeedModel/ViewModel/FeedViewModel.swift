@@ -39,6 +39,8 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored public internal(set) var visibleRange = 0..<0
     /// The details panel's content, if it is open.
     @ObservationIgnored @SignalObserved public internal(set) var details: ItemDetails? = nil
+    /// What ``status`` last read of the pages' keys.
+    @ObservationIgnored var statusMemo = StatusMemo()
     /// Whether the details panel is open: ``details`` `!= nil`, read in place. A frame asks
     /// this several times, and reading ``details`` copies the panel's content out (its texts
     /// retained and released) only to compare it with nil.
@@ -191,12 +193,37 @@ public final class FeedViewModel<Source: PageSource> {
     public var status: FeedStatus {
         // `if let`s, not `flatMap`: a closure made here is the main actor's, and checks where
         // it runs at each call (every frame asks, issue 29).
+        // A page keeps its key while it keeps its stamp: the seed and the page are read from
+        // the keys only when the first page, or the selected row's page, is another one.
+        let layout = feed.layout
         var seed: UntrustedText?
-        if let firstKey = feed.pageKeys.first ?? nil { seed = descriptor.describeKey(firstKey).seed }
+        if let first = layout.firstPageStamp {
+            if let kept = statusMemo.seed, kept.stamp == first {
+                seed = kept.value
+            } else {
+                if let firstKey = feed.pageKeys.first ?? nil { seed = descriptor.describeKey(firstKey).seed }
+                statusMemo.seed = (first, seed)
+            }
+        }
         var page: Int?
-        if let selectedKey = feed.pageKey(containing: selection) { page = descriptor.describeKey(selectedKey).page }
+        if let selected = layout.stamp(at: selection)?.page {
+            if let kept = statusMemo.page, kept.stamp == selected {
+                page = kept.value
+            } else {
+                if let selectedKey = feed.pageKey(containing: selection) { page = descriptor.describeKey(selectedKey).page }
+                statusMemo.page = (selected, page)
+            }
+        }
         return FeedStatus(seed: seed, page: page, rows: rowCount, live: live?.label)
     }
+}
+
+/// The header's seed and selected page as last read from the pages' keys, with the stamps of
+/// the pages they were read from (see ``FeedViewModel/status``): every frame asks for the
+/// status, and reading a key is generic work, looked up at run time (issue 29).
+struct StatusMemo {
+    var seed: (stamp: UInt64, value: UntrustedText?)?
+    var page: (stamp: UInt64, value: Int?)?
 }
 
 /// The header's figures for one feed.

@@ -27,7 +27,7 @@ struct FeedViewModelTests {
         #expect(model.status.page == 1)
     }
 
-    @Test("rows on screen pull the next page in before the end is reached, each entry once")
+    @Test("rows on screen pull the next page in before the end is reached, each entry once; the header's page follows the selection")
     func prefetch() async {
         let clock = ManualClock()
         let source = F.source(clock: clock)
@@ -44,6 +44,14 @@ struct FeedViewModelTests {
         #expect(Set(ids).count == 60)
         #expect(model.footer == .hidden)
         #expect(source.requests.count == 3)
+        // The header's page follows the selection from page to page, and back.
+        var pages: [Int?] = []
+        for row in [5, 25, 26, 45, 19, 0] {
+            model.select(row)
+            pages.append(model.status.page)
+        }
+        #expect(pages == [1, 2, 2, 3, 1, 1])
+        #expect(model.status.seed?.raw == "seed-0")
     }
 
     @Test("while the next page loads, the footer shows the spinner; the rows are untouched")
