@@ -22,7 +22,10 @@ struct BrowserLayout: Sendable {
 
     /// Whole item rows the list shows, for page moves (at least 1).
     var visibleRowCount: Int {
-        max(1, rows.filter { if case .item = $0.row { true } else { false } }.count)
+        // Counted, not filtered: a key asks, and a filter builds an array to count it.
+        var count = 0
+        for shown in rows { if case .item = shown.row { count += 1 } }
+        return max(1, count)
     }
 
     /// What is under a point.
