@@ -37,6 +37,25 @@ package struct PageLayout: Sendable, Equatable {
         return ItemStamp(page: pageStamps[page], offset: position - rows(ofPage: page).lowerBound)
     }
 
+    /// The stamps of the rows at `positions`, as ``stamp(at:)`` gives each, found walking the
+    /// pages once instead of searching them for each row: a frame asks for the rows on screen
+    /// and below.
+    package func stamps(in positions: Range<Int>) -> [ItemStamp?] {
+        var stamps = [ItemStamp?](repeating: nil, count: positions.count)
+        let loaded = positions.clamped(to: startIndex..<max(startIndex, endIndex))
+        guard !loaded.isEmpty else { return stamps }
+        var page = pageIndex(containing: loaded.lowerBound)
+        var pageStart = page == 0 ? startIndex : pageEnds[page - 1]
+        for position in loaded {
+            while position >= pageEnds[page] {
+                pageStart = pageEnds[page]
+                page += 1
+            }
+            stamps[position - positions.lowerBound] = ItemStamp(page: pageStamps[page], offset: position - pageStart)
+        }
+        return stamps
+    }
+
     /// The loaded page holding `position` (which must be loaded): the first page ending after it.
     func pageIndex(containing position: Int) -> Int {
         var low = 0

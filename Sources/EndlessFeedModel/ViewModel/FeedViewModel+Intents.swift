@@ -220,10 +220,13 @@ extension FeedViewModel {
         let visible = visibleRange.clamped(to: 0..<rowCount)
         let below = visible.upperBound..<min(rowCount, visible.upperBound + max(visible.count, 1))
         let items = feed.items
-        let layout = items.layout
+        // The rows' stamps in one walk of the pages, not a search of them a row.
+        let span = visible.lowerBound..<max(visible.upperBound, below.upperBound)
+        let stamps = items.layout.stamps(in: span)
         let changes = picturesWanted.update(
             visible: visible, below: below, details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing,
-            loaderRevision: images.shownRevision, stamp: { layout.stamp(at: $0) }, picture: { listedRow(at: $0, in: items)?.image })
+            loaderRevision: images.shownRevision, stamp: { span.contains($0) ? stamps[$0 - span.lowerBound] : nil },
+            picture: { listedRow(at: $0, in: items)?.image })
         guard !changes.isEmpty else { return }
         images.update(changes)
     }

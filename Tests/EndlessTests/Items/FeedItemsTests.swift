@@ -88,4 +88,25 @@ struct FeedItemsTests {
         #expect(collection.layout.stamp(at: 3) != before[0] && collection.layout.stamp(at: 4) != before[1])
         #expect(collection.layout.stamp(at: 5) == before[2])
     }
+
+    @Test("the stamps of a range of rows, found in one walk, are each row's stamp, across empty pages and placeholders")
+    func stampsOfARange() {
+        var collection = three()
+        collection.appendPage([])
+        collection.appendPage(items(8..<12))
+        var layouts = [collection.layout]
+        _ = collection.dropFirstPage()
+        layouts.append(collection.layout)
+        _ = collection.dropLastPage()
+        layouts.append(collection.layout)
+        layouts.append(FeedItems<ScriptedItem>().layout)
+        for layout in layouts {
+            for lower in -2...13 {
+                for upper in lower...14 {
+                    let range = lower..<upper
+                    #expect(layout.stamps(in: range) == range.map { layout.stamp(at: $0) }, "\(range)")
+                }
+            }
+        }
+    }
 }
