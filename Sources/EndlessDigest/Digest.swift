@@ -17,16 +17,28 @@ public enum Digest: Sendable {
     /// - Returns: the raw digest (16, 20 or 32 bytes).
     public func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
         Self.initializeLibrary()
-        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let message = Array(bytes)
-        let succeeded = message.withUnsafeBytes { input in
-            EVP_Digest(input.baseAddress, input.count, &output, &length, algorithm, nil) == 1
-        }
+        // The message read where it is when it is contiguous (an array, a string's UTF-8), and
+        // the digest made on the stack: one array a hash, the result (the simulator hashes
+        // each user's password three times).
+        let result: [UInt8]? =
+            if let inPlace = bytes.withContiguousStorageIfAvailable({ digest(of: UnsafeRawBufferPointer($0)) }) {
+                inPlace
+            } else {
+                Array(bytes).withUnsafeBytes { digest(of: $0) }
+            }
         // EVP_Digest fails only when the library cannot allocate a context: there is no
         // result a caller could use instead, and continuing would hand out a wrong hash.
-        precondition(succeeded, "libcrypto EVP_Digest failed")
-        return Array(output.prefix(Int(length)))
+        guard let result else { preconditionFailure("libcrypto EVP_Digest failed") }
+        return result
+    }
+
+    /// The digest of `message`, nil when libcrypto fails.
+    private func digest(of message: UnsafeRawBufferPointer) -> [UInt8]? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(EVP_MAX_MD_SIZE)) { output -> [UInt8]? in
+            var length: UInt32 = 0
+            guard EVP_Digest(message.baseAddress, message.count, output.baseAddress, &length, algorithm, nil) == 1 else { return nil }
+            return Array(output.prefix(Int(length)))
+        }
     }
 
     /// Initializes libcrypto so that it stays usable until the process is gone. By default the

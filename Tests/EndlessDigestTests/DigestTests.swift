@@ -21,6 +21,22 @@ struct DigestTests {
         #expect(Digest.sha256.hash([1, 2, 3]).count == 32)
     }
 
+    @Test("a message hashes alike read in place (an array, a string, a slice) or gathered first (a lazy sequence)")
+    func contiguousOrNot() {
+        let text = "abc"
+        let bytes = Array(text.utf8)
+        let lazy = (0..<3).lazy.map { bytes[$0] }
+        let slice = [UInt8]([0]) + bytes
+        for digest in [Digest.md5, .sha1, .sha256] {
+            let reference = digest.hash(bytes)
+            #expect(digest.hash(text.utf8) == reference)
+            #expect(digest.hash(lazy) == reference)
+            #expect(digest.hash(slice.dropFirst()) == reference)
+            #expect(digest.hash(Substring("xabc").utf8.dropFirst()) == reference)
+        }
+        #expect(Digest.md5.hex(EmptyCollection<UInt8>()) == "d41d8cd98f00b204e9800998ecf8427e")
+    }
+
     @Test("non-ASCII text is hashed as UTF-8")
     func utf8() {
         // printf 'ø' | md5sum
