@@ -11,6 +11,8 @@ final class PseudoTerminalApp {
     }
 
     let pid: pid_t
+    /// The program's CPU time, read from its threads.
+    private let threadCPU: ThreadCPU
     private let master: Int32
     /// Bytes the program has written so far.
     private(set) var bytesRead = 0
@@ -63,6 +65,7 @@ final class PseudoTerminalApp {
             throw Failure(description: "cannot start \(binary): \(String(cString: strerror(spawned)))")
         }
         self.pid = pid
+        threadCPU = ThreadCPU(pid: pid)
         self.master = master
         self.terminal = InMemoryTerminal(size: size, colorDepth: .indexed256)
     }
@@ -86,22 +89,9 @@ final class PseudoTerminalApp {
         header.matches(of: /(\d+) (?:people|person)\b/).last.flatMap { Int($0.1) }
     }
 
-    /// CPU time the program has used so far, all its threads, in seconds (from the scheduler's
-    /// nanosecond accounting in /proc, finer than the 10 ms ticks of /proc/PID/stat).
-    func cpuTime() -> Double { Self.cpuSeconds(of: pid) }
-
-    /// The CPU time, in seconds, the threads of process `pid` alive now have run.
-    static func cpuSeconds(of pid: pid_t) -> Double {
-        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return .nan }
-        var nanoseconds = 0.0
-        for task in tasks {
-            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
-                let running = text.split(separator: " ").first.flatMap({ Double($0) })
-            else { continue }
-            nanoseconds += running
-        }
-        return nanoseconds / 1e9
-    }
+    /// CPU time the program has used so far, all its threads (those exited too), in seconds;
+    /// see ``ThreadCPU``.
+    func cpuTime() -> Double { threadCPU.seconds() }
 
     /// How many times the program's threads alive now have gone to sleep waiting (voluntary
     /// context switches): each is a thread hand-off, a wake-up somewhere else to resume it.
@@ -122,6 +112,8 @@ final class PseudoTerminalApp {
     /// - Returns: whether anything was read.
     @discardableResult
     func pump(waitingUpTo timeout: Duration = .milliseconds(2)) -> Bool {
+        // The threads read often enough that one's work is counted before it exits.
+        threadCPU.sample()
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
         let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         guard poll(&descriptor, 1, milliseconds) > 0 else { return false }

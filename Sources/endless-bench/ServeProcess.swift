@@ -20,6 +20,8 @@ final class ServeProcess {
     /// `http://127.0.0.1:PORT/`.
     let root: String
     private let process: BackgroundProcess
+    /// The server's CPU time, read from its threads (see ``ThreadCPU``).
+    private let threadCPU: ThreadCPU
     private let master: Int32
     private let screen = Screen()
 
@@ -41,6 +43,7 @@ final class ServeProcess {
             throw error
         }
         close(slave)
+        threadCPU = ThreadCPU(pid: process.pid)
         self.master = master
         let screen = self.screen
         let terminal = master
@@ -71,7 +74,7 @@ final class ServeProcess {
     }
 
     /// The CPU time, in seconds, the server has run so far.
-    var cpuTime: Double { PseudoTerminalApp.cpuSeconds(of: process.pid) }
+    var cpuTime: Double { threadCPU.seconds() }
 
     /// Lines the program has printed so far.
     var linesPrinted: Int { screen.lines.load(ordering: .relaxed) }
