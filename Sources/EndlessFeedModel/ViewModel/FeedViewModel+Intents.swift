@@ -221,7 +221,7 @@ extension FeedViewModel {
         let below = visible.upperBound..<min(rowCount, visible.upperBound + max(visible.count, 1))
         let items = feed.items
         // The rows' stamps in one walk of the pages, not a search of them a row.
-        let span = visible.lowerBound..<max(visible.upperBound, below.upperBound)
+        let span = PicturesWanted.span(visible: visible, below: below)
         let stamps = items.layout.stamps(in: span)
         let changes = picturesWanted.update(
             visible: visible, below: below, details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing,

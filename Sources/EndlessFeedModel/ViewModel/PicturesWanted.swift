@@ -76,7 +76,7 @@ struct PicturesWanted {
         }
         let reread = sizing != self.sizing
         self.sizing = sizing
-        let newSpan = visible.lowerBound..<max(visible.upperBound, below.upperBound)
+        let newSpan = Self.span(visible: visible, below: below)
 
         // Rows that left: only those outside the new span.
         if newSpan.lowerBound >= span.upperBound || newSpan.upperBound <= span.lowerBound || newSpan.isEmpty {
@@ -117,6 +117,12 @@ struct PicturesWanted {
             details = newDetails
         }
         return takeChanges()
+    }
+
+    /// The rows an update tells, on screen then below, as one range: those whose stamps
+    /// ``update(visible:below:details:sizing:loaderRevision:stamp:picture:)`` asks for.
+    static func span(visible: Range<Int>, below: Range<Int>) -> Range<Int> {
+        visible.lowerBound..<max(visible.upperBound, below.upperBound)
     }
 
     /// Stops counting the picture of the row at `offset` in ``rows``.
