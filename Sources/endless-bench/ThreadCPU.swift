@@ -35,8 +35,9 @@ final class ThreadCPU {
             else { continue }
             now[task] = running
         }
-        // A thread whose file could not be read has exited between the listing and the read.
-        for (task, running) in lastReading where now[task] == nil { exited += running }
+        // A thread whose file could not be read has exited between the listing and the read;
+        // one whose time went back is a new thread given the id of one that exited.
+        for (task, running) in lastReading where (now[task] ?? -1) < running { exited += running }
         lastReading = now
         return (exited + now.values.reduce(0, +)) / 1e9
     }
