@@ -161,6 +161,8 @@ extension FrameRenderer {
     private mutating func moveCursor(
         to target: Point, row: Int, cells: UnsafeBufferPointer<Cell>, marks: CellMarks, into out: inout ByteWriter
     ) {
+        // Where the last cell left it, most often: a row's changed cells are written one by one.
+        if cursor == target { return }
         if let cursor, cursor.y == target.y, cursor.x < target.x, target.x - cursor.x <= 8 {
             let moveCost = CursorMotion.cost(from: cursor, to: target)
             var rewriteCost = 0
@@ -168,7 +170,8 @@ extension FrameRenderer {
             for x in cursor.x..<target.x {
                 let cell = cells[row + x]
                 let bytes = cell.key.byteCount
-                if cell.width != 1 || bytes == 0 || marks.cell(row + x) & CellMarks.covered != 0 || effective(cell.style) != pen
+                if cell.width != 1 || bytes == 0 || marks.cell(row + x) & CellMarks.covered != 0
+                    || (cell.packedStyle != penSource && effective(cell.style) != pen)
                     || link(of: cell) != openLink
                 {
                     possible = false
@@ -188,7 +191,12 @@ extension FrameRenderer {
 
     private mutating func writeCell(_ cell: Cell, at point: Point, rowWidth: Int, into out: inout ByteWriter) {
         setLink(link(of: cell), into: &out)
-        setPen(effective(cell.style), into: &out)
+        // A run of cells in one style (most of a row) is told from the first by the packed
+        // style alone, without unpacking and downsampling it again.
+        if penSource != cell.packedStyle {
+            setPen(effective(cell.style), into: &out)
+            penSource = cell.packedStyle
+        }
         if !cell.key.appendBytes(to: &out.bytes) { out.append(utf8: cell.grapheme) }
         let next = point.x + Int(cell.width)
         // At the right edge the cursor's position depends on the terminal's wrap handling

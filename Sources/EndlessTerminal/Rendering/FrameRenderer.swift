@@ -25,7 +25,10 @@
 /// ```
 public struct FrameRenderer: Sendable {
     /// Colors are downsampled to this depth.
-    public var colorDepth: ColorDepth
+    public var colorDepth: ColorDepth {
+        // Effective styles depend on it.
+        didSet { penSource = nil }
+    }
     /// Wraps each frame in `ESC[?2026h` … `ESC[?2026l`.
     public var synchronizedOutput: Bool
     /// Lets the terminal scroll rows that moved as a block.
@@ -50,7 +53,12 @@ public struct FrameRenderer: Sendable {
     /// Where the terminal's cursor is, or nil when unknown.
     var cursor: Point?
     /// The terminal's current SGR state, or nil when unknown.
-    var pen: Style?
+    var pen: Style? {
+        didSet { penSource = nil }
+    }
+    /// The packed style of the cell whose ``effective(_:)`` style set ``pen`` last, nil when
+    /// the pen was set otherwise since: a cell with this packed style needs no pen change.
+    var penSource: UInt64?
     /// Row hashes of ``previous``, kept so each frame is hashed once.
     var previousRows: RowHashes?
     /// The last frame's move as found from exact rows, and as extended over the rows beside

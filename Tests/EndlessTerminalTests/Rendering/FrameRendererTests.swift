@@ -276,4 +276,25 @@ struct FrameRendererTests {
         #expect(terminal.pictureDifferences(from: gone).isEmpty)
         #expect(terminal.screen.pixels.kittyImages.count == 1, "the data stays for the next time")
     }
+
+    @Test("cells in one style set the pen once, and a new color depth sets it again from the next cell")
+    func penFollowsStyleAndDepth() {
+        let size = Size(width: 12, height: 2)
+        var renderer = FrameRenderer(colorDepth: .trueColor, synchronizedOutput: false)
+        let red = Style(foreground: .rgb(200, 10, 10))
+        var frame = ScreenBuffer(size: size)
+        _ = renderer.render(frame)
+        frame.write("abc", at: Point(x: 0, y: 0), style: red)
+        frame.write("xyz", at: Point(x: 6, y: 0), style: red)
+        let first = String(decoding: renderer.render(frame), as: UTF8.self)
+        // One SGR for both runs: the pen is still red when the cursor reaches x.
+        #expect(first.components(separatedBy: "38;2;200;10;10").count == 2, "\(first.debugDescription)")
+        renderer.colorDepth = .indexed256
+        frame.write("def", at: Point(x: 0, y: 0), style: red)
+        let second = String(decoding: renderer.render(frame), as: UTF8.self)
+        let indexed = "38;5;\(Palette.nearest256(200, 10, 10))"
+        #expect(second.contains(indexed), "\(second.debugDescription)")
+        #expect(!second.contains("38;2;"), "\(second.debugDescription)")
+        #expect(second.contains("def"))
+    }
 }
