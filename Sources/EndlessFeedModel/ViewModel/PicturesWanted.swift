@@ -105,8 +105,12 @@ struct PicturesWanted {
             {
                 continue
             }
+            // A row that only moved between priorities (from below onto the screen, a held
+            // key's every frame) still wants the picture it was told with: not read again.
+            let samePicture = !reread && rows[offset].isTold && rows[offset].stamp == stamp
+            let told = rows[offset].picture
             forget(offset)
-            let wanted = stamp == nil ? nil : picture(row).map { Self.key($0) }
+            let wanted = samePicture ? told : stamp == nil ? nil : picture(row).map { Self.key($0) }
             rows[offset] = Row(stamp: stamp, priority: priority, picture: wanted, isTold: true)
             if let wanted { want(wanted, by: 1, at: priority) }
         }
