@@ -248,6 +248,46 @@ struct FrameObservationTests {
     }
 
     @Test(
+        "an aged status bar that reads the same is not composed again, and the watch it was composed under still sees what changes"
+    )
+    func agedUnchangedStatusBarKeepsItsWatch() async throws {
+        let note = Mutex("12 requests left")
+        let clock = ManualClock()
+        let model = Self.model(clock: clock) { note.withLock { $0 } }
+        model.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        let browser = F.browser(model)
+        let chrome = ChromeMemo()
+        func statusLine(at elapsed: Duration) -> String {
+            var frame = ScreenBuffer(size: Size(width: 100, height: 24))
+            _ = BrowserScreen.draw(browser, into: &frame, elapsed: elapsed, chrome: chrome)
+            return frame.lines.last ?? ""
+        }
+        let start = Duration.seconds(10)
+        let age = BandWatch.maximumAge
+        #expect(statusLine(at: start).contains("12 requests left"))
+        #expect(chrome.statusWatch.composed == 1)
+        #expect(statusLine(at: start + age).contains("12 requests left"))
+        #expect(chrome.statusWatch.composed == 1, "aged, read again, the same: not composed")
+        #expect(chrome.statusWatch.confirmed == 1)
+        #expect(chrome.statusWatch.isCurrent(at: start + age), "young again")
+        #expect(statusLine(at: start + age * 3 / 2).contains("12 requests left"))
+        #expect(chrome.statusWatch.confirmed == 1, "copied while young")
+
+        // The watch installed by the first compose still observes.
+        browser.requestsInFlight = 7
+        #expect(!chrome.statusWatch.isCurrent(at: start + age), "a change of what it observes")
+        #expect(statusLine(at: start + age * 3 / 2).contains("7 in flight"))
+        #expect(chrome.statusWatch.composed == 2)
+
+        // What nobody observes, changed, is composed once the bar aged.
+        note.withLock { $0 = "11 requests left" }
+        #expect(statusLine(at: start + age * 5 / 2).contains("11 requests left"))
+        #expect(chrome.statusWatch.composed == 3)
+        #expect(chrome.statusWatch.confirmed == 1)
+    }
+
+    @Test(
         "keys that copied the status bar are followed, once it aged, by one frame composing it: a note nobody observes is not left behind; idle stays idle"
     )
     func agedStatusBarIsComposedAfterKeys() async throws {

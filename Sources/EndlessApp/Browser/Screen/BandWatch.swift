@@ -54,6 +54,32 @@ final class BandWatch {
         return now - composedAt < Self.maximumAge && now >= composedAt
     }
 
+    /// Whether the band composed last is current but for its age: nothing it read that is
+    /// observed changed, but it is older than ``maximumAge``. Only what nobody observes may
+    /// have changed: a caller reads that again and, when the band would show the same, says so
+    /// (``confirm(at:)``) instead of composing it under a new observation, whose installing
+    /// and retiring cost more than the reading (issue 29: a held key ages the bar twice a
+    /// second).
+    func hasOnlyAged(at now: Duration) -> Bool {
+        composedAt != nil && !changed.isSet && !isCurrent(at: now)
+    }
+
+    /// Records that the band, aged (``hasOnlyAged(at:)``), was read again at `now` and shows
+    /// what it showed: the observation installed when it was composed still stands, and its
+    /// age counts from `now`.
+    ///
+    /// What was read is what the composing read, as long as what nobody observes gave the
+    /// same figures: only such a figure changing could lead the reads elsewhere, and then the
+    /// band differs and is composed.
+    func confirm(at now: Duration) {
+        copiedSinceComposed = false
+        composedAt = now
+        confirmed += 1
+    }
+
+    /// Times an aged band was read again and found the same (for tests).
+    private(set) var confirmed = 0
+
     /// Records that a frame copied the band.
     func copied() {
         copiedSinceComposed = true

@@ -100,14 +100,32 @@ enum BrowserScreen {
             memo.statusWatch.copied()
             return tabs
         }
+        // Aged with nothing observed changed: what nobody observes is read again, in the
+        // frame's coarse reads, and the bar is composed under a new watch only if it changed
+        // what the bar shows.
+        if memo.statusWatch.hasOnlyAged(at: now) {
+            let right = statusFigures(browser)
+            let inputs = statusInputs(browser, right: right, theme: theme)
+            if memo.status.redrawKept(in: bands.status, into: &frame, if: { $0 == inputs }) != nil {
+                memo.statusWatch.confirm(at: now)
+                return tabs
+            }
+        }
         memo.statusWatch.compose(at: now) {
             let right = statusFigures(browser)
-            let inputs = ChromeMemo.StatusInputs(
-                tabs: browser.kinds, rebinding: browser.keyRebinding, right: right.map(\.text), rightPriorities: right.map(\.priority),
-                searchLine: browser.searchLine, theme: theme)
+            let inputs = statusInputs(browser, right: right, theme: theme)
             memo.status.draw(inputs, in: bands.status, into: &frame) { drawStatus(browser, right: right, into: &$0, in: bands.status) }
         }
         return tabs
+    }
+
+    /// What the status bar is drawn from, for its memo.
+    private static func statusInputs(
+        _ browser: BrowserModel, right: [(text: String, priority: Int)], theme: Theme
+    ) -> ChromeMemo.StatusInputs {
+        ChromeMemo.StatusInputs(
+            tabs: browser.kinds, rebinding: browser.keyRebinding, right: right.map(\.text), rightPriorities: right.map(\.priority),
+            searchLine: browser.searchLine, theme: theme)
     }
 
     /// The status bar's figures and notes, each with its priority.
