@@ -18,7 +18,6 @@ extension FeedViewModel {
     public func listedRow(at index: Int, in items: FeedItems<Source.Item>) -> ListedRow? {
         // Asked of the layout: a call on the generic items looks their type up at run time.
         guard let stamp = items.layout.stamp(at: index) else { return nil }
-        if listedRows.sizing != imageSizing { listedRows = ListedRows(sizing: imageSizing) }
         if let kept = listedRows.row(at: index, stamp: stamp) { return kept }
         let row = items.withItem(at: index) { item in
             ListedRow(stamp: stamp, idText: String(describing: item.id), image: imageRequest(for: item))

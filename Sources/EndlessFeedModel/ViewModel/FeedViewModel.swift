@@ -20,7 +20,11 @@ public final class FeedViewModel<Source: PageSource> {
     /// Loads the rows' pictures, or nil when images are off.
     @ObservationIgnored public let images: (any FeedImageLoading)?
     /// The sizes the screen draws pictures at, set once the terminal is known.
-    @ObservationIgnored public var imageSizing = ImageSizing()
+    @ObservationIgnored public var imageSizing = ImageSizing() {
+        // The rows kept ask for pictures at the sizing they were listed at. Let go here,
+        // rather than checked at each of the dozen rows a frame lists.
+        didSet { if imageSizing != oldValue { listedRows = ListedRows() } }
+    }
 
     // What the view shows that can change: read many times a frame, so observed without a
     // generic key path (see SignalObserved), and inside a frame through the one revision all
@@ -87,7 +91,8 @@ public final class FeedViewModel<Source: PageSource> {
     /// Which item was shown at which row, when tracking (``trackSeenItems()``).
     @ObservationIgnored public internal(set) var seen = SeenItems()
     @ObservationIgnored var lastVisibleReport: VisibleReport?
-    /// The rows near the screen as the list last read them (see ``listedRow(at:)``).
+    /// The rows near the screen as the list last read them (see ``listedRow(at:)``), at the
+    /// current ``imageSizing``.
     @ObservationIgnored var listedRows = ListedRows()
     /// The pictures the loader was told about (see `updateImages()`).
     @ObservationIgnored var picturesWanted = PicturesWanted()

@@ -23,23 +23,18 @@ public final class ListedRow {
     }
 }
 
-/// The view model's ``ListedRow``s near the rows on screen, for one image sizing: a row's
-/// place is its index modulo the capacity, so finding one hashes nothing, and the rows kept are
-/// bounded by it (a few screens' worth, whatever the length of the session).
+/// The view model's ``ListedRow``s near the rows on screen, for one image sizing (the view
+/// model lets them go when its sizing changes): a row's place is its index modulo the
+/// capacity, so finding one hashes nothing, and the rows kept are bounded by it (a few
+/// screens' worth, whatever the length of the session).
 struct ListedRows {
     /// The most rows kept.
     static var capacity: Int { 256 }
 
-    /// The sizing the rows' pictures were asked at.
-    var sizing: ImageSizing?
     /// Each slot's row and the index it was kept at: two arrays, not one of optional tuples,
     /// whose element type is looked up at run time at each use.
     private var indices: [Int] = Array(repeating: -1, count: capacity)
     private var rows: [ListedRow?] = Array(repeating: nil, count: capacity)
-
-    init(sizing: ImageSizing? = nil) {
-        self.sizing = sizing
-    }
 
     /// The row kept at `index` if it still shows the item stamped `stamp`.
     func row(at index: Int, stamp: ItemStamp) -> ListedRow? {

@@ -278,4 +278,32 @@ struct FrameWorkTests {
         #expect(loader.updates.count == updates)
         #expect(counter.value > described)
     }
+
+    @Test("a new image sizing lists the rows again, their pictures asked at it; the same sizing keeps them")
+    func newSizingListsRowsAgain() async throws {
+        let clock = ManualClock()
+        let loader = CountingLoader()
+        let counter = Counter()
+        let feed = Feed(
+            source: F.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero), clock: clock)
+        var descriptor = F.descriptor()
+        descriptor.rowImage = { entry, sizing in
+            counter.add()
+            return FeedImage(url: FrameWorkTests.picture(entry).url, size: sizing.row)
+        }
+        let model = FeedViewModel(feed: feed, descriptor: descriptor, images: loader, clock: clock, now: { F.now })
+        model.start()
+        await model.wait { $0.rowCount == 20 }
+        let small = FeedImage.Size(width: 4, height: 2)
+        let large = FeedImage.Size(width: 10, height: 5)
+        model.imageSizing.row = small
+        #expect(model.listedRow(at: 3)?.image?.size == small)
+        let described = counter.value
+        model.imageSizing.row = small
+        #expect(model.listedRow(at: 3)?.image?.size == small)
+        #expect(counter.value == described, "the same sizing: the row kept")
+        model.imageSizing.row = large
+        #expect(model.listedRow(at: 3)?.image?.size == large)
+        #expect(counter.value == described + 1)
+    }
 }
