@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 import Testing
 
@@ -74,5 +75,38 @@ struct IdentityTests {
         // Computed independently from the documented format by a short Python script over
         // the fixture (street split into 6738 / "lone wolf trail", dates in milliseconds).
         #expect(levi.id == "sha256:3532175d6d84c65e2d18fade8146789619863452ddcb386ebfb618eb097d31de")
+    }
+
+    @Test(
+        "a person is a value: a copy given the object it was read from leaves the original as it was; equal means every field, that object included"
+    )
+    func valueSemantics() throws {
+        let person = try Fixtures.decode(RandomUser.self, aada)
+        let original = person.rawJSON
+        let object = try RawJSON(parsing: Data(aada.utf8))
+        let kept = person.keeping(object)
+        #expect(kept.rawJSON == object)
+        #expect(person.rawJSON == original, "the original keeps its own")
+        #expect(person.sentJSON == nil)
+        #expect(kept != person, "the object read from differs")
+        #expect(kept == person.keeping(object))
+        #expect(kept.id == person.id && kept.name == person.name && kept.dob == person.dob)
+        var changed = kept
+        changed.sentJSON = nil
+        #expect(changed == person)
+        #expect(kept.sentJSON == object, "a copy changed, not the value it came from")
+        let other = RandomUser(name: person.name, email: "someone.else@example.com", dob: person.dob)
+        #expect(other != person)
+        let twice = person.keeping(object).keeping(object)
+        #expect(RandomUser(name: person.name, email: person.email, dob: person.dob) == twice.withoutObject)
+    }
+}
+
+extension RandomUser {
+    /// This person without the object it was read from.
+    fileprivate var withoutObject: RandomUser {
+        var copy = self
+        copy.sentJSON = nil
+        return copy
     }
 }

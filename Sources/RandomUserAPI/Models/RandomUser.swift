@@ -13,40 +13,51 @@ import Foundation
 /// ``id`` is the identity a list keys on (see ``id``).
 public struct RandomUser: Sendable, Equatable, Identifiable {
     /// `"male"` or `"female"`; absent when the request excluded it.
-    public let gender: String?
+    public var gender: String? { fields.gender }
     /// Title, first and last name.
-    public let name: Name?
+    public var name: Name? { fields.name }
     /// Street, city, state, country, postcode, coordinates and time zone.
-    public let location: Location?
+    public var location: Location? { fields.location }
     /// An `@example.com` address.
-    public let email: String?
+    public var email: String? { fields.email }
     /// Account details, including the only practical unique key, `login.uuid`.
-    public let login: Login?
+    public var login: Login? { fields.login }
     /// Date of birth and the age the server computed when it answered.
-    public let dob: DatedAge?
+    public var dob: DatedAge? { fields.dob }
     /// Registration date and its age in years.
-    public let registered: DatedAge?
+    public var registered: DatedAge? { fields.registered }
     /// Landline number, formatted for the nationality.
-    public let phone: String?
+    public var phone: String? { fields.phone }
     /// Mobile number, formatted for the nationality.
-    public let cell: String?
+    public var cell: String? { fields.cell }
     /// The national identity document: the JSON key `id`. Its value is null for some
     /// nationalities (IR, NZ, TR, UA).
-    public let nationalID: NationalID?
+    public var nationalID: NationalID? { fields.nationalID }
     /// Portrait URLs in three sizes.
-    public let picture: Picture?
+    public var picture: Picture? { fields.picture }
     /// The nationality code, e.g. `"NL"`.
-    public let nat: String?
+    public var nat: String? { fields.nat }
 
     /// The key a list uses to tell people apart: `login.uuid` when the body has one,
     /// otherwise a content hash of the person's fields (see ``contentHash``).
     ///
     /// randomuser.me draws with replacement, so names, emails, usernames and pictures repeat
     /// across pages; the uuid is the only field that does not.
-    public let id: String
+    public var id: String { fields.id }
 
     /// The person's object as the service sent it (see ``rawJSON``); nil for a person made in code.
-    var sentJSON: RawJSON?
+    var sentJSON: RawJSON? {
+        get { fields.sentJSON }
+        set {
+            if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
+            fields.sentJSON = newValue
+        }
+    }
+
+    /// The fields, held in one box: a person is some thirty strings, and a list passes people
+    /// through generic code (pages, the store, rows, the cache) that copies them several times
+    /// each. A copy is then one reference retained, not thirty strings (issue 29).
+    private var fields: Fields
 
     /// Creates a person from its parts; ``id`` is derived from them.
     ///
@@ -68,27 +79,77 @@ public struct RandomUser: Sendable, Equatable, Identifiable {
         login: Login? = nil, dob: DatedAge? = nil, registered: DatedAge? = nil, phone: String? = nil,
         cell: String? = nil, nationalID: NationalID? = nil, picture: Picture? = nil, nat: String? = nil
     ) {
-        self.gender = gender
-        self.name = name
-        self.location = location
-        self.email = email
-        self.login = login
-        self.dob = dob
-        self.registered = registered
-        self.phone = phone
-        self.cell = cell
-        self.nationalID = nationalID
-        self.picture = picture
-        self.nat = nat
         // Computed once here, not on every access: a list compares ids far more often than
         // it builds people, and the values never change afterwards.
-        if let uuid = login?.uuid, !uuid.isEmpty {
-            self.id = uuid
-        } else {
-            self.id = Self.contentHash(
-                gender: gender, name: name, location: location, email: email, login: login,
-                dob: dob, registered: registered, phone: phone, cell: cell,
-                nationalID: nationalID, picture: picture, nat: nat)
+        let id =
+            if let uuid = login?.uuid, !uuid.isEmpty {
+                uuid
+            } else {
+                Self.contentHash(
+                    gender: gender, name: name, location: location, email: email, login: login,
+                    dob: dob, registered: registered, phone: phone, cell: cell,
+                    nationalID: nationalID, picture: picture, nat: nat)
+            }
+        fields = Fields(
+            gender: gender, name: name, location: location, email: email, login: login, dob: dob, registered: registered,
+            phone: phone, cell: cell, nationalID: nationalID, picture: picture, nat: nat, id: id, sentJSON: nil)
+    }
+
+    /// Two people are equal when every field is, the object they were read from included.
+    public static func == (lhs: RandomUser, rhs: RandomUser) -> Bool {
+        lhs.fields === rhs.fields || lhs.fields.equals(rhs.fields)
+    }
+
+    /// A person's fields. Unchecked `Sendable`: only ``sentJSON`` changes, and only in a box
+    /// no other value holds (``RandomUser/sentJSON`` copies a shared one first), so a box two
+    /// threads can see is never written.
+    private final class Fields: @unchecked Sendable {
+        let gender: String?
+        let name: Name?
+        let location: Location?
+        let email: String?
+        let login: Login?
+        let dob: DatedAge?
+        let registered: DatedAge?
+        let phone: String?
+        let cell: String?
+        let nationalID: NationalID?
+        let picture: Picture?
+        let nat: String?
+        let id: String
+        var sentJSON: RawJSON?
+
+        init(
+            gender: String?, name: Name?, location: Location?, email: String?, login: Login?, dob: DatedAge?, registered: DatedAge?,
+            phone: String?, cell: String?, nationalID: NationalID?, picture: Picture?, nat: String?, id: String, sentJSON: RawJSON?
+        ) {
+            self.gender = gender
+            self.name = name
+            self.location = location
+            self.email = email
+            self.login = login
+            self.dob = dob
+            self.registered = registered
+            self.phone = phone
+            self.cell = cell
+            self.nationalID = nationalID
+            self.picture = picture
+            self.nat = nat
+            self.id = id
+            self.sentJSON = sentJSON
+        }
+
+        func copy() -> Fields {
+            Fields(
+                gender: gender, name: name, location: location, email: email, login: login, dob: dob, registered: registered,
+                phone: phone, cell: cell, nationalID: nationalID, picture: picture, nat: nat, id: id, sentJSON: sentJSON)
+        }
+
+        func equals(_ other: Fields) -> Bool {
+            gender == other.gender && name == other.name && location == other.location && email == other.email
+                && login == other.login && dob == other.dob && registered == other.registered && phone == other.phone
+                && cell == other.cell && nationalID == other.nationalID && picture == other.picture && nat == other.nat
+                && id == other.id && sentJSON == other.sentJSON
         }
     }
 }
