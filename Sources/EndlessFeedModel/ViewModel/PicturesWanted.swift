@@ -49,11 +49,19 @@ struct PicturesWanted {
     private var details: FeedImage?
     private var sizing: ImageSizing?
     private var loaderRevision: Int?
-    private var wants: [FeedImage: Wants] = [:]
-    /// The pictures whose wants changed in this update, in the order first changed, with the
-    /// priority the loader was told before.
-    private var touched: [(picture: FeedImage, before: FeedImage.Priority?)] = []
-    private var touchedIndex: [FeedImage: Int] = [:]
+    /// Each picture wanted: how many want it, and, once this update changed its wants, what
+    /// the loader was told before. One dictionary, so that a change looks a picture up once.
+    private var entries: [FeedImage: Entry] = [:]
+    /// The pictures whose wants changed in this update, in the order first changed.
+    private var touched: [FeedImage] = []
+
+    private struct Entry {
+        var wants = Wants()
+        /// Whether ``touched`` lists the picture.
+        var isTouched = false
+        /// The priority the loader was told before this update, when touched.
+        var before: FeedImage.Priority?
+    }
 
     /// Brings what is told up to date with the rows on screen now, and says what changed.
     /// - Parameters:
@@ -137,30 +145,42 @@ struct PicturesWanted {
     }
 
     private mutating func want(_ key: FeedImage, by count: Int, at priority: FeedImage.Priority) {
-        if touchedIndex[key] == nil {
-            touchedIndex[key] = touched.count
-            touched.append((key, wants[key]?.top))
-        }
-        var counted = wants[key] ?? Wants()
-        counted.add(count, at: priority)
-        wants[key] = counted.top == nil ? nil : counted
+        // Changed in place: one lookup (an entry left wanting nothing is removed with the
+        // changes, once what it was told before has been read).
+        let firstChange = { (entry: inout Entry) -> Bool in
+            let first = !entry.isTouched
+            if first {
+                entry.isTouched = true
+                entry.before = entry.wants.top
+            }
+            entry.wants.add(count, at: priority)
+            return first
+        }(&entries[key, default: Entry()])
+        if firstChange { touched.append(key) }
     }
 
     /// The pictures whose most urgent priority changed since the loader was last told.
     private mutating func takeChanges() -> FeedImageChanges {
         guard !touched.isEmpty else { return FeedImageChanges() }
         var changes = FeedImageChanges()
-        for (key, before) in touched {
-            let now = wants[key]?.top
-            guard now != before else { continue }
+        for key in touched {
+            guard let index = entries.index(forKey: key) else { continue }
+            let entry = entries.values[index]
+            let now = entry.wants.top
+            if now == nil {
+                entries.remove(at: index)
+            } else {
+                entries.values[index].isTouched = false
+                entries.values[index].before = nil
+            }
+            guard now != entry.before else { continue }
             if let now {
                 changes.wanted.append(Self.at(key, now))
-            } else if let before {
+            } else if let before = entry.before {
                 changes.unwanted.append(Self.at(key, before))
             }
         }
         touched.removeAll(keepingCapacity: true)
-        touchedIndex.removeAll(keepingCapacity: true)
         return changes
     }
 
