@@ -13,37 +13,37 @@ import Foundation
 /// ``id`` is the identity a list keys on (see ``id``).
 public struct RandomUser: Sendable, Equatable, Identifiable {
     /// `"male"` or `"female"`; absent when the request excluded it.
-    public var gender: String? { fields.gender }
+    @inlinable public var gender: String? { fields.gender }
     /// Title, first and last name.
-    public var name: Name? { fields.name }
+    @inlinable public var name: Name? { fields.name }
     /// Street, city, state, country, postcode, coordinates and time zone.
-    public var location: Location? { fields.location }
+    @inlinable public var location: Location? { fields.location }
     /// An `@example.com` address.
-    public var email: String? { fields.email }
+    @inlinable public var email: String? { fields.email }
     /// Account details, including the only practical unique key, `login.uuid`.
-    public var login: Login? { fields.login }
+    @inlinable public var login: Login? { fields.login }
     /// Date of birth and the age the server computed when it answered.
-    public var dob: DatedAge? { fields.dob }
+    @inlinable public var dob: DatedAge? { fields.dob }
     /// Registration date and its age in years.
-    public var registered: DatedAge? { fields.registered }
+    @inlinable public var registered: DatedAge? { fields.registered }
     /// Landline number, formatted for the nationality.
-    public var phone: String? { fields.phone }
+    @inlinable public var phone: String? { fields.phone }
     /// Mobile number, formatted for the nationality.
-    public var cell: String? { fields.cell }
+    @inlinable public var cell: String? { fields.cell }
     /// The national identity document: the JSON key `id`. Its value is null for some
     /// nationalities (IR, NZ, TR, UA).
-    public var nationalID: NationalID? { fields.nationalID }
+    @inlinable public var nationalID: NationalID? { fields.nationalID }
     /// Portrait URLs in three sizes.
-    public var picture: Picture? { fields.picture }
+    @inlinable public var picture: Picture? { fields.picture }
     /// The nationality code, e.g. `"NL"`.
-    public var nat: String? { fields.nat }
+    @inlinable public var nat: String? { fields.nat }
 
     /// The key a list uses to tell people apart: `login.uuid` when the body has one,
     /// otherwise a content hash of the person's fields (see ``contentHash``).
     ///
     /// randomuser.me draws with replacement, so names, emails, usernames and pictures repeat
     /// across pages; the uuid is the only field that does not.
-    public var id: String { fields.id }
+    @inlinable public var id: String { fields.id }
 
     /// The person's object as the service sent it (see ``rawJSON``); nil for a person made in code.
     var sentJSON: RawJSON? {
@@ -56,8 +56,10 @@ public struct RandomUser: Sendable, Equatable, Identifiable {
 
     /// The fields, held in one box: a person is some thirty strings, and a list passes people
     /// through generic code (pages, the store, rows, the cache) that copies them several times
-    /// each. A copy is then one reference retained, not thirty strings (issue 29).
-    private var fields: Fields
+    /// each. A copy is then one reference retained, not thirty strings (issue 29). Read
+    /// through inlinable accessors, so that a reader of one part of a field (a location's
+    /// city) borrows it from the box rather than copying the whole field out.
+    @usableFromInline var fields: Fields
 
     /// Creates a person from its parts; ``id`` is derived from them.
     ///
@@ -103,20 +105,20 @@ public struct RandomUser: Sendable, Equatable, Identifiable {
     /// A person's fields. Unchecked `Sendable`: only ``sentJSON`` changes, and only in a box
     /// no other value holds (``RandomUser/sentJSON`` copies a shared one first), so a box two
     /// threads can see is never written.
-    private final class Fields: @unchecked Sendable {
-        let gender: String?
-        let name: Name?
-        let location: Location?
-        let email: String?
-        let login: Login?
-        let dob: DatedAge?
-        let registered: DatedAge?
-        let phone: String?
-        let cell: String?
-        let nationalID: NationalID?
-        let picture: Picture?
-        let nat: String?
-        let id: String
+    @usableFromInline final class Fields: @unchecked Sendable {
+        @usableFromInline let gender: String?
+        @usableFromInline let name: Name?
+        @usableFromInline let location: Location?
+        @usableFromInline let email: String?
+        @usableFromInline let login: Login?
+        @usableFromInline let dob: DatedAge?
+        @usableFromInline let registered: DatedAge?
+        @usableFromInline let phone: String?
+        @usableFromInline let cell: String?
+        @usableFromInline let nationalID: NationalID?
+        @usableFromInline let picture: Picture?
+        @usableFromInline let nat: String?
+        @usableFromInline let id: String
         var sentJSON: RawJSON?
 
         init(
