@@ -1,5 +1,6 @@
 import Endless
 import Foundation
+import Synchronization
 
 /// A page as the cache stores it: its items and its neighbours' keys, as JSON.
 struct PageBody<Item: Codable, Key: Codable>: Codable {
@@ -49,18 +50,47 @@ enum PageCodec<Item: Codable & Identifiable & Sendable, Key: Codable & Hashable 
 }
 
 /// Page keys as the text they are stored under, whatever the items.
-enum PageKeyCodec<Key: Codable> {
+enum PageKeyCodec<Key: Codable & Hashable & Sendable> {
     /// `2`, `{"page":3,"seed":"abc"}`, `null`: object keys sorted, so the same key is always
     /// the same text; nil when the key cannot be encoded.
     static func text(of key: Key?) -> String? {
+        guard let key else { return "null" }
+        if let known = RecentKeyTexts.shared.text(of: key) { return known }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(key) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        let text = String(decoding: data, as: UTF8.self)
+        RecentKeyTexts.shared.remember(text, of: key)
+        return text
     }
 
     /// The key stored as `text`; nil when it is not one (a key type changed since).
     static func key(from text: Data) -> Key? {
         try? JSONDecoder().decode(Key.self, from: text)
+    }
+}
+
+/// The texts of the page keys encoded last. A page's key is written as its own key, as the
+/// next key of the page before it and the previous key of the page after, and as the
+/// address each of them is stored at: the same few keys, each encoded by `JSONEncoder` (some
+/// twenty thousand instructions) half a dozen times a page.
+private final class RecentKeyTexts: Sendable {
+    static let shared = RecentKeyTexts()
+    /// The most keys kept: a page's own and its neighbours', for a few feeds at once.
+    static let capacity = 16
+
+    /// Most recent last; keys of every type (a key of another type is never equal).
+    private let recent = Mutex<[(key: any Hashable & Sendable, text: String)]>([])
+
+    func text<Key: Hashable & Sendable>(of key: Key) -> String? {
+        recent.withLock { recent in recent.last { ($0.key as? Key) == key }?.text }
+    }
+
+    func remember<Key: Hashable & Sendable>(_ text: String, of key: Key) {
+        recent.withLock { recent in
+            recent.removeAll { ($0.key as? Key) == key }
+            if recent.count >= Self.capacity { recent.removeFirst() }
+            recent.append((key, text))
+        }
     }
 }

@@ -76,4 +76,31 @@ struct PageBodyCodecTests {
         #expect(usage.bytes < jsonBytes, "the compact form is smaller, and the feed's total says so")
         #expect(usage.pages == 1)
     }
+
+    /// A key of its own type that looks like another's.
+    struct SeededKey: Codable, Hashable, Sendable {
+        var seed: String
+        var page: Int
+    }
+
+    @Test("a key's text is its sorted JSON, the same when asked again, and never another type's or another key's")
+    func keyTexts() {
+        func encoded(_ key: some Encodable) -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return (try? encoder.encode(key)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+        }
+        #expect(PageKeyCodec<Int>.text(of: nil) == "null")
+        #expect(PageKeyCodec<SeededKey>.text(of: nil) == "null")
+        // More keys than are kept, each asked three times, interleaved with keys of other types.
+        for round in 0..<3 {
+            for page in 0..<40 {
+                let seeded = SeededKey(seed: "s/\(page % 3)", page: page)
+                #expect(PageKeyCodec<SeededKey>.text(of: seeded) == encoded(seeded), "round \(round)")
+                #expect(PageKeyCodec<Int>.text(of: page) == "\(page)")
+                #expect(PageKeyCodec<String>.text(of: "\(page)") == "\"\(page)\"", "a string, not the integer")
+            }
+        }
+        #expect(PageKeyCodec<SeededKey>.text(of: SeededKey(seed: "a/b", page: 2)) == #"{"page":2,"seed":"a/b"}"#)
+    }
 }
