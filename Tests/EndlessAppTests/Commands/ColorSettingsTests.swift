@@ -36,6 +36,10 @@ struct ColorSettingsTests {
         #expect(theme.up.foreground == .default)
         #expect(theme.down == Theme.standard.down && theme.status == Theme.standard.status)
         #expect(try Self.theme("") == Theme.standard)
+        // Themes are equal by their colours, built apart or shared.
+        #expect(Theme(colors: [.accent: .red]) == Theme(colors: [.accent: .red]))
+        #expect(Theme(colors: [.accent: .red]) != Theme.standard)
+        #expect(Theme(colors: [.accent: Theme.Role.accent.defaultColor]) == Theme.standard, "a colour set to its default")
         // The defaults are the styles the screens had before colours could be set.
         #expect(Theme.standard.selectionBar == Style(foreground: .ansi(14)))
         #expect(Theme.standard.header == Style(foreground: .brightWhite, background: .indexed(24), attributes: .bold))

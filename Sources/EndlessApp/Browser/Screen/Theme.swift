@@ -70,63 +70,102 @@ struct Theme: Sendable, Equatable {
         }
     }
 
-    /// The colour of each role, as built.
-    let colors: [Role: Color]
+    /// The styles, built once and shared: a frame copies the theme out of its task-local and
+    /// compares it with the one a band was drawn in a few times, each a pointer (issue 29).
+    private let styles: Styles
 
-    let header: Style
-    let headerDim: Style
-    /// Black on white, not bold: with 16 colors the header's blue becomes cyan, so a cyan tab
-    /// vanished into it, and many terminals draw bold black as gray. Its label is in brackets
-    /// too (`[1 people]`), which tells it from the others with no colour at all (`NO_COLOR`).
-    let tabActive = Style(foreground: .black, background: .brightWhite)
-    let tabInactive: Style
-    let name = Style.bold
-    let subtitle: Style
-    /// The selection bar of a list row, in the gutter column on each of the row's lines,
-    /// whatever the row's height (people, photos, coins alike): it alone marks the selected
-    /// row (the text keeps its styles), so moving the selection rewrites the gutter and
-    /// nothing else. A half block, two lines of which join into one
-    /// bar beside the picture; bright cyan rather than bold cyan, which most terminals draw
-    /// alike, since the next cell's style would have to undo the bold (2 bytes a line).
-    let selectionBar: Style
-    let placeholder = Style(foreground: .indexed(244), background: .indexed(236))
-    let loading: Style
-    let endOfList: Style
-    let error: Style
-    let errorDetail: Style
-    let key: Style
-    let status: Style
-    let pullEmpty = Style(foreground: .indexed(240))
-    let pullFull: Style
-    let notice: Style
-    /// A rise and a fall (prices, changes); the ▲ and ▼ beside them say the same without colour.
-    let up: Style
-    let down: Style
-    /// A table's column titles over its rows.
-    let columnTitle = Style(attributes: [.dim, .underline])
+    var colors: [Role: Color] { styles.colors }
+    var header: Style { styles.header }
+    var headerDim: Style { styles.headerDim }
+    var tabActive: Style { styles.tabActive }
+    var tabInactive: Style { styles.tabInactive }
+    var name: Style { styles.name }
+    var subtitle: Style { styles.subtitle }
+    var selectionBar: Style { styles.selectionBar }
+    var placeholder: Style { styles.placeholder }
+    var loading: Style { styles.loading }
+    var endOfList: Style { styles.endOfList }
+    var error: Style { styles.error }
+    var errorDetail: Style { styles.errorDetail }
+    var key: Style { styles.key }
+    var status: Style { styles.status }
+    var pullEmpty: Style { styles.pullEmpty }
+    var pullFull: Style { styles.pullFull }
+    var notice: Style { styles.notice }
+    var up: Style { styles.up }
+    var down: Style { styles.down }
+    var columnTitle: Style { styles.columnTitle }
 
     /// The theme with `overrides` over the roles' default colours.
     /// - Parameter overrides: the colours the config file sets.
     init(colors overrides: [Role: Color] = [:]) {
-        var colors: [Role: Color] = [:]
-        for role in Role.allCases { colors[role] = overrides[role] ?? role.defaultColor }
-        func color(_ role: Role) -> Color { colors[role] ?? role.defaultColor }
-        self.colors = colors
-        header = Style(foreground: color(.headerText), background: color(.header), attributes: .bold)
-        headerDim = Style(foreground: .indexed(252), background: color(.header))
-        tabInactive = Style(foreground: .indexed(252), background: color(.header))
-        subtitle = Style(foreground: color(.dim), attributes: .dim)
-        endOfList = subtitle
-        selectionBar = Style(foreground: color(.selection))
-        loading = Style(foreground: color(.accent))
-        key = Style(foreground: color(.accent), attributes: .bold)
-        pullFull = key
-        error = Style(foreground: color(.error), attributes: .bold)
-        errorDetail = Style(foreground: color(.error))
-        status = Style(foreground: color(.statusText), background: color(.status))
-        notice = Style(foreground: color(.notice))
-        up = Style(foreground: color(.up))
-        down = Style(foreground: color(.down))
+        styles = Styles(colors: overrides)
+    }
+
+    /// The same theme: the same styles, or styles built from the same colours.
+    static func == (lhs: Theme, rhs: Theme) -> Bool {
+        lhs.styles === rhs.styles || lhs.colors == rhs.colors
+    }
+
+    /// The styles of a theme. Immutable, so shared between threads as they are.
+    private final class Styles: Sendable {
+        /// The colour of each role, as built.
+        let colors: [Role: Color]
+
+        let header: Style
+        let headerDim: Style
+        /// Black on white, not bold: with 16 colors the header's blue becomes cyan, so a cyan tab
+        /// vanished into it, and many terminals draw bold black as gray. Its label is in brackets
+        /// too (`[1 people]`), which tells it from the others with no colour at all (`NO_COLOR`).
+        let tabActive = Style(foreground: .black, background: .brightWhite)
+        let tabInactive: Style
+        let name = Style.bold
+        let subtitle: Style
+        /// The selection bar of a list row, in the gutter column on each of the row's lines,
+        /// whatever the row's height (people, photos, coins alike): it alone marks the selected
+        /// row (the text keeps its styles), so moving the selection rewrites the gutter and
+        /// nothing else. A half block, two lines of which join into one
+        /// bar beside the picture; bright cyan rather than bold cyan, which most terminals draw
+        /// alike, since the next cell's style would have to undo the bold (2 bytes a line).
+        let selectionBar: Style
+        let placeholder = Style(foreground: .indexed(244), background: .indexed(236))
+        let loading: Style
+        let endOfList: Style
+        let error: Style
+        let errorDetail: Style
+        let key: Style
+        let status: Style
+        let pullEmpty = Style(foreground: .indexed(240))
+        let pullFull: Style
+        let notice: Style
+        /// A rise and a fall (prices, changes); the ▲ and ▼ beside them say the same without colour.
+        let up: Style
+        let down: Style
+        /// A table's column titles over its rows.
+        let columnTitle = Style(attributes: [.dim, .underline])
+
+        init(colors overrides: [Role: Color]) {
+            var colors: [Role: Color] = [:]
+            for role in Role.allCases { colors[role] = overrides[role] ?? role.defaultColor }
+            func color(_ role: Role) -> Color { colors[role] ?? role.defaultColor }
+            self.colors = colors
+            header = Style(foreground: color(.headerText), background: color(.header), attributes: .bold)
+            headerDim = Style(foreground: .indexed(252), background: color(.header))
+            tabInactive = Style(foreground: .indexed(252), background: color(.header))
+            subtitle = Style(foreground: color(.dim), attributes: .dim)
+            endOfList = subtitle
+            selectionBar = Style(foreground: color(.selection))
+            loading = Style(foreground: color(.accent))
+            key = Style(foreground: color(.accent), attributes: .bold)
+            pullFull = key
+            error = Style(foreground: color(.error), attributes: .bold)
+            errorDetail = Style(foreground: color(.error))
+            status = Style(foreground: color(.statusText), background: color(.status))
+            notice = Style(foreground: color(.notice))
+            up = Style(foreground: color(.up))
+            down = Style(foreground: color(.down))
+        }
+
     }
 
     /// The default colours.
