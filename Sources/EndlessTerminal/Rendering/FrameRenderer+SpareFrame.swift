@@ -18,20 +18,8 @@ extension FrameRenderer {
     }
 
     /// Makes every cell a plain blank: a cell is plain memory (see ``Cell``), so this is a
-    /// fill of the buffer, with no retain or release per cell. A few cells are stored one by
-    /// one and copied over the rest in doubling blocks: a copy moves a frame of thousands of
-    /// cells several times faster than a store a cell, at every frame.
+    /// fill of the buffer, with no retain or release per cell.
     static func blank(_ cells: inout [Cell]) {
-        cells.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let stored = min(buffer.count, 64)
-            base.update(repeating: .blank, count: stored)
-            var filled = stored
-            while filled < buffer.count {
-                let block = min(filled, buffer.count - filled)
-                (base + filled).update(from: base, count: block)
-                filled += block
-            }
-        }
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
     }
 }

@@ -73,13 +73,6 @@ struct FrameReuseTests {
         FrameRenderer.blank(&frame.cells)
         #expect(frame.cells == ScreenBuffer(size: Self.size).cells)
         #expect(frame.lines.allSatisfy { $0 == String(repeating: " ", count: 40) })
-        // Every length, around the cells stored one by one and the blocks copied after them.
-        let styled = Cell("x", style: Style(foreground: .red))
-        for count in [0, 1, 2, 63, 64, 65, 127, 128, 129, 200, 3001] {
-            var cells = [Cell](repeating: styled, count: count)
-            FrameRenderer.blank(&cells)
-            #expect(cells == [Cell](repeating: .blank, count: count), "\(count) cells")
-        }
     }
 
     @Test("render(into:) writes each frame's bytes into the one buffer, as render() returns them")
