@@ -11,10 +11,11 @@ import Synchronization
 /// (issue 29: a held `j` changes none of them). Composed inside an observation of its own,
 /// the band is known to be current until that observation fires, which marks it for the next
 /// frame and asks for one (`onChange`). Some of what a band shows is observed by nobody (a
-/// cache's age, the requests an API has left): a band older than ``maximumAge`` is composed
-/// again by the next frame, and a band copied since it was composed asks for one more frame
-/// once it has aged (``copiedSinceComposed``), so the last frame of a burst never leaves such
-/// a figure behind for longer than that.
+/// cache's age, the requests an API has left): a band older than ``maximumAge`` is read
+/// again by the next frame (``hasOnlyAged(at:)``), and composed again only if what it shows
+/// changed (otherwise ``confirm(at:)``); a band copied since it was composed asks for one more
+/// frame once it has aged (``copiedSinceComposed``), so the last frame of a burst never leaves
+/// such a figure behind for longer than that.
 ///
 /// One observation is live at a time, as with the loop's ``FrameTicket``: composing renews
 /// the ticket, which retires the observation before it.
