@@ -119,7 +119,12 @@ struct GraphemeKey: Hashable, Sendable {
     func appendBytes(to bytes: inout [UInt8]) -> Bool {
         let count = byteCount
         guard count > 0 else { return !isLong }
-        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt64(index)))) }
+        if count == 1 {
+            bytes.append(UInt8(truncatingIfNeeded: bits))
+            return true
+        }
+        // One append of the packed bytes, not one a byte (each checks capacity and uniqueness).
+        withUnsafeBytes(of: bits.littleEndian) { bytes.append(contentsOf: $0.prefix(count)) }
         return true
     }
 

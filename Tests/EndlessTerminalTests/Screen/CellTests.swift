@@ -26,7 +26,16 @@ struct CellTests {
         #expect(MemoryLayout<Cell>.stride == 16)
         #expect(_isPOD(Cell.self))
         for text in ["a", "Zoë", "山", "e\u{301}", "👩‍🚀", "👩‍👩‍👧‍👦", "\u{1100}\u{1100}\u{1100}\u{1100}\u{1161}\u{11A8}", "فاطمه"] {
-            for character in text { #expect(Cell(character).grapheme == String(character), "\(text)") }
+            for character in text {
+                #expect(Cell(character).grapheme == String(character), "\(text)")
+                // Its bytes as written to the terminal, packed or (false) to be written from the text.
+                var bytes: [UInt8] = [0x21]
+                if Cell(character).key.appendBytes(to: &bytes) {
+                    #expect(bytes == [0x21] + Array(String(character).utf8), "\(text)")
+                } else {
+                    #expect(bytes == [0x21] && Cell(character).key.isLong, "\(text)")
+                }
+            }
         }
         #expect(Cell.continuation(.plain).grapheme == "")
         #expect(Cell("a").width == 1)
