@@ -39,6 +39,24 @@ struct FrameObservationTests {
             descriptor: descriptor, images: nil, clock: clock, now: { F.now })
     }
 
+    /// A browser over a loaded feed whose status note is `note` (which nobody observes), the
+    /// chrome memo its frames are drawn with, and the status line a frame draws at a time.
+    static func statusBar(
+        note: @escaping @Sendable () -> String?
+    ) async -> (BrowserModel, ChromeMemo, statusLine: (Duration) -> String) {
+        let model = Self.model(clock: ManualClock(), note: note)
+        model.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        let browser = F.browser(model)
+        let chrome = ChromeMemo()
+        func statusLine(at elapsed: Duration) -> String {
+            var frame = ScreenBuffer(size: Size(width: 100, height: 24))
+            _ = BrowserScreen.draw(browser, into: &frame, elapsed: elapsed, chrome: chrome)
+            return frame.lines.last ?? ""
+        }
+        return (browser, chrome, statusLine)
+    }
+
     /// The key paths of `browser` a frame drawn with `chrome` reads.
     static func browserKeyPaths(_ browser: BrowserModel, chrome: ChromeMemo?) throws -> ObservedReads {
         var frame = ScreenBuffer(size: Size(width: 80, height: 24))
@@ -228,22 +246,12 @@ struct FrameObservationTests {
     @Test("a note nobody observes (a cache's age, the requests left) shows within the watch's maximum age")
     func unobservedNoteShowsWithinMaximumAge() async throws {
         let note = Mutex("12 requests left")
-        let clock = ManualClock()
-        let model = Self.model(clock: clock) { note.withLock { $0 } }
-        model.start()
-        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
-        let browser = F.browser(model)
-        let chrome = ChromeMemo()
-        func statusLine(at elapsed: Duration) -> String {
-            var frame = ScreenBuffer(size: Size(width: 100, height: 24))
-            _ = BrowserScreen.draw(browser, into: &frame, elapsed: elapsed, chrome: chrome)
-            return frame.lines.last ?? ""
-        }
-        #expect(statusLine(at: .seconds(10)).contains("12 requests left"))
+        let (_, chrome, statusLine) = await Self.statusBar { note.withLock { $0 } }
+        #expect(statusLine(.seconds(10)).contains("12 requests left"))
         note.withLock { $0 = "11 requests left" }
-        #expect(statusLine(at: .seconds(10) + BandWatch.maximumAge / 2).contains("12 requests left"), "copied while young")
+        #expect(statusLine(.seconds(10) + BandWatch.maximumAge / 2).contains("12 requests left"), "copied while young")
         #expect(chrome.statusWatch.composed == 1)
-        #expect(statusLine(at: .seconds(10) + BandWatch.maximumAge).contains("11 requests left"))
+        #expect(statusLine(.seconds(10) + BandWatch.maximumAge).contains("11 requests left"))
         #expect(chrome.statusWatch.composed == 2)
     }
 
@@ -252,37 +260,27 @@ struct FrameObservationTests {
     )
     func agedUnchangedStatusBarKeepsItsWatch() async throws {
         let note = Mutex("12 requests left")
-        let clock = ManualClock()
-        let model = Self.model(clock: clock) { note.withLock { $0 } }
-        model.start()
-        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
-        let browser = F.browser(model)
-        let chrome = ChromeMemo()
-        func statusLine(at elapsed: Duration) -> String {
-            var frame = ScreenBuffer(size: Size(width: 100, height: 24))
-            _ = BrowserScreen.draw(browser, into: &frame, elapsed: elapsed, chrome: chrome)
-            return frame.lines.last ?? ""
-        }
+        let (browser, chrome, statusLine) = await Self.statusBar { note.withLock { $0 } }
         let start = Duration.seconds(10)
         let age = BandWatch.maximumAge
-        #expect(statusLine(at: start).contains("12 requests left"))
+        #expect(statusLine(start).contains("12 requests left"))
         #expect(chrome.statusWatch.composed == 1)
-        #expect(statusLine(at: start + age).contains("12 requests left"))
+        #expect(statusLine(start + age).contains("12 requests left"))
         #expect(chrome.statusWatch.composed == 1, "aged, read again, the same: not composed")
         #expect(chrome.statusWatch.confirmed == 1)
         #expect(chrome.statusWatch.isCurrent(at: start + age), "young again")
-        #expect(statusLine(at: start + age * 3 / 2).contains("12 requests left"))
+        #expect(statusLine(start + age * 3 / 2).contains("12 requests left"))
         #expect(chrome.statusWatch.confirmed == 1, "copied while young")
 
         // The watch installed by the first compose still observes.
         browser.requestsInFlight = 7
         #expect(!chrome.statusWatch.isCurrent(at: start + age), "a change of what it observes")
-        #expect(statusLine(at: start + age * 3 / 2).contains("7 in flight"))
+        #expect(statusLine(start + age * 3 / 2).contains("7 in flight"))
         #expect(chrome.statusWatch.composed == 2)
 
         // What nobody observes, changed, is composed once the bar aged.
         note.withLock { $0 = "11 requests left" }
-        #expect(statusLine(at: start + age * 5 / 2).contains("11 requests left"))
+        #expect(statusLine(start + age * 5 / 2).contains("11 requests left"))
         #expect(chrome.statusWatch.composed == 3)
         #expect(chrome.statusWatch.confirmed == 1)
     }
