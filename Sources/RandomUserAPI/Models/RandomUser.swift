@@ -46,20 +46,15 @@ public struct RandomUser: Sendable, Equatable, Identifiable {
     @inlinable public var id: String { fields.id }
 
     /// The person's object as the service sent it (see ``rawJSON``); nil for a person made in code.
-    var sentJSON: RawJSON? {
-        get { fields.sentJSON }
-        set {
-            if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
-            fields.sentJSON = newValue
-        }
-    }
+    var sentJSON: RawJSON?
 
     /// The fields, held in one box: a person is some thirty strings, and a list passes people
     /// through generic code (pages, the store, rows, the cache) that copies them several times
-    /// each. A copy is then one reference retained, not thirty strings (issue 29). Read
+    /// each. A copy is then two references retained (the box, the object's bytes), not thirty
+    /// strings (issue 29). Read
     /// through inlinable accessors, so that a reader of one part of a field (a location's
     /// city) borrows it from the box rather than copying the whole field out.
-    @usableFromInline var fields: Fields
+    @usableFromInline let fields: Fields
 
     /// Creates a person from its parts; ``id`` is derived from them.
     ///
@@ -94,18 +89,16 @@ public struct RandomUser: Sendable, Equatable, Identifiable {
             }
         fields = Fields(
             gender: gender, name: name, location: location, email: email, login: login, dob: dob, registered: registered,
-            phone: phone, cell: cell, nationalID: nationalID, picture: picture, nat: nat, id: id, sentJSON: nil)
+            phone: phone, cell: cell, nationalID: nationalID, picture: picture, nat: nat, id: id)
     }
 
     /// Two people are equal when every field is, the object they were read from included.
     public static func == (lhs: RandomUser, rhs: RandomUser) -> Bool {
-        lhs.fields === rhs.fields || lhs.fields.equals(rhs.fields)
+        (lhs.fields === rhs.fields || lhs.fields.equals(rhs.fields)) && lhs.sentJSON == rhs.sentJSON
     }
 
-    /// A person's fields. Unchecked `Sendable`: only ``sentJSON`` changes, and only in a box
-    /// no other value holds (``RandomUser/sentJSON`` copies a shared one first), so a box two
-    /// threads can see is never written.
-    @usableFromInline final class Fields: @unchecked Sendable {
+    /// A person's fields, immutable, so shared by every copy and every thread.
+    @usableFromInline final class Fields: Sendable {
         @usableFromInline let gender: String?
         @usableFromInline let name: Name?
         @usableFromInline let location: Location?
@@ -119,11 +112,10 @@ public struct RandomUser: Sendable, Equatable, Identifiable {
         @usableFromInline let picture: Picture?
         @usableFromInline let nat: String?
         @usableFromInline let id: String
-        var sentJSON: RawJSON?
 
         init(
             gender: String?, name: Name?, location: Location?, email: String?, login: Login?, dob: DatedAge?, registered: DatedAge?,
-            phone: String?, cell: String?, nationalID: NationalID?, picture: Picture?, nat: String?, id: String, sentJSON: RawJSON?
+            phone: String?, cell: String?, nationalID: NationalID?, picture: Picture?, nat: String?, id: String
         ) {
             self.gender = gender
             self.name = name
@@ -138,20 +130,13 @@ public struct RandomUser: Sendable, Equatable, Identifiable {
             self.picture = picture
             self.nat = nat
             self.id = id
-            self.sentJSON = sentJSON
-        }
-
-        func copy() -> Fields {
-            Fields(
-                gender: gender, name: name, location: location, email: email, login: login, dob: dob, registered: registered,
-                phone: phone, cell: cell, nationalID: nationalID, picture: picture, nat: nat, id: id, sentJSON: sentJSON)
         }
 
         func equals(_ other: Fields) -> Bool {
             gender == other.gender && name == other.name && location == other.location && email == other.email
                 && login == other.login && dob == other.dob && registered == other.registered && phone == other.phone
                 && cell == other.cell && nationalID == other.nationalID && picture == other.picture && nat == other.nat
-                && id == other.id && sentJSON == other.sentJSON
+                && id == other.id
         }
     }
 }
