@@ -51,9 +51,8 @@ public struct RandomUser: Sendable, Equatable, Identifiable {
     /// The fields, held in one box: a person is some thirty strings, and a list passes people
     /// through generic code (pages, the store, rows, the cache) that copies them several times
     /// each. A copy is then two references retained (the box, the object's bytes), not thirty
-    /// strings (issue 29). Read
-    /// through inlinable accessors, so that a reader of one part of a field (a location's
-    /// city) borrows it from the box rather than copying the whole field out.
+    /// strings (issue 29). Read through inlinable accessors, so that a reader of one part of a
+    /// field (a location's city) borrows it from the box rather than copying the whole field out.
     @usableFromInline let fields: Fields
 
     /// Creates a person from its parts; ``id`` is derived from them.
