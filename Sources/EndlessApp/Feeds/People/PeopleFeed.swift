@@ -106,9 +106,10 @@ enum PeopleFeed {
             details: { PersonDetails.of($0, now: $1) },
             rowImage: { person, sizing in
                 // Pixel graphics are worth the 72 px portrait; symbols resolve no more than 48.
-                guard let url = sizing.showsPixels ? person.picture?.mediumURL : person.picture?.thumbnailURL else {
-                    return nil
-                }
+                // Parsed through the memo: the same portraits come back person after person.
+                guard let text = sizing.showsPixels ? person.picture?.medium : person.picture?.thumbnail,
+                    let url = RecentURLs.shared.url(text)
+                else { return nil }
                 return FeedImage(url: url, size: sizing.row, contentMode: .fill)
             })
     }

@@ -1,0 +1,31 @@
+import EndlessShared
+import Foundation
+import Synchronization
+
+/// The URLs parsed last from the texts a service sent, by text.
+///
+/// A feed's rows name the same pictures again and again: the people service has some two
+/// hundred portraits for any number of people. Parsing one (`URL(string:)`: an RFC 3986 parse
+/// and a new object) cost a row entering the screen, once a key of a held `j`, more CPU than
+/// the rest of its listing (issue 29). A text seen lately is parsed once; one not seen (a
+/// photo's own address) costs a lookup more. At most ``capacity`` are kept, the least
+/// recently used given up first, whatever the length of a session.
+final class RecentURLs: Sendable {
+    /// The memo the feeds share.
+    static let shared = RecentURLs()
+    /// The most texts kept: every portrait of the people service, twice over.
+    static let capacity = 512
+
+    private let parsed = Mutex(LRUList<String, URL>(costLimit: capacity, countLimit: capacity))
+
+    /// `URL(string: text)`, parsed again only if `text` was not among the last parsed.
+    func url(_ text: String) -> URL? {
+        if let known = parsed.withLock({ $0.value(for: text) }) { return known }
+        guard let url = URL(string: text) else { return nil }
+        parsed.withLock { $0.insert(url, for: text, cost: 1) }
+        return url
+    }
+
+    /// How many texts are kept (for tests).
+    var count: Int { parsed.withLock { $0.count } }
+}
