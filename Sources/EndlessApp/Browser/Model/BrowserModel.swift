@@ -54,6 +54,7 @@ final class BrowserModel {
         active = try slots[index].tab()
         activeIndex = index
         self.slots = slots
+        kinds = slots.map(\.kind)
     }
 
     /// Creates the browser over tabs already made.
@@ -65,12 +66,14 @@ final class BrowserModel {
         let tabs = tabs.sorted { $0.kind < $1.kind }
         let index = tabs.firstIndex { $0.kind == opening } ?? 0
         slots = tabs.map(TabSlot.init)
+        kinds = tabs.map(\.kind)
         activeIndex = index
         active = tabs[index]
     }
 
-    /// The feeds on the tab bar.
-    var kinds: [FeedID] { slots.map(\.kind) }
+    /// The feeds on the tab bar, in the slots' order: made once, as the slots are (every key
+    /// compares them, to know its key bindings still hold).
+    @ObservationIgnored let kinds: [FeedID]
 
     /// The keys the config file changes (`key.quit = x`).
     @ObservationIgnored @SignalObserved var keyRebinding = KeyRebinding.none
