@@ -61,6 +61,9 @@ public struct FrameRenderer: Sendable {
     var penSource: UInt64?
     /// Row hashes of ``previous``, kept so each frame is hashed once.
     var previousRows: RowHashes?
+    /// The row hashes of the frame before ``previous``, whose arrays the next frame is
+    /// hashed into (see ``RowHashes``), as ``spare`` holds its cells.
+    private var spareRows: RowHashes?
     /// The last frame's move as found from exact rows, and as extended over the rows beside
     /// it (the move made), nil for none: a held key finds the same block frame after frame,
     /// and takes the same extension without estimating it again (see
@@ -138,7 +141,8 @@ public struct FrameRenderer: Sendable {
         linkTargets = frame.links
         let start = out.count
         let oldRows = previousRows ?? RowHashes(old)
-        let newRows = RowHashes(frame, comparedWith: old, oldRows: oldRows, likelyShift: lastShift)
+        var newRows = spareRows.take() ?? RowHashes()
+        newRows.rehash(frame, comparedWith: old, oldRows: oldRows, likelyShift: lastShift)
         let height = frame.size.height
 
         var move: ScrollMove?
@@ -172,6 +176,7 @@ public struct FrameRenderer: Sendable {
 
         previous = frame
         previousRows = newRows
+        spareRows = oldRows
         spare = old
         if out.count == start {
             out.bytes.removeAll(keepingCapacity: true)

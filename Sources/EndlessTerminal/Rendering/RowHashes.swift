@@ -14,26 +14,30 @@
 /// of it differs in place. Given the last frame's shift, a changed row is compared with the
 /// old row that shift would have brought (one `memcmp`), and takes that row's hash when it
 /// equals it: only the rows that enter, or changed as they moved, are hashed.
+///
+/// A renderer hashes each frame into the arrays of the frame before last (see
+/// ``rehash(_:comparedWith:oldRows:likelyShift:)``): five arrays allocated a frame went
+/// through the runtime's generic path, a metadata lookup under a lock each (issue 29).
 struct RowHashes: Sendable {
     /// Per row, the hash of its cells and of the graphics placed on it.
-    var hashes: [UInt64]
+    var hashes: [UInt64] = []
     /// Per row, the hash of its cells alone: what a row whose cells did not change carries
     /// over to the next frame, whatever happened to the graphics.
-    var cellHashes: [UInt64]
+    var cellHashes: [UInt64] = []
     /// Rows with a glyph whose ink may overflow its cell (see ``GlyphOverflow``).
-    var overflows: [Bool]
+    var overflows: [Bool] = []
     /// Per row, the first column whose cell differs from the compared frame's cell at the
     /// same place: `width` when none does, 0 when no frame of the same size was given.
     /// Graphics are not compared here. Only the left edge is kept: the diff finds the end
     /// of a change from the right anyway (a blank tail is one erase), so a walk from the
     /// right here measured slower than none.
-    var firstChange: [Int]
+    var firstChange: [Int] = []
     /// Per row, whether it was found equal, cell for cell, to the compared frame's row
     /// ``shift`` rows further on: a diff that takes the row from there need not compare the
     /// cells again (see ``copies(_:from:)``).
-    var equalsShifted: [Bool]
+    var equalsShifted: [Bool] = []
     /// The shift the rows were compared at (the `likelyShift` given), 0 for none.
-    let shift: Int
+    private(set) var shift = 0
 
     static let prime: UInt64 = 0x100_0000_01b3
     /// Spreads a style over the whole word before it meets the key.
@@ -47,9 +51,20 @@ struct RowHashes: Sendable {
     func copies(_ y: Int, from source: Int) -> Bool { shift != 0 && source == y + shift && equalsShifted[y] }
 
     /// The frame's width.
-    let width: Int
+    private(set) var width = 0
 
-    /// Hashes `buffer`, comparing it with `old` when that has the same size.
+    /// No rows yet: arrays for ``rehash(_:comparedWith:oldRows:likelyShift:)`` to fill.
+    init() {}
+
+    /// Hashes `buffer`, comparing it with `old` when that has the same size (see
+    /// ``rehash(_:comparedWith:oldRows:likelyShift:)``).
+    init(_ buffer: ScreenBuffer, comparedWith old: ScreenBuffer? = nil, oldRows: RowHashes? = nil, likelyShift: Int? = nil) {
+        rehash(buffer, comparedWith: old, oldRows: oldRows, likelyShift: likelyShift)
+    }
+
+    /// Hashes `buffer` into these arrays, comparing it with `old` when that has the same
+    /// size: what was here before is replaced, and the arrays are allocated again only when
+    /// the height changed.
     ///
     /// - Parameters:
     ///   - buffer: the new frame.
@@ -59,13 +74,15 @@ struct RowHashes: Sendable {
     ///   - likelyShift: the rows content probably moved since `old` (``ScrollMove/shift``,
     ///     the last frame's): a changed row equal to the old row it would have come from
     ///     takes that row's hash. Nil or 0 for none.
-    init(_ buffer: ScreenBuffer, comparedWith old: ScreenBuffer? = nil, oldRows: RowHashes? = nil, likelyShift: Int? = nil) {
+    mutating func rehash(_ buffer: ScreenBuffer, comparedWith old: ScreenBuffer? = nil, oldRows: RowHashes? = nil, likelyShift: Int? = nil) {
         let width = buffer.size.width
         let height = buffer.size.height
-        var cellHashes = [UInt64](repeating: 0, count: height)
-        var overflows = [Bool](repeating: false, count: height)
-        var firstChange = [Int](repeating: 0, count: height)
-        var equalsShifted = [Bool](repeating: false, count: height)
+        // Taken out of self, so each is written in place (uniquely held) through the loop.
+        var cellHashes = Self.taking(&self.cellHashes, count: height, blank: 0)
+        var overflows = Self.taking(&self.overflows, count: height, blank: false)
+        var firstChange = Self.taking(&self.firstChange, count: height, blank: 0)
+        var equalsShifted = Self.taking(&self.equalsShifted, count: height, blank: false)
+        var hashes = Self.taking(&self.hashes, count: height, blank: 0)
         let compared = old.flatMap { $0.size == buffer.size ? $0.cells : nil } ?? []
         let carried = compared.isEmpty ? nil : oldRows.flatMap { $0.cellHashes.count == height ? $0 : nil }
         buffer.cells.withUnsafeBufferPointer { cells in
@@ -99,7 +116,7 @@ struct RowHashes: Sendable {
                 }
             }
         }
-        var hashes = cellHashes
+        for y in 0..<height { hashes[y] = cellHashes[y] }
         for placement in buffer.graphics {
             let rect = placement.rect
             for y in rect.y..<rect.maxY {
@@ -114,6 +131,17 @@ struct RowHashes: Sendable {
         self.equalsShifted = equalsShifted
         self.shift = likelyShift ?? 0
         self.width = width
+    }
+
+    /// `array`, moved out of its place and set to `count` blanks: in place when it has that
+    /// many elements already, else allocated.
+    @inline(__always)
+    private static func taking<Element>(_ array: inout [Element], count: Int, blank: Element) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &array)
+        guard taken.count == count else { return [Element](repeating: blank, count: count) }
+        for index in 0..<count { taken[index] = blank }
+        return taken
     }
 
     /// The hash of one row's cells and whether any of its glyphs may overflow.

@@ -58,6 +58,31 @@ struct RowHashesTests {
         }
     }
 
+    @Test("hashes written into the arrays of an earlier frame, of any size, are the hashes made afresh")
+    func rehashedIntoUsedArrays() {
+        var random = SeededRandomNumberGenerator(seed: 0x2E05)
+        var reused = RowHashes()
+        for round in 0..<200 {
+            // The same size for a while, as a session's frames are, then another.
+            let size = Size(width: 11 + round / 40 * 7, height: 3 + (round / 50) * 4)
+            let (old, new) = Self.randomPair(&random, size: size)
+            let oldRows = RowHashes(old)
+            let likely = Int.random(in: -2...2, using: &random)
+            let kept = reused.cellHashes.count == size.height ? reused.cellHashes.withUnsafeBufferPointer(\.baseAddress) : nil
+            reused.rehash(new, comparedWith: round.isMultiple(of: 7) ? nil : old, oldRows: oldRows, likelyShift: likely)
+            let fresh = RowHashes(new, comparedWith: round.isMultiple(of: 7) ? nil : old, oldRows: oldRows, likelyShift: likely)
+            #expect(reused.hashes == fresh.hashes, "round \(round)")
+            #expect(reused.cellHashes == fresh.cellHashes, "round \(round)")
+            #expect(reused.overflows == fresh.overflows, "round \(round)")
+            #expect(reused.firstChange == fresh.firstChange, "round \(round)")
+            #expect(reused.equalsShifted == fresh.equalsShifted, "round \(round)")
+            #expect(reused.shift == fresh.shift && reused.width == fresh.width, "round \(round)")
+            #expect(reused.hashes.count == size.height)
+            // Written in place while the height stays.
+            if let kept { #expect(reused.cellHashes.withUnsafeBufferPointer(\.baseAddress) == kept, "round \(round)") }
+        }
+    }
+
     @Test("rows carried from the last frame's shift hash as rows hashed afresh, whatever the shift was, and copy only rows equal to theirs")
     func shiftedRowsCarryTheirHashes() {
         var random = SeededRandomNumberGenerator(seed: 0x5417)
