@@ -36,6 +36,20 @@ struct RecentURLsTests {
         #expect(memo.url(last) == URL(string: last))
     }
 
+    @Test("texts are kept within a total of bytes; a text longer than that is parsed, not kept")
+    func boundedInBytes() {
+        let memo = RecentURLs()
+        let long = "http://127.0.0.1/" + String(repeating: "a", count: RecentURLs.textBytes)
+        #expect(memo.url(long) == URL(string: long))
+        #expect(memo.count == 0)
+        // 1 KB addresses: the bytes bound them before the count does.
+        let padding = String(repeating: "p", count: 1000)
+        for number in 0..<200 { _ = memo.url("http://127.0.0.1/\(padding)/\(number).jpg") }
+        #expect(memo.count < 200)
+        #expect(memo.count * 1000 <= RecentURLs.textBytes)
+        #expect(memo.url("http://127.0.0.1/\(padding)/199.jpg")?.lastPathComponent == "199.jpg")
+    }
+
     @Test("a person's row picture is the portrait the person names, at the size the screen asks")
     func personRowPicture() throws {
         let person = RandomUser(
