@@ -32,7 +32,8 @@ public struct Spinner: Hashable, Sendable {
         return frames[ticks % frames.count]
     }
 
-    /// Draws the frame followed by a label, truncated to `maxWidth`.
+    /// Draws the frame followed by a label, truncated to `maxWidth`, and marks the buffer as
+    /// showing an animation (``EndlessTerminal/ScreenBuffer/showsAnimation``).
     ///
     /// - Parameters:
     ///   - buffer: the frame.
@@ -47,5 +48,6 @@ public struct Spinner: Hashable, Sendable {
     ) {
         let text = label.isEmpty ? frame(at: elapsed) : frame(at: elapsed) + " " + label
         buffer.write(text, at: point, style: style, maxWidth: maxWidth, ellipsis: true)
+        buffer.showsAnimation = true
     }
 }

@@ -122,6 +122,18 @@ struct WidgetSnapshotTests {
         #expect(text.hasPrefix(" ⠹ loading more pe…\n"))
     }
 
+    @Test("a spinner drawn marks its frame as showing an animation; plain text does not, and a cleared frame forgets it")
+    func spinnerMarksTheFrame() {
+        var frame = ScreenBuffer(size: Size(width: 20, height: 2))
+        #expect(!frame.showsAnimation, "a new frame")
+        frame.write("loaded", at: Point(x: 0, y: 0))
+        #expect(!frame.showsAnimation, "text alone does not move")
+        Spinner.dots.draw(into: &frame, at: Point(x: 0, y: 1), elapsed: .zero, label: "loading…")
+        #expect(frame.showsAnimation)
+        frame.clear()
+        #expect(!frame.showsAnimation)
+    }
+
     @Test("the list state keeps the selection visible, with a margin")
     func listState() {
         var state = ListState(selection: 0, offset: 0, margin: 1)

@@ -49,10 +49,19 @@ extension FeedViewModel {
     }
 
     /// Whether anything on screen changes with time alone (a spinner, a countdown), so the
-    /// view keeps redrawing while it is true.
+    /// view keeps redrawing while it is true: a load running, or
+    /// ``animatesWhereverScrolled``.
     public var isAnimating: Bool {
-        feed.loadStates.loadingCount > 0 || notice != nil || pull.isActive || isLoadingDetails
-            || isHoldingRefreshSpinner
+        feed.loadStates.loadingCount > 0 || animatesWhereverScrolled
+    }
+
+    /// ``isAnimating`` without the loads: what changes with time alone wherever the list is
+    /// scrolled (a notice's countdown, a pull, the details loading, the refresh spinner held).
+    /// A load's spinner shows on its own row (the footer, a placeholder), often out of sight
+    /// while pages load ahead of the screen: a view that knows what it drew redraws for that
+    /// spinner only while it shows, and asks this for the rest.
+    public var animatesWhereverScrolled: Bool {
+        notice != nil || pull.isActive || isLoadingDetails || isHoldingRefreshSpinner
     }
 
     /// Whether something has failed that ``ListIntent/retry`` would re-run.

@@ -14,6 +14,7 @@ extension FrameRenderer {
         Self.blank(&frame.cells)
         if !frame.graphics.isEmpty { frame.graphics.removeAll(keepingCapacity: true) }
         frame.links.removeAll(keepingCapacity: true)
+        frame.showsAnimation = false
         return frame
     }
 

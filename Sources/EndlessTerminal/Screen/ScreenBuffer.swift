@@ -22,6 +22,11 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// The most hyperlinks in one frame (a cell has 4 bits for its link); text linked past
     /// them is drawn as plain text.
     public static let maximumLinks = 15
+    /// Whether something drawn changes with time alone (a spinner's frame, a countdown), so
+    /// the frame must be drawn again while it shows; set by what draws it (`Spinner` does),
+    /// false in a new or cleared buffer. A loop that redraws on a timer asks this rather than
+    /// whether anything is loading: a load's spinner may be scrolled out of sight.
+    public var showsAnimation = false
     /// The smallest rectangle holding every graphic, so drawing elsewhere costs one test.
     private(set) var graphicsBounds = Rect(x: 0, y: 0, width: 0, height: 0)
 
@@ -101,6 +106,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     public mutating func clear() {
         for index in cells.indices { cells[index] = .blank }
         graphics.removeAll()
+        showsAnimation = false
     }
 
     /// The rows as plain text, wide characters once, trailing spaces kept.

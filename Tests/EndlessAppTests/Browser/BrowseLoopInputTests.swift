@@ -87,6 +87,7 @@ struct BrowseLoopInputTests {
         #expect(quick.eventsHandled == loop.eventsHandled + 1, "\(quick.eventsHandled) events against \(loop.eventsHandled)")
 
         let second = Self.loop(clock: clock)
+        _ = try second.process(.frameDue)  // the first frame, and what it times (its spinner's tick)
         let pending = second.timer.pendingCount
         #expect(second.inFlightFigure.gate.hear(3), "a stretch's start is posted")
         _ = try second.process(.inFlightMoved)

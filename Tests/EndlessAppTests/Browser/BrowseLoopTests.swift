@@ -231,6 +231,84 @@ struct BrowseLoopTests {
         #expect(terminal.frames == before)
     }
 
+    @Test("a page loading out of sight costs no tick; a spinner on screen ticks, each tick its next frame")
+    func ticksOnlyForSpinnersShown() async throws {
+        let clock = ManualClock()
+        let source = F.source(clock: clock, gated: true)
+        let model = F.model(source, clock: clock)
+        let terminal = RecordingTerminal()
+        let loop = Self.loop(F.browser(model), terminal: terminal, clock: clock)
+        try loop.start()
+        source.release()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try Self.drain(loop)
+        for _ in 0..<19 where !model.feed.loadStates.append.isLoading {
+            _ = try loop.process(Self.j)
+            try Self.drain(loop)
+        }
+        try #require(model.feed.loadStates.append.isLoading, "the next page is asked for ahead of the screen")
+        try #require(!terminal.text.contains("loading more"), "its footer is out of sight")
+        #expect(model.isAnimating, "a load runs")
+
+        // Its spinner is out of sight: a tick draws nothing, and once what the frames timed has
+        // run (the status bar's age), nothing waits on the timer.
+        let frames = terminal.frames
+        _ = try loop.process(.tick)
+        #expect(terminal.frames == frames)
+        clock.advance(by: BandWatch.maximumAge * 2)
+        while loop.timer.pendingCount > 0 {
+            guard let due = await loop.inbox.next() else { break }
+            _ = try loop.process(due)
+        }
+        #expect(loop.timer.pendingCount == 0, "no tick waits while the spinner is out of sight")
+
+        // Scrolled to the end, the footer's spinner shows: ticks draw it, each its next frame.
+        while model.selection < 19 { _ = try loop.process(Self.j) }
+        try #require(terminal.text.contains("loading more"))
+        let shown = terminal.frames
+        let spinner = { terminal.text.components(separatedBy: "\n").first { $0.contains("loading more") } ?? "" }
+        let first = spinner()
+        clock.advance(by: BrowseLoop.tickInterval)
+        guard let tick = await loop.inbox.next() else {
+            Issue.record("no tick came while the spinner showed")
+            return
+        }
+        _ = try loop.process(tick)
+        #expect(terminal.frames == shown + 1)
+        #expect(spinner() != first, "the spinner moved on")
+
+        // The page lands: its frame has no spinner, and the tick after it draws nothing.
+        source.release()
+        await model.wait { $0.rowCount == 40 && !$0.feed.loadStates.append.isLoading }
+        try Self.drain(loop)
+        #expect(!terminal.text.contains("loading more"))
+        let landed = terminal.frames
+        _ = try loop.process(.tick)
+        #expect(terminal.frames == landed)
+    }
+
+    @Test("a frame held back for the coalescing wait is cancelled when the next key draws it: its timer does not wake the loop")
+    func keyCancelsHeldFrame() async throws {
+        let clock = ManualClock()
+        let (model, terminal, loop) = Self.pacedLoop(clock: clock)
+        try loop.start()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try Self.drain(loop)
+        clock.advance(by: BrowseLoop.defaultFrameInterval * 4)
+        loop.timer.cancelAll()
+        let settled = terminal.frames
+
+        _ = try loop.process(Self.j)
+        let afterKey = loop.timer.pendingCount
+        clock.advance(by: .milliseconds(5))
+        _ = try loop.process(.chromeChanged)
+        #expect(loop.timer.pendingCount == afterKey + 1, "the change's frame waits on the timer")
+        clock.advance(by: .milliseconds(25))
+        _ = try loop.process(Self.j)
+        #expect(terminal.frames == settled + 2)
+        #expect(loop.timer.pendingCount <= afterKey, "the held frame's timer went with the key's frame")
+    }
+
     /// A browser with a people tab and a users tab, both scripted.
     static func twoTabs(clock: ManualClock) -> (
         browser: BrowserModel, people: F.Model, users: FeedViewModel<ScriptedPageSource<ReqresUser>>,

@@ -55,6 +55,35 @@ struct LoopTimerTests {
         #expect(timer.pendingCount == 0)
     }
 
+    @Test("a cancelled action never runs; cancelling the earliest moves the wake to the next, the last leaves none")
+    func cancel() async {
+        let clock = ManualClock()
+        let timer = LoopTimer(clock: clock)
+        let fired = Fired()
+        let frame = timer.schedule(after: .milliseconds(16)) { fired.names.append("frame") }
+        timer.schedule(after: .milliseconds(80)) { fired.names.append("tick") }
+        let aged = timer.schedule(after: .milliseconds(500)) { fired.names.append("aged") }
+        #expect(timer.wakesStarted == 1)
+        timer.cancel(aged)
+        #expect(timer.wakesStarted == 1, "a later one cancelled: the wake stays")
+        timer.cancel(frame)
+        #expect(timer.wakesStarted == 2, "the earliest cancelled: a wake for the next")
+        #expect(timer.pendingCount == 1)
+        timer.cancel(frame)  // again: nothing
+        #expect(timer.pendingCount == 1)
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: .milliseconds(16))
+        await Task.yield()
+        #expect(fired.names.isEmpty, "nothing was due at the cancelled one's time")
+        clock.advance(by: .milliseconds(64))
+        await Self.until { fired.names.count == 1 }
+        #expect(fired.names == ["tick"])
+        clock.advance(by: .milliseconds(500))
+        await Task.yield()
+        #expect(fired.names == ["tick"])
+        #expect(timer.pendingCount == 0)
+    }
+
     /// Lets the timer's task run until `condition` holds (bounded: the test's time limit).
     static func until(_ condition: () -> Bool) async {
         while !condition() { await Task.yield() }

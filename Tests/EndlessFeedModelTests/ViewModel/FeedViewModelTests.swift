@@ -67,6 +67,7 @@ struct FeedViewModelTests {
         await model.wait { $0.footer == .loading }
         #expect(model.rowCount == 20)
         #expect(model.isAnimating)
+        #expect(!model.animatesWhereverScrolled, "the spinner is on the footer's row: the view knows whether it shows")
 
         source.release()
         await model.wait { $0.rowCount == 40 }

@@ -104,14 +104,23 @@ final class BrowseLoop {
     private var lastFrame: Duration?
     /// The frame drawn before ``lastFrame``: two frames may come at once, not three.
     private var frameBeforeLast: Duration?
-    private var frameDuePending = false
+    /// The timer's ``Event/frameDue`` on its way, cancelled when a frame is drawn before it
+    /// (a key's: the frame it held back is drawn, and its wake would find nothing to do).
+    private var frameDue: UInt64?
     /// When the last terminal event was handled (see ``inputCoalescing``).
     private var lastInput: Duration?
     /// Whether a terminal event asked for the next frame (it is not held for the next key).
     private var inputAskedForFrame = false
     private var tickPending = false
-    /// Whether a ``Event/statusAged`` is on its way.
-    private var statusAgePending = false
+    /// Whether the last frame showed something that moves with time alone (a spinner; see
+    /// `ScreenBuffer.showsAnimation`): ticks draw again while it does, or while the browser
+    /// animates wherever its list is. A page loading ahead of the screen, its spinner out of
+    /// sight, costs no tick (a wake of the loop 12 times a second while it loads: issue 29).
+    private var lastFrameAnimated = false
+    /// The timer's ``Event/statusAged`` on its way: set again by each frame that copies the
+    /// status bar, so while frames come (each composes the bar again once it aged) it does
+    /// not wake the loop, and it follows the last of them.
+    private var statusAge: UInt64?
     private let elapsed: @Sendable () -> Duration
     /// The status bar's count of requests in flight, shown once they have run a while.
     let inFlightFigure: InFlightFigure
@@ -279,9 +288,9 @@ final class BrowseLoop {
             if ticket.isCurrent(generation) { needsFrame = true }
         case .tick:
             tickPending = false
-            if browser.isAnimating { needsFrame = true }
+            if lastFrameAnimated || browser.isAnimating { needsFrame = true }
         case .frameDue:
-            frameDuePending = false
+            frameDue = nil
         case .openingGraceOver:
             if renders == 0 { needsFrame = true }
         case .inFlightMoved:
@@ -289,7 +298,7 @@ final class BrowseLoop {
         case .chromeChanged:
             needsFrame = true
         case .statusAged:
-            statusAgePending = false
+            statusAge = nil
             if chrome.statusWatch.copiedSinceComposed { needsFrame = true }
         }
         return nil
@@ -318,6 +327,10 @@ final class BrowseLoop {
     private func render(at now: Duration) throws {
         needsFrame = false
         inputAskedForFrame = false
+        if let frameDue {
+            timer.cancel(frameDue)
+            self.frameDue = nil
+        }
         frameBeforeLast = lastFrame
         lastFrame = now
         renders += 1
@@ -332,17 +345,21 @@ final class BrowseLoop {
         let drawn = Self.draw(browser, into: &frame, elapsed: spinnerTime, chrome: chrome)
         changeSeen.clear()
         layout = drawn
+        lastFrameAnimated = frame.showsAnimation
         try terminal.render(frame)
         browser.active.rowsShown(drawn.rows)
-        if browser.isAnimating, !tickPending {
+        if lastFrameAnimated || browser.isAnimating, !tickPending {
             tickPending = true
             post(.tick, after: Self.tickInterval)
         }
-        if chrome.statusWatch.copiedSinceComposed, !statusAgePending {
+        if let statusAge {
+            timer.cancel(statusAge)
+            self.statusAge = nil
+        }
+        if chrome.statusWatch.copiedSinceComposed {
             // The bar copied may show a note nobody observes as it was: once it has aged, a
             // frame composes it again (only after frames that copied it: idle stays idle).
-            statusAgePending = true
-            post(.statusAged, after: BandWatch.maximumAge)
+            statusAge = post(.statusAged, after: BandWatch.maximumAge)
         }
     }
 
@@ -355,14 +372,14 @@ final class BrowseLoop {
     }
 
     private func scheduleFrame(after delay: Duration) {
-        guard !frameDuePending else { return }
-        frameDuePending = true
-        post(.frameDue, after: delay)
+        guard frameDue == nil else { return }
+        frameDue = post(.frameDue, after: delay)
     }
 
-    private func post(_ event: Event, after delay: Duration) {
+    @discardableResult
+    private func post(_ event: Event, after delay: Duration) -> UInt64 {
         let inbox = self.inbox
-        timer.schedule(after: delay) { inbox.post(event) }
+        return timer.schedule(after: delay) { inbox.post(event) }
     }
 
     // MARK: - Input

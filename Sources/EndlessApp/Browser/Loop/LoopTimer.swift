@@ -8,7 +8,8 @@ import EndlessTerminal
 ///
 /// One wake is set for the earliest deadline and runs what is due then; a later deadline
 /// joins the queue without a wake of its own, and only an earlier one replaces the wake.
-/// Actions due at the same time run in the order they were scheduled.
+/// Actions due at the same time run in the order they were scheduled. An action cancelled
+/// before it is due costs no wake: if it was the earliest, the wake moves to the next one.
 ///
 /// The wake is the main run loop's own timer when the main actor runs on one (`endless`, see
 /// `MainRunLoop`) and the clock is the continuous clock: its wait's timeout, so a frame held
@@ -42,13 +43,29 @@ final class LoopTimer {
     }
 
     /// Runs `action` on the main actor once `delay` has passed.
-    func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) {
+    /// - Returns: what ``cancel(_:)`` takes to drop it.
+    @discardableResult
+    func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> UInt64 {
         let due = elapsed() + delay
         scheduled &+= 1
         queue.append((due, scheduled, action))
-        if let wake, wake.due <= due { return }
+        if let wake, wake.due <= due { return scheduled }
         wake?.cancel()
         sleep(until: due)
+        return scheduled
+    }
+
+    /// Drops the action `schedule(after:_:)` returned `id` for, if it has not run; the wake
+    /// set for it moves to the next action, or is cancelled when none is left.
+    func cancel(_ id: UInt64) {
+        guard let index = queue.firstIndex(where: { $0.order == id }) else { return }
+        queue.remove(at: index)
+        guard let wake else { return }
+        let next = queue.map(\.due).min()
+        if let next, next <= wake.due { return }  // the wake is still the earliest's
+        wake.cancel()
+        self.wake = nil
+        if let next { sleep(until: next) }
     }
 
     /// Drops every waiting action.

@@ -272,7 +272,8 @@ final class BrowserModel {
         _ = active.endSearch()
     }
 
-    /// Whether anything on screen moves with time alone.
+    /// Whether something shown moves with time alone wherever the list is scrolled (see
+    /// ``BrowserTab/isAnimating``).
     var isAnimating: Bool { active.isAnimating }
 }
 

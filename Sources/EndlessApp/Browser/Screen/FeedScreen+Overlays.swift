@@ -16,6 +16,7 @@ extension FeedScreen {
             return
         case .loadingFirstPage:
             lines = [("\(Spinner.dots.frame(at: elapsed)) loading \(nouns.plural) from \(model.descriptor.sourceLabel)…", Theme.loading)]
+            frame.showsAnimation = true
         case .firstLoadFailed(let reason):
             lines.append(("✖ could not load \(nouns.plural)", Theme.error))
             lines.append(("", .plain))

@@ -95,7 +95,7 @@ struct FeedScreen<Source: PageSource> {
             x += frame.write(String(repeating: "▰", count: filled), at: Point(x: x, y: rect.y), style: Theme.pullFull)
             frame.write(String(repeating: "▱", count: width - filled), at: Point(x: x, y: rect.y), style: Theme.pullEmpty)
         case .refreshing:
-            frame.write("\(Spinner.dots.frame(at: elapsed)) refreshing…", at: origin, style: Theme.loading)
+            Spinner.dots.draw(into: &frame, at: origin, elapsed: elapsed, label: "refreshing…", style: Theme.loading)
         case .notice(let text):
             frame.write("ⓘ \(text)", at: origin, style: Theme.notice, maxWidth: rect.width - 1, ellipsis: true)
         case .refreshFailed(let reason):
@@ -281,7 +281,7 @@ struct FeedScreen<Source: PageSource> {
         case .waiting:
             frame.write("loading…", at: origin, style: Theme.subtitle)
         case .loading:
-            frame.write("\(Spinner.dots.frame(at: elapsed)) loading…", at: origin, style: Theme.loading)
+            Spinner.dots.draw(into: &frame, at: origin, elapsed: elapsed, label: "loading…", style: Theme.loading)
         case .failed(let reason):
             drawRetry(reason, at: origin, width: max(0, row.maxX - origin.x - 1), into: &frame)
         }
@@ -294,7 +294,7 @@ struct FeedScreen<Source: PageSource> {
         case .hidden:
             break
         case .loading:
-            frame.write("\(Spinner.dots.frame(at: elapsed)) loading more…", at: origin, style: Theme.loading)
+            Spinner.dots.draw(into: &frame, at: origin, elapsed: elapsed, label: "loading more…", style: Theme.loading)
         case .endOfList(let text):
             frame.write(text, at: origin, style: Theme.endOfList, maxWidth: width, ellipsis: true)
         case .failed(let reason):

@@ -19,7 +19,9 @@ protocol BrowserTab: AnyObject {
     var viewLabel: String? { get }
     /// The header's figures: seed, page, rows.
     var status: FeedStatus { get }
-    /// Whether something on it moves with time alone (a spinner, a countdown).
+    /// Whether something on it moves with time alone wherever its list is scrolled (a
+    /// countdown, a pull). A spinner on a row (a page loading) says so in the frame that
+    /// draws it (`ScreenBuffer.showsAnimation`): pages load ahead of the screen, out of sight.
     var isAnimating: Bool { get }
     /// Whether its details panel is open.
     var hasDetails: Bool { get }

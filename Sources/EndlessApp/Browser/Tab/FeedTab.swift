@@ -63,7 +63,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     var nouns: Nouns { model.descriptor.nouns }
     var sourceLabel: String { model.descriptor.sourceLabel }
     var status: FeedStatus { model.status }
-    var isAnimating: Bool { model.isAnimating }
+    var isAnimating: Bool { model.animatesWhereverScrolled }
     var hasDetails: Bool { model.isShowingDetails }
     var isOpening: Bool { model.rowCount == 0 && model.feed.loadStates.refresh.isLoading }
     var cacheHitRate: Double? { images?.cacheHitRate }
