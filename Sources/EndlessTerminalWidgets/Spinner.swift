@@ -33,7 +33,7 @@ public struct Spinner: Hashable, Sendable {
     }
 
     /// Draws the frame followed by a label, truncated to `maxWidth`, and marks the buffer as
-    /// showing an animation (``EndlessTerminal/ScreenBuffer/showsAnimation``).
+    /// showing an animation (`ScreenBuffer.showsAnimation`).
     ///
     /// - Parameters:
     ///   - buffer: the frame.
