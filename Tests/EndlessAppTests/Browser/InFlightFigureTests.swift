@@ -41,6 +41,32 @@ struct InFlightFigureTests {
         #expect(Self.hear(1, in: figure), "once checked, a new stretch is told")
     }
 
+    @Test("a frame drawn after a stretch ended drops its check from the timer; one drawn while requests run keeps it")
+    func frameDropsCheckOfEndedStretch() {
+        let clock = ManualClock()
+        let shown = Shown()
+        let timer = LoopTimer(clock: clock)
+        let figure = InFlightFigure(timer: timer) { shown.values.append($0) }
+        #expect(Self.hear(1, in: figure))
+        #expect(timer.pendingCount == 1, "the stretch's check waits")
+        figure.frameDrawn()
+        #expect(timer.pendingCount == 1, "requests still run: the check stays")
+        #expect(!Self.hear(0, in: figure), "a quick request's end is not told")
+        figure.frameDrawn()
+        #expect(timer.pendingCount == 0, "the stretch ended: nothing left to check")
+        #expect(Self.hear(1, in: figure), "the next stretch is told again")
+        #expect(timer.pendingCount == 1)
+        #expect(shown.values.isEmpty)
+
+        // Still running at its delay: a frame shows the count, as the check would, and drops it.
+        clock.advance(by: InFlightFigure.appearanceDelay)
+        figure.frameDrawn()
+        #expect(shown.values == [1])
+        #expect(timer.pendingCount == 0)
+        #expect(Self.hear(0, in: figure), "shown, the count's drop is told")
+        #expect(shown.values == [1, 0])
+    }
+
     @Test("requests still running after the delay show, follow the count, and the drop to zero shows at once")
     func slowRequestsShow() async {
         let clock = ManualClock()

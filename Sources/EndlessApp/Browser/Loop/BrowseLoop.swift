@@ -348,6 +348,7 @@ final class BrowseLoop {
         lastFrameAnimated = frame.showsAnimation
         try terminal.render(frame)
         browser.active.rowsShown(drawn.rows)
+        inFlightFigure.frameDrawn()
         if lastFrameAnimated || browser.isAnimating, !tickPending {
             tickPending = true
             post(.tick, after: Self.tickInterval)

@@ -17,8 +17,8 @@ final class InFlightFigure {
     /// Where the counting threads leave the count; the loop is told only what this figure
     /// needs (see ``InFlightGate``).
     nonisolated let gate: InFlightGate
-    /// Whether a check of the stretch going on waits on the timer.
-    private var isCheckPending = false
+    /// The check of the stretch going on, waiting on the timer.
+    private var pendingCheck: UInt64?
 
     /// Creates the figure.
     /// - Parameters:
@@ -45,15 +45,27 @@ final class InFlightFigure {
         case .show(let count):
             show(count)
         case .wait(let due):
-            guard !isCheckPending else { return }
-            isCheckPending = true
-            timer.schedule(after: due - timer.elapsed()) { [weak self] in
+            guard pendingCheck == nil else { return }
+            pendingCheck = timer.schedule(after: due - timer.elapsed()) { [weak self] in
                 guard let self else { return }
-                isCheckPending = false
+                pendingCheck = nil
                 countMoved()
             }
         case .idle:
             break
         }
+    }
+
+    /// A frame was drawn: while a check waits, looks at the stretch now, as the check would,
+    /// and drops the check unless it must still wait. A page's request usually ends well
+    /// within the delay, and a held key draws a frame every few dozen milliseconds: the check
+    /// would wake the loop 200 ms after every page only to find nothing running (issue 29).
+    func frameDrawn() {
+        guard let pendingCheck else { return }
+        let verdict = gate.check(at: timer.elapsed())
+        if case .wait = verdict { return }
+        timer.cancel(pendingCheck)
+        self.pendingCheck = nil
+        if case .show(let count) = verdict { show(count) }
     }
 }
