@@ -41,7 +41,17 @@ final class RawClient {
     init(port: UInt16, host: String = "127.0.0.1", source: String? = nil, receiveTimeout: Duration = .seconds(5)) throws {
         self.host = host
         self.port = port
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Made whole or not at all: a client whose init threw after `fd` was set would still be
+        // deinitialized, closing its descriptor a second time, by then perhaps another test's
+        // socket (the "send: 9" failures of the sanitizer runs).
+        fd = try Self.connectedSocket(host: host, port: port, source: source)
+        setReceiveTimeout(receiveTimeout)
+    }
+
+    /// A socket connected to `host:port` (bound to `source` first, when given); closed again
+    /// when anything fails.
+    private static func connectedSocket(host: String, port: UInt16, source: String?) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
         if let source {
             var local = sockaddr_in()
@@ -53,8 +63,9 @@ final class RawClient {
                 }
             }
             guard bound == 0 else {
+                let code = errno
                 Glibc.close(fd)
-                throw Failure(description: "bind \(source): \(errno)")
+                throw Failure(description: "bind \(source): \(code)")
             }
         }
         var address = sockaddr_in()
@@ -71,7 +82,7 @@ final class RawClient {
             Glibc.close(fd)
             throw Failure(description: "connect: \(code)")
         }
-        setReceiveTimeout(receiveTimeout)
+        return fd
     }
 
     deinit { Glibc.close(fd) }
