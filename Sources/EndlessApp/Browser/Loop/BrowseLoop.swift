@@ -117,6 +117,8 @@ final class BrowseLoop {
     /// animates wherever its list is. A page loading ahead of the screen, its spinner out of
     /// sight, costs no tick (a wake of the loop 12 times a second while it loads: issue 29).
     private var lastFrameAnimated = false
+    /// Whether a tick draws again (see ``lastFrameAnimated``).
+    private var animates: Bool { lastFrameAnimated || browser.isAnimating }
     /// The timer's ``Event/statusAged`` on its way: set again by each frame that copies the
     /// status bar, so while frames come (each composes the bar again once it aged) it does
     /// not wake the loop, and it follows the last of them.
@@ -288,7 +290,7 @@ final class BrowseLoop {
             if ticket.isCurrent(generation) { needsFrame = true }
         case .tick:
             tickPending = false
-            if lastFrameAnimated || browser.isAnimating { needsFrame = true }
+            if animates { needsFrame = true }
         case .frameDue:
             frameDue = nil
         case .openingGraceOver:
@@ -349,7 +351,7 @@ final class BrowseLoop {
         try terminal.render(frame)
         browser.active.rowsShown(drawn.rows)
         inFlightFigure.frameDrawn()
-        if lastFrameAnimated || browser.isAnimating, !tickPending {
+        if animates, !tickPending {
             tickPending = true
             post(.tick, after: Self.tickInterval)
         }

@@ -61,7 +61,8 @@ final class LoopTimer {
         guard let index = queue.firstIndex(where: { $0.order == id }) else { return }
         queue.remove(at: index)
         guard let wake else { return }
-        let next = queue.map(\.due).min()
+        // Lazily: frames cancel and set the status bar's age check, so this runs every frame.
+        let next = queue.lazy.map(\.due).min()
         if let next, next <= wake.due { return }  // the wake is still the earliest's
         wake.cancel()
         self.wake = nil
