@@ -210,25 +210,62 @@ extension FeedViewModel {
 
     /// Loads the pictures of the rows on screen and the open details, warms a screenful below,
     /// and lets go of the rest, telling the loader only what changed (``PicturesWanted``): a
-    /// `j` that only moves the selection tells it nothing, a scroll by one row the three
-    /// pictures that moved, and only rows new near the screen, or changed, are read.
+    /// `j` that only moves the selection tells it nothing, and only rows new near the screen,
+    /// or changed, are read.
+    ///
+    /// The rows on screen are rounded out to whole groups of `pictureRowGroup` rows, so a
+    /// scroll tells the loader about a group's pictures at once when the group comes near, and
+    /// nothing at the other rows it moves by: a held `j` ran the bookkeeping's code (the rows
+    /// compared, the pictures counted and told, the loader's dictionaries and prefetches) once
+    /// a key for the one row that came near; it runs once a group, the code still warm for
+    /// every row after the first (issue 29). Every row on screen is still wanted on screen.
     func updateImages() {
         guard let images else { return }
         // Only rows the list has: a view may report rows it no longer has (a refresh shortened
         // it since the frame) or any range at all (a public call), and a screenful below an
         // end near Int.max would overflow.
-        let visible = visibleRange.clamped(to: 0..<rowCount)
-        let below = visible.upperBound..<min(rowCount, visible.upperBound + max(visible.count, 1))
+        let rows = 0..<rowCount
+        let onScreen = visibleRange.clamped(to: rows)
+        let visible = Self.roundedOut(onScreen, to: pictureRowGroup).clamped(to: rows)
+        // A screenful below, as many rows as are on screen.
+        let below = visible.upperBound..<min(rowCount, visible.upperBound + max(onScreen.count, 1))
         let items = feed.items
+        let told = PicturesToldInputs(
+            visible: visible, layout: items.layout, details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing,
+            loaderRevision: images.shownRevision)
+        // Nothing it depends on changed since the last frame (the scroll stayed in its group):
+        // not even its rows are compared.
+        guard told != lastPicturesTold else { return }
+        lastPicturesTold = told
         // The rows' stamps in one walk of the pages, not a search of them a row.
         let span = PicturesWanted.span(visible: visible, below: below)
         let stamps = items.layout.stamps(in: span)
         let changes = picturesWanted.update(
-            visible: visible, below: below, details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing,
+            visible: visible, below: below, details: told.details, sizing: imageSizing,
             loaderRevision: images.shownRevision, stamp: { span.contains($0) ? stamps[$0 - span.lowerBound] : nil },
             picture: { listedRow(at: $0, in: items)?.image })
         guard !changes.isEmpty else { return }
         images.update(changes)
+    }
+
+    /// `range` grown at each end to the next multiple of `group`: 3..<10 in groups of 8 is
+    /// 0..<16. An empty range stays empty. `range` must not end within `group` of `Int.max`.
+    static func roundedOut(_ range: Range<Int>, to group: Int) -> Range<Int> {
+        guard !range.isEmpty, group > 1 else { return range }
+        let lower = range.lowerBound - ((range.lowerBound % group) + group) % group
+        let upper = range.upperBound + ((-range.upperBound % group) + group) % group
+        return lower..<upper
+    }
+
+    /// Everything `updateImages()` tells the loader from: the same as last frame's, it tells
+    /// nothing.
+    struct PicturesToldInputs: Equatable {
+        let visible: Range<Int>
+        /// The list's pages (their stamps change with any item put in or changed).
+        let layout: PageLayout
+        let details: FeedImage?
+        let sizing: ImageSizing
+        let loaderRevision: Int
     }
 
     /// What the list last told the Feed: the rows on screen, of which list (`RowsAbove.list`

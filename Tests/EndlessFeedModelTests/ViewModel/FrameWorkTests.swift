@@ -57,7 +57,7 @@ struct FrameWorkTests {
 
     static func model(
         _ loader: CountingLoader, counter: Counter, clock: ManualClock,
-        picture: @escaping @Sendable (F.Entry) -> FeedImage = { FrameWorkTests.picture($0) }
+        picture: @escaping @Sendable (F.Entry) -> FeedImage = { FrameWorkTests.picture($0) }, grouped: Bool = false
     ) -> F.Model {
         let feed = Feed(
             source: F.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero), clock: clock)
@@ -66,15 +66,18 @@ struct FrameWorkTests {
             counter.add()
             return picture(entry)
         }
-        return FeedViewModel(feed: feed, descriptor: descriptor, images: loader, clock: clock, now: { F.now })
+        let model = FeedViewModel(feed: feed, descriptor: descriptor, images: loader, clock: clock, now: { F.now })
+        // These tests follow the bookkeeping row by row; `picturesInGroups` the grouping.
+        model.pictureRowGroup = grouped ? 8 : 1
+        return model
     }
 
     /// ``model(_:counter:clock:picture:)`` started, with its first page of 20 rows in.
     static func started(
         _ loader: CountingLoader, counter: Counter, clock: ManualClock,
-        picture: @escaping @Sendable (F.Entry) -> FeedImage = { FrameWorkTests.picture($0) }
+        picture: @escaping @Sendable (F.Entry) -> FeedImage = { FrameWorkTests.picture($0) }, grouped: Bool = false
     ) async -> F.Model {
-        let model = Self.model(loader, counter: counter, clock: clock, picture: picture)
+        let model = Self.model(loader, counter: counter, clock: clock, picture: picture, grouped: grouped)
         model.start()
         await model.wait { $0.rowCount == 20 }
         return model
@@ -166,6 +169,43 @@ struct FrameWorkTests {
         #expect(loader.held == CountingLoader.holding(visible: 20..<20, below: 20..<20))
         model.visibleRangeChanged(-5..<3)
         #expect(loader.held == CountingLoader.holding(visible: 0..<3, below: 3..<6))
+    }
+
+    @Test("rows on screen are told in groups of 8: a held j tells the loader a group's pictures at once, and nothing at the keys between")
+    func picturesInGroups() async throws {
+        let clock = ManualClock()
+        let loader = CountingLoader()
+        let counter = Counter()
+        let model = await Self.started(loader, counter: counter, clock: clock, grouped: true)
+        model.visibleRangeChanged(0..<10)
+        await model.wait { $0.rowCount == 40 && !$0.feed.loadStates.append.isLoading }
+        model.visibleRangeChanged(0..<10)
+        // Rows 0..<10 rounded out to 0..<16: wanted on screen; a screenful (10 rows) below.
+        #expect(loader.held == CountingLoader.holding(visible: 0..<16, below: 16..<26))
+        let updates = loader.updates.count
+        let described = counter.value
+
+        // Scrolled by one, five times: the rows on screen stay within the groups told.
+        for top in 1...6 { model.visibleRangeChanged(top..<(top + 10)) }
+        #expect(loader.updates.count == updates)
+        #expect(counter.value == described)
+
+        // Row 16 comes on screen: its group (16..<24) is wanted on screen and the rows below
+        // it warm, all in one change; the group the screen left (0..<8) goes.
+        model.visibleRangeChanged(7..<17)
+        #expect(loader.updates.count == updates + 1)
+        #expect(loader.held == CountingLoader.holding(visible: 0..<24, below: 24..<34))
+        #expect(counter.value == described + 8)
+    }
+
+    @Test("a range rounded out to groups: each end to the next multiple, an empty range kept, groups of 1 change nothing")
+    func roundedOut() {
+        typealias M = F.Model
+        #expect(M.roundedOut(3..<10, to: 8) == 0..<16)
+        #expect(M.roundedOut(8..<16, to: 8) == 8..<16)
+        #expect(M.roundedOut(9..<9, to: 8) == 9..<9)
+        #expect(M.roundedOut(-5..<3, to: 8) == -8..<8)
+        #expect(M.roundedOut(3..<10, to: 1) == 3..<10)
     }
 
     @Test("a picture several rows show is wanted while any of them is near the screen, at the most urgent priority")
