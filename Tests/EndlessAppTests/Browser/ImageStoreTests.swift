@@ -118,6 +118,24 @@ struct ImageStoreTests {
         #expect(store.cacheHitRate == 1)
     }
 
+    @Test("a picture in memory is taken as its row comes near, with the others told then: nothing warms or loads for it, and it counts one hit")
+    func takenAsItComesNear() {
+        let pipeline = ImagePipeline(configuration: .init(dataLoader: PendingLoader(), diskCache: nil))
+        let store = ImageStore(pipeline: pipeline)
+        let image = DecodedImage(width: 8, height: 8, pixels: [UInt8](repeating: 255, count: 8 * 8 * 4), request: Self.picture(0))
+        pipeline.configuration.memoryCache?.store(image)
+        // Rows 0 and 1 come below the screen: 0's picture is in memory, 1's is not.
+        store.update(wanted: [Self.picture(0, .prefetch), Self.picture(1, .prefetch)], unwanted: [])
+        #expect(pipeline.metrics.memoryHits == 1, "taken when told, not by a later frame")
+        #expect(store.prefetcher.activeCount == 1, "only the picture not in memory warms")
+        // Row 0 comes on screen: nothing to stop, nothing to load, the picture already there.
+        store.update(wanted: [Self.picture(0)], unwanted: [])
+        #expect(store.counts.loading == 0)
+        #expect(store.prefetcher.activeCount == 1)
+        #expect(store.rowPicture(unobserved: Self.picture(0)) != nil)
+        #expect(pipeline.metrics.memoryHits == 1)
+    }
+
     @Test("a held picture is held while its entry is wanted: not for a picture not wanted, not in memory or another, nor after it is let go")
     func heldPictures() throws {
         let pipeline = ImagePipeline(configuration: .init(dataLoader: PendingLoader(), diskCache: nil))

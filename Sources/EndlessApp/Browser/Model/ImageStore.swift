@@ -186,7 +186,8 @@ public final class ImageStore {
             let now: ImageRequest
             if let entry = self.wanted[asked] {
                 if entry.request.priority != request.priority {
-                    if entry.request.priority == .prefetch {
+                    // One in memory was never warmed: nothing to stop, nothing to load.
+                    if entry.request.priority == .prefetch, entry.picture == nil {
                         stopWarming.append(entry.request)
                     } else if request.priority == .prefetch {
                         entry.load?.cancel()
@@ -197,7 +198,14 @@ public final class ImageStore {
                 now = entry.request
             } else {
                 now = resolved(request)
-                self.wanted[asked] = Wanted(request: now)
+                let entry = Wanted(request: now)
+                self.wanted[asked] = entry
+                // A picture in memory is taken as its row comes near, with the others told
+                // now, not by the frame its row enters the screen in, alone (issue 29).
+                if now.priority == .prefetch {
+                    takeFromMemory(entry)
+                    if entry.picture != nil { continue }
+                }
             }
             guard failed.value(for: now.url) == nil else { continue }
             if now.priority == .prefetch { warm.append(now) } else { load(asked) }
