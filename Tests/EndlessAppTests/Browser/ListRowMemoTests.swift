@@ -106,14 +106,16 @@ struct ListRowMemoTests {
         let counting = CountingStyle()
         let tab = Self.tab(model, style: counting.style)
         _ = Self.frame(tab)
-        let rows = counting.draws
+        let rows = counting.draws  // the rows on screen, and a group below drawn ahead
+        let onScreen = rows - FeedScreen<ScriptedPageSource<RandomUser>>.rowsDrawnAhead
         _ = Self.frame(tab)
         #expect(counting.draws == rows)  // kept: copied, not drawn
         counting.readsClock = true
         tab.rowMemoForTests?.removeAll()
         _ = Self.frame(tab)
+        #expect(counting.draws == rows + onScreen + 1)  // and the row below, tried ahead once
         _ = Self.frame(tab)
-        #expect(counting.draws == rows * 3)  // the clock's rows are never kept
+        #expect(counting.draws == rows + 2 * onScreen + 1)  // never kept, nor drawn ahead again
         #expect(tab.rowMemoForTests?.count == 0)
     }
 

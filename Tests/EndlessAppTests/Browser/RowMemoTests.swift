@@ -55,25 +55,64 @@ struct RowMemoTests {
         return frame
     }
 
-    @Test("a frame after j lays out only the rows it had not drawn before, and matches the frame drawn afresh")
+    @Test("a frame after j lays out only rows it had not drawn before (on screen, or a group below drawn ahead), and matches the frame drawn afresh")
     func heldJ() async throws {
         let model = await PeopleScreenTests.loaded(pages: 2)
         let reference = await PeopleScreenTests.loaded(pages: 2)
         let memo = Memo()
         let browser = Self.browser(model, style: PeopleFeed.rowStyle(memo: memo))
         let afresh = Self.browser(reference, style: Self.afresh)
+        let group = FeedScreen<ScriptedPageSource<RandomUser>>.rowsDrawnAhead
         var drawn = Set<Int>()
-        for key in 0...15 {
+        var nearby = Set<Int>()
+        var layoutsWhileScrolling: [Int] = []
+        for key in 0...30 {
             if key > 0 {
                 model.perform(.moveDown, visibleRows: 10)
                 reference.perform(.moveDown, visibleRows: 10)
             }
+            let made = memo.made
             let (frame, visible) = Self.frame(browser)
             drawn.formUnion(visible)
-            #expect(memo.made == drawn.count, "after \(key) j: \(memo.made) rows laid out, \(drawn.count) ever on screen")
+            nearby.formUnion(visible.lowerBound..<min(model.rowCount, visible.upperBound + group))
+            if visible.lowerBound > 0 { layoutsWhileScrolling.append(memo.made - made) }
+            // Each row laid out once: every row on screen was, and none but a group below it.
+            #expect(
+                memo.made >= drawn.count && memo.made <= nearby.count,
+                "after \(key) j: \(memo.made) rows laid out, \(drawn.count) ever on screen")
             #expect(frame == Self.frame(afresh).frame, "after \(key) j")
         }
-        #expect(drawn.count > 10)  // the list scrolled: new rows came in and were laid out once
+        #expect(drawn.count > 20)  // the list scrolled: new rows came in
+        // Scrolling, a key lays out a group of rows below at once, or none (its new row was
+        // drawn ahead): never one row a key.
+        #expect(layoutsWhileScrolling.count > 2 * group)
+        #expect(layoutsWhileScrolling.allSatisfy { $0 == 0 || $0 == group }, "\(layoutsWhileScrolling)")
+        #expect(layoutsWhileScrolling.count(where: { $0 == 0 }) >= layoutsWhileScrolling.count / 2)
+    }
+
+    @Test("rows that read the clock (never kept) are not drawn ahead: once one is refused, a frame draws the rows on screen alone")
+    func clockRowsNotDrawnAhead() async throws {
+        @MainActor final class Draws { var count = 0 }
+        let draws = Draws()
+        let model = await PeopleScreenTests.loaded(pages: 2)
+        var style = FeedRowStyle<RandomUser>(height: { _ in AvatarRow.height }, placeholderHeight: AvatarRow.height) {
+            person, context, frame in
+            draws.count += 1
+            let summary = PersonSummary(person, now: context.now)
+            AvatarRow.draw(title: summary.name, subtitle: summary.subtitle, initials: summary.initials, context: context, into: &frame)
+        }
+        style.uniformHeight = AvatarRow.height
+        let browser = Self.browser(model, style: style)
+        _ = Self.frame(browser)
+        var scrolled = 0
+        for _ in 0..<20 {
+            model.perform(.moveDown, visibleRows: 10)
+            let before = draws.count
+            let (_, visible) = Self.frame(browser)
+            if visible.lowerBound > 0 { scrolled += 1 }
+            #expect(draws.count - before == visible.count, "rows on screen \(visible)")
+        }
+        #expect(scrolled > 5)
     }
 
     @Test("a kept row is drawn as laid out afresh, at every width, selected or not, wide characters cut")

@@ -126,6 +126,7 @@ struct FeedScreen<Source: PageSource> {
         // Laid out, then drawn here: a closure handed to the list would be the main actor's,
         // and check where it runs at each row (see `visibleItems`).
         let drawn = view.layOut(in: rect, state: &list, rowHeight: rowHeight(rowCount: rowCount, items: items))
+        var lastItemRow: (index: Int, rect: Rect)?
         for (index, row) in drawn {
             let selected = index == list.selection && !detailsOpen
             if index >= rowCount {
@@ -166,12 +167,17 @@ struct FeedScreen<Source: PageSource> {
                         into: &frame)
                 }
                 if selected, !marksSelection { AvatarRow.drawSelectionBar(in: row, into: &frame) }
+                lastItemRow = (index, row)
                 // Drawn over the row (kept or drawn), so every feed's rows show it alike.
                 if !starred.isEmpty, starred.contains(listed.idText) { StarMarks.draw(in: row, into: &frame) }
             } else {
                 if selected { AvatarRow.drawSelectionBar(in: row, into: &frame) }
                 drawPlaceholder(model.placeholder(at: index), elapsed: elapsed, into: &frame, in: row)
             }
+        }
+        // The rows just below, drawn ahead a group at once (rows as tall as the last one only).
+        if let last = lastItemRow, !isLaunchScreen, !detailsOpen, style.uniformHeight != nil, last.rect.intersection(frame.bounds) == last.rect {
+            drawAhead(after: last.index, like: last.rect, items: items, rowCount: rowCount, now: now, frameWidth: frame.size.width)
         }
         view.finish(drawn, in: rect, state: list, into: &frame)
         // A loop, not `map`: a closure made here checks at each call where it runs.
@@ -204,10 +210,12 @@ struct FeedScreen<Source: PageSource> {
     /// A kept row is found by the item's stamp first: the same stamp is the same item, so a row
     /// that did not change is copied without its item being read or compared. Under a new
     /// stamp (a refresh that brought the same item again) the items are compared.
-    private func drawRow(
+    /// - Returns: false when the row read the clock (an age from a date): it is not kept.
+    @discardableResult
+    func drawRow(
         at index: Int, _ listed: ListedRow, in row: Rect, isSelected: Bool, _ pictures: RowPictures, now: Date,
         into frame: inout ScreenBuffer
-    ) {
+    ) -> Bool {
         // Made only for a row drawn afresh.
         func context(clockReads: RowContext.ClockReads? = nil) -> RowContext {
             RowContext(
@@ -216,7 +224,7 @@ struct FeedScreen<Source: PageSource> {
         }
         guard let rowMemo, row.intersection(frame.bounds) == row else {
             if let item = model.item(at: index) { style.draw(item, context(), &frame) }
-            return
+            return true
         }
         let key = ListRowKey(idText: listed.idText, x: row.x, size: row.size, isSelected: isSelected)
         let image = RowPicture(pictures.image)
@@ -236,23 +244,26 @@ struct FeedScreen<Source: PageSource> {
         if let kept = rowMemo.entry(for: key, slot: index), kept.inputs.image == image, kept.inputs.placeholder == placeholder {
             if kept.inputs.stamp == listed.stamp {
                 shown(kept.value)
-                return kept.value.draw(into: &frame, at: row)
+                kept.value.draw(into: &frame, at: row)
+                return true
             }
             if let same = rowMemo.sameItem, let item = model.item(at: index), same.equal(kept.inputs.item, item) {
                 rowMemo.restate(key, inputs: ListRowInputs(kept.inputs, stamp: listed.stamp), slot: index)
                 shown(kept.value)
-                return kept.value.draw(into: &frame, at: row)
+                kept.value.draw(into: &frame, at: row)
+                return true
             }
         }
-        guard let item = model.item(at: index) else { return }
+        guard let item = model.item(at: index) else { return true }
         let graphicsBefore = frame.graphics.count
         let clockReads = RowContext.ClockReads()
         style.draw(item, context(clockReads: clockReads), &frame)
-        guard !clockReads.didRead else { return }
+        guard !clockReads.didRead else { return false }
         let inputs = ListRowInputs(item: item, stamp: listed.stamp, image: image, placeholder: placeholder, sameItem: rowMemo.sameItem)
         let made = RowCells(row, of: frame, graphicsBefore: graphicsBefore)
         rowMemo.keep(made, for: key, inputs: inputs, slot: index)
         shown(made)
+        return true
     }
 
     /// The placeholder of a row's picture while it loads (a BlurHash), if the feed's rows have
@@ -322,7 +333,7 @@ struct FeedScreen<Source: PageSource> {
 
 /// A row's picture and what stands in for it while it loads. Not nested in ``FeedScreen``: a
 /// type nested in a generic one is generic too, and its type is looked up at each use.
-private struct RowPictures {
+struct RowPictures {
     let image: DecodedImage?
     let placeholder: DecodedImage?
 }

@@ -77,7 +77,18 @@ final class ListRowMemo: RowMemo<ListRowKey, ListRowInputs, RowCells> {
         return row.image
     }
 
-    /// Records what was shown at `index` (see ``shownCells(at:listed:x:size:isSelected:image:)``).
+    /// Whether a row drawn ahead read the clock (an age from a date): such rows are not kept,
+    /// so drawing them ahead would only draw them twice (see `FeedScreen.drawAhead`).
+    var rowsReadTheClock = false
+
+    /// Whether the row recorded at `index` (shown, or drawn ahead) is `listed`'s.
+    func hasRecorded(at index: Int, _ listed: ListedRow) -> Bool {
+        guard let row = shown[Self.place(index)] else { return false }
+        return row.index == index && row.listed === listed
+    }
+
+    /// Records what was shown at `index` (see ``shownCells(at:listed:x:size:isSelected:image:)``),
+    /// or drawn ahead there, below the screen, to be shown next (see `FeedScreen.drawAhead`).
     func recordShown(_ row: ShownRow) {
         shown[Self.place(row.index)] = row
     }
