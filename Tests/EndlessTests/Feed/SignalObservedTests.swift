@@ -6,7 +6,12 @@ import Testing
 /// A `@SignalObserved` property tells its observers of changes as a tracked property of an
 /// `@Observable` class does, including that an `Equatable` value set to what it holds tells
 /// nobody.
+///
+/// On the main actor, as the properties are read in the app (`FrameObservation`): a frame
+/// another test draws routes every signal-observed read coarsely while it draws, and a read
+/// on another thread then, tracked by this test, was not told of its change.
 @Suite("Signal-observed properties")
+@MainActor
 struct SignalObservedTests {
     /// A value that cannot be compared: every set is a change.
     struct Opaque {
