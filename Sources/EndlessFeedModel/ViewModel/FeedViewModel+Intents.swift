@@ -104,7 +104,7 @@ extension FeedViewModel {
 
     /// The list reports which rows are on screen after each frame: the Feed hears about the
     /// first and last (to load the next page early, or reload a dropped one), and the pictures
-    /// of those rows (rounded out to whole groups of 8 rows, told a group at once), and of a
+    /// of those rows (rounded out to whole groups of 16 rows, told a group at once), and of a
     /// screenful below, are loaded.
     public func visibleRangeChanged(_ range: Range<Int>) {
         settleSelection()  // the frame drew the settled selection: store it

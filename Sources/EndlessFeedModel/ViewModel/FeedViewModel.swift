@@ -99,9 +99,9 @@ public final class FeedViewModel<Source: PageSource> {
     /// What the loader was last told from (see `updateImages()`).
     @ObservationIgnored var lastPicturesTold: PicturesToldInputs?
     /// The rows on screen are told to the loader rounded out to whole groups of this many rows
-    /// (see `updateImages()`): 8, a batch a held key tells at once; 1 tells each row as it
+    /// (see `updateImages()`): 16, a batch a held key tells at once; 1 tells each row as it
     /// comes (the tests of the bookkeeping row by row).
-    @ObservationIgnored var pictureRowGroup = 8
+    @ObservationIgnored var pictureRowGroup = 16
 
     /// Creates the view model.
     /// - Parameters:

@@ -68,7 +68,7 @@ struct FrameWorkTests {
         }
         let model = FeedViewModel(feed: feed, descriptor: descriptor, images: loader, clock: clock, now: { F.now })
         // These tests follow the bookkeeping row by row; `picturesInGroups` the grouping.
-        model.pictureRowGroup = grouped ? 8 : 1
+        if !grouped { model.pictureRowGroup = 1 }
         return model
     }
 
@@ -171,31 +171,34 @@ struct FrameWorkTests {
         #expect(loader.held == CountingLoader.holding(visible: 0..<3, below: 3..<6))
     }
 
-    @Test("rows on screen are told in groups of 8: a held j tells the loader a group's pictures at once, and nothing at the keys between")
+    @Test("rows on screen are told in groups: a held j tells the loader a group's pictures at once, and nothing at the keys between")
     func picturesInGroups() async throws {
         let clock = ManualClock()
         let loader = CountingLoader()
         let counter = Counter()
         let model = await Self.started(loader, counter: counter, clock: clock, grouped: true)
+        let group = model.pictureRowGroup
+        #expect(group == 16)
         model.visibleRangeChanged(0..<10)
         await model.wait { $0.rowCount == 40 && !$0.feed.loadStates.append.isLoading }
         model.visibleRangeChanged(0..<10)
-        // Rows 0..<10 rounded out to 0..<16: wanted on screen; a screenful (10 rows) below.
-        #expect(loader.held == CountingLoader.holding(visible: 0..<16, below: 16..<26))
+        // Rows 0..<10 rounded out to the first group: wanted on screen; a screenful (10 rows) below.
+        #expect(loader.held == CountingLoader.holding(visible: 0..<group, below: group..<(group + 10)))
         let updates = loader.updates.count
         let described = counter.value
 
-        // Scrolled by one, five times: the rows on screen stay within the groups told.
+        // Scrolled by one, six times: the rows on screen stay within the group told.
         for top in 1...6 { model.visibleRangeChanged(top..<(top + 10)) }
         #expect(loader.updates.count == updates)
         #expect(counter.value == described)
 
-        // Row 16 comes on screen: its group (16..<24) is wanted on screen and the rows below
-        // it warm, all in one change; the group the screen left (0..<8) goes.
+        // Row 16 comes on screen: the next group is wanted on screen and a screenful below it
+        // warms, all in one change; the rows new near the screen are described once.
         model.visibleRangeChanged(7..<17)
         #expect(loader.updates.count == updates + 1)
-        #expect(loader.held == CountingLoader.holding(visible: 0..<24, below: 24..<34))
-        #expect(counter.value == described + 8)
+        let below = (2 * group)..<min(40, 2 * group + 10)
+        #expect(loader.held == CountingLoader.holding(visible: 0..<(2 * group), below: below))
+        #expect(counter.value == described + (below.upperBound - (group + 10)))
     }
 
     @Test("a range rounded out to groups: each end to the next multiple, an empty range kept, groups of 1 change nothing")

@@ -14,7 +14,7 @@ import Foundation
 /// selected, at the place and size of the rows on screen; any other row is drawn when shown.
 extension FeedScreen {
     /// How many rows below the screen are drawn at once.
-    static var rowsDrawnAhead: Int { 8 }
+    static var rowsDrawnAhead: Int { 16 }
 
     /// Draws the rows after `last` (the last on screen, drawn at `rect`) ahead, unless the next
     /// one already is: a group of ``rowsDrawnAhead``, each into a blank frame of its own.
