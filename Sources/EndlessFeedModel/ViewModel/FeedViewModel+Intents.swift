@@ -250,12 +250,14 @@ extension FeedViewModel {
     }
 
     /// `range` grown at each end to the next multiple of `group`: 3..<10 in groups of 8 is
-    /// 0..<16. An empty range stays empty. `range` must not end within `group` of `Int.max`.
+    /// 0..<16. An empty range stays empty; an end with no multiple before `Int.min` or
+    /// `Int.max` stops there.
     static func roundedOut(_ range: Range<Int>, to group: Int) -> Range<Int> {
         guard !range.isEmpty, group > 1 else { return range }
-        let lower = range.lowerBound - ((range.lowerBound % group) + group) % group
-        let upper = range.upperBound + ((-range.upperBound % group) + group) % group
-        return lower..<upper
+        let (lower, below) = range.lowerBound.subtractingReportingOverflow(((range.lowerBound % group) + group) % group)
+        // `-upperBound` cannot overflow: a non-empty range's upper bound is above `Int.min`.
+        let (upper, above) = range.upperBound.addingReportingOverflow(((-range.upperBound % group) + group) % group)
+        return (below ? .min : lower)..<(above ? .max : upper)
     }
 
     /// Everything `updateImages()` tells the loader from: the same as last frame's, it tells

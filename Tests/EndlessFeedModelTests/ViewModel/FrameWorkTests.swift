@@ -209,6 +209,11 @@ struct FrameWorkTests {
         #expect(M.roundedOut(9..<9, to: 8) == 9..<9)
         #expect(M.roundedOut(-5..<3, to: 8) == -8..<8)
         #expect(M.roundedOut(3..<10, to: 1) == 3..<10)
+        // At the ends of Int: no trap, the range stops there.
+        #expect(M.roundedOut((Int.max - 10)..<Int.max, to: 16) == (Int.max - 15)..<Int.max)
+        #expect(M.roundedOut((Int.max - 10)..<(Int.max - 1), to: 16) == (Int.max - 15)..<Int.max)
+        #expect(M.roundedOut(Int.min..<(Int.min + 3), to: 16) == Int.min..<(Int.min + 16))
+        #expect(M.roundedOut((Int.min + 1)..<(Int.min + 3), to: 3) == Int.min..<(Int.min + 5))
     }
 
     @Test("a picture several rows show is wanted while any of them is near the screen, at the most urgent priority")
