@@ -62,8 +62,7 @@ final class ListRowMemo: RowMemo<ListRowKey, ListRowInputs, RowCells> {
     /// The cells shown at `index` if they were shown there for the same listed row, place,
     /// selection and picture, and without a placeholder (which a drawn row is asked for).
     func shownCells(at index: Int, listed: ListedRow, x: Int, size: Size, isSelected: Bool, image: RowPicture?) -> RowCells? {
-        guard let row = shown[Self.place(index)], row.index == index, row.listed === listed, row.x == x, row.size == size,
-            row.isSelected == isSelected, row.image == image
+        guard let row = recorded(at: index, listed), row.x == x, row.size == size, row.isSelected == isSelected, row.image == image
         else { return nil }
         return row.cells
     }
@@ -72,8 +71,7 @@ final class ListRowMemo: RowMemo<ListRowKey, ListRowInputs, RowCells> {
     /// store still holds that picture (``ShownRow/hold``): what the store would answer, found
     /// without hashing the request (issue 29). Nil to look it up.
     func heldPicture(at index: Int, of listed: ListedRow) -> RowPicture? {
-        guard let row = shown[Self.place(index)], row.index == index, row.listed === listed, let hold = row.hold, hold.isWanted
-        else { return nil }
+        guard let row = recorded(at: index, listed), let hold = row.hold, hold.isWanted else { return nil }
         return row.image
     }
 
@@ -83,8 +81,13 @@ final class ListRowMemo: RowMemo<ListRowKey, ListRowInputs, RowCells> {
 
     /// Whether the row recorded at `index` (shown, or drawn ahead) is `listed`'s.
     func hasRecorded(at index: Int, _ listed: ListedRow) -> Bool {
-        guard let row = shown[Self.place(index)] else { return false }
-        return row.index == index && row.listed === listed
+        recorded(at: index, listed) != nil
+    }
+
+    /// The row recorded at `index`, if it is `listed`'s.
+    private func recorded(at index: Int, _ listed: ListedRow) -> ShownRow? {
+        guard let row = shown[Self.place(index)], row.index == index, row.listed === listed else { return nil }
+        return row
     }
 
     /// Records what was shown at `index` (see ``shownCells(at:listed:x:size:isSelected:image:)``),
