@@ -1,9 +1,9 @@
 /// Loads the pictures a ``FeedViewModel`` asks for: the front end's image pipeline (the terminal
 /// app's image store, a SwiftUI app's cache). After a frame that changed them, the view model
 /// says which pictures it now wants and no longer wants, and at which priority (the rows on
-/// screen load, rounded out to whole groups of 16 rows; the rows just below warm); the loader
-/// starts what is new and lets go of what is not wanted. Reading a loaded picture back is the
-/// front end's own affair.
+/// screen load, and 15 rows more, told a group of 16 at once; the rows just below warm); the
+/// loader starts what is new and lets go of what is not wanted. Reading a loaded picture back
+/// is the front end's own affair.
 @MainActor
 public protocol FeedImageLoading: AnyObject {
     /// Starts loading (or warming) the pictures newly wanted, changes the priority of those

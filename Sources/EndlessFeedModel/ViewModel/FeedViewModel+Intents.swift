@@ -104,8 +104,8 @@ extension FeedViewModel {
 
     /// The list reports which rows are on screen after each frame: the Feed hears about the
     /// first and last (to load the next page early, or reload a dropped one), and the pictures
-    /// of those rows (rounded out to whole groups of 16 rows, told a group at once), and of a
-    /// screenful below, are loaded.
+    /// of those rows (and 15 more, told a group of 16 at once), and of a screenful below, are
+    /// loaded.
     public func visibleRangeChanged(_ range: Range<Int>) {
         settleSelection()  // the frame drew the settled selection: store it
         // A refresh replaces the list under an unchanged range: the new list must hear
@@ -214,12 +214,13 @@ extension FeedViewModel {
     /// `j` that only moves the selection tells it nothing, and only rows new near the screen,
     /// or changed, are read.
     ///
-    /// The rows on screen are rounded out to whole groups of `pictureRowGroup` rows, so a
-    /// scroll tells the loader about a group's pictures at once when the group comes near, and
-    /// nothing at the other rows it moves by: a held `j` ran the bookkeeping's code (the rows
-    /// compared, the pictures counted and told, the loader's dictionaries and prefetches) once
-    /// a key for the one row that came near; it runs once a group, the code still warm for
-    /// every row after the first (issue 29). Every row on screen is still wanted on screen.
+    /// The rows on screen are told as a window that moves a whole group of `pictureRowGroup`
+    /// rows at once (``groupedWindow(_:group:)``), so a scroll tells the loader about a group's
+    /// pictures at once when the group comes near, and nothing at the other rows it moves by:
+    /// a held `j` ran the bookkeeping's code (the rows compared, the pictures counted and told,
+    /// the loader's dictionaries and prefetches) once a key for the one row that came near; it
+    /// runs once a group, the code still warm for every row after the first (issue 29). Every
+    /// row on screen is still wanted on screen.
     func updateImages() {
         guard let images else { return }
         // Only rows the list has: a view may report rows it no longer has (a refresh shortened
@@ -227,20 +228,26 @@ extension FeedViewModel {
         // end near Int.max would overflow.
         let rows = 0..<rowCount
         let onScreen = visibleRange.clamped(to: rows)
-        let visible = Self.roundedOut(onScreen, to: pictureRowGroup).clamped(to: rows)
+        let visible = Self.groupedWindow(onScreen, group: pictureRowGroup).clamped(to: rows)
         // A screenful below, as many rows as are on screen.
         let below = visible.upperBound..<min(rowCount, visible.upperBound + max(onScreen.count, 1))
         let items = feed.items
         let told = PicturesToldInputs(
-            visible: visible, layout: items.layout, details: details.flatMap { detailsImageRequest(for: $0) }, sizing: imageSizing,
-            loaderRevision: images.shownRevision)
+            visible: visible, below: below, layout: items.layout, details: details.flatMap { detailsImageRequest(for: $0) },
+            sizing: imageSizing, loaderRevision: images.shownRevision)
         // Nothing it depends on changed since the last frame (the scroll stayed in its group):
         // not even its rows are compared.
         guard told != lastPicturesTold else { return }
-        lastPicturesTold = told
         // The rows' stamps in one walk of the pages, not a search of them a row.
         let span = PicturesWanted.span(visible: visible, below: below)
         let stamps = items.layout.stamps(in: span)
+        // Only the list's pages changed, none of the rows told (a page landed or was let go
+        // beyond them: twice a page on a held `j`): their items are the same, so are their
+        // pictures, and no row is compared again.
+        let onlyPagesElsewhere = lastPicturesTold.map { $0.differsOnlyInLayout(from: told) } == true && stamps == lastStampsTold
+        lastPicturesTold = told
+        lastStampsTold = stamps
+        guard !onlyPagesElsewhere else { return }
         let changes = picturesWanted.update(
             visible: visible, below: below, details: told.details, sizing: imageSizing,
             loaderRevision: images.shownRevision, stamp: { span.contains($0) ? stamps[$0 - span.lowerBound] : nil },
@@ -249,14 +256,19 @@ extension FeedViewModel {
         images.update(changes)
     }
 
-    /// `range` grown at each end to the next multiple of `group`: 3..<10 in groups of 8 is
-    /// 0..<16. An empty range stays empty; an end with no multiple before `Int.min` or
-    /// `Int.max` stops there.
-    static func roundedOut(_ range: Range<Int>, to group: Int) -> Range<Int> {
+    /// The rows told for `range` on screen: from the start of the group of `group` rows its
+    /// first row is in, to `group - 1` rows past its end less the rows it starts into that
+    /// group. The window moves only when the range's first row enters another group, a whole
+    /// group at once, and always holds `group - 1` rows more than the range: 3..<10 in groups
+    /// of 8 is 0..<14, and so are 7..<14 and 4..<11; 8..<15 is 8..<22. Rounding both ends out
+    /// to groups would move one end, then the other, at two rows in every group of a held
+    /// key. An empty range stays empty, groups of 1 change nothing, and an end past `Int.min`
+    /// or `Int.max` stops there.
+    static func groupedWindow(_ range: Range<Int>, group: Int) -> Range<Int> {
         guard !range.isEmpty, group > 1 else { return range }
-        let (lower, below) = range.lowerBound.subtractingReportingOverflow(((range.lowerBound % group) + group) % group)
-        // `-upperBound` cannot overflow: a non-empty range's upper bound is above `Int.min`.
-        let (upper, above) = range.upperBound.addingReportingOverflow(((-range.upperBound % group) + group) % group)
+        let into = ((range.lowerBound % group) + group) % group
+        let (lower, below) = range.lowerBound.subtractingReportingOverflow(into)
+        let (upper, above) = range.upperBound.addingReportingOverflow(group - 1 - into)
         return (below ? .min : lower)..<(above ? .max : upper)
     }
 
@@ -264,11 +276,19 @@ extension FeedViewModel {
     /// nothing.
     struct PicturesToldInputs: Equatable {
         let visible: Range<Int>
+        let below: Range<Int>
         /// The list's pages (their stamps change with any item put in or changed).
         let layout: PageLayout
         let details: FeedImage?
         let sizing: ImageSizing
         let loaderRevision: Int
+
+        /// Whether `other` is these inputs but for the list's pages: then only the rows'
+        /// stamps tell whether a row told changed.
+        func differsOnlyInLayout(from other: Self) -> Bool {
+            visible == other.visible && below == other.below && details == other.details && sizing == other.sizing
+                && loaderRevision == other.loaderRevision
+        }
     }
 
     /// What the list last told the Feed: the rows on screen, of which list (`RowsAbove.list`

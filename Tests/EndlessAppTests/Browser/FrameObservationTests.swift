@@ -336,6 +336,38 @@ struct FrameObservationTests {
         #expect(!loop.chrome.statusWatch.copiedSinceComposed, "nothing left to compose again")
     }
 
+    @Test(
+        "a held key's frames leave the status bar's age timer as it is, not set again each frame; firing, it waits for the last frame's bar to age"
+    )
+    func statusAgeTimerFollowsTheLastFrame() async throws {
+        let clock = ManualClock()
+        let model = Self.model(clock: clock) { "12 requests left" }
+        let terminal = RecordingTerminal(size: Size(width: 100, height: 24))
+        let loop = BrowseLoopTests.loop(F.browser(model), terminal: terminal, clock: clock)
+        try loop.start()
+        loop.timer.cancelAll()  // the opening's grace: only what the frames time remains
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try BrowseLoopTests.drain(loop)
+
+        // Frames that copy the bar: one timer for them all (set again each frame, it would
+        // start a wake each).
+        let wakes = loop.timer.wakesStarted
+        for _ in 0..<6 { _ = try loop.process(BrowseLoopTests.j) }
+        #expect(model.selection == 6)
+        #expect(loop.chrome.statusWatch.copiedSinceComposed)
+        #expect(loop.timer.wakesStarted <= wakes + 1)
+        #expect(loop.timer.pendingCount == 1)
+
+        // Firing, the timer waits for the bar the last frame copied to age; once it has, a
+        // frame composes it; a bar composed since needs nothing.
+        let age = BandWatch.maximumAge
+        let copiedLast = Duration.seconds(3)
+        #expect(BrowseLoop.statusAgeAction(agedAt: copiedLast + age, now: copiedLast + age / 2, copied: true) == .wait(age / 2))
+        #expect(BrowseLoop.statusAgeAction(agedAt: copiedLast + age, now: copiedLast + age, copied: true) == .frame)
+        #expect(BrowseLoop.statusAgeAction(agedAt: copiedLast + age, now: copiedLast + age * 2, copied: true) == .frame)
+        #expect(BrowseLoop.statusAgeAction(agedAt: copiedLast + age, now: copiedLast + age / 2, copied: false) == .nothing)
+    }
+
     @Test("the watch: current until what was read changes or it ages; one observer at a time, so one change calls once")
     func bandWatch() {
         let calls = Mutex(0)

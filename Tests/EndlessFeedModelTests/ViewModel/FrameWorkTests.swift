@@ -182,38 +182,43 @@ struct FrameWorkTests {
         model.visibleRangeChanged(0..<10)
         await model.wait { $0.rowCount == 40 && !$0.feed.loadStates.append.isLoading }
         model.visibleRangeChanged(0..<10)
-        // Rows 0..<10 rounded out to the first group: wanted on screen; a screenful (10 rows) below.
-        #expect(loader.held == CountingLoader.holding(visible: 0..<group, below: group..<(group + 10)))
+        // Rows 0..<10 and the 15 after them wanted on screen; a screenful (10 rows) below.
+        #expect(loader.held == CountingLoader.holding(visible: 0..<25, below: 25..<35))
         let updates = loader.updates.count
         let described = counter.value
 
-        // Scrolled by one, six times: the rows on screen stay within the group told.
-        for top in 1...6 { model.visibleRangeChanged(top..<(top + 10)) }
+        // Scrolled by one, fifteen times: the first row on screen stays in the first group, and
+        // the rows on screen within the window told (the last, 15..<25, its last rows).
+        for top in 1...15 { model.visibleRangeChanged(top..<(top + 10)) }
         #expect(loader.updates.count == updates)
         #expect(counter.value == described)
 
-        // Row 16 comes on screen: the next group is wanted on screen and a screenful below it
-        // warms, all in one change; the rows new near the screen are described once.
-        model.visibleRangeChanged(7..<17)
+        // Row 16 is the first on screen: the window moves by the whole group, all in one
+        // change; the rows new near the screen (past the 35 told before) are described once.
+        model.visibleRangeChanged(group..<(group + 10))
         #expect(loader.updates.count == updates + 1)
-        let below = (2 * group)..<min(40, 2 * group + 10)
-        #expect(loader.held == CountingLoader.holding(visible: 0..<(2 * group), below: below))
-        #expect(counter.value == described + (below.upperBound - (group + 10)))
+        #expect(loader.held == CountingLoader.holding(visible: group..<40, below: 40..<40))
+        #expect(counter.value == described + (40 - 35))
     }
 
-    @Test("a range rounded out to groups: each end to the next multiple, an empty range kept, groups of 1 change nothing")
-    func roundedOut() {
+    @Test("the window told for rows on screen: from its first row's group, group - 1 rows longer; it moves only when that group changes")
+    func groupedWindow() {
         typealias M = F.Model
-        #expect(M.roundedOut(3..<10, to: 8) == 0..<16)
-        #expect(M.roundedOut(8..<16, to: 8) == 8..<16)
-        #expect(M.roundedOut(9..<9, to: 8) == 9..<9)
-        #expect(M.roundedOut(-5..<3, to: 8) == -8..<8)
-        #expect(M.roundedOut(3..<10, to: 1) == 3..<10)
-        // At the ends of Int: no trap, the range stops there.
-        #expect(M.roundedOut((Int.max - 10)..<Int.max, to: 16) == (Int.max - 15)..<Int.max)
-        #expect(M.roundedOut((Int.max - 10)..<(Int.max - 1), to: 16) == (Int.max - 15)..<Int.max)
-        #expect(M.roundedOut(Int.min..<(Int.min + 3), to: 16) == Int.min..<(Int.min + 16))
-        #expect(M.roundedOut((Int.min + 1)..<(Int.min + 3), to: 3) == Int.min..<(Int.min + 5))
+        #expect(M.groupedWindow(3..<10, group: 8) == 0..<14)
+        #expect(M.groupedWindow(4..<11, group: 8) == 0..<14)
+        #expect(M.groupedWindow(7..<14, group: 8) == 0..<14)
+        #expect(M.groupedWindow(8..<15, group: 8) == 8..<22)
+        #expect(M.groupedWindow(9..<9, group: 8) == 9..<9)
+        #expect(M.groupedWindow(-5..<3, group: 8) == -8..<7)
+        #expect(M.groupedWindow(3..<10, group: 1) == 3..<10)
+        // Every range of one length in a group gives the same window.
+        let windows = Set((16..<32).map { M.groupedWindow($0..<($0 + 28), group: 16) })
+        #expect(windows == [16..<59])
+        // At the ends of Int: no trap, the window stops there.
+        #expect(M.groupedWindow((Int.max - 10)..<Int.max, group: 16) == (Int.max - 15)..<Int.max)
+        #expect(M.groupedWindow((Int.max - 10)..<(Int.max - 1), group: 16) == (Int.max - 15)..<Int.max)
+        #expect(M.groupedWindow(Int.min..<(Int.min + 3), group: 16) == Int.min..<(Int.min + 18))
+        #expect(M.groupedWindow((Int.min + 1)..<(Int.min + 3), group: 3) == Int.min..<(Int.min + 3))
     }
 
     @Test("a picture several rows show is wanted while any of them is near the screen, at the most urgent priority")

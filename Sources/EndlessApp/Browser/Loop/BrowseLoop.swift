@@ -119,10 +119,13 @@ final class BrowseLoop {
     private var lastFrameAnimated = false
     /// Whether a tick draws again (see ``lastFrameAnimated``).
     private var animates: Bool { lastFrameAnimated || browser.isAnimating }
-    /// The timer's ``Event/statusAged`` on its way: set again by each frame that copies the
-    /// status bar, so while frames come (each composes the bar again once it aged) it does
-    /// not wake the loop, and it follows the last of them.
+    /// The timer's ``Event/statusAged`` on its way: while frames come (each composes the bar
+    /// again once it aged) it moves on to ``statusAgedAt`` each time it fires, and it follows
+    /// the last of them.
     private var statusAge: UInt64?
+    /// When the status bar the last frame copied has aged (``BandWatch/maximumAge`` after
+    /// that frame, on ``elapsed``).
+    private var statusAgedAt: Duration = .zero
     private let elapsed: @Sendable () -> Duration
     /// The status bar's count of requests in flight, shown once they have run a while.
     let inFlightFigure: InFlightFigure
@@ -301,9 +304,30 @@ final class BrowseLoop {
             needsFrame = true
         case .statusAged:
             statusAge = nil
-            if chrome.statusWatch.copiedSinceComposed { needsFrame = true }
+            switch Self.statusAgeAction(agedAt: statusAgedAt, now: elapsed(), copied: chrome.statusWatch.copiedSinceComposed) {
+            case .wait(let rest): statusAge = post(.statusAged, after: rest)
+            case .frame: needsFrame = true
+            case .nothing: break
+            }
         }
         return nil
+    }
+
+    /// What the status bar's age timer does when it fires at `now`.
+    enum StatusAgeAction: Equatable {
+        /// A later frame copied the bar: it ages this much later, and the timer waits for it.
+        case wait(Duration)
+        /// The bar copied has aged: a frame composes it again.
+        case frame
+        /// A frame since composed the bar: nothing is left to compose.
+        case nothing
+    }
+
+    /// What the status bar's age timer does when it fires at `now`, the bar the last frame
+    /// copied aging at `agedAt` (whether a frame copied it since it was composed: `copied`).
+    static func statusAgeAction(agedAt: Duration, now: Duration, copied: Bool) -> StatusAgeAction {
+        guard copied else { return .nothing }
+        return agedAt > now ? .wait(agedAt - now) : .frame
     }
 
     /// How long a frame asked for `now` must wait, or nil to draw it at once: its pacing (see
@@ -355,14 +379,17 @@ final class BrowseLoop {
             tickPending = true
             post(.tick, after: Self.tickInterval)
         }
-        if let statusAge {
-            timer.cancel(statusAge)
-            self.statusAge = nil
-        }
         if chrome.statusWatch.copiedSinceComposed {
             // The bar copied may show a note nobody observes as it was: once it has aged, a
             // frame composes it again (only after frames that copied it: idle stays idle).
-            statusAge = post(.statusAged, after: BandWatch.maximumAge)
+            // The timer set by an earlier frame stays, and sets itself again for the rest
+            // when it fires (see `Event.statusAged`): a cancel and a new timer each frame of a
+            // held key cost more than a wake every `maximumAge`.
+            statusAgedAt = now + BandWatch.maximumAge
+            if statusAge == nil { statusAge = post(.statusAged, after: BandWatch.maximumAge) }
+        } else if let statusAge {
+            timer.cancel(statusAge)
+            self.statusAge = nil
         }
     }
 
