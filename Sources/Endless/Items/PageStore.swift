@@ -55,7 +55,12 @@ struct PageStore<Item: Identifiable & Sendable, Key: Hashable & Sendable> {
     }
 
     /// Whether nothing is known: no page loaded or dropped.
-    var isEmpty: Bool { loaded.isEmpty && droppedBefore.isEmpty && droppedAfter.isEmpty }
+    ///
+    /// Counted, not `isEmpty`: the feed's generic code (not specialized for its source) reads
+    /// it on every report of the rows on screen, and an array's `isEmpty` there is
+    /// `Collection`'s, found through a witness table looked up at run time each call; `count`
+    /// is the array's own.
+    var isEmpty: Bool { loaded.count == 0 && droppedBefore.count == 0 && droppedAfter.count == 0 }
 
     /// The request for a page beyond the loaded ones, if its key is known here: `offset` 0 is
     /// the page next to the loaded ones at that end, 1 the one after it, and so on through the

@@ -49,16 +49,22 @@ final class ChromeMemo {
 /// One band of the screen (a bar a line high), kept with what it was drawn from.
 @MainActor
 final class BandMemo<Inputs: Equatable, Result> {
-    private var kept: (inputs: Inputs, rect: Rect, cells: RowCells, result: Result)?
+    /// The band kept: what it was drawn from, where, its cells, and what composing it
+    /// returned. Kept apart, and read in place: binding them as one value copied every array
+    /// in them, retained and released, each frame that copies the band (issue 29).
+    private var keptInputs: Inputs?
+    private var keptRect: Rect?
+    private var keptCells: RowCells?
+    private var keptResult: Result?
     /// How many times the band was composed rather than copied.
     private(set) var composed = 0
 
     /// Copies the band kept into `rect` if it was drawn there from inputs `matches` accepts.
     /// - Returns: what composing it returned, or nil when it was not copied.
     func redrawKept(in rect: Rect, into frame: inout ScreenBuffer, if matches: (Inputs) -> Bool) -> Result? {
-        guard let kept, kept.rect == rect, matches(kept.inputs) else { return nil }
-        kept.cells.draw(into: &frame, at: rect)
-        return kept.result
+        guard keptRect == rect, keptInputs.map(matches) == true else { return nil }
+        keptCells?.draw(into: &frame, at: rect)
+        return keptResult
     }
 
     /// Copies the band into `rect` if it was drawn there from `inputs`; otherwise composes it
@@ -66,14 +72,18 @@ final class BandMemo<Inputs: Equatable, Result> {
     func draw(
         _ inputs: Inputs, in rect: Rect, into frame: inout ScreenBuffer, compose: (inout ScreenBuffer) -> Result
     ) -> Result {
-        if let kept, kept.rect == rect, kept.inputs == inputs {
-            kept.cells.draw(into: &frame, at: rect)
-            return kept.result
+        if keptRect == rect, keptInputs == inputs, let keptResult {
+            keptCells?.draw(into: &frame, at: rect)
+            return keptResult
         }
         let graphicsBefore = frame.graphics.count
         let result = compose(&frame)
         composed += 1
-        kept = rect.intersection(frame.bounds) == rect ? (inputs, rect, RowCells(rect, of: frame, graphicsBefore: graphicsBefore), result) : nil
+        if rect.intersection(frame.bounds) == rect {
+            (keptInputs, keptRect, keptCells, keptResult) = (inputs, rect, RowCells(rect, of: frame, graphicsBefore: graphicsBefore), result)
+        } else {
+            (keptInputs, keptRect, keptCells, keptResult) = (nil, nil, nil, nil)
+        }
         return result
     }
 }
