@@ -272,33 +272,6 @@ extension FeedViewModel {
         return (below ? .min : lower)..<(above ? .max : upper)
     }
 
-    /// Everything `updateImages()` tells the loader from: the same as last frame's, it tells
-    /// nothing.
-    struct PicturesToldInputs: Equatable {
-        let visible: Range<Int>
-        let below: Range<Int>
-        /// The list's pages (their stamps change with any item put in or changed).
-        let layout: PageLayout
-        let details: FeedImage?
-        let sizing: ImageSizing
-        let loaderRevision: Int
-
-        /// Whether `other` is these inputs but for the list's pages: then only the rows'
-        /// stamps tell whether a row told changed.
-        func differsOnlyInLayout(from other: Self) -> Bool {
-            visible == other.visible && below == other.below && details == other.details && sizing == other.sizing
-                && loaderRevision == other.loaderRevision
-        }
-    }
-
-    /// What the list last told the Feed: the rows on screen, of which list (`RowsAbove.list`
-    /// changes with every list a refresh puts in place).
-    struct VisibleReport: Hashable {
-        let range: Range<Int>
-        let rows: Int
-        let list: Int
-    }
-
     func startRefresh() {
         refreshTask?.cancel()
         refreshTask = Task { [weak self] in await self?.refresh() }
@@ -345,4 +318,34 @@ final class SelectionFollower: Sendable {
             return pending
         }
     }
+}
+
+// Not nested in `FeedViewModel`: a type nested in a generic class is generic too, and in its
+// generic code each use looks the type's metadata up at run time (issue 29).
+
+/// Everything `FeedViewModel.updateImages()` tells the loader from: the same as last frame's,
+/// it tells nothing.
+struct PicturesToldInputs: Equatable {
+    let visible: Range<Int>
+    let below: Range<Int>
+    /// The list's pages (their stamps change with any item put in or changed).
+    let layout: PageLayout
+    let details: FeedImage?
+    let sizing: ImageSizing
+    let loaderRevision: Int
+
+    /// Whether `other` is these inputs but for the list's pages: then only the rows'
+    /// stamps tell whether a row told changed.
+    func differsOnlyInLayout(from other: Self) -> Bool {
+        visible == other.visible && below == other.below && details == other.details && sizing == other.sizing
+            && loaderRevision == other.loaderRevision
+    }
+}
+
+/// What a `FeedViewModel`'s list last told the Feed: the rows on screen, of which list
+/// (`RowsAbove.list` changes with every list a refresh puts in place).
+struct VisibleReport: Hashable {
+    let range: Range<Int>
+    let rows: Int
+    let list: Int
 }
