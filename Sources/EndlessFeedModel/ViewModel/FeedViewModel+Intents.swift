@@ -244,9 +244,8 @@ extension FeedViewModel {
         // Only the list's pages changed, none of the rows told (a page landed or was let go
         // beyond them: twice a page on a held `j`): their items are the same, so are their
         // pictures, and no row is compared again.
-        let onlyPagesElsewhere = lastPicturesTold.map { $0.differsOnlyInLayout(from: told) } == true && stamps == lastStampsTold
+        let onlyPagesElsewhere = lastPicturesTold.map { $0.differsOnlyInLayout(from: told) } == true && picturesWanted.hasTold(stamps, over: span)
         lastPicturesTold = told
-        lastStampsTold = stamps
         guard !onlyPagesElsewhere else { return }
         let changes = picturesWanted.update(
             visible: visible, below: below, details: told.details, sizing: imageSizing,
@@ -266,7 +265,10 @@ extension FeedViewModel {
     /// or `Int.max` stops there.
     static func groupedWindow(_ range: Range<Int>, group: Int) -> Range<Int> {
         guard !range.isEmpty, group > 1 else { return range }
-        let into = ((range.lowerBound % group) + group) % group
+        // The remainder made non-negative without adding `group` to it first (no overflow
+        // for any group).
+        let remainder = range.lowerBound % group
+        let into = remainder < 0 ? remainder + group : remainder
         let (lower, below) = range.lowerBound.subtractingReportingOverflow(into)
         let (upper, above) = range.upperBound.addingReportingOverflow(group - 1 - into)
         return (below ? .min : lower)..<(above ? .max : upper)

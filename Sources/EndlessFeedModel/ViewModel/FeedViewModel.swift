@@ -98,8 +98,6 @@ public final class FeedViewModel<Source: PageSource> {
     @ObservationIgnored var picturesWanted = PicturesWanted()
     /// What the loader was last told from (see `updateImages()`).
     @ObservationIgnored var lastPicturesTold: PicturesToldInputs?
-    /// The stamps of the rows told then, on screen and below (see `updateImages()`).
-    @ObservationIgnored var lastStampsTold: [ItemStamp?] = []
     /// The rows on screen are told to the loader in a window that moves this many rows at once
     /// (see `updateImages()`): 16, a batch a held key tells at once; 1 tells each row as it
     /// comes (the tests of the bookkeeping row by row).

@@ -131,6 +131,13 @@ struct PicturesWanted {
         return takeChanges()
     }
 
+    /// Whether the rows told are `span`'s, each told with the item `stamps` gives it (in
+    /// order): then an update over the same rows, priorities, details, sizing and loader
+    /// revision changes nothing.
+    func hasTold(_ stamps: [ItemStamp?], over span: Range<Int>) -> Bool {
+        span == self.span && rows.count == stamps.count && zip(rows, stamps).allSatisfy { $0.isTold && $0.stamp == $1 }
+    }
+
     /// The rows an update tells, on screen then below, as one range: those whose stamps
     /// ``update(visible:below:details:sizing:loaderRevision:stamp:picture:)`` asks for.
     static func span(visible: Range<Int>, below: Range<Int>) -> Range<Int> {

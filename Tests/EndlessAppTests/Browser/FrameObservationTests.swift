@@ -39,6 +39,22 @@ struct FrameObservationTests {
             descriptor: descriptor, images: nil, clock: clock, now: { F.now })
     }
 
+    /// A loop on a 100×24 terminal over ``model(clock:note:)``, started, its first page in and
+    /// drawn, and nothing on its timer but what its frames set from then on (the opening's
+    /// grace cancelled).
+    static func startedLoop(
+        clock: ManualClock, note: @escaping @Sendable () -> String?
+    ) async throws -> (model: F.Model, terminal: RecordingTerminal, loop: BrowseLoop) {
+        let model = Self.model(clock: clock, note: note)
+        let terminal = RecordingTerminal(size: Size(width: 100, height: 24))
+        let loop = BrowseLoopTests.loop(F.browser(model), terminal: terminal, clock: clock)
+        try loop.start()
+        loop.timer.cancelAll()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        try BrowseLoopTests.drain(loop)
+        return (model, terminal, loop)
+    }
+
     /// A browser over a loaded feed whose status note is `note` (which nobody observes), the
     /// chrome memo its frames are drawn with, and the status line a frame draws at a time.
     static func statusBar(
@@ -291,13 +307,7 @@ struct FrameObservationTests {
     func agedStatusBarIsComposedAfterKeys() async throws {
         let note = Mutex("12 requests left")
         let clock = ManualClock()
-        let model = Self.model(clock: clock) { note.withLock { $0 } }
-        let terminal = RecordingTerminal(size: Size(width: 100, height: 24))
-        let loop = BrowseLoopTests.loop(F.browser(model), terminal: terminal, clock: clock)
-        try loop.start()
-        loop.timer.cancelAll()  // the opening's grace: only what the frames time remains
-        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
-        try BrowseLoopTests.drain(loop)
+        let (model, terminal, loop) = try await Self.startedLoop(clock: clock) { note.withLock { $0 } }
         // The page the first frame asked for lands before the keys: its frame would otherwise
         // race the timed events below.
         await model.wait { $0.rowCount == 40 && $0.feed.loadsInFlight == 0 }
@@ -341,13 +351,7 @@ struct FrameObservationTests {
     )
     func statusAgeTimerFollowsTheLastFrame() async throws {
         let clock = ManualClock()
-        let model = Self.model(clock: clock) { "12 requests left" }
-        let terminal = RecordingTerminal(size: Size(width: 100, height: 24))
-        let loop = BrowseLoopTests.loop(F.browser(model), terminal: terminal, clock: clock)
-        try loop.start()
-        loop.timer.cancelAll()  // the opening's grace: only what the frames time remains
-        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
-        try BrowseLoopTests.drain(loop)
+        let (model, _, loop) = try await Self.startedLoop(clock: clock) { "12 requests left" }
 
         // Frames that copy the bar: one timer for them all (set again each frame, it would
         // start a wake each).

@@ -219,6 +219,9 @@ struct FrameWorkTests {
         #expect(M.groupedWindow((Int.max - 10)..<(Int.max - 1), group: 16) == (Int.max - 15)..<Int.max)
         #expect(M.groupedWindow(Int.min..<(Int.min + 3), group: 16) == Int.min..<(Int.min + 18))
         #expect(M.groupedWindow((Int.min + 1)..<(Int.min + 3), group: 3) == Int.min..<(Int.min + 3))
+        // Any group at all: no trap making the remainder non-negative.
+        #expect(M.groupedWindow(5..<8, group: .max) == 0..<Int.max)
+        #expect(M.groupedWindow(-5..<3, group: .max) == (Int.min + 1)..<7)
     }
 
     @Test("a picture several rows show is wanted while any of them is near the screen, at the most urgent priority")
