@@ -27,6 +27,7 @@ extension FeedViewModel {
         case .retry:
             // Retrying a failed opening is still the opening: its rows are new.
             isOpeningLoad = isOpeningLoad && rowCount == 0
+            tellFeed(visibleRange)  // a failed refresh retried keeps the first row's place
             feed.retry()
         }
     }
@@ -102,26 +103,36 @@ extension FeedViewModel {
         }
     }
 
-    /// The list reports which rows are on screen after each frame: the Feed hears about the
-    /// first and last (to load the next page early, or reload a dropped one), and the pictures
-    /// of those rows (and 15 more, told a group of 16 at once), and of a screenful below, are
-    /// loaded.
+    /// The list reports which rows are on screen after each frame: the feed hears about them
+    /// (to load the next page early, or reload a dropped one), and the pictures of those rows,
+    /// and of a screenful below, are loaded.
+    ///
+    /// Both are told the rows on screen and 15 more, in a window that moves a whole group of 16
+    /// rows at once (`groupedWindow(_:group:)`): a held `j` runs the feed's demand check once
+    /// a group, not once a key (issue 29), and the window reaches past the screen in the
+    /// direction of the scroll, so loads start no later than for the rows alone. A refresh (or
+    /// its retry) is told the rows exactly first: it keeps the place of the first row on screen.
     public func visibleRangeChanged(_ range: Range<Int>) {
         settleSelection()  // the frame drew the settled selection: store it
-        // A refresh replaces the list under an unchanged range: the new list must hear
-        // about the rows on screen too, or it would stop at its first page.
-        let report = VisibleReport(range: range, rows: rowCount, list: feed.rowsAbove.list)
         visibleRange = range
-        if report != lastVisibleReport {
-            lastVisibleReport = report
-            feed.visibleRangeChanged(range)
-        }
+        tellFeed(Self.groupedWindow(range, group: feedRowGroup))
         if seen.isTracking {
             for (index, item) in rows(in: range) { seen.record(String(describing: item.id), at: index) }
         }
         // Every frame: a dropped page reloaded under the same rows needs its pictures too, and
         // the store only starts or stops what changed.
         updateImages()
+    }
+
+    /// Tells the feed `rows` are on screen, unless it was told so for the same list already.
+    /// A refresh replaces the list under unchanged rows, and a page landing can reach rows it
+    /// had forgotten as past its end: the list, and its count, are part of what was told.
+    private func tellFeed(_ rows: Range<Int>) {
+        guard !rows.isEmpty else { return }
+        let report = VisibleReport(range: rows, rows: rowCount, list: feed.rowsAbove.list)
+        guard report != lastVisibleReport else { return }
+        lastVisibleReport = report
+        feed.visibleRangeChanged(rows)
     }
 
     /// Refreshes the list (the spinner shows at the top; the rows stay until the new page
@@ -146,6 +157,8 @@ extension FeedViewModel {
     /// by the cooldown.
     func refresh(answeringCooldown: Bool, ignoringCooldown: Bool = false, scope: RefreshScope? = nil) async -> RefreshOutcome {
         pull.release()
+        // The refresh keeps the place of the first row on screen: not the grouped window's.
+        tellFeed(visibleRange)
         if isOpeningLoad, rowCount > 0, feed.loadStates.refresh.isLoading {
             // The opening's rows are on screen, holding its indicator time: a refresh asked for
             // now is for a new list, not to join the one that came (which would do nothing

@@ -102,6 +102,10 @@ public final class FeedViewModel<Source: PageSource> {
     /// (see `updateImages()`): 16, a batch a held key tells at once; 1 tells each row as it
     /// comes (the tests of the bookkeeping row by row).
     @ObservationIgnored var pictureRowGroup = 16
+    /// The rows on screen are told to the feed in a window that moves this many rows at once
+    /// (see ``visibleRangeChanged(_:)``): 16, so a held key runs the feed's demand check once
+    /// a group; 1 tells the rows exactly (the tests that count the pages loaded).
+    @ObservationIgnored var feedRowGroup = 16
 
     /// Creates the view model.
     /// - Parameters:

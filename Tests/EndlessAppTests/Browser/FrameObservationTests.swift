@@ -1,5 +1,4 @@
 import Endless
-import EndlessFeedModel
 import EndlessTerminal
 import EndlessTesting
 import Foundation
@@ -8,6 +7,7 @@ import Synchronization
 import Testing
 
 @testable import EndlessApp
+@testable import EndlessFeedModel
 
 /// What a frame observes: a held `j` registers, and retires, an observer on everything the frame
 /// read, so a frame that copies the status bar reads none of what it shows; that stays redrawn
@@ -34,9 +34,11 @@ struct FrameObservationTests {
     static func model(clock: ManualClock, note: @escaping @Sendable () -> String?) -> F.Model {
         var descriptor = F.descriptor()
         descriptor.statusNote = note
-        return FeedViewModel(
+        let model = FeedViewModel(
             feed: Feed(source: F.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero), clock: clock),
             descriptor: descriptor, images: nil, clock: clock, now: { F.now })
+        model.feedRowGroup = 1  // the tests count the pages the rows on screen load
+        return model
     }
 
     /// A loop on a 100×24 terminal over ``model(clock:note:)``, started, its first page in and

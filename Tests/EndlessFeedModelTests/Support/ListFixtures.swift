@@ -1,7 +1,8 @@
 import Endless
-import EndlessFeedModel
 import EndlessTesting
 import Foundation
+
+@testable import EndlessFeedModel
 
 /// A list of numbered entries for the view model's tests: no feed of the app, no terminal.
 enum ListFixtures {
@@ -52,7 +53,9 @@ enum ListFixtures {
         let feed =
             openingKey.map { Feed(source: source, configuration: configuration, openingKey: $0, clock: clock) }
             ?? Feed(source: source, configuration: configuration, clock: clock)
-        return FeedViewModel(feed: feed, descriptor: descriptor(), images: nil, reselecting: reselecting, clock: clock, now: { now })
+        let model = FeedViewModel(feed: feed, descriptor: descriptor(), images: nil, reselecting: reselecting, clock: clock, now: { now })
+        model.feedRowGroup = 1  // the tests count the pages the rows on screen load
+        return model
     }
 }
 

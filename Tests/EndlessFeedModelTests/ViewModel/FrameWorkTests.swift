@@ -1,10 +1,10 @@
-import Endless
 import EndlessTesting
 import Foundation
 import Observation
 import Synchronization
 import Testing
 
+@testable import Endless
 @testable import EndlessFeedModel
 
 /// Issue 29: a frame's work in the view model is in proportion to what changed. A `j` that only
@@ -69,6 +69,7 @@ struct FrameWorkTests {
         let model = FeedViewModel(feed: feed, descriptor: descriptor, images: loader, clock: clock, now: { F.now })
         // These tests follow the bookkeeping row by row; `picturesInGroups` the grouping.
         if !grouped { model.pictureRowGroup = 1 }
+        model.feedRowGroup = 1  // they count the pages the rows on screen load; `feedToldInGroups` groups
         return model
     }
 
@@ -199,6 +200,33 @@ struct FrameWorkTests {
         #expect(loader.updates.count == updates + 1)
         #expect(loader.held == CountingLoader.holding(visible: group..<40, below: 40..<40))
         #expect(counter.value == described + (40 - 35))
+    }
+
+    @Test("the feed is told the rows on screen a group at once, reaching 15 rows past them; a refresh is told them exactly, and keeps the first")
+    func feedToldInGroups() async throws {
+        let clock = ManualClock()
+        let model = await Self.started(CountingLoader(), counter: Counter(), clock: clock)
+        model.feedRowGroup = 16
+        model.visibleRangeChanged(0..<10)
+        #expect(model.feed.demand.window == 0...24)
+        await model.wait { $0.rowCount >= 40 && !$0.feed.loadStates.append.isLoading }
+        // A held j within the group: the feed hears nothing, however the rows on screen move.
+        for top in 1...15 {
+            model.visibleRangeChanged(top..<(top + 10))
+            #expect(model.feed.demand.window == 0...24)
+        }
+        // Row 16 first on screen: the window moves by the whole group, at once.
+        model.visibleRangeChanged(16..<26)
+        #expect(model.feed.demand.window == 16...40)
+        // A refresh keeps the place of the first row on screen, not of the group's first.
+        model.visibleRangeChanged(17..<27)
+        #expect(model.feed.demand.window == 16...40)
+        await model.refresh()
+        #expect(model.feed.refreshAnchorIndex == 17)
+        #expect(model.feed.demand.window == 17...26)
+        // The next frame tells the group again.
+        model.visibleRangeChanged(17..<27)
+        #expect(model.feed.demand.window == 16...40)
     }
 
     @Test("the window told for rows on screen: from its first row's group, group - 1 rows longer; it moves only when that group changes")

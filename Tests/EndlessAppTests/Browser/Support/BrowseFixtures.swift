@@ -1,10 +1,10 @@
 import Endless
-import EndlessFeedModel
 import EndlessTesting
 import Foundation
 import RandomUserAPI
 
 @testable import EndlessApp
+@testable import EndlessFeedModel
 
 /// People, sources and view models for the browser's tests.
 enum BrowseFixtures {
@@ -57,9 +57,11 @@ enum BrowseFixtures {
         _ source: ScriptedPageSource<RandomUser>, clock: ManualClock,
         configuration: FeedConfiguration = FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero)
     ) -> Model {
-        FeedViewModel(
+        let model = FeedViewModel(
             feed: Feed(source: source, configuration: configuration, clock: clock), descriptor: descriptor(),
             images: nil, clock: clock, now: { now })
+        model.feedRowGroup = 1  // the tests count the pages the rows on screen load
+        return model
     }
 
     /// The browser around `model`: one people tab, drawn without pictures.
