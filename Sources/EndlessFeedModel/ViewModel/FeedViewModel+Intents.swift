@@ -116,12 +116,18 @@ extension FeedViewModel {
         settleSelection()  // the frame drew the settled selection: store it
         visibleRange = range
         tellFeed(Self.groupedWindow(range, group: feedRowGroup))
-        if seen.isTracking {
-            for (index, item) in rows(in: range) { seen.record(String(describing: item.id), at: index) }
-        }
+        if seen.isTracking { recordSeen(range) }
         // Every frame: a dropped page reloaded under the same rows needs its pictures too, and
         // the store only starts or stops what changed.
         updateImages()
+    }
+
+    /// Records the items on `range` as seen (`--dump-state`). A function of its own, never
+    /// inlined: the type of the rows it walks, a tuple of the generic item, is looked up at run
+    /// time, and inlined that lookup ran at every frame's report, tracking or not (issue 29).
+    @inline(never)
+    private func recordSeen(_ range: Range<Int>) {
+        for (index, item) in rows(in: range) { seen.record(String(describing: item.id), at: index) }
     }
 
     /// Tells the feed `rows` are on screen, unless it was told so for the same list already.

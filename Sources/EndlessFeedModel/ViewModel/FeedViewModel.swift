@@ -216,7 +216,7 @@ public final class FeedViewModel<Source: PageSource> {
             if let kept = statusMemo.seed, kept.stamp == first {
                 seed = kept.value
             } else {
-                if let firstKey = feed.pageKeys.first ?? nil { seed = descriptor.describeKey(firstKey).seed }
+                seed = firstPageSeed()
                 statusMemo.seed = (first, seed)
             }
         }
@@ -225,11 +225,29 @@ public final class FeedViewModel<Source: PageSource> {
             if let kept = statusMemo.page, kept.stamp == selected {
                 page = kept.value
             } else {
-                if let selectedKey = feed.pageKey(containing: selection) { page = descriptor.describeKey(selectedKey).page }
+                page = selectedPageNumber()
                 statusMemo.page = (selected, page)
             }
         }
         return FeedStatus(seed: seed, page: page, rows: rowCount, live: live?.label)
+    }
+
+    // The keys read in functions of their own, never inlined: a key's type (and its optional's)
+    // is looked up at run time, and inlined in `status` those lookups ran at every frame, read
+    // or not (issue 29).
+
+    /// The seed of the first page's key.
+    @inline(never)
+    private func firstPageSeed() -> UntrustedText? {
+        guard let firstKey = feed.pageKeys.first ?? nil else { return nil }
+        return descriptor.describeKey(firstKey).seed
+    }
+
+    /// The page number of the selected row's page's key.
+    @inline(never)
+    private func selectedPageNumber() -> Int? {
+        guard let selectedKey = feed.pageKey(containing: selection) else { return nil }
+        return descriptor.describeKey(selectedKey).page
     }
 }
 
