@@ -363,8 +363,9 @@ struct PicturesToldInputs: Equatable {
     }
 }
 
-/// What a `FeedViewModel`'s list last told the Feed: the rows on screen, of which list
-/// (`RowsAbove.list` changes with every list a refresh puts in place).
+/// What a `FeedViewModel` last told the Feed: the rows (the grouped window around those on
+/// screen, or those on screen exactly before a refresh), of which list (`RowsAbove.list`
+/// changes with every list a refresh puts in place) and of how many rows.
 struct VisibleReport: Hashable {
     let range: Range<Int>
     let rows: Int

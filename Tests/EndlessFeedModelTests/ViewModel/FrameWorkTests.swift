@@ -227,6 +227,14 @@ struct FrameWorkTests {
         // The next frame tells the group again.
         model.visibleRangeChanged(17..<27)
         #expect(model.feed.demand.window == 16...40)
+        // Any range at all (a public call): the window stops at Int's ends, nothing traps, and
+        // the rows it shows bring it back.
+        model.visibleRangeChanged((Int.max - 10)..<Int.max)
+        #expect(model.feed.demand.window?.upperBound == Int.max - 1)
+        model.visibleRangeChanged(Int.min..<(Int.min + 3))
+        #expect(model.feed.demand.window == Int.min...(Int.min + 17))
+        model.visibleRangeChanged(17..<27)
+        #expect(model.feed.demand.window == 16...40)
     }
 
     @Test("the window told for rows on screen: from its first row's group, group - 1 rows longer; it moves only when that group changes")
