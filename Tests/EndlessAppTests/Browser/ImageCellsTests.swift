@@ -9,7 +9,7 @@ import Testing
 @MainActor
 struct ImageCellsTests {
     /// A noisy picture, so a sixel of it is as large as a photo's.
-    static func picture(_ index: Int, side: Int) throws -> DecodedImage {
+    static func picture(_ index: Int, side: Int, priority: ImagePriority = .visible) throws -> DecodedImage {
         var state = UInt32(truncatingIfNeeded: index &* 2_654_435_761 &+ 1)
         let pixels = (0..<side * side * 4).map { channel -> UInt8 in
             if channel % 4 == 3 { return 255 }
@@ -17,8 +17,8 @@ struct ImageCellsTests {
             return UInt8(truncatingIfNeeded: state >> 24)
         }
         let url = try #require(URL(string: "http://127.0.0.1:1/picture/\(index).jpg"))
-        return DecodedImage(
-            width: side, height: side, pixels: pixels, request: ImageRequest(url: url, targetSize: PixelSize(width: side, height: side)))
+        let request = ImageRequest(url: url, targetSize: PixelSize(width: side, height: side), priority: priority)
+        return DecodedImage(width: side, height: side, pixels: pixels, request: request)
     }
 
     @Test("sixels of many different photos stay within the byte limit; the one drawn last is kept")
@@ -55,5 +55,24 @@ struct ImageCellsTests {
             #expect(cells.conversions == converted, "picture \(index - 1) was dropped when \(index) came")
         }
         #expect(cells.graphicsBytes > limit / 2)
+    }
+
+    @Test("a picture decoded for a row drawn ahead (prefetch) and then on screen (visible) is converted once, in both modes")
+    func priorityIsNotAnotherPicture() throws {
+        for mode in [GraphicsMode.symbols, .sixel] {
+            let cells = ImageCells(mode: mode, colorDepth: .indexed256, cellPixelSize: Size(width: 10, height: 20))
+            var frame = ScreenBuffer(size: Size(width: 40, height: 14))
+            let rect = Rect(x: 0, y: 0, width: 4, height: 2)
+            let ahead = try Self.picture(7, side: 48, priority: .prefetch)
+            let shown = try Self.picture(7, side: 48, priority: .visible)
+            cells.draw(ahead, in: rect, into: &frame)
+            let before = frame
+            cells.draw(shown, in: rect, into: &frame)
+            #expect(cells.conversions == 1, "\(mode)")
+            #expect(frame == before, "\(mode)")
+            // Another size of the same picture is another conversion.
+            cells.draw(shown, in: Rect(x: 0, y: 0, width: 6, height: 3), into: &frame)
+            #expect(cells.conversions == 2, "\(mode)")
+        }
     }
 }

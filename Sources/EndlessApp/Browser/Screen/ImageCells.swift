@@ -16,8 +16,19 @@ final class ImageCells {
     let cellPixelSize: Size
 
     private struct Key: Hashable {
+        /// The picture's request, priority aside: the same pixels whether they were decoded
+        /// for a row drawn ahead (at prefetch priority) or on screen. Keyed with it, a held
+        /// `j` converted some pictures twice, once each way (issue 29: 78 of 266 conversions in
+        /// its first 20 s).
         let request: ImageRequest
         let size: Size
+
+        init(request: ImageRequest, size: Size) {
+            var picture = request
+            picture.priority = .visible
+            self.request = picture
+            self.size = size
+        }
     }
 
     private var cells: LRUList<Key, CellImage>
