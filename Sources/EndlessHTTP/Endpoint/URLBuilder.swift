@@ -24,20 +24,21 @@ enum URLBuilder {
 
     /// Checks that `url` can serve as the base of request URLs.
     static func validateBase(_ url: URL, as typed: String? = nil) throws(HTTPError) -> URLComponents {
-        let shown = BodySnippet.sanitize(typed ?? url.absoluteString, limit: 200)
+        // Sanitized for a message only: every request's URL is built on a checked base.
+        func shown() -> String { BodySnippet.sanitize(typed ?? url.absoluteString, limit: 200) }
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            throw .invalidRequest(reason: "the base URL \"\(shown)\" cannot be parsed")
+            throw .invalidRequest(reason: "the base URL \"\(shown())\" cannot be parsed")
         }
         guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .invalidRequest(
-                reason: "the base URL \"\(shown)\" must start with http:// or https://")
+                reason: "the base URL \"\(shown())\" must start with http:// or https://")
         }
         guard let host = components.host, !host.isEmpty else {
-            throw .invalidRequest(reason: "the base URL \"\(shown)\" has no host")
+            throw .invalidRequest(reason: "the base URL \"\(shown())\" has no host")
         }
         guard components.percentEncodedQuery == nil, components.fragment == nil else {
             throw .invalidRequest(
-                reason: "the base URL \"\(shown)\" must not have a query or fragment; "
+                reason: "the base URL \"\(shown())\" must not have a query or fragment; "
                     + "pass query items with the endpoint instead")
         }
         return components
@@ -74,12 +75,14 @@ enum URLBuilder {
 
     /// Checks an absolute URL given directly, such as a portrait's address.
     static func validateAbsolute(_ url: URL) throws(HTTPError) -> URL {
-        let shown = BodySnippet.sanitize(url.absoluteString, limit: 200)
+        // The URL is sanitized for the message only when there is one: every picture's request
+        // passes here, and a valid URL needs no message.
+        func shown() -> String { BodySnippet.sanitize(url.absoluteString, limit: 200) }
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw .invalidRequest(reason: "\"\(shown)\" is not an http or https URL")
+            throw .invalidRequest(reason: "\"\(shown())\" is not an http or https URL")
         }
         guard let host = url.host, !host.isEmpty else {
-            throw .invalidRequest(reason: "\"\(shown)\" has no host")
+            throw .invalidRequest(reason: "\"\(shown())\" has no host")
         }
         return url
     }
