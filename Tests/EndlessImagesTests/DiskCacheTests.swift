@@ -34,6 +34,20 @@ struct DiskCacheTests {
         }
     }
 
+    @Test("a directory given with a trailing slash names the same files, and no temporary is left")
+    func trailingSlash() async throws {
+        try await withDirectory { directory in
+            let plain = ImageDiskCache(directory: directory.appendingPathComponent("images"))
+            let slashed = ImageDiskCache(directory: URL(fileURLWithPath: plain.directory.path + "/", isDirectory: true))
+            let url = Fixtures.url("a")
+            slashed.store(Data([4, 5, 6]), for: url)
+            #expect(plain.filePath(for: url) == slashed.filePath(for: url))
+            #expect(!slashed.filePath(for: url).contains("//"))
+            #expect(plain.data(for: url) == Data([4, 5, 6]))
+            #expect(names(in: plain.directory) == [Digest.sha256.hex(url.absoluteString)])
+        }
+    }
+
     @Test("entries are private: 0600 files in 0700 folders, every folder made on the way too")
     func privateEntries() async throws {
         try await withDirectory { directory in
