@@ -63,40 +63,6 @@ public struct ImageDecoder: Sendable {
         }
     }
 
-    /// The most pixels, as a header declares them, that ``decodesQuickly(_:)`` calls quick: a
-    /// 128×128 portrait, the largest randomuser.me serves, decodes in about a tenth of a
-    /// millisecond.
-    static let quickPixelCount = 128 * 128
-    /// The most bytes ``decodesQuickly(_:)`` calls quick: a file this small cannot hold much
-    /// work (many progressive scans, say) whatever its header says.
-    static let quickByteCount = 64 * 1024
-
-    /// Whether decoding `data` takes about as long as handing it to another thread and back:
-    /// a small file whose header declares at most ``quickPixelCount`` pixels. A guess from the
-    /// header only, so hostile bytes can make it wrong; ``decode(_:for:)`` checks everything
-    /// anyway, and the bounds above keep even a wrong guess short.
-    func decodesQuickly(_ data: Data) -> Bool {
-        guard data.count <= Self.quickByteCount else { return false }
-        switch ImageFormat.sniff(data) {
-        case .jpeg:
-            guard let size = try? JPEGDecoder.size(of: data) else { return false }
-            return size.width * size.height <= Self.quickPixelCount
-        case .png:
-            // The signature (8 bytes), then IHDR's length and type (8), then its width and
-            // height, big-endian: the first chunk of every PNG.
-            guard data.count >= 24 else { return false }
-            func word(at offset: Int) -> Int {
-                data.dropFirst(offset).prefix(4).reduce(0) { $0 << 8 | Int($1) }
-            }
-            let (width, height) = (word(at: 16), word(at: 20))
-            // Each up to 2³² - 1: their product could overflow before it is compared.
-            return width <= Self.quickPixelCount && height <= Self.quickPixelCount
-                && width * height <= Self.quickPixelCount
-        case nil:
-            return false
-        }
-    }
-
     private func checkPixelCount(_ size: PixelSize) throws(ImageError) {
         guard size.width * size.height <= maximumPixelCount else {
             throw .tooManyPixels(width: size.width, height: size.height, limit: maximumPixelCount)

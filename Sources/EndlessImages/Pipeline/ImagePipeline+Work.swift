@@ -3,8 +3,8 @@ import Foundation
 /// The work behind a coalesced task, run in the task's own background task, never on the
 /// actor (except for the short hop to find or start a download).
 extension ImagePipeline {
-    /// Gets the bytes, waits for a decode slot, decodes and resizes (a large picture on a
-    /// dispatch queue, a thumbnail here), and keeps the result in the memory cache.
+    /// Gets the bytes, waits for a decode slot, decodes and resizes on a dispatch queue, and
+    /// keeps the result in the memory cache.
     nonisolated func decode(
         _ request: ImageRequest, for task: CoalescedTask<DecodedImage>
     ) async throws -> DecodedImage {
@@ -23,29 +23,17 @@ extension ImagePipeline {
         defer { decodeGate.release(token) }
 
         let decoder = configuration.decoder
-        @Sendable func timedDecode() -> (Result<DecodedImage, ImageError>, Duration) {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let outcome = Result { () throws(ImageError) in try decoder.decode(data, for: request) }
-            return (outcome, clock.now - start)
-        }
-        let (outcome, elapsed) =
-            if decoder.decodesQuickly(data) {
-                // A thumbnail decodes in about the time the hop to a dispatch queue and back
-                // costs (a thread woken, the task resumed): decoded here, each picture of a
-                // scroll takes one hand-off less (issue 29).
-                timedDecode()
-            } else {
-                await withCheckedContinuation {
-                    (continuation: CheckedContinuation<(Result<DecodedImage, ImageError>, Duration), Never>) in
-                    // A dispatch queue, not the cooperative pool: decoding a large picture
-                    // blocks a thread for milliseconds, and the pool's few threads also serve
-                    // the app's other tasks.
-                    DispatchQueue.global(qos: request.priority >= .visible ? .userInitiated : .utility).async {
-                        continuation.resume(returning: timedDecode())
-                    }
-                }
+        let (outcome, elapsed) = await withCheckedContinuation {
+            (continuation: CheckedContinuation<(Result<DecodedImage, ImageError>, Duration), Never>) in
+            // A dispatch queue, not the cooperative pool: decoding blocks a thread for
+            // milliseconds, and the pool's few threads also serve the app's other tasks.
+            DispatchQueue.global(qos: request.priority >= .visible ? .userInitiated : .utility).async {
+                let clock = ContinuousClock()
+                let start = clock.now
+                let outcome = Result { () throws(ImageError) in try decoder.decode(data, for: request) }
+                continuation.resume(returning: (outcome, clock.now - start))
             }
+        }
         // Cached before it is counted, so whoever sees the count can find the image.
         if case .success(let image) = outcome { configuration.memoryCache?.store(image) }
         recorder.record {
