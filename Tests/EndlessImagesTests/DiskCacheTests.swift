@@ -26,7 +26,7 @@ struct DiskCacheTests {
             cache.store(Data([1, 2, 3]), for: hostile)
             let expected = Digest.sha256.hex(hostile.absoluteString)
             #expect(names(in: cache.directory) == [expected])
-            #expect(cache.fileURL(for: hostile).lastPathComponent == expected)
+            #expect(URL(fileURLWithPath: cache.filePath(for: hostile)).lastPathComponent == expected)
             #expect(cache.data(for: hostile) == Data([1, 2, 3]))
             #expect(cache.data(for: Fixtures.url("other")) == nil)
             cache.removeData(for: hostile)
@@ -56,7 +56,7 @@ struct DiskCacheTests {
             func mode(_ path: String) -> Int {
                 ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? NSNumber)?.intValue ?? 0
             }
-            #expect(mode(cache.fileURL(for: Fixtures.url("a")).path) == 0o600)
+            #expect(mode(cache.filePath(for: Fixtures.url("a"))) == 0o600)
             #expect(mode(cache.directory.path) == 0o700)
             #expect(mode(directory.appendingPathComponent("nested").path) == 0o700)
         }
@@ -67,7 +67,7 @@ struct DiskCacheTests {
         try await withDirectory { directory in
             let cache = ImageDiskCache(directory: directory)
             let url = Fixtures.url("a")
-            let path = cache.fileURL(for: url).path
+            let path = cache.filePath(for: url)
             let damage: [(String, (Data) -> Data)] = [
                 ("truncated", { $0.prefix($0.count - 10) }),
                 ("header only", { $0.prefix(DiskCacheEntry.headerSize) }),
@@ -117,7 +117,7 @@ struct DiskCacheTests {
             let disk = ImageDiskCache(directory: directory)
             let loader = MockImageLoader(responses: [url: png])
             _ = try await Fixtures.pipeline(loader, disk: disk).image(for: Fixtures.request("a"))
-            let path = disk.fileURL(for: url)
+            let path = URL(fileURLWithPath: disk.filePath(for: url))
             let file = try Data(contentsOf: path)
             try file.prefix(file.count / 2).write(to: path)
 
@@ -140,7 +140,7 @@ struct DiskCacheTests {
                 // Oldest first: e0 an hour ago, e8 a minute ago.
                 try FileManager.default.setAttributes(
                     [.modificationDate: Date(timeIntervalSinceNow: Double(index - 60) * 60)],
-                    ofItemAtPath: cache.fileURL(for: url).path)
+                    ofItemAtPath: cache.filePath(for: url))
             }
             #expect(cache.totalSize == 9 * 1048)
             // A hit makes e0 the most recently used.
@@ -175,7 +175,7 @@ struct DiskCacheTests {
         try await withDirectory { directory in
             let cache = ImageDiskCache(directory: directory)
             for index in 0..<20 { cache.store(Data(repeating: UInt8(index), count: 100 + index), for: Fixtures.url("w")) }
-            #expect(names(in: directory) == [cache.fileURL(for: Fixtures.url("w")).lastPathComponent])
+            #expect(names(in: directory) == [URL(fileURLWithPath: cache.filePath(for: Fixtures.url("w"))).lastPathComponent])
             #expect(cache.data(for: Fixtures.url("w")) == Data(repeating: 19, count: 119))
             cache.removeAll()
             #expect(names(in: directory).isEmpty)

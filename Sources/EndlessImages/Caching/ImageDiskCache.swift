@@ -85,11 +85,6 @@ public final class ImageDiskCache: Sendable {
         directoryPath + "/" + fileName(for: url)
     }
 
-    /// ``filePath(for:)`` as a URL.
-    func fileURL(for url: URL) -> URL {
-        URL(fileURLWithPath: filePath(for: url))
-    }
-
     /// The stored bytes for `url`, if an intact entry exists; a hit marks it recently used.
     /// A damaged entry is deleted and reported as missing.
     /// - Parameter url: the image's URL.

@@ -289,8 +289,16 @@ public final class ImageStore {
 
     /// Requests that differ only in priority are the same picture.
     private func key(_ request: ImageRequest) -> ImageRequest {
-        var key = request
-        key.priority = .visible
-        return key
+        request.anyPriority
+    }
+}
+
+extension ImageRequest {
+    /// The same picture with its priority aside (always `.visible`): what the store and the
+    /// converted pictures key by, since a prefetch and a visible request get the same pixels.
+    var anyPriority: ImageRequest {
+        var picture = self
+        picture.priority = .visible
+        return picture
     }
 }

@@ -24,9 +24,7 @@ final class ImageCells {
         let size: Size
 
         init(request: ImageRequest, size: Size) {
-            var picture = request
-            picture.priority = .visible
-            self.request = picture
+            self.request = request.anyPriority
             self.size = size
         }
     }
