@@ -328,10 +328,7 @@ struct FrameObservationTests {
         clock.advance(by: BandWatch.maximumAge * 2)
         var batch: [BrowseLoop.Event] = []
         while !batch.contains(where: { if case .statusAged = $0 { true } else { false } }) {
-            guard let event = await loop.inbox.next() else {
-                Issue.record("no frame followed the keys: \(batch)")
-                return
-            }
+            guard let event = await loop.nextEvent("the aged status bar's event, after \(batch)") else { return }
             batch.append(event)
             while let more = loop.inbox.poll() { batch.append(more) }
         }

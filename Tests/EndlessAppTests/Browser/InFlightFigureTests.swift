@@ -35,7 +35,7 @@ struct InFlightFigureTests {
         await clock.sleepers(atLeast: 1)
         clock.advance(by: InFlightFigure.appearanceDelay * 2)
         // The check has run: the next stretch is told again.
-        while clock.sleeperCount > 0 { await Task.yield() }
+        while clock.sleeperCount > 0, !Task.isCancelled { await Task.yield() }  // the time limit ends it
         for _ in 0..<100 { await Task.yield() }
         #expect(shown.values.isEmpty, "a quick request flashed: \(shown.values)")
         #expect(Self.hear(1, in: figure), "once checked, a new stretch is told")
@@ -78,7 +78,7 @@ struct InFlightFigureTests {
 
         await clock.sleepers(atLeast: 1)
         clock.advance(by: InFlightFigure.appearanceDelay)
-        while shown.values.isEmpty { await Task.yield() }
+        while shown.values.isEmpty, !Task.isCancelled { await Task.yield() }  // the time limit ends it
         #expect(shown.values == [3], "the check reads the count as it stands")
         #expect(Self.hear(2, in: figure))
         #expect(Self.hear(0, in: figure))

@@ -74,6 +74,34 @@ struct LoopInboxTests {
         #expect(wakes.value == 1)
     }
 
+    @Test("a wait for an event that never comes ends with nil when its task is cancelled (a test's time limit), and loses no later event")
+    func cancelledWaitEnds() async throws {
+        let inbox = LoopInbox<Int>()
+        let waiting = Task { await inbox.next() }
+        while !inbox.hasWaiter, !Task.isCancelled { await Task.yield() }
+        waiting.cancel()
+        #expect(try await waiting.value(within: .seconds(20)) == nil)
+        #expect(!inbox.hasWaiter)
+        inbox.post(1)
+        #expect(inbox.poll() == 1, "the event went to nobody")
+
+        // Cancelled before it waits: it does not begin to.
+        let cancelledFirst = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await inbox.next()
+        }
+        #expect(try await cancelledFirst.value(within: .seconds(20)) == nil)
+        #expect(!inbox.hasWaiter)
+
+        // An event already waiting is taken even by a cancelled task.
+        inbox.post(2)
+        let late = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await inbox.next()
+        }
+        #expect(try await late.value(within: .seconds(20)) == 2)
+    }
+
     @Test("keys posted from another thread while the loop runs are all handled, and the last one quits it")
     @MainActor
     func runningLoopTakesPostsFromAnotherThread() async throws {

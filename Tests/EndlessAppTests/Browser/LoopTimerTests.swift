@@ -86,6 +86,6 @@ struct LoopTimerTests {
 
     /// Lets the timer's task run until `condition` holds (bounded: the test's time limit).
     static func until(_ condition: () -> Bool) async {
-        while !condition() { await Task.yield() }
+        while !condition(), !Task.isCancelled { await Task.yield() }
     }
 }

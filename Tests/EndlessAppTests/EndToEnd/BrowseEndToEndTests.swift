@@ -160,7 +160,11 @@ struct BrowseEndToEndTests {
         // Down past row 1,000, G after G (each selects the last person loaded, which loads on),
         // R whenever a load failed.
         var rows = Self.peopleCount(try session.screen()) ?? 0
+        var presses = 0
         while rows < 1_000 {
+            presses += 1
+            // Each G loads at least a page of 25 unless it failed: a bound, so a stall fails.
+            try #require(presses <= 400, "stalled at \(rows) people")
             try session.send("G")
             let screen = try session.wait(for: "more than \(rows) people, or an error", timeout: .seconds(30)) {
                 (Self.peopleCount($0) ?? 0) > rows || $0.contains("press R")

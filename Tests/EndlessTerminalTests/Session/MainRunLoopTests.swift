@@ -29,7 +29,7 @@ struct MainRunLoopTests {
 
         /// Waits until the loop waits in `poll` with nothing queued: what comes next must wake it.
         func untilWaiting() async {
-            while !loop.isWaiting { await Task.yield() }
+            while !loop.isWaiting, !Task.isCancelled { await Task.yield() }  // the time limit ends it
         }
     }
 
@@ -109,7 +109,7 @@ struct MainRunLoopTests {
         var byte: UInt8 = 1
         #expect(write(first.write, &byte, 1) == 1)
         // The first handler has run once the loop runs a job enqueued after the byte was read.
-        while calls.withLock({ $0.count }) == 0 { await Task.yield() }
+        while calls.withLock({ $0.count }) == 0, !Task.isCancelled { await Task.yield() }
         #expect(calls.withLock { $0.map(\.pipe) } == [1])
         #expect(calls.withLock { $0.allSatisfy(\.onLoop) })
 
@@ -191,7 +191,7 @@ struct MainRunLoopTests {
         #expect(hangup?.event == .terminate(.hangup))
         #expect(hangup?.onLoop == true)
         // The watch is cancelled: the hung-up terminal is not read (and reported) again.
-        while session.inputWatch.withLock({ $0 != nil }) { await Task.yield() }
+        while session.inputWatch.withLock({ $0 != nil }), !Task.isCancelled { await Task.yield() }
         session.close()
         #expect(await events.next() == nil, "only the end follows the hangup")
         await running.stop()

@@ -111,7 +111,8 @@ final class BrowseLoop {
     private var lastInput: Duration?
     /// Whether a terminal event asked for the next frame (it is not held for the next key).
     private var inputAskedForFrame = false
-    private var tickPending = false
+    /// Whether a ``Event/tick`` is on its way (read by tests).
+    private(set) var tickPending = false
     /// Whether the last frame showed something that moves with time alone (a spinner; see
     /// `ScreenBuffer.showsAnimation`): ticks draw again while it does, or while the browser
     /// animates wherever its list is. A page loading ahead of the screen, its spinner out of

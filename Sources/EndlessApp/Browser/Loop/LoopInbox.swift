@@ -74,6 +74,9 @@ final class LoopInbox<Event: Sendable>: Sendable {
         }
     }
 
+    /// Whether a caller waits in ``next()`` (for tests).
+    var hasWaiter: Bool { state.withLock { $0.waiter != nil } }
+
     /// Whether the inbox has been finished (see ``finish()``).
     var isFinished: Bool { state.withLock { $0.isFinished } }
 
@@ -92,25 +95,37 @@ final class LoopInbox<Event: Sendable>: Sendable {
         }
     }
 
-    /// The next event, waiting for one; nil once finished. For a caller that is not the running
-    /// loop (a test taking a timer's event): the loop is woken by ``wake(by:)``.
+    /// The next event, waiting for one; nil once finished, or once the waiting task is
+    /// cancelled. For a caller that is not the running loop (a test taking a timer's event):
+    /// the loop is woken by ``wake(by:)``. A test's time limit cancels it, so a wait for an
+    /// event that never comes ends the test instead of hanging the run.
     ///
     /// It runs on the caller's actor: a plain nonisolated `async` function would hop to the
     /// global executor to wait and back with the event.
     nonisolated(nonsending) func next() async -> Event? {
         if let event = poll() { return event }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Event?, Never>) in
-            let ready = state.withLock { state -> (Event?)? in
-                if state.head < state.events.count {
-                    let event = state.events[state.head]
-                    state.head += 1
-                    return .some(event)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Event?, Never>) in
+                let ready = state.withLock { state -> (Event?)? in
+                    if state.head < state.events.count {
+                        let event = state.events[state.head]
+                        state.head += 1
+                        return .some(event)
+                    }
+                    // Checked under the lock the handler takes: either it finds the waiter
+                    // below, or the wait sees the cancellation here.
+                    if state.isFinished || Task.isCancelled { return .some(nil) }
+                    state.waiter = continuation
+                    return nil
                 }
-                if state.isFinished { return .some(nil) }
-                state.waiter = continuation
-                return nil
+                if let ready { continuation.resume(returning: ready) }
             }
-            if let ready { continuation.resume(returning: ready) }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
         }
     }
 

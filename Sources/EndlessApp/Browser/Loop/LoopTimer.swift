@@ -32,6 +32,12 @@ final class LoopTimer {
     /// Actions waiting.
     var pendingCount: Int { queue.count }
 
+    /// Whether an action waiting is due by now: its wake is on its way (for tests).
+    var hasDueAction: Bool {
+        let now = elapsed()
+        return queue.contains { $0.due <= now }
+    }
+
     /// A timer on `clock`; tests pass a manual clock.
     init(clock: any Clock<Duration>) {
         stopwatch = Stopwatch(clock)

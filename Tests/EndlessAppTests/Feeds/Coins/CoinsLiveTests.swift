@@ -27,10 +27,11 @@ struct CoinsLiveTests {
         try #require(await model.feed.wait { !$0.items.isEmpty })
         #expect(model.status.live == "live 30 s")
         func loads(_ count: Int) async -> Bool {
-            while source.loads.count < count {
+            // Bounded: a timer that sleeps again and again, loading nothing, fails the test.
+            for _ in 0..<100 where source.loads.count < count {
                 guard await CoinsFixtures.step(clock) else { return false }
             }
-            return true
+            return source.loads.count >= count
         }
         try #require(await loads(2))
         #expect(source.loads.map(\.at) == [.zero, .seconds(30)], "30 s after the timer started with the tab")
@@ -57,7 +58,7 @@ struct CoinsLiveTests {
         for _ in 0..<4 { await CoinsFixtures.step(clock) }
         #expect(source.loads.count == 1)
         model.start()
-        while source.loads.count < 2 {
+        for _ in 0..<100 where source.loads.count < 2 {
             guard await CoinsFixtures.step(clock) else { break }
         }
         #expect(source.loads.count == 2)
