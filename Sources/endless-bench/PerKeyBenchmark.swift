@@ -100,7 +100,6 @@ enum PerKeyBenchmark {
         let app: PseudoTerminalApp
         let people: SeededPeople
         private(set) var shown: Int
-        private(set) var keys = 0
 
         init(_ binary: String, people: SeededPeople, environment: [String: String]) throws {
             app = try AppBenchmark.start(binary, ["--no-images", "--seed", AppBenchmark.seed], environment: environment)
@@ -121,7 +120,6 @@ enum PerKeyBenchmark {
                     throw PseudoTerminalApp.Failure(description: "scrolling stopped at row \(shown):\n\(app.text)")
                 }
                 shown = people.selectedIndex(on: app, from: shown) ?? target
-                keys += 1
             }
             return (app.cpuTime() - before) / Double(count) * 1000
         }
@@ -152,34 +150,28 @@ enum PerKeyBenchmark {
         let fresh = try SteppedSession(binary, people: people, environment: environment)
         defer { fresh.app.quit() }
 
-        /// `compared` keys of each, taking turns `window` keys at a time.
-        func alternate() throws -> (long: [Double], fresh: [Double]) {
+        /// `compared` keys of each, taking turns `window` keys at a time, reported as `name`:
+        /// the long session's keys from `lateFrom` against the fresh one's from `earlyFrom`.
+        func compare(_ name: String, lateFrom: Int, earlyFrom: Int) throws {
             var late: [Double] = []
             var early: [Double] = []
             for _ in 0..<(compared / window) {
                 late.append(try long.step(window))
                 early.append(try fresh.step(window))
             }
-            return (late, early)
+            Bench.figure(
+                "perkey", name, unit: "cpu_ms_per_key_of_keys_\(lateFrom)-\(lateFrom + compared - 1)", ours: Bench.Samples(late),
+                baseline: .init(
+                    name: "keys_\(earlyFrom)-\(earlyFrom + compared - 1)_of_a_fresh_session_at_the_same_moments",
+                    samples: Bench.Samples(early)),
+                better: .lower, decimals: 3,
+                details: [
+                    "pictures": "no", "windows_of_keys": window, "moves": "j_each_waiting_for_its_frame", "terminal": "100x30",
+                    "sessions": "a_long_and_a_fresh_one_taking_turns", "max_loaded": 1000,
+                ])
         }
-        let first = try alternate()
-        Bench.figure(
-            "perkey", "cpu_per_key_over_10000_keys", unit: "cpu_ms_per_key_of_keys_9001-10000", ours: Bench.Samples(first.long),
-            baseline: .init(name: "keys_1-1000_of_a_fresh_session_at_the_same_moments", samples: Bench.Samples(first.fresh)),
-            better: .lower, decimals: 3,
-            details: [
-                "pictures": "no", "windows_of_keys": window, "moves": "j_each_waiting_for_its_frame", "terminal": "100x30",
-                "sessions": "a_long_and_a_fresh_one_taking_turns",
-            ])
+        try compare("cpu_per_key_over_10000_keys", lateFrom: keys - compared + 1, earlyFrom: 1)
         _ = try fresh.step(compared)
-        let past = try alternate()
-        Bench.figure(
-            "perkey", "cpu_per_key_past_max_loaded", unit: "cpu_ms_per_key_of_keys_10001-11000", ours: Bench.Samples(past.long),
-            baseline: .init(name: "keys_2001-3000_of_a_fresh_session_at_the_same_moments", samples: Bench.Samples(past.fresh)),
-            better: .lower, decimals: 3,
-            details: [
-                "pictures": "no", "windows_of_keys": window, "moves": "j_each_waiting_for_its_frame", "terminal": "100x30",
-                "sessions": "a_long_and_a_fresh_one_taking_turns", "max_loaded": 1000,
-            ])
+        try compare("cpu_per_key_past_max_loaded", lateFrom: keys + 1, earlyFrom: 2 * compared + 1)
     }
 }

@@ -114,11 +114,8 @@ struct BrowseLoopTests {
         // The held frame waits on the loop's timer, for a deadline, however late its task sleeps.
         #expect(loop.timer.pendingCount > 0)
         clock.advance(by: interval)
-        // (Bounded: other tests' changes may come first; see ticksOnlyForSpinnersShown.)
-        for _ in 0..<1_000 where terminal.frames == 2 {
-            guard let due = await loop.nextEvent("the held frame due") else { break }
-            _ = try loop.process(due)
-        }
+        // (Other tests' changes may come first; see ticksOnlyForSpinnersShown.)
+        try await loop.handleEvents("the held frame due") { terminal.frames == 2 }
         #expect(terminal.frames == 3)
 
         // Keys one interval apart each draw at once.
@@ -155,10 +152,7 @@ struct BrowseLoopTests {
         _ = try loop.process(.chromeChanged)
         #expect(terminal.frames == settled + 2)
         clock.advance(by: BrowseLoop.inputCoalescing)
-        while terminal.frames == settled + 2 {
-            guard let due = await loop.nextEvent("the held frame due") else { return }
-            _ = try loop.process(due)
-        }
+        try await loop.handleEvents("the held frame due") { terminal.frames == settled + 2 }
         #expect(terminal.frames == settled + 3)
     }
 
@@ -199,10 +193,7 @@ struct BrowseLoopTests {
 
         source.release()
         await model.wait { $0.rowCount > 0 }
-        while terminal.frames == 0 {
-            guard let event = await loop.nextEvent("the landed page's frame") else { break }
-            _ = try loop.process(event)
-        }
+        try await loop.handleEvents("the landed page's frame") { terminal.frames == 0 }
         #expect(terminal.frames == 1)
         #expect(terminal.text.contains("First1 Last1"))
         #expect(!terminal.text.lowercased().contains("loading"))
@@ -254,10 +245,7 @@ struct BrowseLoopTests {
         // too, each a frame that times the status bar again. So the timer need not be empty
         // after it; what is checked is that no tick waits on it.
         clock.advance(by: BandWatch.maximumAge * 2)
-        for _ in 0..<1_000 where loop.timer.hasDueAction {
-            guard let due = await loop.nextEvent("what the frames timed, due") else { break }
-            _ = try loop.process(due)
-        }
+        try await loop.handleEvents("what the frames timed, due") { loop.timer.hasDueAction }
         #expect(!loop.timer.hasDueAction)
         #expect(!loop.tickPending, "no tick waits while the spinner is out of sight")
 
@@ -277,10 +265,7 @@ struct BrowseLoopTests {
         // tick is set again. (Other tests' changes may come too, each handled with what
         // waits in the inbox, a tick among them: their frames are not told apart.)
         clock.advance(by: BrowseLoop.tickInterval)
-        for _ in 0..<1_000 where loop.timer.hasDueAction {
-            guard let due = await loop.nextEvent("the spinner's tick") else { break }
-            _ = try loop.process(due)
-        }
+        try await loop.handleEvents("the spinner's tick") { loop.timer.hasDueAction }
         #expect(!loop.timer.hasDueAction)
         #expect(terminal.frames > shown + 1, "the ticks due drew")
         #expect(loop.tickPending, "a tick is set while the spinner shows")

@@ -27,4 +27,21 @@ extension BrowseLoop {
             return nil
         }
     }
+
+    /// Handles the inbox's events, each waited for as ``nextEvent(_:within:sourceLocation:)``
+    /// does, while `condition` holds: at most 1,000, a bound and not a count (every loop hears
+    /// every feed's change, so other tests' changes come here too, one after another).
+    ///
+    /// - Parameters:
+    ///   - event: what the test waits for, for the issue.
+    ///   - sourceLocation: where an issue is recorded.
+    ///   - condition: what keeps the test waiting.
+    func handleEvents(
+        _ event: String, sourceLocation: SourceLocation = #_sourceLocation, while condition: () -> Bool
+    ) async throws {
+        for _ in 0..<1_000 where condition() {
+            guard let next = await nextEvent(event, sourceLocation: sourceLocation) else { return }
+            _ = try process(next)
+        }
+    }
 }
