@@ -2,7 +2,7 @@ import EndlessTerminal
 import Foundation
 
 /// Issue 29's figures, on the real binary on a 100×30 pseudo-terminal, each against `less` on
-/// the same people as text in the same run (`make bench AREAS=perkey`, about 6 minutes):
+/// the same people as text in the same run (`make bench AREAS=perkey`, about 7 minutes):
 /// - `perkey held_j_cpu_per_key`: holding `j` at 30 a second for 20 s, the CPU each key costs
 ///   (the goal: within 3× of `less`), in four set-ups:
 ///   - `pictures=yes simulator=embedded session=first_20_s`: as `make run` starts, from the
