@@ -109,6 +109,12 @@ enum AppBenchmark {
         /// Times a thread of the program went to sleep waiting, per key (see
         /// `PseudoTerminalApp.threadWaits()`).
         var threadWaitsPerKey = 0.0
+        /// The CPU per key, in milliseconds, of the embedded simulator's threads (named `sim-`)
+        /// in each window: part of ``cpuPerKeyMilliseconds``, the service's work rather than
+        /// the app's. Zeros for a program without them.
+        var simulatorCPUPerKeyMilliseconds: [Double] = []
+        /// ``cpuPerKeyMilliseconds`` without the embedded simulator's share: the app alone.
+        var appCPUPerKeyMilliseconds: [Double] { zip(cpuPerKeyMilliseconds, simulatorCPUPerKeyMilliseconds).map { $0 - $1 } }
 
         var windowMedianLags: Bench.Samples { Bench.Samples(lagMilliseconds.map { Bench.Samples($0.isEmpty ? [.nan] : $0).median }) }
         var allLags: [Double] { lagMilliseconds.flatMap { $0 }.sorted() }
@@ -140,6 +146,7 @@ enum AppBenchmark {
         var windowStart = start
         let firstFrame = app.terminal.screen.synchronizedUpdates
         let waitsBefore = app.threadWaits()
+        var windowSimulatorCPU = app.cpuTime(ofThreadsNamed: "sim-")
         while window < windows {
             let elapsed = Bench.seconds(ContinuousClock.now - start)
             let due = Int(elapsed * rate)
@@ -161,6 +168,9 @@ enum AppBenchmark {
                 result.lagMilliseconds.append(windowLags)
                 result.cpuPerKeyMilliseconds.append((cpu - windowCPU) / Double(max(1, windowKeys)) * 1000)
                 result.cpuPercent.append((cpu - windowCPU) / Bench.seconds(now - windowStart) * 100)
+                let simulatorCPU = app.cpuTime(ofThreadsNamed: "sim-")
+                result.simulatorCPUPerKeyMilliseconds.append((simulatorCPU - windowSimulatorCPU) / Double(max(1, windowKeys)) * 1000)
+                windowSimulatorCPU = simulatorCPU
                 windowLags = []
                 windowCPU = cpu
                 windowKeys = 0

@@ -14,7 +14,8 @@ import Foundation
 ///   - `pictures=no simulator=embedded`;
 ///
 ///   each with the times a thread of the app went to sleep waiting, per key (a detail: each
-///   is a thread hand-off; less's figure beside it);
+///   is a thread hand-off; less's figure beside it), and, with the embedded simulator, the
+///   CPU a key of the simulator's own threads (named `sim-`) and of the rest, the app alone;
 /// - `perkey cpu_per_key_over_10000_keys`: 10,000 `j`s without pictures, each waiting for
 ///   the frame that shows it, the CPU a key costs among the last 1,000 against the first
 ///   1,000 of a fresh session measured at the same moments (flat is a ratio of 1);
@@ -92,7 +93,11 @@ enum PerKeyBenchmark {
                 ("thread_waits_per_key", Bench.fixed(ours.threadWaitsPerKey, 1)),
                 ("less_thread_waits_per_key", Bench.fixed(less.threadWaitsPerKey, 1)),
             ]
-                + (serverPerKey.map { [("server_cpu_ms_per_key", Bench.fixed($0, 3))] } ?? []))
+                + (serverPerKey.map { [("server_cpu_ms_per_key", Bench.fixed($0, 3))] }
+                    ?? [
+                        ("embedded_simulator_cpu_ms_per_key", Bench.fixed(Bench.Samples(ours.simulatorCPUPerKeyMilliseconds).median, 3)),
+                        ("app_alone_cpu_ms_per_key", Bench.fixed(Bench.Samples(ours.appCPUPerKeyMilliseconds).median, 3)),
+                    ]))
     }
 
     /// A session of the app driven one `j` at a time, each waiting for the frame that shows it.

@@ -1,4 +1,5 @@
 import Dispatch
+import EndlessShared
 import Foundation
 import Synchronization
 
@@ -38,6 +39,7 @@ final class PreparingHost: HTTPHandler {
     func startBuilding() {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let thread = Thread { [self] in
+            ThreadName.set("sim-prepare")
             let outcome: State
             do {
                 outcome = .ready(try prepare())
@@ -47,7 +49,7 @@ final class PreparingHost: HTTPHandler {
             state.withLock { $0 = outcome }
             preparation.leave()
         }
-        thread.name = "simulator-prepare"
+        thread.name = "sim-prepare"
         thread.start()
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import EndlessHTTP
+import EndlessShared
 import Foundation
 import Synchronization
 
@@ -15,7 +16,9 @@ final class HTTPServer: Sendable {
         /// Hides secret query values (keys, tokens, client ids) in the log's lines.
         var logRedactor = Redactor.default
         var serverName = "endless-simulator"
-        var threadName = "endless-http"
+        /// The event loop's thread; its workers are named after their lane (`sim-api-0`,
+        /// `sim-asset-0`): all start with `sim-`, within the kernel's 15 bytes.
+        var threadName = "sim-http"
     }
 
     private enum State {
@@ -74,10 +77,13 @@ final class HTTPServer: Sendable {
             let limits = options.limits
             let name = options.threadName
             let thread = Thread {
+                // Named in the kernel too, so a profile, `top -H` or the bench tells the
+                // simulator's threads from the app's (Foundation's name does not reach it).
+                ThreadName.set(name)
                 // The loop and its connections are created here and never leave this thread.
                 let lanes = WorkLane.allCases.map { lane in
                     let threads = limits.workerThreads(for: lane)
-                    let workers = WorkerPool(threads: threads, name: "\(name)-\(lane == .api ? "worker" : "asset")")
+                    let workers = WorkerPool(threads: threads, name: lane == .api ? "sim-api" : "sim-asset")
                     return LaneQueue(lane: lane, workers: workers, capacity: threads)
                 }
                 let loop = EventLoop(listenFD: socket.fd, mailbox: mailbox, lanes: lanes, settings: settings)

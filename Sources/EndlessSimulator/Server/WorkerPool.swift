@@ -1,4 +1,5 @@
 import Dispatch
+import EndlessShared
 import Foundation
 import Synchronization
 
@@ -22,8 +23,12 @@ final class WorkerPool: Sendable {
     init(threads: Int, name: String) {
         threadCount = max(1, threads)
         for index in 0..<threadCount {
-            let thread = Thread { [self] in work() }
-            thread.name = "\(name)-\(index)"
+            let threadName = "\(name)-\(index)"
+            let thread = Thread { [self] in
+                ThreadName.set(threadName)
+                work()
+            }
+            thread.name = threadName
             thread.start()
         }
     }
