@@ -22,6 +22,10 @@ import Foundation
 /// - `perkey cpu_per_key_past_max_loaded`: the same past `--max-loaded` in both sessions (the
 ///   long one's keys 10,001-11,000 against the fresh one's 2,001-3,000), which tells growth
 ///   with the length of a session from what dropping far pages costs once there are any.
+///   The long session is also past the feed's share of the page cache by then (8 MiB, about
+///   6,600 people at 20 a page), where each page written evicts the oldest: about 2.7 % more
+///   instructions a key (callgrind), a regime of its own and bounded, which the fresh
+///   session has not reached.
 enum PerKeyBenchmark {
     /// One way of running the app for a held-key figure.
     struct Setup {
