@@ -94,8 +94,9 @@ final class PseudoTerminalApp {
     func cpuTime() -> Double { threadCPU.seconds() }
 
     /// CPU time, in seconds, of the program's live threads whose kernel name starts with
-    /// `prefix` (the embedded simulator's are `sim-`): threads that live as long as the
-    /// program, so none of their time is lost to one exiting.
+    /// `prefix` (the embedded simulator's are `sim-`). Read from the threads alive now: the
+    /// simulator's event loop and workers live as long as the program (its `sim-prepare`
+    /// thread ends before the first page is served), so a window loses none of their time.
     func cpuTime(ofThreadsNamed prefix: String) -> Double {
         guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return .nan }
         var nanoseconds = 0.0
