@@ -93,22 +93,9 @@ final class PseudoTerminalApp {
     /// see ``ThreadCPU``.
     func cpuTime() -> Double { threadCPU.seconds() }
 
-    /// CPU time, in seconds, of the program's live threads whose kernel name starts with
-    /// `prefix` (the embedded simulator's are `sim-`). Read from the threads alive now: the
-    /// simulator's event loop and workers live as long as the program (its `sim-prepare`
-    /// thread ends before the first page is served), so a window loses none of their time.
-    func cpuTime(ofThreadsNamed prefix: String) -> Double {
-        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return .nan }
-        var nanoseconds = 0.0
-        for task in tasks {
-            guard let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8), name.hasPrefix(prefix),
-                let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
-                let running = text.split(separator: " ").first.flatMap({ Double($0) })
-            else { continue }
-            nanoseconds += running
-        }
-        return nanoseconds / 1e9
-    }
+    /// CPU time, in seconds, of the program's threads whose kernel name starts with `prefix`; see
+    /// ``ThreadCPU/seconds(ofThreadsNamed:)``.
+    func cpuTime(ofThreadsNamed prefix: String) -> Double { threadCPU.seconds(ofThreadsNamed: prefix) }
 
     /// How many times the program's threads alive now have gone to sleep waiting (voluntary
     /// context switches): each is a thread hand-off, a wake-up somewhere else to resume it.

@@ -43,8 +43,8 @@ final class CoalescedTask<Value: Sendable>: Sendable {
         /// Recomputes the priority; returns the observer to notify if it changed.
         mutating func refreshPriority() -> PriorityObserver? {
             // Closures, not key paths: a key path into this generic type is built anew, from
-            // its mangled name, each time it is evaluated (issue 29: about 1 % of a key's CPU
-            // while pictures arrive).
+            // its mangled name, each time it is evaluated (issue 29: 0.7 % of the CPU of a
+            // held `j` while new pictures arrive).
             let highest = waiters.values.lazy.map { $0.priority }.max() ?? priority
             guard highest != priority else { return nil }
             priority = highest
