@@ -43,7 +43,7 @@ enum NumbersFeed {
                         details: { number, _ in
                             ItemDetails(id: String(number.id), title: UntrustedText("number \(number.id)"), imageURL: nil, fields: [])
                         }),
-                    rowStyle: FeedRowStyle(height: { _ in 1 }, placeholderHeight: 1) { number, row, frame in
+                    rowStyle: FeedRowStyle(height: 1) { number, row, frame in
                         frame.write("\(row.isSelected ? ">" : " ") number \(number.id)", at: Point(x: row.rect.x, y: row.rect.y))
                         row.draw(picture, in: pictureRect(in: row.rect), into: &frame)
                     },

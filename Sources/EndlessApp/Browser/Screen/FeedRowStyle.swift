@@ -9,7 +9,8 @@ public struct FeedRowStyle<Item> {
     /// Lines of a loaded item's row (a photo's row is as tall as its aspect ratio asks).
     public var height: (Item) -> Int
     /// Lines of every loaded row when they are all alike, so the list asks no item for its
-    /// height (it asks many times a frame); nil when ``height`` depends on the item.
+    /// height (it asks many times a frame); nil when ``height`` depends on the item. Set by
+    /// ``init(height:draw:)``.
     public var uniformHeight: Int?
     /// Lines of a row whose item is not loaded, and of the footer.
     public var placeholderHeight: Int
@@ -49,6 +50,17 @@ public struct FeedRowStyle<Item> {
         self.height = height
         self.placeholderHeight = placeholderHeight
         self.draw = draw
+    }
+
+    /// A row style whose rows are all `height` lines, loaded or not: the list then asks no item
+    /// for its height (``uniformHeight``), and the browser can draw the next row ahead of time.
+    /// - Parameters:
+    ///   - height: lines of every row, and of the footer.
+    ///   - draw: draws one loaded row into its rectangle (``RowContext/rect``) of the frame,
+    ///     marking it when ``RowContext/isSelected``.
+    public init(height: Int, draw: @escaping (Item, RowContext, inout ScreenBuffer) -> Void) {
+        self.init(height: { _ in height }, placeholderHeight: height, draw: draw)
+        uniformHeight = height
     }
 }
 

@@ -122,7 +122,7 @@ enum PeopleFeed {
     /// The row style, laying out each person's text once per width in `memo` (see ``RowMemo``).
     @MainActor
     static func rowStyle(memo: RowMemo<PersonRowKey, PersonRowInputs, AvatarRow.Text>) -> FeedRowStyle<RandomUser> {
-        var style = FeedRowStyle<RandomUser>(height: { _ in AvatarRow.height }, placeholderHeight: AvatarRow.height) {
+        var style = FeedRowStyle<RandomUser>(height: AvatarRow.height) {
             person, context, frame in
             let width = AvatarRow.textWidth(in: context.rect)
             @MainActor func layOut(now: Date) -> AvatarRow.Text {
@@ -138,7 +138,6 @@ enum PeopleFeed {
             let text = memo.value(for: PersonRowKey(id: person.id, width: width), inputs: inputs) { layOut(now: .distantPast) }
             AvatarRow.draw(text, context: context, into: &frame)
         }
-        style.uniformHeight = AvatarRow.height
         style.marksSelection = false  // the browser's bar is the mark
         return style
     }

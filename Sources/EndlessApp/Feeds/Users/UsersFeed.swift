@@ -115,12 +115,11 @@ enum UsersFeed {
     /// How a user's row looks: the avatar, the name in bold, the email dim.
     @MainActor
     static var rowStyle: FeedRowStyle<ReqresUser> {
-        var style = FeedRowStyle<ReqresUser>(height: { _ in AvatarRow.height }, placeholderHeight: AvatarRow.height) { user, context, frame in
+        var style = FeedRowStyle<ReqresUser>(height: AvatarRow.height) { user, context, frame in
             AvatarRow.draw(
                 title: UntrustedText(user.fullName), subtitle: UntrustedText(user.email ?? ""),
                 initials: AvatarRow.initials([user.firstName, user.lastName]), context: context, into: &frame)
         }
-        style.uniformHeight = AvatarRow.height
         style.marksSelection = false  // the browser's bar is the mark
         return style
     }

@@ -20,7 +20,7 @@ enum CoinRow {
 
     /// The row style of the board, for prices in `currency`.
     static func style(currency: String) -> FeedRowStyle<CoinMarket> {
-        var style = FeedRowStyle<CoinMarket>(height: { _ in height }, placeholderHeight: height) { coin, context, frame in
+        var style = FeedRowStyle<CoinMarket>(height: height) { coin, context, frame in
             draw(coin, context: context, into: &frame)
         }
         style.rowImageSize = iconSize
