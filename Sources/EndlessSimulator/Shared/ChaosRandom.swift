@@ -25,10 +25,22 @@ struct ChaosRandom: RandomNumberGenerator {
     /// FNV-1a over `bytes`, continuing from `basis`.
     static func hash(_ bytes: some Sequence<UInt8>, basis: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
         var hash = basis
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
+        for byte in bytes { hash = step(hash, byte) }
         return hash
+    }
+
+    /// ``hash(_:basis:)`` of two bytes, without an array to hold them (per pixel of a photo).
+    static func hash(_ first: UInt8, _ second: UInt8, basis: UInt64) -> UInt64 {
+        step(step(basis, first), second)
+    }
+
+    /// ``hash(_:basis:)`` of three bytes, without an array to hold them.
+    static func hash(_ first: UInt8, _ second: UInt8, _ third: UInt8, basis: UInt64) -> UInt64 {
+        step(step(step(basis, first), second), third)
+    }
+
+    @inline(__always)
+    private static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 }

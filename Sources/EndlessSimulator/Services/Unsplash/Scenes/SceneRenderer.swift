@@ -7,7 +7,9 @@ import Foundation
 /// without a 6000-pixel master in memory.
 ///
 /// Whatever depends only on the column (ridge crests, the building under it) is computed once
-/// per column, so a pixel costs a few multiplications and a handful of blends.
+/// per column, so a pixel costs a few multiplications and a handful of blends, and nothing a
+/// pixel does allocates or retains (a column's copy retained its crests, a city pixel made an
+/// array of its buildings and another to hash a window: a third of a photo's drawing).
 enum SceneRenderer {
     typealias Color = PortraitCanvas.Color
 
@@ -18,12 +20,23 @@ enum SceneRenderer {
         static let whole = Source(x: 0, y: 0, width: 1, height: 1)
     }
 
-    /// What a column of the output needs, whatever the row.
+    /// What a column of the output needs, whatever the row; its ridges' crests are kept apart
+    /// (``Crests``), so a column is plain values.
     struct Column {
         var u: Double
-        var crests: [Double]
         var back: PhotoScene.Building?
         var front: PhotoScene.Building?
+    }
+
+    /// The height of each ridge's crest in each column, column by column.
+    struct Crests {
+        let ridges: Int
+        var heights: [Double]
+
+        /// The crests of the column at `x`, read in place.
+        func withColumn<Result>(_ x: Int, _ body: (UnsafeBufferPointer<Double>) -> Result) -> Result {
+            heights.withUnsafeBufferPointer { all in body(UnsafeBufferPointer(rebasing: all[(x * ridges)..<((x + 1) * ridges)])) }
+        }
     }
 
     /// The pixels of `source` at `width`×`height`, 3 bytes each, rows from the top.
@@ -32,14 +45,17 @@ enum SceneRenderer {
         var output = [UInt8](repeating: 0, count: width * height * 3)
         // One output pixel, in heights of the original: how soft an edge must be.
         let pixel = source.height / Double(height)
-        let columns = (0..<width).map { column(scene, u: source.x + (Double($0) + 0.5) / Double(width) * source.width) }
+        let us = (0..<width).map { source.x + (Double($0) + 0.5) / Double(width) * source.width }
+        let columns = us.map { column(scene, u: $0) }
+        let crests = Crests(ridges: scene.ridges.count, heights: us.flatMap { crestHeights(scene, u: $0) })
         output.withUnsafeMutableBufferPointer { out in
             for row in 0..<height {
                 let v = source.y + (Double(row) + 0.5) / Double(height) * source.height
                 for x in 0..<width {
-                    var color = shade(scene, columns[x], v: v, pixel: pixel)
+                    let column = columns[x]
+                    var color = crests.withColumn(x) { shade(scene, column, crests: $0, v: v, pixel: pixel) }
                     // A soft vignette, and grain that differs per output pixel, like film.
-                    let du = columns[x].u - 0.5, dv = v - 0.5
+                    let du = column.u - 0.5, dv = v - 0.5
                     color = color.darker(0.2 * (du * du + dv * dv))
                     let noise = (grainUnit(scene.seed, x, row) - 0.5) * 2 * scene.grain
                     let offset = (row * width + x) * 3
@@ -53,26 +69,30 @@ enum SceneRenderer {
     }
 
     static func column(_ scene: PhotoScene, u: Double) -> Column {
+        let back = scene.buildings.last { !$0.isFront && $0.left <= u && u < $0.right }
+        let front = scene.buildings.last { $0.isFront && $0.left <= u && u < $0.right }
+        return Column(u: u, back: back, front: front)
+    }
+
+    /// The height of each ridge's crest at `u`, ridge by ridge.
+    static func crestHeights(_ scene: PhotoScene, u: Double) -> [Double] {
         let across = u * scene.aspect
-        let crests = scene.ridges.map { ridge in
+        return scene.ridges.map { ridge in
             ridge.base
                 - ridge.amplitude
                 * (0.55 * sin(ridge.frequencies[0] * across + ridge.phases[0])
                     + 0.3 * sin(ridge.frequencies[1] * across + ridge.phases[1])
                     + 0.15 * sin(ridge.frequencies[2] * across + ridge.phases[2]) + 0.5)
         }
-        let back = scene.buildings.last { !$0.isFront && $0.left <= u && u < $0.right }
-        let front = scene.buildings.last { $0.isFront && $0.left <= u && u < $0.right }
-        return Column(u: u, crests: crests, back: back, front: front)
     }
 
-    static func shade(_ scene: PhotoScene, _ column: Column, v: Double, pixel: Double) -> Color {
+    static func shade(_ scene: PhotoScene, _ column: Column, crests: UnsafeBufferPointer<Double>, v: Double, pixel: Double) -> Color {
         switch scene.kind {
         case .abstract:
             return abstract(scene, u: column.u, v: v, pixel: pixel)
         case .sky, .hills:
             var color = sky(scene, u: column.u, v: v, pixel: pixel)
-            for (ridge, crest) in zip(scene.ridges, column.crests) {
+            for (ridge, crest) in zip(scene.ridges, crests) {
                 let coverage = edge(v - crest, pixel)
                 guard coverage > 0 else { continue }
                 // Darker into the ridge, lit along its crest.
@@ -141,10 +161,12 @@ enum SceneRenderer {
     /// A skyline: a hazy row of towers behind a dark one, windows lit in a pattern of their own.
     static func city(_ scene: PhotoScene, _ column: Column, v: Double, pixel: Double) -> Color {
         var color = sky(scene, u: column.u, v: v, pixel: pixel)
-        for building in [column.back, column.front].compactMap({ $0 }) {
+        // The hazy row behind, then the dark one in front.
+        func paint(_ building: PhotoScene.Building?) {
+            guard let building else { return }
             let sides = min(column.u - building.left, building.right - column.u) * scene.aspect
             let coverage = edge(v - building.top, pixel) * edge(sides, pixel)
-            guard coverage > 0 else { continue }
+            guard coverage > 0 else { return }
             var wall = building.color
             // Windows: a grid from the building's own corner, lit by its own seed.
             let cellWidth = 0.014, cellHeight = 0.022
@@ -154,7 +176,7 @@ enum SceneRenderer {
                 let fx = localX / cellWidth - Double(cx), fy = localY / cellHeight - Double(cy)
                 let inside =
                     edge(min(fx - 0.25, 0.75 - fx) * cellWidth, pixel) * edge(min(fy - 0.25, 0.75 - fy) * cellHeight, pixel)
-                let hash = ChaosRandom.hash([UInt8(truncatingIfNeeded: cx), UInt8(truncatingIfNeeded: cy)], basis: building.windowSeed)
+                let hash = ChaosRandom.hash(UInt8(truncatingIfNeeded: cx), UInt8(truncatingIfNeeded: cy), basis: building.windowSeed)
                 let share: UInt64 = scene.light.isNight ? 45 : 18
                 let lit = hash % 100 < share
                 let glass =
@@ -165,6 +187,8 @@ enum SceneRenderer {
             }
             color = color.mixed(with: wall, coverage)
         }
+        paint(column.back)
+        paint(column.front)
         return color
     }
 
@@ -206,7 +230,7 @@ enum SceneRenderer {
         let x = u * scene.aspect / cell, y = v / cell
         let cx = Int(x), cy = Int(y)
         let hash = ChaosRandom.hash(
-            [UInt8(truncatingIfNeeded: cx), UInt8(truncatingIfNeeded: cx >> 8), UInt8(truncatingIfNeeded: cy)], basis: scene.seed)
+            UInt8(truncatingIfNeeded: cx), UInt8(truncatingIfNeeded: cx >> 8), UInt8(truncatingIfNeeded: cy), basis: scene.seed)
         guard hash % 7 == 0 else { return 0 }
         let sx = Double(hash >> 8 & 0xFF) / 255, sy = Double(hash >> 16 & 0xFF) / 255
         let dx = (x - Double(cx) - sx) * cell, dy = (y - Double(cy) - sy) * cell
