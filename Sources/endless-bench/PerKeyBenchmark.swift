@@ -12,6 +12,8 @@ import Foundation
 ///   - `pictures=yes simulator=serve_process`: the app against `endless serve` in a process of
 ///     its own, as against a real service: the app's own CPU (the server's is a detail);
 ///   - `pictures=no simulator=embedded`;
+///   - `feed=coins`: the coins board from the top, with its icons (a new coin and icon each
+///     key, where a face repeats every few people), against the same `less` for scale;
 ///
 ///   each with the times a thread of the app went to sleep waiting, per key (a detail: each
 ///   is a thread hand-off; less's figure beside it), and, with the embedded simulator, the
@@ -33,6 +35,8 @@ enum PerKeyBenchmark {
         let separateServer: Bool
         /// Seconds of held `j` before the measured 20 s.
         let warmUpSeconds: Int
+        /// The feed the app opens on: `people` or `coins`.
+        var feed = "people"
 
         var session: String { warmUpSeconds == 0 ? "first_20_s" : "after_\(warmUpSeconds)_s" }
     }
@@ -42,6 +46,7 @@ enum PerKeyBenchmark {
         Setup(pictures: true, separateServer: false, warmUpSeconds: 40),
         Setup(pictures: true, separateServer: true, warmUpSeconds: 0),
         Setup(pictures: false, separateServer: false, warmUpSeconds: 0),
+        Setup(pictures: true, separateServer: false, warmUpSeconds: 0, feed: "coins"),
     ]
 
     static func run() async throws {
@@ -69,29 +74,32 @@ enum PerKeyBenchmark {
     ) throws {
         let server = setup.separateServer ? try ServeProcess(binary: binary, arguments: ["--quiet"]) : nil
         defer { server?.stop() }
-        var arguments = ["--seed", AppBenchmark.seed] + (setup.pictures ? [] : ["--no-images"])
+        var arguments = (setup.feed == "people" ? [] : [setup.feed]) + ["--seed", AppBenchmark.seed] + (setup.pictures ? [] : ["--no-images"])
         if let server { arguments += ["--people-api", server.root + "api/"] }
         let app = try AppBenchmark.start(binary, arguments, environment: ["XDG_CACHE_HOME": cache.path])
         defer { app.quit() }
         _ = app.pump(until: { _ in false }, timeout: .milliseconds(500))
+        let position: (PseudoTerminalApp, Int) -> Int? =
+            setup.feed == "coins" ? { app, _ in selectedCoin(on: app) } : { people.selectedIndex(on: $0, from: $1) }
         var start = 0
         if setup.warmUpSeconds > 0 {
-            start =
-                AppBenchmark.holdKey(app, rate: 30, seconds: setup.warmUpSeconds) { people.selectedIndex(on: $0, from: $1) }
-                .lastPosition
+            start = AppBenchmark.holdKey(app, rate: 30, seconds: setup.warmUpSeconds, position: position).lastPosition
             _ = app.pump(until: { _ in false }, timeout: .milliseconds(300))
         }
         let serverBefore = server?.cpuTime ?? 0
-        let ours = AppBenchmark.holdKey(app, rate: 30, seconds: 20, startingNear: start) { people.selectedIndex(on: $0, from: $1) }
+        let ours = AppBenchmark.holdKey(app, rate: 30, seconds: 20, startingNear: start, position: position)
         let serverPerKey = server.map { ($0.cpuTime - serverBefore) / Double(max(1, ours.keys)) * 1000 }
         Bench.figure(
             "perkey", "held_j_cpu_per_key", unit: "cpu_ms_per_key", ours: Bench.Samples(ours.cpuPerKeyMilliseconds),
-            baseline: .init(name: "less_on_the_same_people_as_text", samples: Bench.Samples(less.cpuPerKeyMilliseconds)),
+            baseline: .init(
+                name: setup.feed == "people" ? "less_on_the_same_people_as_text" : "less_on_people_as_text_for_scale",
+                samples: Bench.Samples(less.cpuPerKeyMilliseconds)),
             better: .lower, decimals: 3,
             details: [
-                "pictures": setup.pictures ? "yes" : "no", "simulator": setup.separateServer ? "serve_process" : "embedded",
-                "session": setup.session, "rate_per_s": 30, "seconds": 20, "keys": ours.keys,
-                "unanswered_keys": ours.unanswered, "goal_ms": "0.4_(3x_less)",
+                "feed": setup.feed, "pictures": setup.pictures ? "yes" : "no",
+                "simulator": setup.separateServer ? "serve_process" : "embedded", "session": setup.session, "rate_per_s": 30,
+                "seconds": 20, "keys": ours.keys, "unanswered_keys": ours.unanswered,
+                "goal_ms": setup.feed == "people" ? "0.4_(3x_less)" : "none",
             ],
             more: [
                 ("thread_waits_per_key", Bench.fixed(ours.threadWaitsPerKey, 1)),
@@ -102,6 +110,17 @@ enum PerKeyBenchmark {
                         ("embedded_simulator_cpu_ms_per_key", Bench.fixed(Bench.Samples(ours.simulatorCPUPerKeyMilliseconds).median, 3)),
                         ("app_alone_cpu_ms_per_key", Bench.fixed(Bench.Samples(ours.appCPUPerKeyMilliseconds).median, 3)),
                     ]))
+    }
+
+    /// The selected coin's row, from its rank: the board is ordered by market cap, so the coin
+    /// ranked `r` is row `r - 1`. The selection bar marks the first column of its first line,
+    /// where the rank is the first figure.
+    static func selectedCoin(on app: PseudoTerminalApp) -> Int? {
+        let screen = app.terminal.screen
+        guard let marker = (0..<screen.size.height).first(where: { screen[0, $0].grapheme == "▌" }),
+            let rank = screen.lines[marker].dropFirst().split(separator: " ").first.flatMap({ Int($0) }), rank > 0
+        else { return nil }
+        return rank - 1
     }
 
     /// A session of the app driven one `j` at a time, each waiting for the frame that shows it.
