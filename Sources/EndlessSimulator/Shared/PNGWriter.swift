@@ -40,8 +40,8 @@ enum PNGWriter {
         }
         png_image_free(&image)
         guard written != 0, size <= output.count else { return nil }
-        output.removeLast(output.count - size)
-        return output
+        // A copy of the bytes written, not the worst case's room: caches keep what this returns.
+        return Array(output.prefix(size))
     }
 
     private static func write(_ image: inout png_image, _ pixels: [UInt8], into output: inout [UInt8], size: inout Int) -> Int32 {

@@ -9,7 +9,8 @@ import Foundation
 /// Whatever depends only on the column (ridge crests, the building under it) is computed once
 /// per column, so a pixel costs a few multiplications and a handful of blends, and nothing a
 /// pixel does allocates or retains (a column's copy retained its crests, a city pixel made an
-/// array of its buildings and another to hash a window: a third of a photo's drawing).
+/// array of its buildings and another to hash a window: about a fifth of what drawing the
+/// photos of a held `j` cost).
 enum SceneRenderer {
     typealias Color = PortraitCanvas.Color
 
