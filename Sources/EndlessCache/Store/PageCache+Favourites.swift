@@ -31,9 +31,7 @@ extension PageCache {
     public func star(id: String, json: Data, feed: String, at date: Date = Date()) -> Bool {
         guard json.count <= Self.maximumStarredItemBytes else { return false }
         return attempt(for: .write) { database, _ in
-            let count =
-                try database.prepare("SELECT COUNT(*) FROM favourites WHERE feed = ?1 AND item_id != ?2")
-                .firstRow([.text(feed), .text(id)]) { $0.int(0) } ?? 0
+            let count = try database.prepare(Self.countOthersStarred).firstRow([.text(feed), .text(id)]) { $0.int(0) } ?? 0
             guard count < Self.maximumStarred else { return false }
             try database.prepare(
                 """
@@ -44,6 +42,10 @@ extension PageCache {
             return true
         } ?? false
     }
+
+    /// How many items of a feed (?1) other than one (?2) are starred: read from the index of
+    /// starred ids (schema 5), not from the rows, which hold each item's JSON.
+    static let countOthersStarred = "SELECT COUNT(*) FROM favourites WHERE feed = ?1 AND item_id != ?2"
 
     /// Unstars an item of `feed`.
     /// - Returns: whether it was starred and is no longer.

@@ -3,8 +3,8 @@ import Testing
 
 @testable import EndlessCache
 
-/// Starred items in the page cache's file (`favourites`, schema 4): per feed, kept as sent,
-/// surviving a reopen and a clear of the pages, bounded.
+/// Starred items in the page cache's file (`favourites`, schema 4, its ids indexed in 5): per
+/// feed, kept as sent, surviving a reopen and a clear of the pages, bounded.
 @Suite("Favourites in the page cache")
 struct FavouritesTests {
     static let date = PageCacheFixtures.epoch
@@ -56,6 +56,23 @@ struct FavouritesTests {
         #expect(!cache.star(id: "one more", json: Data("{}".utf8), feed: "people"))
         // Starring one already starred again is not one more.
         #expect(cache.star(id: "0", json: Data("{\"v\":2}".utf8), feed: "people"))
+    }
+
+    @Test("counting a feed's stars before a new one reads the index of ids, not the rows with each item's JSON")
+    func countReadsTheIndex() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = PageCacheFixtures.cache(in: directory)
+        defer { cache.close() }
+        #expect(cache.star(id: "a", json: Data(count: 2_000), feed: "people", at: Self.date))
+        let plan = cache.use { database, _ in
+            try database.prepare("EXPLAIN QUERY PLAN " + PageCache.countOthersStarred).rows([.text("people"), .text("b")]) {
+                $0.text(3) ?? ""
+            }
+        }
+        let steps = try #require(try plan.get())
+        #expect(steps.count == 1)
+        #expect(steps.first?.contains("COVERING INDEX favourites_ids") == true, "\(steps)")
     }
 
     @Test("a cache never created counts none, and is not created by asking")
