@@ -7,8 +7,10 @@ import CPNG
 enum PNGWriter {
     /// The PNG for `rgb` (`width`×`height`, 3 bytes a pixel, rows top to bottom), or nil if
     /// the bytes do not match the size or libpng fails.
-    static func encode(rgb: [UInt8], width: Int, height: Int) -> [UInt8]? {
-        encode(rgb, width: width, height: height, channels: 3, format: UInt32(PNG_FORMAT_RGB))
+    /// - Parameter room: the bytes to try first (tests start small to take the retry); nil for
+    ///   the worst case.
+    static func encode(rgb: [UInt8], width: Int, height: Int, room: Int? = nil) -> [UInt8]? {
+        encode(rgb, width: width, height: height, channels: 3, format: UInt32(PNG_FORMAT_RGB), room: room)
     }
 
     /// The PNG for `rgba` (`width`×`height`, 4 bytes a pixel, alpha not premultiplied), or nil
@@ -17,7 +19,7 @@ enum PNGWriter {
         encode(rgba, width: width, height: height, channels: 4, format: UInt32(PNG_FORMAT_RGB) | UInt32(PNG_FORMAT_FLAG_ALPHA))
     }
 
-    private static func encode(_ pixels: [UInt8], width: Int, height: Int, channels: Int, format: UInt32) -> [UInt8]? {
+    private static func encode(_ pixels: [UInt8], width: Int, height: Int, channels: Int, format: UInt32, room: Int? = nil) -> [UInt8]? {
         guard width > 0, height > 0, pixels.count == width * height * channels else { return nil }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
@@ -30,7 +32,7 @@ enum PNGWriter {
         // Compressed once, into room for the worst case (libpng's `PNG_IMAGE_PNG_SIZE_MAX`,
         // which Swift does not import): asking libpng for the size first compressed every
         // image twice, and compressing was most of the 3 ms of CPU a coin's icon cost.
-        var output = [UInt8](repeating: 0, count: worstCaseSize(rawBytes: pixels.count + height))
+        var output = [UInt8](repeating: 0, count: max(1, room ?? worstCaseSize(rawBytes: pixels.count + height)))
         var size = output.count
         var written = write(&image, pixels, into: &output, size: &size)
         if written == 0, size > output.count {

@@ -70,6 +70,15 @@ struct PNGWriterTests {
         #expect(wrongColour == 0)
     }
 
+    @Test("a buffer found too small is grown to the size libpng asks for, and the file is the same")
+    func retriesWhenTooSmall() throws {
+        let rgb = Self.noise(count: 40 * 30 * 3, seed: 7)
+        let roomy = try #require(PNGWriter.encode(rgb: rgb, width: 40, height: 30))
+        #expect(roomy.count > 64)
+        let grown = try #require(PNGWriter.encode(rgb: rgb, width: 40, height: 30, room: 64))
+        #expect(grown == roomy)
+    }
+
     @Test("a flat image compresses far below the raw pixels; pixels that do not match the size are refused")
     func compressesAndRefuses() throws {
         let flat = [UInt8](repeating: 90, count: 128 * 128 * 3)
