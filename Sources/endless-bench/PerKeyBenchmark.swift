@@ -29,14 +29,20 @@ import Foundation
 ///   instructions a key (callgrind), a regime of its own and bounded, which the fresh
 ///   session has not reached.
 enum PerKeyBenchmark {
+    /// The feeds a held key is measured on: people against `less` on the same people, coins
+    /// beside it for scale.
+    enum Feed: String {
+        case people, coins
+    }
+
     /// One way of running the app for a held-key figure.
     struct Setup {
         let pictures: Bool
         let separateServer: Bool
         /// Seconds of held `j` before the measured 20 s.
         let warmUpSeconds: Int
-        /// The feed the app opens on: `people` or `coins`.
-        var feed = "people"
+        /// The feed the app opens on.
+        var feed = Feed.people
 
         var session: String { warmUpSeconds == 0 ? "first_20_s" : "after_\(warmUpSeconds)_s" }
     }
@@ -46,7 +52,7 @@ enum PerKeyBenchmark {
         Setup(pictures: true, separateServer: false, warmUpSeconds: 40),
         Setup(pictures: true, separateServer: true, warmUpSeconds: 0),
         Setup(pictures: false, separateServer: false, warmUpSeconds: 0),
-        Setup(pictures: true, separateServer: false, warmUpSeconds: 0, feed: "coins"),
+        Setup(pictures: true, separateServer: false, warmUpSeconds: 0, feed: .coins),
     ]
 
     static func run() async throws {
@@ -74,13 +80,14 @@ enum PerKeyBenchmark {
     ) throws {
         let server = setup.separateServer ? try ServeProcess(binary: binary, arguments: ["--quiet"]) : nil
         defer { server?.stop() }
-        var arguments = (setup.feed == "people" ? [] : [setup.feed]) + ["--seed", AppBenchmark.seed] + (setup.pictures ? [] : ["--no-images"])
+        var arguments =
+            (setup.feed == .people ? [] : [setup.feed.rawValue]) + ["--seed", AppBenchmark.seed] + (setup.pictures ? [] : ["--no-images"])
         if let server { arguments += ["--people-api", server.root + "api/"] }
         let app = try AppBenchmark.start(binary, arguments, environment: ["XDG_CACHE_HOME": cache.path])
         defer { app.quit() }
         _ = app.pump(until: { _ in false }, timeout: .milliseconds(500))
         let position: (PseudoTerminalApp, Int) -> Int? =
-            setup.feed == "coins" ? { app, _ in selectedCoin(on: app) } : { people.selectedIndex(on: $0, from: $1) }
+            setup.feed == .coins ? { app, _ in selectedCoin(on: app) } : { people.selectedIndex(on: $0, from: $1) }
         var start = 0
         if setup.warmUpSeconds > 0 {
             start = AppBenchmark.holdKey(app, rate: 30, seconds: setup.warmUpSeconds, position: position).lastPosition
@@ -92,14 +99,14 @@ enum PerKeyBenchmark {
         Bench.figure(
             "perkey", "held_j_cpu_per_key", unit: "cpu_ms_per_key", ours: Bench.Samples(ours.cpuPerKeyMilliseconds),
             baseline: .init(
-                name: setup.feed == "people" ? "less_on_the_same_people_as_text" : "less_on_people_as_text_for_scale",
+                name: setup.feed == .people ? "less_on_the_same_people_as_text" : "less_on_people_as_text_for_scale",
                 samples: Bench.Samples(less.cpuPerKeyMilliseconds)),
             better: .lower, decimals: 3,
             details: [
-                "feed": setup.feed, "pictures": setup.pictures ? "yes" : "no",
+                "feed": setup.feed.rawValue, "pictures": setup.pictures ? "yes" : "no",
                 "simulator": setup.separateServer ? "serve_process" : "embedded", "session": setup.session, "rate_per_s": 30,
                 "seconds": 20, "keys": ours.keys, "unanswered_keys": ours.unanswered,
-                "goal_ms": setup.feed == "people" ? "0.4_(3x_less)" : "none",
+                "goal_ms": setup.feed == .people ? "0.4_(3x_less)" : "none",
             ],
             more: [
                 ("thread_waits_per_key", Bench.fixed(ours.threadWaitsPerKey, 1)),

@@ -1,9 +1,4 @@
-import CoinGeckoAPI
-import EndlessTerminal
-import RandomUserAPI
-import ReqresAPI
 import Testing
-import UnsplashAPI
 
 @testable import EndlessApp
 
