@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 import Testing
 
@@ -25,6 +26,19 @@ struct ErrorMappingTests {
         #expect(expected.statusCode == 429)
         #expect(expected.description.contains("rate-limiting"))
         #expect(expected.description.contains("wait a few minutes"))
+    }
+
+    @Test("the status line's kind: the service's rate-limit text is a rate limit whatever its status; its other answers are answers")
+    func requestFailureKinds() {
+        let easeUp = #"{"error":"Whoa, ease up there cowboy. You've requested 20000 users in the last 5 minutes."}"#
+        let uhOh = #"{"error":"Uh oh, something has gone wrong. Please tweet us @randomapi about the issue. Thank you."}"#
+        #expect(RandomUserError(.status(code: 429, retryAfter: nil, snippet: easeUp)).requestFailureKind == .rateLimited)
+        #expect(RandomUserError(.status(code: 503, retryAfter: nil, snippet: easeUp)).requestFailureKind == .rateLimited)
+        #expect(RandomUserError(.status(code: 429, retryAfter: nil, snippet: "<html>Too Many</html>")).requestFailureKind == .rateLimited)
+        #expect(RandomUserError(.status(code: 503, retryAfter: nil, snippet: uhOh)).requestFailureKind == .badAnswer)
+        #expect(RandomUserError(.transport(code: .timedOut, message: "timed out")).requestFailureKind == .noAnswer)
+        #expect(RandomUserError.query(.genderWithoutGenderField).requestFailureKind == .notSent)
+        #expect(RandomUserPagingError.missingSeed.requestFailureKind == .badAnswer)
     }
 
     @Test("503 with the pre-2020 rate-limit text is a rate limit too")

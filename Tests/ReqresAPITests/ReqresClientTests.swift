@@ -85,7 +85,7 @@ struct ReqresClientTests {
         } throws: { error in
             guard let error = error as? ReqresError, case .missingAPIKey(let message, let how) = error else { return false }
             return message == "Missing API key." && how == "https://reqres.in/signup"
-                && error.description.contains(ReqresClient.freeAPIKey)
+                && error.description.contains(ReqresClient.freeAPIKey) && error.requestFailureKind == .badAnswer
         }
     }
 

@@ -108,6 +108,7 @@ struct UnsplashClientTests {
         } catch {
             guard case .rateLimited(let status, let limit) = error else { throw error }
             #expect(status == 403 && limit == 3)
+            #expect(error.requestFailureKind == .rateLimited)
         }
         #expect(client.rateLimit?.remaining == 0)
     }
@@ -118,8 +119,8 @@ struct UnsplashClientTests {
         await #expect {
             try await harness.client().photos(page: 1)
         } throws: { error in
-            guard case .rateLimited(let status, _) = error as? UnsplashError else { return false }
-            return status == 429
+            guard let error = error as? UnsplashError, case .rateLimited(let status, _) = error else { return false }
+            return status == 429 && error.requestFailureKind == .rateLimited
         }
     }
 
@@ -149,8 +150,9 @@ struct UnsplashClientTests {
         await #expect {
             try await source.load(PageRequest(direction: .append, key: 4, loadSize: 30))
         } throws: { error in
-            guard case .holdingBack(let remaining, let limit) = error as? UnsplashError else { return false }
-            return remaining == 5 && limit == 8
+            guard let error = error as? UnsplashError, case .holdingBack(let remaining, let limit) = error else { return false }
+            // Nothing was sent: the status line must not call that offline.
+            return remaining == 5 && limit == 8 && error.requestFailureKind == .notSent
         }
         // Asked again (a person pressed retry): it goes.
         let fourth = try await source.load(PageRequest(direction: .append, key: 4, loadSize: 30))

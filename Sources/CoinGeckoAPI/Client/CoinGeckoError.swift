@@ -2,7 +2,7 @@ import EndlessHTTP
 import Foundation
 
 /// Why CoinGecko gave no answer, in words a person can act on.
-public enum CoinGeckoError: Error, Sendable, CustomStringConvertible, LocalizedError {
+public enum CoinGeckoError: Error, Sendable, CustomStringConvertible, LocalizedError, RequestFailure {
     /// Too many requests: the service's 429 (`{"status":{"error_code":429,…}}`, with
     /// `retry-after`), or its CDN's "error code: 1015" page. Waiting is the only cure.
     case rateLimited(RateLimit)
@@ -71,6 +71,17 @@ public enum CoinGeckoError: Error, Sendable, CustomStringConvertible, LocalizedE
         case .http(let error): error.isTransient
         case .refused(_, _, let status), .serviceError(_, let status): status >= 500
         case .invalidCurrency, .invalidRequest, .unexpectedBody: false
+        }
+    }
+
+    /// How the request failed: either kind of rate limit is ``RequestFailureKind/rateLimited``,
+    /// the service's other answers ``RequestFailureKind/badAnswer``.
+    public var requestFailureKind: RequestFailureKind {
+        switch self {
+        case .rateLimited: .rateLimited
+        case .refused, .invalidCurrency, .serviceError, .unexpectedBody: .badAnswer
+        case .invalidRequest: .notSent
+        case .http(let error): error.requestFailureKind
         }
     }
 

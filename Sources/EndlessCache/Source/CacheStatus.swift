@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 
 /// What a feed's status bar says about its cache: where the rows on show came from, whether
@@ -5,7 +6,8 @@ import Foundation
 ///
 /// Read it from ``CachedPageSource/status`` whenever the screen is drawn (it is a cheap,
 /// locked copy); ``summary(now:)`` is the text: `cached 3 min ago`, `offline · cached 2 h
-/// ago`, `offline`, `no cache`, or nil when there is nothing to say (live data).
+/// ago`, `rate-limited`, `service error`, `offline`, `no cache`, or nil when there is nothing
+/// to say (live data).
 public struct CacheStatus: Sendable, Equatable {
     /// Where a page came from, and when the network sent it.
     public enum Origin: Sendable, Equatable {
@@ -23,6 +25,11 @@ public struct CacheStatus: Sendable, Equatable {
     /// rate limit) and the cache stands in, and always in ``CacheMode/offline``. The next
     /// page the network sends sets it back to false.
     public var isOffline: Bool
+    /// How the last request failed, while ``isOffline``, as the wrapped source's error says
+    /// (``RequestFailure``; an error that does not say is taken for no answer). Only
+    /// ``RequestFailureKind/noAnswer`` is `offline` in ``summary(now:)``: a service refusing
+    /// for the rate is reachable, and a person should not go looking for a broken connection.
+    public var networkFailure: RequestFailureKind?
     /// Why the network failed last, as the wrapped source's error describes itself. It came
     /// from the network: sanitize it before it reaches a terminal.
     public var networkError: String?
@@ -38,36 +45,56 @@ public struct CacheStatus: Sendable, Equatable {
     ///   - mode: the source's mode.
     ///   - firstPage: where the first page came from.
     ///   - isOffline: whether the network is failing.
+    ///   - networkFailure: how the network's last request failed.
     ///   - networkError: the network's last error.
     ///   - needsRevalidation: whether the first page wants a refresh.
     ///   - availability: whether the cache can be used.
     public init(
-        mode: CacheMode, firstPage: Origin? = nil, isOffline: Bool = false, networkError: String? = nil,
-        needsRevalidation: Bool = false, availability: CacheAvailability = .available
+        mode: CacheMode, firstPage: Origin? = nil, isOffline: Bool = false, networkFailure: RequestFailureKind? = nil,
+        networkError: String? = nil, needsRevalidation: Bool = false, availability: CacheAvailability = .available
     ) {
         self.mode = mode
         self.firstPage = firstPage
         self.isOffline = isOffline
+        self.networkFailure = networkFailure
         self.networkError = networkError
         self.needsRevalidation = needsRevalidation
         self.availability = availability
     }
 
     /// The status bar's words: `cached 3 min ago` (opened from the cache), `offline · cached
-    /// 3 min ago` (the network failed; cached rows on show), `offline` (nothing cached to
-    /// show), `no cache` (the cache cannot be used), or nil (live data, or ``CacheMode/disabled``).
+    /// 3 min ago` (no answer from the network; cached rows on show), `offline` (nothing cached
+    /// to show), `rate-limited` or `service error` in place of `offline` when the service
+    /// answered but not with a page (``networkFailure``), `no cache` (the cache cannot be
+    /// used), or nil (live data, or ``CacheMode/disabled``).
     /// - Parameter now: the moment ages are measured to.
     /// - Returns: the text, or nil for nothing to show.
     public func summary(now: Date) -> String? {
         if mode == .disabled { return nil }
         var parts: [String] = []
-        if isOffline || mode == .offline { parts.append("offline") }
+        if mode == .offline {
+            parts.append("offline")
+        } else if isOffline {
+            parts.append(Self.words(for: networkFailure ?? .noAnswer))
+        }
         if case .unavailable = availability {
             parts.append("no cache")
         } else if case .cache(let fetchedAt) = firstPage {
             parts.append("cached \(Self.age(from: fetchedAt, to: now))")
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// `offline`, `rate-limited`, `service error`: what the status bar says of a failure.
+    /// - Parameter failure: how the request failed.
+    /// - Returns: the words.
+    static func words(for failure: RequestFailureKind) -> String {
+        switch failure {
+        case .noAnswer: "offline"
+        case .rateLimited: "rate-limited"
+        // A request not sent is not recorded (StatusTracker); were it, nothing failed on the wire.
+        case .badAnswer, .notSent: "service error"
+        }
     }
 
     /// `just now`, `40 s ago`, `3 min ago`, `2 h ago`, `1 day ago`, `5 days ago`.

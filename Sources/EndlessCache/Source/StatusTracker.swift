@@ -1,3 +1,4 @@
+import EndlessHTTP
 import Foundation
 import Synchronization
 
@@ -51,6 +52,7 @@ final class StatusTracker: Sendable {
     func networkSucceeded(isRefresh: Bool, at date: Date) {
         state.withLock { state in
             state.status.isOffline = false
+            state.status.networkFailure = nil
             state.status.networkError = nil
             state.networkFailedAt = nil
             if isRefresh {
@@ -61,10 +63,14 @@ final class StatusTracker: Sendable {
         }
     }
 
-    /// The network failed (not a cancellation).
+    /// The network failed (not a cancellation). A request refused before it was sent (Unsplash
+    /// keeping its last requests for the person, say) says nothing about the network.
     func networkFailed(_ error: any Error, isRefresh: Bool, at date: Date) {
+        let failure = (error as? any RequestFailure)?.requestFailureKind ?? .noAnswer
+        guard failure != .notSent else { return }
         state.withLock { state in
             state.status.isOffline = true
+            state.status.networkFailure = failure
             state.status.networkError = String(describing: error)
             state.networkFailedAt = date
             // The refresh asked the network: revalidation has been tried.

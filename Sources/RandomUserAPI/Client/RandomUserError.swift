@@ -6,7 +6,7 @@ import Foundation
 /// The service's own answers are ``service(_:retryAfter:)``, recognized from the body even
 /// when they arrive as an HTTP error (a 429 with `{"error": …}`); everything else the network
 /// and HTTP layer report is ``http(_:)``.
-public enum RandomUserError: Error, Sendable, CustomStringConvertible {
+public enum RandomUserError: Error, Sendable, CustomStringConvertible, RequestFailure {
     /// The query cannot be sent to this server (e.g. it names API 1.3 and the server URL
     /// names 1.4).
     case query(RandomUserQueryError)
@@ -47,6 +47,17 @@ public enum RandomUserError: Error, Sendable, CustomStringConvertible {
         case .query: false
         case .http(let error): error.isTransient
         case .service(let error, _): error.isTransient
+        }
+    }
+
+    /// How the request failed: the service's rate-limit answers (whatever their status) are
+    /// ``RequestFailureKind/rateLimited``, its other answers ``RequestFailureKind/badAnswer``.
+    public var requestFailureKind: RequestFailureKind {
+        switch self {
+        case .query: .notSent
+        case .http(let error): error.requestFailureKind
+        case .service(.rateLimited, _): .rateLimited
+        case .service(let error, _): error.statusCode == 429 ? .rateLimited : .badAnswer
         }
     }
 

@@ -2,7 +2,7 @@ import EndlessHTTP
 import Foundation
 
 /// Why reqres.in gave no answer, in words a person can act on.
-public enum ReqresError: Error, Sendable, CustomStringConvertible {
+public enum ReqresError: Error, Sendable, CustomStringConvertible, RequestFailure {
     /// The request was refused for want of an API key (401, or 403 on some days):
     /// `{"error":"Missing API key.","how_to_get_one":"https://reqres.in/signup"}`.
     case missingAPIKey(message: String, howToGetOne: String?)
@@ -40,6 +40,16 @@ public enum ReqresError: Error, Sendable, CustomStringConvertible {
     public var isTransient: Bool {
         if case .http(let error) = self { return error.isTransient }
         return false
+    }
+
+    /// How the request failed: the service's refusals are answers, a request refused before
+    /// sending was not sent.
+    public var requestFailureKind: RequestFailureKind {
+        switch self {
+        case .missingAPIKey, .noSuchUser: .badAnswer
+        case .invalidRequest: .notSent
+        case .http(let error): error.requestFailureKind
+        }
     }
 
     /// What happened, for a person.

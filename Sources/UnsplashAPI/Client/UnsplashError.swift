@@ -2,7 +2,7 @@ import EndlessHTTP
 import Foundation
 
 /// Why Unsplash gave no usable answer, in words a person can act on.
-public enum UnsplashError: Error, Sendable, CustomStringConvertible {
+public enum UnsplashError: Error, Sendable, CustomStringConvertible, RequestFailure {
     /// 401: no access key, or one the service does not know. `messages` are the body's
     /// `errors`, e.g. `OAuth error: The access token is invalid`.
     case unauthorized(messages: [String])
@@ -59,6 +59,17 @@ public enum UnsplashError: Error, Sendable, CustomStringConvertible {
         case .service(let status, _): status >= 500
         case .holdingBack: true
         default: false
+        }
+    }
+
+    /// How the request failed: a request held back or refused before sending was not sent, and
+    /// says nothing about the network.
+    public var requestFailureKind: RequestFailureKind {
+        switch self {
+        case .rateLimited: .rateLimited
+        case .unauthorized, .forbidden, .notFound, .service, .malformedHeader: .badAnswer
+        case .invalidRequest, .holdingBack: .notSent
+        case .http(let error): error.requestFailureKind
         }
     }
 

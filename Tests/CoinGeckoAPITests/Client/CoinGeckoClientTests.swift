@@ -60,6 +60,7 @@ struct CoinGeckoClientTests {
             #expect(error.retryAfter == .seconds(119))
             #expect(error.isTransient)
             #expect(error.description.hasSuffix("try again in 119 s."))
+            #expect(error.requestFailureKind == .rateLimited)
         }
     }
 
@@ -90,6 +91,8 @@ struct CoinGeckoClientTests {
                 return
             }
             #expect(limit.source == .cloudflare)
+            // Whatever the status (403, even 200): the status line says rate-limited, not offline.
+            #expect(error.requestFailureKind == .rateLimited)
             #expect(limit.retryAfter == retryAfter.flatMap(Int.init).map { .seconds($0) })
             #expect(error.description.contains("1015"))
         }
@@ -112,6 +115,7 @@ struct CoinGeckoClientTests {
             _ = try await client.markets(CoinMarketsQuery())
             Issue.record("\(body) succeeded")
         } catch {
+            #expect(error.requestFailureKind == .badAnswer, "the service answered: \(error)")
             switch error {
             case .refused(let code, let message, let httpStatus):
                 #expect(kind == "refused \(code)")

@@ -14,4 +14,22 @@ struct StatusBarEndToEndTests {
         #expect(!status.contains(/· cache \d+%/), "\(status)")
         _ = try BrowseEndToEndTests.quit(session)
     }
+
+    @Test("a service refusing for the rate is `rate-limited` on the status line, not `offline`, beside the banner saying why")
+    func rateLimitedIsNotOffline() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("endless-e2e-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let session = try BrowseEndToEndTests.launch(
+            "--graphics none --throttle-rate 1", width: 120, height: 20, environment: ["XDG_CACHE_HOME": cache.path])
+        // The client honours the 429's Retry-After for its retries before giving up.
+        // The feed retries a failed first page by itself once: the banner comes after that.
+        let screen = try session.wait(for: "the failure, on the status line and in the banner") {
+            $0.contains("rate-limited") && $0.contains("HTTP 429")
+        }
+        let status = screen.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(status.contains("rate-limited"), "\(status)")
+        #expect(!status.contains("offline"), "\(status)")
+        #expect(screen.contains("HTTP 429"))
+        _ = try BrowseEndToEndTests.quit(session)
+    }
 }

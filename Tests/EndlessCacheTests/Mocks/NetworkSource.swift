@@ -23,6 +23,8 @@ final class NetworkSource: PageSource, Sendable {
     struct State {
         var edition = 1
         var isDown = false
+        /// What a request throws while the network is down.
+        var failure: any Error = NetworkDown()
         var requests: [PageRequest<Int>] = []
     }
 
@@ -30,11 +32,11 @@ final class NetworkSource: PageSource, Sendable {
     let state = Mutex(State())
 
     func load(_ request: PageRequest<Int>) async throws -> Page<Row, Int> {
-        let (edition, isDown) = state.withLock { state in
+        let (edition, failure) = state.withLock { state in
             state.requests.append(request)
-            return (state.edition, state.isDown)
+            return (state.edition, state.isDown ? state.failure : nil)
         }
-        if isDown { throw NetworkDown() }
+        if let failure { throw failure }
         try Task.checkCancellation()
         return Self.page(request.key ?? 0, size: request.loadSize, edition: edition, pageCount: pageCount)
     }
@@ -54,6 +56,12 @@ final class NetworkSource: PageSource, Sendable {
     var isDown: Bool {
         get { state.withLock { $0.isDown } }
         set { state.withLock { $0.isDown = newValue } }
+    }
+
+    /// What a request throws while ``isDown``: ``NetworkDown`` unless a test says otherwise.
+    var failure: any Error {
+        get { state.withLock { $0.failure } }
+        set { state.withLock { $0.failure = newValue } }
     }
 
     /// The keys asked for, in order (nil for a keyless refresh).

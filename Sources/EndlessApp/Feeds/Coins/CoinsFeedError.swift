@@ -1,17 +1,21 @@
 import CoinGeckoAPI
 import Endless
 import EndlessFeedModel
+import EndlessHTTP
 import Foundation
 
 /// A CoinGecko error as the app explains it: a key refusal says which flag or variable gives
 /// one, a rate limit how long to wait, an unknown currency which flag picks another. The live
 /// timer reads its rate limit (``RateLimitedFailure``).
-struct CoinsFeedError: Error, CustomStringConvertible, LocalizedError, RateLimitedFailure {
+struct CoinsFeedError: Error, CustomStringConvertible, LocalizedError, RateLimitedFailure, RequestFailure {
     let error: CoinGeckoError
 
     init(_ error: CoinGeckoError) {
         self.error = error
     }
+
+    /// The service's account of how the request failed, for the status line.
+    var requestFailureKind: RequestFailureKind { error.requestFailureKind }
 
     var description: String {
         switch error {

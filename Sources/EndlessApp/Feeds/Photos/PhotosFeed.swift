@@ -223,12 +223,15 @@ extension PhotosFeed {
 
 /// An Unsplash error as the app explains it: a refused key says which flag or variable gives
 /// one; a nearly spent budget says what the next key press does.
-struct PhotosFeedError: Error, CustomStringConvertible {
+struct PhotosFeedError: Error, CustomStringConvertible, RequestFailure {
     let error: UnsplashError
 
     init(_ error: UnsplashError) {
         self.error = error
     }
+
+    /// The service's account of how the request failed, for the status line.
+    var requestFailureKind: RequestFailureKind { error.requestFailureKind }
 
     var description: String {
         switch error {

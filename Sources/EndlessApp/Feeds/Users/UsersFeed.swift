@@ -2,6 +2,7 @@ import Endless
 import EndlessCache
 import EndlessCommandLine
 import EndlessFeedModel
+import EndlessHTTP
 import EndlessImages
 import EndlessSimulator
 import Foundation
@@ -136,12 +137,15 @@ enum UsersFeed {
 }
 
 /// A reqres error as the app explains it: a missing key says which flag or variable gives one.
-struct UsersFeedError: Error, CustomStringConvertible {
+struct UsersFeedError: Error, CustomStringConvertible, RequestFailure {
     let error: ReqresError
 
     init(_ error: ReqresError) {
         self.error = error
     }
+
+    /// The service's account of how the request failed, for the status line.
+    var requestFailureKind: RequestFailureKind { error.requestFailureKind }
 
     var description: String {
         if case .missingAPIKey = error {
