@@ -74,8 +74,8 @@ public enum CoinGeckoError: Error, Sendable, CustomStringConvertible, LocalizedE
         }
     }
 
-    /// How the request failed: either kind of rate limit is ``RequestFailureKind/rateLimited``,
-    /// the service's other answers ``RequestFailureKind/badAnswer``.
+    /// How the request failed: either kind of rate limit is `RequestFailureKind.rateLimited`,
+    /// the service's other answers `RequestFailureKind.badAnswer`.
     public var requestFailureKind: RequestFailureKind {
         switch self {
         case .rateLimited: .rateLimited

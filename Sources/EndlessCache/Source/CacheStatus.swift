@@ -26,8 +26,8 @@ public struct CacheStatus: Sendable, Equatable {
     /// page the network sends sets it back to false.
     public var isOffline: Bool
     /// How the last request failed, while ``isOffline``, as the wrapped source's error says
-    /// (``RequestFailure``; an error that does not say is taken for no answer). Only
-    /// ``RequestFailureKind/noAnswer`` is `offline` in ``summary(now:)``: a service refusing
+    /// (`RequestFailure`; an error that does not say is taken for no answer). Only
+    /// `RequestFailureKind.noAnswer` is `offline` in ``summary(now:)``: a service refusing
     /// for the rate is reachable, and a person should not go looking for a broken connection.
     public var networkFailure: RequestFailureKind?
     /// Why the network failed last, as the wrapped source's error describes itself. It came

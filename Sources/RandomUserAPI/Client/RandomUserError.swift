@@ -51,7 +51,7 @@ public enum RandomUserError: Error, Sendable, CustomStringConvertible, RequestFa
     }
 
     /// How the request failed: the service's rate-limit answers (whatever their status) are
-    /// ``RequestFailureKind/rateLimited``, its other answers ``RequestFailureKind/badAnswer``.
+    /// `RequestFailureKind.rateLimited`, its other answers `RequestFailureKind.badAnswer`.
     public var requestFailureKind: RequestFailureKind {
         switch self {
         case .query: .notSent

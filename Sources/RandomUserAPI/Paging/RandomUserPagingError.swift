@@ -5,7 +5,7 @@ public enum RandomUserPagingError: Error, Sendable, CustomStringConvertible, Req
     /// The response had no `info.seed` (e.g. `noinfo`), so the next page cannot be asked for.
     case missingSeed
 
-    /// The server answered, without what paging needs: ``RequestFailureKind/badAnswer``.
+    /// The server answered, without what paging needs: `RequestFailureKind.badAnswer`.
     public var requestFailureKind: RequestFailureKind { .badAnswer }
 
     /// What went wrong and what to do, for a person.
