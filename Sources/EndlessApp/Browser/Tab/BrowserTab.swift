@@ -30,7 +30,7 @@ protocol BrowserTab: AnyObject {
     /// The image store's hit rate, 0...1, or nil without images.
     var cacheHitRate: Double? { get }
     /// The tab's own segment of the status bar, read every frame: `41 requests left this hour`,
-    /// `cached 3 min ago`, `offline`; nil for none.
+    /// `cached 3 min ago`, `offline`, `rate-limited`; nil for none.
     var statusNote: String? { get }
 
     /// Shown: loads the first page the first time (a hidden tab costs no request).
