@@ -21,9 +21,12 @@ struct StatusBarEndToEndTests {
         defer { try? FileManager.default.removeItem(at: cache) }
         let session = try BrowseEndToEndTests.launch(
             "--graphics none --throttle-rate 1", width: 120, height: 20, environment: ["XDG_CACHE_HOME": cache.path])
-        // The client honours the 429's Retry-After for its retries before giving up.
-        // The feed retries a failed first page by itself once: the banner comes after that.
-        let screen = try session.wait(for: "the failure, on the status line and in the banner") {
+        // The client honours the 429's Retry-After for its retries before giving up, and the
+        // feed retries a failed first page by itself once: the banner comes after those waits
+        // (about 5 s), which a sanitizer's build does not shorten.
+        let screen = try session.wait(
+            for: "the failure, on the status line and in the banner", timeout: TimeBudget.scaled(.seconds(30))
+        ) {
             $0.contains("rate-limited") && $0.contains("HTTP 429")
         }
         let status = screen.split(separator: "\n").last.map(String.init) ?? ""
