@@ -70,19 +70,30 @@ public struct CacheStatus: Sendable, Equatable {
     /// - Parameter now: the moment ages are measured to.
     /// - Returns: the text, or nil for nothing to show.
     public func summary(now: Date) -> String? {
-        if mode == .disabled { return nil }
-        var parts: [String] = []
-        if mode == .offline {
-            parts.append("offline")
-        } else if isOffline {
-            parts.append(Self.words(for: networkFailure ?? .noAnswer))
-        }
-        if case .unavailable = availability {
-            parts.append("no cache")
-        } else if case .cache(let fetchedAt) = firstPage {
-            parts.append("cached \(Self.age(from: fetchedAt, to: now))")
-        }
+        let parts = [failureSummary, originSummary(now: now)].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// The first half of ``summary(now:)``, what a narrow status bar keeps longest: `offline`
+    /// (no answer, or ``CacheMode/offline``), `rate-limited` or `service error` while the
+    /// network is failing (``networkFailure``); nil when it is not, or in ``CacheMode/disabled``.
+    public var failureSummary: String? {
+        switch mode {
+        case .disabled: nil
+        case .offline: "offline"
+        case .readWrite: isOffline ? Self.words(for: networkFailure ?? .noAnswer) : nil
+        }
+    }
+
+    /// The second half of ``summary(now:)``: `no cache` (the cache cannot be used), `cached 3
+    /// min ago` (the first page came from it), or nil (live data, or ``CacheMode/disabled``).
+    /// - Parameter now: the moment ages are measured to.
+    /// - Returns: the text, or nil for nothing to show.
+    public func originSummary(now: Date) -> String? {
+        if mode == .disabled { return nil }
+        if case .unavailable = availability { return "no cache" }
+        if case .cache(let fetchedAt) = firstPage { return "cached \(Self.age(from: fetchedAt, to: now))" }
+        return nil
     }
 
     /// `offline`, `rate-limited`, `service error`: what the status bar says of a failure.

@@ -2,6 +2,8 @@ import Endless
 import EndlessCache
 import EndlessCommandLine
 import EndlessFeedModel
+import EndlessHTTP
+import EndlessTerminal
 import EndlessTesting
 import Foundation
 import RandomUserAPI
@@ -78,7 +80,39 @@ struct CacheWiringTests {
         tab.activate()
         await model.wait { $0.feed.loadStates.refresh.error != nil }
         #expect(model.rowCount == 20 && model.rows(in: 0..<1).first?.item.id == "uuid-0")
-        #expect(tab.statusNote?.hasPrefix("offline") == true, "\(tab.statusNote ?? "nil")")
+        #expect(tab.statusAlert == "offline")
+        #expect(tab.statusNote?.hasPrefix("cached ") == true, "\(tab.statusNote ?? "nil")")
+    }
+
+    @Test("a revalidation refused for the rate says rate-limited, not offline; a narrow status bar keeps it over the quit hint")
+    func rateLimitedOnANarrowBar() async throws {
+        let (cache, cleanUp) = Self.cache()
+        defer { cleanUp() }
+        let clock = ManualClock()
+        let (first, firstModel) = Self.tab(F.source(clock: clock), cache: cache, clock: clock)
+        first.activate()
+        await firstModel.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+
+        let limited = F.source(clock: clock)
+        let easeUp = #"{"error":"Whoa, ease up there cowboy. You've requested 20000 users in the last 5 minutes."}"#
+        limited.script(.failure(RandomUserError(.status(code: 429, retryAfter: nil, snippet: easeUp))), forPage: 0, times: 5)
+        let (tab, model) = Self.tab(limited, cache: cache, clock: clock)
+        tab.activate()
+        await model.wait { $0.feed.loadStates.refresh.error != nil }
+        #expect(model.rowCount == 20)
+        #expect(tab.statusAlert == "rate-limited")
+
+        func statusBar(width: Int) -> String {
+            var frame = ScreenBuffer(size: Size(width: width, height: 12))
+            _ = BrowserScreen.draw(BrowserModel(tabs: [tab], opening: .people), into: &frame, elapsed: .zero)
+            return frame.lines.last ?? ""
+        }
+        let wide = statusBar(width: 120)
+        #expect(wide.contains("q quit") && wide.contains("rate-limited · cached "), "\(wide)")
+        // 28 columns hold `? help · q quit` or `rate-limited` beside `? help`, not both.
+        let narrow = statusBar(width: 28)
+        #expect(narrow.contains("rate-limited") && narrow.contains("help"), "\(narrow)")
+        #expect(!narrow.contains("quit"), "\(narrow)")
     }
 
     @Test("endless cache lists each feed's pages; clear empties one; an unknown feed is a usage error")

@@ -67,6 +67,9 @@ struct FailureWordsTests {
         await #expect(throws: HTTPError.self) { try await source.load(CachedPageSourceTests.refresh()) }
 
         #expect(source.status.summary(now: harness.date.now) == "rate-limited · cached 2 h ago")
+        // The two halves apart, for a status bar that keeps the first longer.
+        #expect(source.status.failureSummary == "rate-limited")
+        #expect(source.status.originSummary(now: harness.date.now) == "cached 2 h ago")
     }
 
     @Test("a request refused before it was sent says nothing about the network")
@@ -85,9 +88,12 @@ struct FailureWordsTests {
         #expect(source.status.summary(now: harness.date.now) == nil)
     }
 
-    @Test("offline mode says offline, whatever the last failure was")
+    @Test("offline mode says offline, whatever the last failure was; a disabled cache says nothing")
     func offlineMode() {
         let status = CacheStatus(mode: .offline, isOffline: true, networkFailure: .rateLimited)
         #expect(status.summary(now: Date()) == "offline")
+        #expect(status.failureSummary == "offline" && status.originSummary(now: Date()) == nil)
+        // With the cache disabled there is nothing to say, failing or not.
+        #expect(CacheStatus(mode: .disabled, isOffline: true, networkFailure: .noAnswer).summary(now: Date()) == nil)
     }
 }

@@ -136,6 +136,9 @@ enum BrowserScreen {
         if let hint = browser.hint { right.append((hint, 95)) }
         if let notice = browser.notice { right.append((notice, 90)) }
         if let download = browser.downloads.status { right.append((download, 92)) }
+        // Above the quit hint (85): on a narrow bar, `rate-limited` says more than `q quit`,
+        // which the help (90) lists.
+        if let alert = tab.statusAlert { right.append((alert, 88)) }
         if let note = tab.statusNote { right.append((note, 70)) }
         right.append(("\(browser.requestsInFlight) in flight", 30))
         // The image cache's hit rate, named so it does not read as a progress figure.

@@ -29,8 +29,12 @@ protocol BrowserTab: AnyObject {
     var isOpening: Bool { get }
     /// The image store's hit rate, 0...1, or nil without images.
     var cacheHitRate: Double? { get }
+    /// How its network is failing, read every frame: `offline`, `rate-limited`, `service
+    /// error`; nil while it is not. Apart from ``statusNote`` so that a narrow status bar keeps
+    /// it longer than a key hint.
+    var statusAlert: String? { get }
     /// The tab's own segment of the status bar, read every frame: `41 requests left this hour`,
-    /// `cached 3 min ago`, `offline`, `rate-limited`; nil for none.
+    /// `cached 3 min ago`; nil for none.
     var statusNote: String? { get }
 
     /// Shown: loads the first page the first time (a hidden tab costs no request).

@@ -67,14 +67,14 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     var hasDetails: Bool { model.isShowingDetails }
     var isOpening: Bool { model.rowCount == 0 && model.feed.loadStates.refresh.isLoading }
     var cacheHitRate: Double? { images?.cacheHitRate }
+    /// The cache's account of the network failing (`offline`, `rate-limited`).
+    var statusAlert: String? { cacheStatus?.failureSummary }
     /// The feed's own note (`41 requests left this hour`), then the cache's (`cached 3 min ago`).
     var statusNote: String? {
-        let notes = [
-            model.descriptor.statusNote?(),
-            (model.feed.source as? any CacheStatusReporting)?.cacheStatus.summary(now: model.now()),
-        ].compactMap { $0 }
+        let notes = [model.descriptor.statusNote?(), cacheStatus?.originSummary(now: model.now())].compactMap { $0 }
         return notes.isEmpty ? nil : notes.joined(separator: " · ")
     }
+    private var cacheStatus: CacheStatus? { (model.feed.source as? any CacheStatusReporting)?.cacheStatus }
 
     /// Starts the feed the first time; a first page opened from the page cache is then
     /// revalidated from the network at once, its rows staying on screen meanwhile (and after, if

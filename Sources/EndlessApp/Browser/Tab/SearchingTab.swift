@@ -189,6 +189,7 @@ final class SearchingTab: BrowserTab {
     var hasDetails: Bool { shown.hasDetails }
     var isOpening: Bool { shown.isOpening }
     var cacheHitRate: Double? { shown.cacheHitRate }
+    var statusAlert: String? { shown.statusAlert }
     var statusNote: String? {
         let chart = shown.hasDetails ? chartRanges?.note(forDetailsOf: shown.selectedItem?.id) : nil
         guard results != nil || sorted != nil || starred != nil else {
