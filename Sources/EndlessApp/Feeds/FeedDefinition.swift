@@ -67,7 +67,9 @@ public struct FeedDefinition: Sendable {
     ///   - keepsPosition: whether its place is saved at quit and opened on next time (a live
     ///     ranking, or pages that name no page before them, should not).
     ///   - explain: the app's account of its source's errors (which flag gives a key); nil
-    ///     leaves an error as it is.
+    ///     leaves an error as it is. An error it returns should adopt `RequestFailure` and
+    ///     forward the kind of the one it wraps: the status bar says `offline` for an error that
+    ///     does not say how its request failed.
     ///   - settings: reads its flags: the command line, its API root (`--<name>-api`, or `--api`
     ///     when the browser opens on it; nil for the simulator), and the process environment.
     ///     Throws a ``UsageError`` naming the flag whose value is wrong.
