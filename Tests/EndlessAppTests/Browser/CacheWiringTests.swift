@@ -17,6 +17,10 @@ import Testing
 @MainActor
 struct CacheWiringTests {
     typealias F = BrowseFixtures
+    /// A people tab over the page cache, and its view model.
+    typealias CachedTab = (
+        tab: FeedTab<CachedPageSource<ScriptedPageSource<RandomUser>>>, model: FeedViewModel<CachedPageSource<ScriptedPageSource<RandomUser>>>
+    )
 
     /// A cache in a folder of its own, removed by `cleanUp`.
     static func cache() -> (cache: PageCache, cleanUp: () -> Void) {
@@ -27,7 +31,7 @@ struct CacheWiringTests {
     /// A people tab over `source` through `cache`, pages stale at once (so every opening revalidates).
     static func tab(
         _ source: ScriptedPageSource<RandomUser>, cache: PageCache, clock: ManualClock
-    ) -> (tab: FeedTab<CachedPageSource<ScriptedPageSource<RandomUser>>>, model: FeedViewModel<CachedPageSource<ScriptedPageSource<RandomUser>>>) {
+    ) -> CachedTab {
         let cached = CachedPageSource(source, cache: cache, feed: "people", policy: CachePolicy(maxAge: .zero))
         let model = FeedViewModel(
             feed: Feed(
@@ -65,20 +69,29 @@ struct CacheWiringTests {
         #expect(tab.statusNote == nil)
     }
 
+    /// A tab that opened on the rows a first tab cached, and whose revalidation then failed
+    /// with `failure` (every try).
+    static func reopened(
+        failingWith failure: any Error, cache: PageCache
+    ) async -> CachedTab {
+        let clock = ManualClock()
+        let (first, firstModel) = tab(F.source(clock: clock), cache: cache, clock: clock)
+        first.activate()
+        await firstModel.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+
+        let failing = F.source(clock: clock)
+        failing.script(.failure(failure), forPage: 0, times: 5)
+        let (tab, model) = tab(failing, cache: cache, clock: clock)
+        tab.activate()
+        await model.wait { $0.feed.loadStates.refresh.error != nil }
+        return (tab, model)
+    }
+
     @Test("when the revalidation fails, the cached rows stay and the status says offline")
     func offlineKeepsTheRows() async throws {
         let (cache, cleanUp) = Self.cache()
         defer { cleanUp() }
-        let clock = ManualClock()
-        let (first, firstModel) = Self.tab(F.source(clock: clock), cache: cache, clock: clock)
-        first.activate()
-        await firstModel.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
-
-        let down = F.source(clock: clock)
-        down.script(.failure(F.Failure()), forPage: 0, times: 5)
-        let (tab, model) = Self.tab(down, cache: cache, clock: clock)
-        tab.activate()
-        await model.wait { $0.feed.loadStates.refresh.error != nil }
+        let (tab, model) = await Self.reopened(failingWith: F.Failure(), cache: cache)
         #expect(model.rowCount == 20 && model.rows(in: 0..<1).first?.item.id == "uuid-0")
         #expect(tab.statusAlert == "offline")
         #expect(tab.statusNote?.hasPrefix("cached ") == true, "\(tab.statusNote ?? "nil")")
@@ -88,17 +101,9 @@ struct CacheWiringTests {
     func rateLimitedOnANarrowBar() async throws {
         let (cache, cleanUp) = Self.cache()
         defer { cleanUp() }
-        let clock = ManualClock()
-        let (first, firstModel) = Self.tab(F.source(clock: clock), cache: cache, clock: clock)
-        first.activate()
-        await firstModel.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
-
-        let limited = F.source(clock: clock)
         let easeUp = #"{"error":"Whoa, ease up there cowboy. You've requested 20000 users in the last 5 minutes."}"#
-        limited.script(.failure(RandomUserError(.status(code: 429, retryAfter: nil, snippet: easeUp))), forPage: 0, times: 5)
-        let (tab, model) = Self.tab(limited, cache: cache, clock: clock)
-        tab.activate()
-        await model.wait { $0.feed.loadStates.refresh.error != nil }
+        let (tab, model) = await Self.reopened(
+            failingWith: RandomUserError(.status(code: 429, retryAfter: nil, snippet: easeUp)), cache: cache)
         #expect(model.rowCount == 20)
         #expect(tab.statusAlert == "rate-limited")
 
