@@ -34,10 +34,15 @@ final class CurlEngine: Sendable {
     }
 
     private let inbox = Inbox()
-    /// Easy handles alive now (see ``CurlTransport/liveHandleCount``).
+    /// Easy handles in use by a transfer now (see ``CurlTransport/liveHandleCount``).
     private let census = Atomic<Int>(0)
 
     var liveHandles: Int { census.load(ordering: .acquiring) }
+
+    /// Easy handles made so far: every other transfer reused one (see ``CurlHandlePool``).
+    private let handlesMade = Atomic<Int>(0)
+
+    var madeHandles: Int { handlesMade.load(ordering: .acquiring) }
 
     /// Hands `request` to the loop, starting the loop on the first request.
     func start(_ request: CurlRequest) {
@@ -109,16 +114,17 @@ final class CurlEngine: Sendable {
     private func run(_ multi: CurlMulti) {
         ThreadName.set("endless-curl")
         var hops: [UnsafeMutableRawPointer: CurlHop] = [:]
+        var pool = CurlHandlePool()
         var stopping = false
         while !stopping {
             for command in takeCommands() {
                 switch command {
                 case .start(let request):
-                    begin(CurlHop(request: request, sending: request.request), in: multi, hops: &hops)
+                    begin(CurlHop(request: request, sending: request.request), in: multi, hops: &hops, pool: &pool)
                 case .cancel(let request):
                     if let (handle, hop) = hops.first(where: { $0.value.request === request }) {
                         hops[handle] = nil
-                        end(hop, in: multi)
+                        end(hop, in: multi, pool: &pool)
                     }
                 case .settle(let continuation):
                     continuation.resume()
@@ -135,16 +141,17 @@ final class CurlEngine: Sendable {
             while let (handle, result) = multi.nextFinished() {
                 guard let hop = hops.removeValue(forKey: handle) else { continue }
                 let next = hop.finished(result)
-                end(hop, in: multi)
-                if let next { begin(next, in: multi, hops: &hops) }
+                end(hop, in: multi, pool: &pool)
+                if let next { begin(next, in: multi, hops: &hops, pool: &pool) }
             }
             // libcurl's own timers (connect, idle, its 1 s speed check) cut the wait shorter.
             multi.poll(milliseconds: 1_000)
         }
         for (_, hop) in hops {
             hop.request.transfer.finish(.failure(.cancelled))
-            end(hop, in: multi)
+            end(hop, in: multi, pool: &pool)
         }
+        pool.drain()
         // Commands posted while stopping: none start, and no one is left waiting.
         for command in takeCommands() {
             if case .settle(let continuation) = command { continuation.resume() }
@@ -154,26 +161,30 @@ final class CurlEngine: Sendable {
 
     /// Makes `hop`'s easy handle and adds it to the multi handle, unless the request has
     /// already ended (cancelled before the loop saw it).
-    private func begin(_ hop: CurlHop, in multi: CurlMulti, hops: inout [UnsafeMutableRawPointer: CurlHop]) {
+    private func begin(
+        _ hop: CurlHop, in multi: CurlMulti, hops: inout [UnsafeMutableRawPointer: CurlHop], pool: inout CurlHandlePool
+    ) {
         guard hop.request.transfer.outcome == nil else { return }
-        guard let handle = hop.makeHandle() else {
+        let handle = hop.makeHandle(from: &pool)
+        handlesMade.store(pool.made, ordering: .releasing)
+        guard let handle else {
             hop.request.transfer.finish(.failure(.transport(code: .unknown, message: "libcurl could not make a transfer")))
             return
         }
         census.add(1, ordering: .releasing)
         guard multi.add(handle) else {
             hop.request.transfer.finish(.failure(.transport(code: .unknown, message: "libcurl refused the transfer")))
-            end(hop, in: multi)
+            end(hop, in: multi, pool: &pool)
             return
         }
         hops[handle] = hop
     }
 
-    /// Removes `hop`'s handle from the multi handle and cleans it up.
-    private func end(_ hop: CurlHop, in multi: CurlMulti) {
+    /// Removes `hop`'s handle from the multi handle and gives it back to `pool`.
+    private func end(_ hop: CurlHop, in multi: CurlMulti, pool: inout CurlHandlePool) {
         guard let handle = hop.handle else { return }
         multi.remove(handle)
-        hop.cleanUp()
+        hop.cleanUp(into: &pool)
         census.subtract(1, ordering: .releasing)
     }
 }

@@ -44,24 +44,27 @@ final class CurlHop {
 
     private var transfer: Transfer { request.transfer }
 
-    /// Makes and configures this hop's easy handle (see ``CurlOptions``); nil if libcurl cannot.
-    func makeHandle() -> UnsafeMutableRawPointer? {
-        guard let handle = curl_easy_init() else { return nil }
+    /// Configures an easy handle from `pool` for this hop (see ``CurlOptions``); nil if libcurl
+    /// cannot.
+    func makeHandle(from pool: inout CurlHandlePool) -> UnsafeMutableRawPointer? {
+        guard let handle = pool.take() else { return nil }
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(ccurl_error_size()))
         buffer.initialize(repeating: 0, count: Int(ccurl_error_size()))
         errorBuffer = buffer
         self.handle = handle
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard CurlOptions.configure(handle, for: sending, errorBuffer: buffer, context: me, headers: &headerList) else {
-            cleanUp()
+            cleanUp(into: &pool)
             return nil
         }
         return handle
     }
 
-    /// Frees the easy handle and what it used; the engine has removed it from the multi handle.
-    func cleanUp() {
-        if let handle { curl_easy_cleanup(handle) }
+    /// Gives the easy handle back to `pool` (which resets it, so nothing of this hop's options
+    /// points at what is freed next) and frees what it used; the engine has removed it from
+    /// the multi handle.
+    func cleanUp(into pool: inout CurlHandlePool) {
+        if let handle { pool.give(handle) }
         handle = nil
         if let headerList { curl_slist_free_all(headerList) }
         headerList = nil
@@ -83,10 +86,10 @@ final class CurlHop {
             fields.removeAll()  // a new response block (after a 100 Continue, say)
         } else if let first = bytes.first, first == 0x20 || first == 0x09 {
             // An obsolete folded line continues the previous field.
-            if !fields.isEmpty { fields[fields.count - 1].value += " " + Self.text(bytes).trimmingWhitespace() }
+            if !fields.isEmpty { fields[fields.count - 1].value += " " + Self.text(Self.trimmed(bytes)) }
         } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
-            let name = Self.text(bytes[..<colon]).trimmingWhitespace()
-            let value = Self.text(bytes[(colon + 1)...]).trimmingWhitespace()
+            let name = Self.text(Self.trimmed(bytes[..<colon]))
+            let value = Self.text(Self.trimmed(bytes[(colon + 1)...]))
             if !name.isEmpty { fields.append(HTTPHeaders.Field(name: name, value: value)) }
         }
         return true
@@ -162,6 +165,16 @@ final class CurlHop {
             transfer.finish(.failure(CurlFailure.map(result, message: message, url: sending.url, headReceived: headDelivered)))
         }
         return nil
+    }
+
+    /// `bytes` without the spaces and tabs around them (HTTP's optional whitespace), cut
+    /// before they become text: trimming the text walked it by grapheme, a tenth of the
+    /// transfer thread's time when pictures stream in (issue 29).
+    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+        var bytes = bytes
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
+        return bytes
     }
 
     /// Header bytes as text: UTF-8 when they are, otherwise Latin-1 (HTTP's obs-text), so no

@@ -77,9 +77,14 @@ public final class CurlTransport: HTTPTransport {
         return try outcome.get()
     }
 
-    /// How many libcurl easy handles exist now: one per transfer in flight, none once every
-    /// request has ended, whether it succeeded, failed or was cancelled (see ``settle()``).
+    /// How many libcurl easy handles a transfer holds now: one per transfer in flight, none
+    /// once every request has ended, whether it succeeded, failed or was cancelled (see
+    /// ``settle()``). Handles given back wait, reset, for the next transfer (see
+    /// ``CurlHandlePool``).
     var liveHandleCount: Int { engine.liveHandles }
+
+    /// How many libcurl easy handles were made so far; every other transfer reused one.
+    var madeHandleCount: Int { engine.madeHandles }
 
     /// Returns once the transport's thread has handled every request and cancellation made
     /// before the call: a cancelled request's handle is gone by then.

@@ -44,6 +44,50 @@ struct CurlHygieneTests {
         #expect(transport.liveHandleCount == 0)
     }
 
+    @Test("one easy handle serves one request after another, and carries nothing of the last: headers, method, body")
+    func handlesAreReusedClean() async throws {
+        let server = try ScriptedLoopbackServer { request in
+            ScriptedLoopbackServer.response(status: 200, headers: ["X-Echo": request.line], body: "fine")
+        }
+        defer { server.stop() }
+        let transport = CurlTransport()
+        var first = URLRequest(url: server.url("first"))
+        first.httpMethod = "POST"
+        // Ending in a blank line, as the scripted server reads up to one (see `seeOther`).
+        first.httpBody = Data("secret=1\r\n\r\n".utf8)
+        first.setValue("Bearer first-token", forHTTPHeaderField: "Authorization")
+        first.setValue("yes", forHTTPHeaderField: "X-First")
+        _ = try await transport.send(first, maxBodyBytes: 1024)
+        for index in 0..<5 {
+            let response = try await transport.send(URLRequest(url: server.url("next\(index)")), maxBodyBytes: 1024)
+            #expect(response.statusCode == 200)
+        }
+        await transport.settle()
+
+        // Six requests, one at a time: one handle made, and given back after each.
+        #expect(transport.madeHandleCount == 1)
+        #expect(transport.liveHandleCount == 0)
+        let requests = server.requests
+        try #require(requests.count == 6)
+        #expect(requests[0].headers["authorization"] == "Bearer first-token")
+        for later in requests.dropFirst() {
+            #expect(later.line.hasPrefix("GET /next"))
+            #expect(later.headers["authorization"] == nil)
+            #expect(later.headers["x-first"] == nil)
+            #expect(later.headers["content-length"] == nil)
+        }
+    }
+
+    @Test("header names and values are cut at spaces and tabs only, whatever the bytes between them")
+    func headerWhitespace() {
+        #expect(" \t value with  inner space \t ".trimmingWhitespace() == "value with  inner space")
+        #expect(" \t ".trimmingWhitespace() == "")
+        #expect("é ".trimmingWhitespace() == "é")
+        #expect(" 日本\t".trimmingWhitespace() == "日本")
+        #expect("\u{00A0}x\u{00A0}".trimmingWhitespace() == "\u{00A0}x\u{00A0}")  // not HTTP whitespace
+        #expect("plain".trimmingWhitespace() == "plain")
+    }
+
     @Test("schemes other than http and https are refused by libcurl itself", arguments: ["file", "dict", "ftp", "gopher"])
     func otherSchemesRefused(scheme: String) async throws {
         // A file that exists: without the protocol list, libcurl would read it.
