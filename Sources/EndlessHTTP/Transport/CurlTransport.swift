@@ -21,7 +21,10 @@ import Foundation
 ///
 /// libcurl is kept to what a client of web APIs needs: `http` and `https` only, no signals,
 /// no cookie engine, at most 6 connections per host, proxies from the environment except for
-/// loopback addresses, nothing logged.
+/// loopback addresses, nothing logged. Easy handles are kept between transfers, reset to
+/// libcurl's defaults as each is given back, so nothing of one request (its headers, its
+/// credentials, its body) goes with the next; a list's pictures, a transfer each, no longer
+/// allocate and free a handle and its receive buffer every time.
 public final class CurlTransport: HTTPTransport {
     private let engine = CurlEngine()
 
