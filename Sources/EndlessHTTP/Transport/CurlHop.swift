@@ -86,10 +86,10 @@ final class CurlHop {
             fields.removeAll()  // a new response block (after a 100 Continue, say)
         } else if let first = bytes.first, first == 0x20 || first == 0x09 {
             // An obsolete folded line continues the previous field.
-            if !fields.isEmpty { fields[fields.count - 1].value += " " + Self.text(Self.trimmed(bytes)) }
+            if !fields.isEmpty { fields[fields.count - 1].value += " " + Self.text(bytes.trimmingHTTPWhitespace()) }
         } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
-            let name = Self.text(Self.trimmed(bytes[..<colon]))
-            let value = Self.text(Self.trimmed(bytes[(colon + 1)...]))
+            let name = Self.text(bytes[..<colon].trimmingHTTPWhitespace())
+            let value = Self.text(bytes[(colon + 1)...].trimmingHTTPWhitespace())
             if !name.isEmpty { fields.append(HTTPHeaders.Field(name: name, value: value)) }
         }
         return true
@@ -165,16 +165,6 @@ final class CurlHop {
             transfer.finish(.failure(CurlFailure.map(result, message: message, url: sending.url, headReceived: headDelivered)))
         }
         return nil
-    }
-
-    /// `bytes` without the spaces and tabs around them (HTTP's optional whitespace), cut
-    /// before they become text: trimming the text walked it by grapheme, a tenth of the
-    /// transfer thread's time when pictures stream in (issue 29).
-    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
-        var bytes = bytes
-        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
-        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
-        return bytes
     }
 
     /// Header bytes as text: UTF-8 when they are, otherwise Latin-1 (HTTP's obs-text), so no

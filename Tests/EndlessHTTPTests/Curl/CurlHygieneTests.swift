@@ -15,7 +15,7 @@ import Testing
 /// proxying loopback traffic. Each libcurl option here has a test that fails without it.
 @Suite("CurlTransport hygiene", .timeLimit(TimeBudget.minutes(1)))
 struct CurlHygieneTests {
-    @Test("every handle is freed: after an answer, a failure, a refusal, a redirect and a cancellation")
+    @Test("every handle is given back: after an answer, a failure, a refusal, a redirect and a cancellation")
     func handleCensus() async throws {
         let server = try ScriptedLoopbackServer { request in
             request.line.hasPrefix("GET /moved")
@@ -86,6 +86,9 @@ struct CurlHygieneTests {
         #expect(" 日本\t".trimmingWhitespace() == "日本")
         #expect("\u{00A0}x\u{00A0}".trimmingWhitespace() == "\u{00A0}x\u{00A0}")  // not HTTP whitespace
         #expect("plain".trimmingWhitespace() == "plain")
+        // The bytes of a header line, as the transport trims them before they become text.
+        #expect(Array(Array(" \tContent-Type \t".utf8).trimmingHTTPWhitespace()) == Array("Content-Type".utf8))
+        #expect(Array(" \t ".utf8).trimmingHTTPWhitespace().isEmpty)
     }
 
     @Test("schemes other than http and https are refused by libcurl itself", arguments: ["file", "dict", "ftp", "gopher"])
