@@ -43,8 +43,12 @@ static const char setting_prefix[] =
   "SWIFT_BACKTRACE=enable=yes,interactive=no,color=no,symbolicate=fast,output-to=";
 static char setting[SETTING_CAPACITY];
 static char *crash_report_path;
-static char **lent_slot;
-static char *lent_value;
+// Volatile: `lend_entry` writes them before any constructor runs, which an optimizer does not
+// know. Clang at -O2 evaluates constructors at compile time from the globals' initial values:
+// it read lent_slot as NULL, found `give_back` did nothing, and left it out of the release
+// build, whose children then saw the setting instead of the lent entry.
+static char **volatile lent_slot;
+static char *volatile lent_value;
 
 const char *endless_crash_report_path(void) { return crash_report_path; }
 
