@@ -23,8 +23,10 @@ deps-bench: deps
 build: deps
 	$(SWIFT) build
 
+# The Swift runtime linked into the binary, the crash reports' backtracer beside it
+# (scripts/build-release says why).
 release: deps
-	$(SWIFT) build -c release --product endless
+	SWIFT=$(SWIFT) ./scripts/build-release endless
 
 # The main job: browse people on the embedded simulator. ARGS passes flags through,
 # e.g. `make run ARGS="--latency 300ms --fail-rate 0.2"`.
@@ -102,8 +104,7 @@ tsan: deps
 
 # Figures as ratios against baselines measured in the same run; AREAS="paging images" runs some.
 bench: deps-bench
-	$(SWIFT) build -c release --product endless
-	$(SWIFT) build -c release --product endless-bench
+	SWIFT=$(SWIFT) ./scripts/build-release endless endless-bench
 	.build/release/endless-bench $(AREAS)
 
 clean:
