@@ -103,9 +103,12 @@ tsan: deps
 	TSAN_OPTIONS="$(TSAN_OPTIONS_ALL)" ENDLESS_TEST_RUN_LIMIT=$${ENDLESS_TEST_RUN_LIMIT:-2400} ./scripts/test/run $(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_BUILD)
 
 # Figures as ratios against baselines measured in the same run; AREAS="paging images" runs some.
+# The bench is built apart, in .build/bench, with the Swift runtime shared: it links the test
+# helpers, and Swift Testing has no static library. It measures the endless `make run` starts.
 bench: deps-bench
-	SWIFT=$(SWIFT) ./scripts/build-release endless endless-bench
-	.build/release/endless-bench $(AREAS)
+	SWIFT=$(SWIFT) ./scripts/build-release endless
+	$(SWIFT) build -c release --product endless-bench --scratch-path .build/bench
+	ENDLESS_BENCH_BINARY=$(CURDIR)/.build/release/endless .build/bench/release/endless-bench $(AREAS)
 
 clean:
 	rm -rf .build Fuzz/.build

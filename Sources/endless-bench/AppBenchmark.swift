@@ -29,7 +29,7 @@ enum AppBenchmark {
 
     static func run() async throws {
         guard let binary = locateBinary() else {
-            Bench.warn("app", "the endless binary is not beside endless-bench; build it (make bench does)")
+            Bench.warn("app", AppBenchmark.noBinary)
             return
         }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("endless-bench-cache-\(getpid())")
@@ -55,8 +55,16 @@ enum AppBenchmark {
         try scrollMemory(binary, people: people, environment: freshCache())
     }
 
+    /// What an area says when ``locateBinary()`` finds no `endless`.
+    static let noBinary = "no endless binary: ENDLESS_BENCH_BINARY names none, nor is one beside endless-bench (make bench names it)"
+
+    /// The `endless` measured: the one `ENDLESS_BENCH_BINARY` names (`make bench` names the
+    /// release build `make run` starts, whose Swift runtime is linked in, which this bench's
+    /// own build cannot have), else the one beside this program.
     static func locateBinary() -> String? {
-        let candidate = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let candidate =
+            ProcessInfo.processInfo.environment["ENDLESS_BENCH_BINARY"]
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("endless").path
         return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
     }

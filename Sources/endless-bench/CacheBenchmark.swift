@@ -231,7 +231,7 @@ enum CacheBenchmark {
 
     static func launch(_ people: [Page<RandomUser, Int>], root: URL) async throws {
         guard let binary = AppBenchmark.locateBinary() else {
-            Bench.warn("cache", "the endless binary is not beside endless-bench; build it (make bench does)")
+            Bench.warn("cache", AppBenchmark.noBinary)
             return
         }
         try launch(binary, root: root.appendingPathComponent("last-session"))

@@ -57,7 +57,7 @@ enum PerKeyBenchmark {
 
     static func run() async throws {
         guard let binary = AppBenchmark.locateBinary() else {
-            Bench.warn("perkey", "the endless binary is not beside endless-bench; build it (make bench does)")
+            Bench.warn("perkey", AppBenchmark.noBinary)
             return
         }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("endless-bench-perkey-\(getpid())")

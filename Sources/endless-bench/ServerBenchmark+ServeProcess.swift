@@ -18,7 +18,7 @@ extension ServerBenchmark {
 
     static func serveProcess(wrk: Wrk, nginxBinary: ExternalTool) async throws {
         guard let binary = AppBenchmark.locateBinary() else {
-            Bench.warn("server", "serve_process: the endless binary is not beside endless-bench; build it (make bench does)")
+            Bench.warn("server", "serve_process: " + AppBenchmark.noBinary)
             return
         }
         let serve = try ServeProcess(binary: binary)
