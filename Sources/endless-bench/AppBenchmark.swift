@@ -56,7 +56,7 @@ enum AppBenchmark {
     }
 
     /// What an area says when ``locateBinary()`` finds no `endless`.
-    static let noBinary = "no endless binary: ENDLESS_BENCH_BINARY names none, nor is one beside endless-bench (make bench names it)"
+    static let noBinary = "no endless to measure: ENDLESS_BENCH_BINARY names no executable, nor is one beside endless-bench (make bench names one)"
 
     /// The `endless` measured: the one `ENDLESS_BENCH_BINARY` names (`make bench` names the
     /// release build `make run` starts, whose Swift runtime is linked in, which this bench's

@@ -143,7 +143,7 @@ enum DecodeBenchmark {
     /// against the same baseline. Wall time of the whole command, output to /dev/null.
     static func fetchJSON() async throws {
         guard let binary = AppBenchmark.locateBinary() else {
-            return Bench.warn("decode", "no endless binary (ENDLESS_BENCH_BINARY, or beside endless-bench): fetch not measured")
+            return Bench.warn("decode", AppBenchmark.noBinary + ": fetch not measured")
         }
         guard let curl = ExternalTool.find("curl", installedBy: "curl", area: "decode"),
             let jq = ExternalTool.find("jq", installedBy: "jq", area: "decode")
