@@ -19,6 +19,11 @@ import Synchronization
 ///    after the restore for a release build, and with SIGKILL after
 ///    ``reportBudgetMilliseconds`` if the report stalls.
 ///
+/// The runtime writes the report only if it found its backtracer, `swift-backtrace`, when it
+/// started: beside a statically linked program, in the toolchain for one linked to the shared
+/// runtime. Without it (a static `endless` copied alone) the line says that no backtrace was
+/// written, and no empty file is made to point at.
+///
 /// All of it runs in the signal handler, so only async-signal-safe calls on buffers filled by
 /// ``install(path:program:)``. Under ThreadSanitizer nothing is installed (see `FatalSignals`).
 public enum CrashReport {
@@ -38,6 +43,8 @@ public enum CrashReport {
     private static let pathLength = Atomic<Int>(0)
     private static let shownPathLength = Atomic<Int>(0)
     private static let programLength = Atomic<Int>(0)
+    /// Whether the runtime will write the report: it found its backtracer.
+    private static let backtracerFound = Atomic<Bool>(false)
     /// The file's path, NUL-terminated; a copy to cut into folders; the path and the program's
     /// name as they may be shown on a terminal; the line being put together.
     nonisolated(unsafe) private static let path = UnsafeMutablePointer<CChar>.allocate(capacity: pathCapacity + 1)
@@ -53,6 +60,12 @@ public enum CrashReport {
     ///   - reportPath: the absolute path the runtime writes the report to (`output-to`).
     ///   - name: the name that starts the line on standard error.
     public static func install(path reportPath: String, program name: String) {
+        install(path: reportPath, program: name, backtracerFound: runtimeFindsBacktracer())
+    }
+
+    /// ``install(path:program:)``, told whether the runtime found its backtracer (a test's
+    /// stand-in for a program without one).
+    static func install(path reportPath: String, program name: String, backtracerFound found: Bool) {
         let bytes = Array(reportPath.utf8)
         guard bytes.first == UInt8(ascii: "/"), bytes.count <= pathCapacity, !bytes.contains(0) else { return }
         guard !FatalSignals.underThreadSanitizer else { return }
@@ -71,6 +84,7 @@ public enum CrashReport {
         let programName = Array(TextSanitizer.sanitize(name).utf8.prefix(255))
         for (index, byte) in programName.enumerated() { program[index] = byte }
         programLength.store(programName.count, ordering: .releasing)
+        backtracerFound.store(found, ordering: .releasing)
         configured.store(true, ordering: .releasing)
         ProcessDeadline.prepare()
         FatalSignals.installOnce()
@@ -80,16 +94,30 @@ public enum CrashReport {
     /// Whether crash reports go to a file.
     static var isInstalled: Bool { configured.load(ordering: .acquiring) }
 
+    /// Whether the Swift runtime found `swift-backtrace` where it looks for it, asked the way
+    /// it asked when it started (with no `swift-backtrace=` in `SWIFT_BACKTRACE`, which
+    /// `endless` never sets); it disabled backtracing if not.
+    static func runtimeFindsBacktracer() -> Bool {
+        guard let path = swiftCopyAuxiliaryExecutablePath("swift-backtrace") else { return false }
+        free(path)
+        return true
+    }
+
     /// Called by the fatal signal handler after the terminal is restored and before the
     /// runtime's handler runs. Async-signal-safe. Does nothing unless installed.
     static func prepare(for signal: Int32) {
         guard configured.load(ordering: .acquiring) else { return }
+        guard backtracerFound.load(ordering: .acquiring) else {
+            // The runtime has no handler to wait for: the process dies of the signal next.
+            announce(signal, outcome: .noBacktracer)
+            return
+        }
         ProcessDeadline.arm(milliseconds: reportBudgetMilliseconds)
         createFolders()
         let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         let created = file >= 0 || errno == EEXIST
         if file >= 0 { close(file) }
-        announce(signal, created: created)
+        announce(signal, outcome: created ? .reportFile : .noFile)
         // Without a file, the runtime's messages are all there is to read.
         guard created else { return }
         // A static string's bytes: a String argument could allocate.
@@ -115,14 +143,35 @@ public enum CrashReport {
         }
     }
 
-    /// Writes `<program>: crashed (<SIGNAL>); the backtrace is in <path>` to standard error.
-    private static func announce(_ signal: Int32, created: Bool) {
+    /// Where the crash's backtrace went, as the line on standard error says.
+    private enum Outcome {
+        /// In the report file.
+        case reportFile
+        /// Nowhere: the report file could not be made.
+        case noFile
+        /// Nowhere: the runtime has no backtracer.
+        case noBacktracer
+    }
+
+    /// Writes `<program>: crashed (<SIGNAL>); the backtrace is in <path>` to standard error, or
+    /// why there is none.
+    private static func announce(_ signal: Int32, outcome: Outcome) {
         var count = 0
-        append(program, programLength.load(ordering: .acquiring), at: &count)
+        let programCount = programLength.load(ordering: .acquiring)
+        append(program, programCount, at: &count)
         append(": crashed (", at: &count)
         append(name(of: signal), at: &count)
-        append(created ? "); the backtrace is in " : "); could not create the file for its backtrace, ", at: &count)
-        append(shownPath, shownPathLength.load(ordering: .acquiring), at: &count)
+        switch outcome {
+        case .reportFile:
+            append("); the backtrace is in ", at: &count)
+            append(shownPath, shownPathLength.load(ordering: .acquiring), at: &count)
+        case .noFile:
+            append("); could not create the file for its backtrace, ", at: &count)
+            append(shownPath, shownPathLength.load(ordering: .acquiring), at: &count)
+        case .noBacktracer:
+            append("); no backtrace was written: the Swift runtime found no swift-backtrace, which belongs beside ", at: &count)
+            append(program, programCount, at: &count)
+        }
         append("\n", at: &count)
         writeFromSignalHandler(STDERR_FILENO, line, count: count)
     }
@@ -154,3 +203,9 @@ public enum CrashReport {
         }
     }
 }
+
+/// The Swift runtime's lookup of a program it runs beside this one (`swift-backtrace`): the
+/// path, to be freed, or nil. Exported by the runtime (`swift/Runtime/Paths.h`), with no Swift
+/// interface of its own.
+@_silgen_name("swift_copyAuxiliaryExecutablePath")
+private func swiftCopyAuxiliaryExecutablePath(_ name: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>?

@@ -62,6 +62,35 @@ struct CrashReportTests {
         #expect(text.contains("crashed:\n"), "the crashed thread's backtrace:\n\(text)")
     }
 
+    @Test(
+        "without the runtime's backtracer: restored, the line says no backtrace was written and why, no empty file is left",
+        .enabled(if: fatalSignalsAreOurs, "ThreadSanitizer handles fatal signals"))
+    func withoutBacktracer() async throws {
+        let folder = try Folder()
+        let report = folder.path + "/state/endless/crash-test.log"
+        let demo = try PtySessionTests.DemoProcess(
+            mode: "crash-report-without-backtracer",
+            environment: [
+                // What the runtime does when it finds no swift-backtrace at start.
+                "SWIFT_BACKTRACE": "enable=no",
+                PtyDemo.crashReportVariable: report,
+            ], separateStandardError: true)
+        try #require(await demo.read(untilScreenShows: "READY 80x24"))
+        demo.pty.type("!")
+        let end = await demo.end(deadline: Self.hangGuard)
+        #expect(end.signal == SIGSEGV, "exit \(String(describing: end.exitCode)), signal \(String(describing: end.signal))")
+        try demo.expectRestored()
+        let said = demo.standardError().split(separator: "\n").filter { $0.contains("crash") }
+        #expect(
+            said == ["demo: crashed (SIGSEGV); no backtrace was written: the Swift runtime found no swift-backtrace, which belongs beside demo"])
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/state"), "no folder or file made for a report that cannot come")
+    }
+
+    @Test("the runtime's lookup finds the toolchain's backtracer for the tests, linked to the shared runtime")
+    func backtracerFoundHere() {
+        #expect(CrashReport.runtimeFindsBacktracer())
+    }
+
     @Test("the setting is lent an environment entry only while the libraries load: children see the entry back, not the setting")
     func environmentGivenBack() async throws {
         let binary = try Self.endlessBinary()

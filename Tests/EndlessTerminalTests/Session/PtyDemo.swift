@@ -1,8 +1,9 @@
-import EndlessTerminal
 import EndlessTerminalWidgets
 import Glibc
 import Synchronization
 import Testing
+
+@testable import EndlessTerminal
 
 /// The program the end-to-end tests drive. It runs in a child process: the pty tests spawn
 /// this test binary again with `ENDLESS_PTY_DEMO=<mode>` and a filter that selects this
@@ -35,6 +36,10 @@ enum PtyDemo {
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)  // the crash case leaves no core file
         if mode == "crash-report", let path = getenv(crashReportVariable) {
             CrashReport.install(path: String(cString: path), program: "demo")
+        }
+        // As a static program copied without the backtracer beside it.
+        if mode == "crash-report-without-backtracer", let path = getenv(crashReportVariable) {
+            CrashReport.install(path: String(cString: path), program: "demo", backtracerFound: false)
         }
         var options = TerminalSession.Options()
         // Only the stuck app is held to the default grace: a child that quits by itself must
