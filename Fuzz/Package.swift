@@ -41,6 +41,13 @@ let package = Package(
             name: "fuzz-redactor", dependencies: ["FuzzDriver", .product(name: "EndlessHTTP", package: "Endless")],
             path: "Sources/Redactor"),
         .executableTarget(
+            name: "fuzz-images",
+            dependencies: [
+                "FuzzDriver", .product(name: "EndlessImages", package: "Endless"),
+                .product(name: "EndlessBlurHash", package: "Endless"),
+            ],
+            path: "Sources/Images"),
+        .executableTarget(
             name: "fuzz-config-file",
             dependencies: [
                 "FuzzDriver", .product(name: "EndlessCommandLine", package: "Endless"),
