@@ -49,39 +49,51 @@ struct RowResampler {
     ///   - stepX: the distance between two pixels' columns (1 for a whole row).
     ///   - count: how many pixels the row holds.
     mutating func add(row pixels: UnsafeBufferPointer<UInt8>, y: Int, firstX: Int = 0, stepX: Int = 1, count: Int) {
-        guard needsRow(y) else { return }
+        let rowTaps = rows.range(of: y)
+        guard !rowTaps.isEmpty else { return }
         let width = plan.outputWidth
         let hasAlpha = self.hasAlpha
-        let columns = self.columns
+        // Through buffer pointers, not the arrays, and each output row of sums as a buffer of
+        // its own, so that the loops run without bounds and overflow checks and the last one
+        // is vectorized: a held `j` over the coins board spent more here than in inflating the
+        // icons, and a 128-pixel icon resampled to 48 now takes a quarter less time.
         horizontal.withUnsafeMutableBufferPointer { middle in
-            for index in 0..<middle.count { middle[index] = 0 }
-            for pixel in 0..<count {
-                let x = firstX + pixel * stepX
-                let taps = columns.range(of: x)
-                guard !taps.isEmpty else { continue }
-                let source = pixel * 4
-                let alpha = hasAlpha ? Float(pixels[source + 3]) : 1
-                let red = Float(pixels[source]) * alpha
-                let green = Float(pixels[source + 1]) * alpha
-                let blue = Float(pixels[source + 2]) * alpha
-                for tap in taps {
-                    let weight = columns.weights[tap]
-                    let target = columns.outputs[tap] * 4
-                    middle[target] += weight * red
-                    middle[target + 1] += weight * green
-                    middle[target + 2] += weight * blue
-                    middle[target + 3] += weight * alpha
+            middle.update(repeating: 0)
+            columns.withTaps { starts, outputs, weights in
+                var x = firstX
+                for pixel in 0..<count {
+                    defer { x += stepX }
+                    guard x >= 0, x + 1 < starts.count else { continue }
+                    let end = starts[x + 1]
+                    var tap = starts[x]
+                    guard tap < end else { continue }
+                    let source = pixel * 4
+                    let alpha = hasAlpha ? Float(pixels[source + 3]) : 1
+                    let red = Float(pixels[source]) * alpha
+                    let green = Float(pixels[source + 1]) * alpha
+                    let blue = Float(pixels[source + 2]) * alpha
+                    while tap < end {
+                        let weight = weights[tap]
+                        let target = outputs[tap] * 4
+                        middle[target] += weight * red
+                        middle[target + 1] += weight * green
+                        middle[target + 2] += weight * blue
+                        middle[target + 3] += weight * alpha
+                        tap += 1
+                    }
                 }
             }
         }
-        let rowTaps = rows.range(of: y)
         sums.withUnsafeMutableBufferPointer { sums in
             horizontal.withUnsafeBufferPointer { middle in
-                for tap in rowTaps {
-                    let weight = rows.weights[tap]
-                    let start = rows.outputs[tap] * width * 4
-                    for index in 0..<(width * 4) {
-                        sums[start + index] += weight * middle[index]
+                rows.withTaps { _, outputs, weights in
+                    for tap in rowTaps {
+                        let weight = weights[tap]
+                        let start = outputs[tap] * width * 4
+                        let row = UnsafeMutableBufferPointer(rebasing: sums[start..<(start + middle.count)])
+                        for index in row.indices {
+                            row[index] += weight * middle[index]
+                        }
                     }
                 }
             }
@@ -153,6 +165,19 @@ struct SourceTaps {
     }
 
     func count(of index: Int) -> Int { range(of: index).count }
+
+    /// Calls `body` with the taps' starts, outputs and weights as buffers, for a loop over
+    /// every pixel of a row.
+    @inline(__always)
+    func withTaps<Result>(
+        _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Float>) -> Result
+    ) -> Result {
+        starts.withUnsafeBufferPointer { starts in
+            outputs.withUnsafeBufferPointer { outputs in
+                weights.withUnsafeBufferPointer { weights in body(starts, outputs, weights) }
+            }
+        }
+    }
 }
 
 extension AxisWeights {
