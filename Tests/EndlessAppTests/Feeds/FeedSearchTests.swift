@@ -389,6 +389,20 @@ struct OpenAndCopyTests {
         #expect(app.browser.notice?.hasPrefix("opened https://unsplash.com/photos/") == true)
     }
 
+    @Test("a failed action stays in the status bar while the list moves, and gives way to the next action's outcome")
+    func failureGivesWayToNextAction() throws {
+        let app = try App(opening: .people)
+        app.browser.perform(.openPage, visibleRows: 10)
+        #expect(app.browser.tabFailure == "the people feed has no pages to open")
+        app.browser.perform(.list(.moveDown), visibleRows: 10)
+        #expect(app.browser.tabFailure == "the people feed has no pages to open", "a move keeps it")
+        app.browser.perform(.copy, visibleRows: 10)
+        #expect(app.browser.tabFailure == nil, "the copy says its own outcome")
+        #expect(app.browser.notice != nil)
+        app.browser.perform(.nextSort, visibleRows: 10)
+        #expect(app.browser.tabFailure == "the people feed has one order", "a new failure is said")
+    }
+
     @Test("people have no pages: O says so and their help leaves it out, while y (their email) is offered; y and O are in the help")
     func noPage() throws {
         let app = try App(opening: .people)

@@ -32,3 +32,14 @@ public enum BrowseIntent: Hashable, Sendable {
     case download
     case quit
 }
+
+extension BrowseIntent {
+    /// Whether the status bar is to say how this intent went, in place of what the last action
+    /// failed to do: every action but a move in the list, the help and quitting.
+    var saysItsOutcome: Bool {
+        switch self {
+        case .list, .toggleHelp, .quit: false
+        default: true
+        }
+    }
+}

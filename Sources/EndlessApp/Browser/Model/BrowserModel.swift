@@ -26,7 +26,10 @@ final class BrowserModel {
     /// HTTP requests running now (every feed's, and pictures), for the status bar: 0 until
     /// they have run for ``InFlightFigure/appearanceDelay``.
     @ObservationIgnored @SignalObserved var requestsInFlight = 0
-    /// Why the tab last asked for could not be made, for the status bar; nil once one opens.
+    /// What the last action could not do (a tab that could not be made, a page that could not
+    /// be opened, a feature the feed lacks), for the status bar. It stays while the person
+    /// moves in the list, and gives way to the next action's own outcome: an open that failed
+    /// must not hide the `copied …` of the copy after it.
     @ObservationIgnored @SignalObserved private(set) var tabFailure: String? = nil
     /// Said once in the status bar until the first key: pictures asked for that cannot show
     /// (``GraphicsMode/hint(for:)``).
@@ -103,6 +106,7 @@ final class BrowserModel {
         // Set only when they change: every set is a change to what the screen reads (a frame).
         if hint != nil { hint = nil }
         if notice != nil { notice = nil }
+        if tabFailure != nil, intent.saysItsOutcome { tabFailure = nil }
         downloads.clearFinished()
         switch intent {
         case .toggleHelp:
