@@ -389,6 +389,25 @@ struct OpenAndCopyTests {
         #expect(app.browser.notice?.hasPrefix("opened https://unsplash.com/photos/") == true)
     }
 
+    @Test("no browser to start: the status bar says what to set, whether BROWSER was set or not")
+    func noBrowser() throws {
+        let page = try #require(URL(string: "https://unsplash.com/photos/abc"))
+        let path = ["PATH": "/nonexistent-endless-test"]
+        do {
+            try PageOpener.open(page, environment: path)
+            Issue.record("xdg-open started with no PATH to find it on")
+        } catch {
+            #expect(error.description == "xdg-open is not installed; set BROWSER to your web browser")
+        }
+        do {
+            try PageOpener.open(page, environment: path.merging(["BROWSER": "firefoxx"]) { $1 })
+            Issue.record("a browser that does not exist started")
+        } catch {
+            #expect(error.description == "$BROWSER names firefoxx, which is not installed or not on PATH")
+        }
+        #expect(PageOpener.failure(starting: "browser", status: EACCES, environment: [:]).description.hasPrefix("browser could not be started: "))
+    }
+
     @Test("a failed action stays in the status bar while the list moves, and gives way to the next action's outcome")
     func failureGivesWayToNextAction() throws {
         let app = try App(opening: .people)

@@ -50,9 +50,7 @@ enum PageOpener {
         let status = withCStrings(arguments) { argv in
             withCStrings(variables) { envp in posix_spawnp(&pid, program, &actions, nil, argv, envp) }
         }
-        guard status == 0 else {
-            throw Failure(description: "\(program) could not be started: \(String(cString: strerror(status)))")
-        }
+        guard status == 0 else { throw failure(starting: program, status: status, environment: environment) }
         // Reaped off the main actor, so the browser leaves no zombie behind.
         let child = pid
         Thread.detachNewThread {
@@ -60,6 +58,18 @@ enum PageOpener {
             while waitpid(child, &code, 0) < 0, errno == EINTR {}
         }
         return pid
+    }
+
+    /// Why `program` did not start, and what to do when it is not there.
+    static func failure(starting program: String, status: Int32, environment: [String: String]) -> Failure {
+        guard status == ENOENT else {
+            return Failure(description: "\(program) could not be started: \(String(cString: strerror(status)))")
+        }
+        let chosen = environment["BROWSER"]?.trimmingCharacters(in: .whitespaces).isEmpty == false
+        return Failure(
+            description: chosen
+                ? "$BROWSER names \(program), which is not installed or not on PATH"
+                : "xdg-open is not installed; set BROWSER to your web browser")
     }
 
     private static func withCStrings<Result>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {
