@@ -420,6 +420,8 @@ struct OpenAndCopyTests {
         #expect(app.browser.notice != nil)
         app.browser.perform(.nextSort, visibleRows: 10)
         #expect(app.browser.tabFailure == "the people feed has one order", "a new failure is said")
+        app.browser.perform(.list(.refresh), visibleRows: 10)
+        #expect(app.browser.tabFailure == nil, "a refresh says its own outcome")
     }
 
     @Test("people have no pages: O says so and their help leaves it out, while y (their email) is offered; y and O are in the help")

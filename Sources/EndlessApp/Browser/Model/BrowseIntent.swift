@@ -35,9 +35,10 @@ public enum BrowseIntent: Hashable, Sendable {
 
 extension BrowseIntent {
     /// Whether the status bar is to say how this intent went, in place of what the last action
-    /// failed to do: every action but a move in the list, the help and quitting.
+    /// failed to do: every action but a move in the list, its details, the help and quitting.
     var saysItsOutcome: Bool {
         switch self {
+        case .list(.refresh), .list(.retry): true
         case .list, .toggleHelp, .quit: false
         default: true
         }
