@@ -233,7 +233,9 @@ struct FeedSortTests {
 struct FavouritesTests {
     typealias App = FeedSearchTests.App
 
-    @Test("a starred coin survives relaunch, and F shows it as a watchlist with its price now", arguments: ["coins", "photos", "users"])
+    @Test(
+        "a starred coin survives relaunch, and F shows it as a watchlist with its price now; the status bar names it",
+        arguments: ["coins", "photos", "users", "people"])
     func starSurvivesRelaunch(_ name: String) async throws {
         let kind = try #require(FeedCatalog.definition(named: name)?.id)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endless-star-\(UUID().uuidString)")
@@ -245,8 +247,10 @@ struct FavouritesTests {
             try await app.run { app.browser.active.status.rows > 1 && !app.browser.active.isOpening }
             try app.press(.character("j"))
             starredID = try #require(app.browser.active.selectedItem?.id)
+            let title = try #require(app.browser.active.selectedTitle)
+            #expect(!title.isEmpty)
             try app.press(.character("*"))
-            #expect(app.browser.notice == "starred \(app.browser.active.nouns.singular) \(starredID)")
+            #expect(app.browser.notice == "starred \(app.browser.active.nouns.singular) \(BrowserModel.printable(title, limit: 40))")
             try await app.run { app.terminal.text.contains("starred \(app.browser.active.nouns.singular)") }
         }
         let app = try App(opening: kind, folder: folder)

@@ -82,6 +82,9 @@ protocol BrowserTab: AnyObject {
     func nextSort() throws
     /// The item selected: its id as text and its JSON as the service sent it; nil for none.
     var selectedItem: (id: String, json: RawJSON)? { get }
+    /// The selected item's name as its details title it (`Monique Kohler`, `Bitcoin`), as the
+    /// service sent it; nil for none.
+    var selectedTitle: String? { get }
     /// Whether `*` and `F` star its items and show them.
     var keepsFavourites: Bool { get }
     /// Stars the selected item, or unstars it; says which, for the status bar (nil: nothing selected).
@@ -136,6 +139,7 @@ extension BrowserTab {
     func nextSort() throws {}
     var keepsFavourites: Bool { false }
     func toggleStar() -> String? { nil }
+    var selectedTitle: String? { nil }
     func showStarred() throws {}
     var hasPages: Bool { false }
     var hasCopies: Bool { false }

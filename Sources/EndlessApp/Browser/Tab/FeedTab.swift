@@ -180,6 +180,10 @@ final class FeedTab<Source: PageSource>: BrowserTab {
         return (String(describing: identified.id), item.rawJSON)
     }
 
+    var selectedTitle: String? {
+        model.feed.items.item(at: model.selection).map { model.descriptor.details($0, model.now()).title.raw }
+    }
+
     func dump() -> StateDump.Tab {
         StateDump.Tab(model, feed: kind)
     }

@@ -119,6 +119,7 @@ final class SearchingTab: BrowserTab {
     }
 
     var selectedItem: (id: String, json: RawJSON)? { shown.selectedItem }
+    var selectedTitle: String? { shown.selectedTitle }
     var keepsFavourites: Bool { favourites != nil }
     var hasPages: Bool { links?.page != nil }
     var hasCopies: Bool { links != nil }
@@ -138,7 +139,9 @@ final class SearchingTab: BrowserTab {
     func toggleStar() -> String? {
         guard let favourites, let item = shown.selectedItem else { return nil }
         let isStarred = favourites.toggle(item.id, item.json)
-        return "\(isStarred ? "starred" : "unstarred") \(nouns.singular) \(item.id)"
+        // By name, as the row shows it: a person's id is a UUID nobody reads.
+        let name = shown.selectedTitle.map { BrowserModel.printable($0, limit: 40) }.flatMap { $0.isEmpty ? nil : $0 } ?? item.id
+        return "\(isStarred ? "starred" : "unstarred") \(nouns.singular) \(name)"
     }
 
     func showStarred() throws {
