@@ -320,7 +320,8 @@ extension SearchingTab {
                 // As they were when starred: each item read from the JSON kept.
                 let items = kept.compactMap { try? Source.Item(rawJSON: RawJSON(parsing: $0.json)) }
                 return recipe.environment.makeSortedTab(
-                    recipe.kind, items: items, like: recipe.parts, label: "starred", endpoint: recipe.context.endpoint)
+                    recipe.kind, items: items, like: recipe.parts, label: "starred", endpoint: recipe.context.endpoint,
+                    emptyList: recipe.parts.descriptor.nouns.noneStarred)
             })
         return tab
     }

@@ -30,6 +30,10 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
     /// What a pull inside the refresh cooldown shows: a notice at once (the default), or the
     /// spinner first.
     public var cooldownFeedback: CooldownFeedback
+    /// What the list's area says when the source has no items at all: `no people match “zzqx”
+    /// · Esc back to the list` for a search that found none. nil for the feed's own words,
+    /// `no people here · press r for a new list`.
+    public var emptyList: String?
 
     /// Creates a descriptor.
     /// - Parameters:
@@ -43,6 +47,7 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
     ///   - statusNote: the feed's segment of the status bar; none by default.
     ///   - endOfList: the footer at the end; `— end of list —` by default.
     ///   - cooldownFeedback: what a pull inside the cooldown shows; a notice by default.
+    ///   - emptyList: what the list's area says when there are no items; nil for the default.
     public init(
         nouns: Nouns, sourceLabel: String,
         describeKey: @escaping @Sendable (Key) -> PageLabel = { _ in PageLabel() },
@@ -52,7 +57,8 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
         sizedImageURL: (@Sendable (URL, FeedImage.Size) -> URL)? = nil,
         statusNote: (@Sendable () -> String?)? = nil,
         endOfList: @escaping @Sendable (Int) -> String = { _ in "— end of list —" },
-        cooldownFeedback: CooldownFeedback = .notice
+        cooldownFeedback: CooldownFeedback = .notice,
+        emptyList: String? = nil
     ) {
         self.nouns = nouns
         self.sourceLabel = sourceLabel
@@ -64,5 +70,6 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
         self.statusNote = statusNote
         self.endOfList = endOfList
         self.cooldownFeedback = cooldownFeedback
+        self.emptyList = emptyList
     }
 }

@@ -113,6 +113,32 @@ struct FeedSearchTests {
         #expect(!app.terminal.text.contains("“\(words)"))
     }
 
+    @Test("a search that finds nothing says so where the rows would be, and how to go back")
+    func searchFindsNothing() async throws {
+        let app = try App(opening: .users)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        try app.press(.character("/"))
+        for character in "zzqx" { try app.press(.character(character)) }
+        try app.press(.enter)
+        let said = "no users match “zzqx” · Esc back to the list"
+        try await app.run { app.terminal.text.contains(said) }
+        #expect(app.browser.active.status.rows == 0)
+        #expect(!app.terminal.text.contains("press r for a new list"))
+    }
+
+    @Test("F with nothing starred says how to star, kept as starred or loaded again", arguments: ["users", "coins"])
+    func nothingStarred(_ name: String) async throws {
+        let kind = try #require(FeedCatalog.definition(named: name)?.id)
+        let app = try App(opening: kind)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        try app.press(.character("F"))
+        let nouns = app.browser.active.nouns
+        try await app.run { app.terminal.text.contains("no starred \(nouns.plural) yet: * stars the one selected") }
+        #expect(!app.terminal.text.contains("press r for a new list"))
+    }
+
     struct Run {
         let status: Int32
         let standardOutput: String

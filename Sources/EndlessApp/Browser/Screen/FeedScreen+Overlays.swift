@@ -29,7 +29,7 @@ extension FeedScreen {
             lines.append(
                 (isOfflineMiss ? "offline: run endless without --offline to load them · q to quit" : "press R to retry · q to quit", Theme.key))
         case .empty:
-            lines = [("no \(nouns.plural) here · press r for a new list", Theme.endOfList)]
+            lines = [(model.descriptor.emptyList ?? "no \(nouns.plural) here · press r for a new list", Theme.endOfList)]
         }
         let top = rect.y + max(0, (rect.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() where top + offset < rect.maxY {

@@ -16,10 +16,17 @@ public struct FeedStarred<Settings: Sendable>: Sendable {
     ) -> FeedStarred where Results.Item: Codable & RawJSONRepresentable, Results.Key: Codable {
         FeedStarred { settings, context, ids, environment, kind, policy in
             let parts = try tab(settings, context, ids)
+            var descriptor = parts.descriptor
+            descriptor.emptyList = descriptor.nouns.noneStarred
             let starred = FeedTabParts(
-                source: parts.source, descriptor: parts.descriptor, rowStyle: parts.rowStyle, paging: parts.paging,
+                source: parts.source, descriptor: descriptor, rowStyle: parts.rowStyle, paging: parts.paging,
                 cacheVariant: [parts.cacheVariant, "starred"].joined(separator: " "), live: parts.live)
             return environment.makeTab(kind, parts: starred, explain: { _ in nil }, endpoint: context.endpoint, policy: policy, keepsPosition: false)
         }
     }
+}
+
+extension Nouns {
+    /// What the starred list (`F`) says while nothing is starred.
+    var noneStarred: String { "no starred \(plural) yet: * stars the one selected · Esc back to the list" }
 }

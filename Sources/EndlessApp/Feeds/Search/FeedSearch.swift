@@ -60,7 +60,7 @@ where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
                     let progress = filtering.progress
                     let scope = progress.reachedBound ? " (the most one search reads)" : ""
                     return "\(nouns.count(count)) found in \(nouns.count(progress.read)) searched\(scope)"
-                })
+                }, emptyList: "no \(nouns.plural) match “\(request.text.text)” · Esc back to the list")
             return request.environment.makeUncachedTab(
                 request.kind, source: filtering, descriptor: descriptor, rowStyle: parts.rowStyle,
                 paging: .keepingEveryPage(pageSize: parts.paging.pageSize), endpoint: request.context.endpoint)
