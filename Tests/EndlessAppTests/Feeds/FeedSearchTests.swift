@@ -113,15 +113,16 @@ struct FeedSearchTests {
         #expect(!app.terminal.text.contains("“\(words)"))
     }
 
-    @Test("a search that finds nothing says so where the rows would be, and how to go back")
-    func searchFindsNothing() async throws {
-        let app = try App(opening: .users)
+    @Test("a search that finds nothing says so where the rows would be, and how to go back", arguments: ["users", "photos"])
+    func searchFindsNothing(_ name: String) async throws {
+        let kind = try #require(FeedCatalog.definition(named: name)?.id)
+        let app = try App(opening: kind)
         try app.loop.start()
         try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
         try app.press(.character("/"))
         for character in "zzqx" { try app.press(.character(character)) }
         try app.press(.enter)
-        let said = "no users match “zzqx” · Esc back to the list"
+        let said = "no \(app.browser.active.nouns.plural) match “zzqx” · Esc back to the list"
         try await app.run { app.terminal.text.contains(said) }
         #expect(app.browser.active.status.rows == 0)
         #expect(!app.terminal.text.contains("press r for a new list"))

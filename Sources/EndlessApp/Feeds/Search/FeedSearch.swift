@@ -20,8 +20,10 @@ where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
     ) -> FeedSearch where Results.Item: Codable & RawJSONRepresentable, Results.Key: Codable {
         FeedSearch { request in
             let parts = try tab(request.settings, request.context, request.text)
+            var descriptor = parts.descriptor
+            descriptor.emptyList = descriptor.nouns.noneFound(request.text)
             let results = FeedTabParts(
-                source: parts.source, descriptor: parts.descriptor, rowStyle: parts.rowStyle, paging: parts.paging,
+                source: parts.source, descriptor: descriptor, rowStyle: parts.rowStyle, paging: parts.paging,
                 cacheVariant: [parts.cacheVariant, "search=\(request.text.text)"].joined(separator: " "), live: parts.live)
             return request.environment.makeTab(
                 request.kind, parts: results, explain: request.explain, endpoint: request.context.endpoint, policy: request.policy,
@@ -60,7 +62,7 @@ where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
                     let progress = filtering.progress
                     let scope = progress.reachedBound ? " (the most one search reads)" : ""
                     return "\(nouns.count(count)) found in \(nouns.count(progress.read)) searched\(scope)"
-                }, emptyList: "no \(nouns.plural) match “\(request.text.text)” · Esc back to the list")
+                }, emptyList: nouns.noneFound(request.text))
             return request.environment.makeUncachedTab(
                 request.kind, source: filtering, descriptor: descriptor, rowStyle: parts.rowStyle,
                 paging: .keepingEveryPage(pageSize: parts.paging.pageSize), endpoint: request.context.endpoint)
@@ -89,4 +91,9 @@ extension FeedPaging {
         case .adaptive(let size), .fixedAhead(let size, _), .keepingEveryPage(let size): size
         }
     }
+}
+
+extension Nouns {
+    /// What a search's results say when it found nothing.
+    func noneFound(_ text: SearchText) -> String { "no \(plural) match “\(text.text)” · Esc back to the list" }
 }
