@@ -321,7 +321,7 @@ extension SearchingTab {
                 let items = kept.compactMap { try? Source.Item(rawJSON: RawJSON(parsing: $0.json)) }
                 return recipe.environment.makeSortedTab(
                     recipe.kind, items: items, like: recipe.parts, label: "starred", endpoint: recipe.context.endpoint,
-                    emptyList: recipe.parts.descriptor.nouns.noneStarred)
+                    ending: "starred by you", emptyList: recipe.parts.descriptor.nouns.noneStarred)
             })
         return tab
     }

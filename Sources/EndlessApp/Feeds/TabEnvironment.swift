@@ -96,16 +96,19 @@ struct TabEnvironment {
 
     /// A tab showing `items` (a feed's loaded items, in another order) as they look in the
     /// feed `parts` describe: one page, not cached, not refreshed from the network.
-    /// - Parameter emptyList: what the list's area says with no items; the feed's words if nil.
+    /// - Parameters:
+    ///   - ending: what the footer says before the count: `by price ↓` by default.
+    ///   - emptyList: what the list's area says with no items; the feed's words if nil.
     func makeSortedTab<Upstream: PageSource>(
         _ kind: FeedID, items: [Upstream.Item], like parts: FeedTabParts<Upstream>, label: String, endpoint: FeedEndpoint,
-        emptyList: String? = nil
+        ending: String? = nil, emptyList: String? = nil
     ) -> any BrowserTab {
         let like = parts.descriptor
+        let ending = ending ?? "by \(label)"
         let descriptor = FeedDescriptor<Upstream.Item, Int>(
             nouns: like.nouns, sourceLabel: like.sourceLabel, details: like.details, fetchDetails: like.fetchDetails,
             rowImage: like.rowImage, sizedImageURL: like.sizedImageURL, statusNote: like.statusNote,
-            endOfList: { count in "by \(label) · \(like.nouns.count(count))" }, emptyList: emptyList)
+            endOfList: { count in "\(ending) · \(like.nouns.count(count))" }, emptyList: emptyList)
         return makeUncachedTab(
             kind, source: LoadedItemsSource(items: items), descriptor: descriptor, rowStyle: parts.rowStyle,
             paging: .keepingEveryPage(pageSize: max(1, items.count)), endpoint: endpoint)

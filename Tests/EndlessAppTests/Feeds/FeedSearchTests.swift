@@ -286,6 +286,10 @@ struct FavouritesTests {
         try app.press(.character("F"))
         try await app.run { app.browser.active.sourceLabel.hasPrefix("★ starred") && app.browser.active.status.rows == 1 }
         #expect(app.browser.active.selectedItem?.id == starredID)
+        // Its footer: coins are loaded again as a watchlist; the others are as they were starred.
+        let nouns = app.browser.active.nouns
+        let footer = name == "coins" ? "your watchlist · 1 coin" : "starred by you · 1 \(nouns.singular)"
+        try await app.run { app.terminal.text.contains(footer) }
         // * again unstars it; F and Esc return to the feed.
         try app.press(.character("*"))
         #expect(app.browser.notice?.hasPrefix("unstarred") == true)
