@@ -3,7 +3,9 @@ import Synchronization
 
 /// Terminal events made by a test, as a `TerminalEventSource`: what is sent reaches the
 /// connected sink at once, on the sending thread, as a session's input does from its reader
-/// thread. Events sent before a sink is connected wait for it.
+/// thread. Events sent before a sink is connected wait for it, and reach it first: one sent
+/// while the waiting ones are being handed over waits behind them, so the sink sees every
+/// event in the order it was sent.
 ///
 /// ```swift
 /// let input = InMemoryInput()
@@ -17,6 +19,12 @@ public final class InMemoryInput: TerminalEventSource {
         var waiting: [TerminalEvent] = []
         var isFinished = false
         var finishDelivered = false
+        /// ``connect(_:)`` is handing the waiting events over, outside the lock: what is sent
+        /// meanwhile waits behind them.
+        var isHandingOver = false
+
+        /// The sink to send to now, unless events must wait.
+        var sinkInOrder: TerminalEventSink? { isHandingOver ? nil : sink }
     }
 
     private let state = Mutex(State())
@@ -32,7 +40,7 @@ public final class InMemoryInput: TerminalEventSource {
     public func send(_ event: TerminalEvent) {
         let sink = state.withLock { state -> TerminalEventSink? in
             guard !state.isFinished else { return nil }
-            guard let sink = state.sink else {
+            guard let sink = state.sinkInOrder else {
                 state.waiting.append(event)
                 return nil
             }
@@ -46,7 +54,8 @@ public final class InMemoryInput: TerminalEventSource {
         let sink = state.withLock { state -> TerminalEventSink? in
             guard !state.isFinished else { return nil }
             state.isFinished = true
-            guard let sink = state.sink else { return nil }
+            // While the waiting events are handed over, the hand-over ends with it.
+            guard let sink = state.sinkInOrder else { return nil }
             state.finishDelivered = true
             return sink
         }
@@ -57,16 +66,30 @@ public final class InMemoryInput: TerminalEventSource {
     /// - Parameter sink: where events go.
     /// - Returns: the connection; cancelling it makes events wait again.
     public func connect(_ sink: TerminalEventSink) -> TerminalEventConnection {
-        let (waiting, finish, id) = state.withLock { state in
+        let id = state.withLock { state in
             state.sink = sink
             state.connection &+= 1
-            defer { state.waiting = [] }
-            let finish = state.isFinished && !state.finishDelivered
-            if finish { state.finishDelivered = true }
-            return (state.waiting, finish, state.connection)
+            state.isHandingOver = true
+            return state.connection
         }
-        for event in waiting { sink.receive(event) }
-        if finish { sink.finish() }
+        // Batch after batch until none waits: what is sent meanwhile joins the next batch.
+        while true {
+            let (batch, finish) = state.withLock { state -> ([TerminalEvent]?, Bool) in
+                guard state.waiting.isEmpty else {
+                    defer { state.waiting = [] }
+                    return (state.waiting, false)
+                }
+                state.isHandingOver = false
+                let finish = state.isFinished && !state.finishDelivered
+                if finish { state.finishDelivered = true }
+                return (nil, finish)
+            }
+            guard let batch else {
+                if finish { sink.finish() }
+                break
+            }
+            for event in batch { sink.receive(event) }
+        }
         return TerminalEventConnection { [weak self] in
             self?.state.withLock { state in
                 if state.connection == id { state.sink = nil }
