@@ -320,8 +320,8 @@ extension SearchingTab {
                 // As they were when starred: each item read from the JSON kept.
                 let items = kept.compactMap { try? Source.Item(rawJSON: RawJSON(parsing: $0.json)) }
                 return recipe.environment.makeSortedTab(
-                    recipe.kind, items: items, like: recipe.parts, label: "starred", endpoint: recipe.context.endpoint,
-                    ending: "starred by you", emptyList: recipe.parts.descriptor.nouns.noneStarred)
+                    recipe.kind, items: items, like: recipe.parts, ending: "starred by you", endpoint: recipe.context.endpoint,
+                    emptyList: recipe.parts.descriptor.nouns.noneStarred)
             })
         return tab
     }
@@ -345,7 +345,7 @@ extension SearchingTab {
             shown.value = recipe.settings
             let items = Array(base.model.feed.items).sorted(by: areInOrder)
             let label = "\(order.label) (the \(recipe.parts.descriptor.nouns.count(items.count)) loaded)"
-            return (label, recipe.environment.makeSortedTab(recipe.kind, items: items, like: recipe.parts, label: label, endpoint: endpoint))
+            return (label, recipe.environment.makeSortedTab(recipe.kind, items: items, like: recipe.parts, ending: "by \(label)", endpoint: endpoint))
         }
     }
 }

@@ -97,14 +97,13 @@ struct TabEnvironment {
     /// A tab showing `items` (a feed's loaded items, in another order) as they look in the
     /// feed `parts` describe: one page, not cached, not refreshed from the network.
     /// - Parameters:
-    ///   - ending: what the footer says before the count: `by price ↓` by default.
+    ///   - ending: what the footer says before the count: `by price ↓`, `starred by you`.
     ///   - emptyList: what the list's area says with no items; the feed's words if nil.
     func makeSortedTab<Upstream: PageSource>(
-        _ kind: FeedID, items: [Upstream.Item], like parts: FeedTabParts<Upstream>, label: String, endpoint: FeedEndpoint,
-        ending: String? = nil, emptyList: String? = nil
+        _ kind: FeedID, items: [Upstream.Item], like parts: FeedTabParts<Upstream>, ending: String, endpoint: FeedEndpoint,
+        emptyList: String? = nil
     ) -> any BrowserTab {
         let like = parts.descriptor
-        let ending = ending ?? "by \(label)"
         let descriptor = FeedDescriptor<Upstream.Item, Int>(
             nouns: like.nouns, sourceLabel: like.sourceLabel, details: like.details, fetchDetails: like.fetchDetails,
             rowImage: like.rowImage, sizedImageURL: like.sizedImageURL, statusNote: like.statusNote,

@@ -12,9 +12,12 @@ enum PageOpener {
 
     /// The program that opens pages: `$BROWSER`, else `xdg-open`.
     static func program(in environment: [String: String]) -> String {
-        guard let browser = environment["BROWSER"]?.trimmingCharacters(in: .whitespaces), !browser.isEmpty else {
-            return "xdg-open"
-        }
+        chosenBrowser(in: environment) ?? "xdg-open"
+    }
+
+    /// `$BROWSER`, trimmed; nil when unset or blank.
+    private static func chosenBrowser(in environment: [String: String]) -> String? {
+        guard let browser = environment["BROWSER"]?.trimmingCharacters(in: .whitespaces), !browser.isEmpty else { return nil }
         return browser
     }
 
@@ -65,9 +68,8 @@ enum PageOpener {
         guard status == ENOENT else {
             return Failure(description: "\(program) could not be started: \(String(cString: strerror(status)))")
         }
-        let chosen = environment["BROWSER"]?.trimmingCharacters(in: .whitespaces).isEmpty == false
         return Failure(
-            description: chosen
+            description: chosenBrowser(in: environment) != nil
                 ? "$BROWSER names \(program), which is not installed or not on PATH"
                 : "xdg-open is not installed; set BROWSER to your web browser")
     }

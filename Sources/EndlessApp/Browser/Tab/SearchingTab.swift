@@ -140,8 +140,8 @@ final class SearchingTab: BrowserTab {
         guard let favourites, let item = shown.selectedItem else { return nil }
         let isStarred = favourites.toggle(item.id, item.json)
         // By name, as the row shows it: a person's id is a UUID nobody reads.
-        let name = shown.selectedTitle.map { BrowserModel.printable($0, limit: 40) }.flatMap { $0.isEmpty ? nil : $0 } ?? item.id
-        return "\(isStarred ? "starred" : "unstarred") \(nouns.singular) \(name)"
+        let title = BrowserModel.printable(shown.selectedTitle ?? "", limit: 40)
+        return "\(isStarred ? "starred" : "unstarred") \(nouns.singular) \(title.isEmpty ? BrowserModel.printable(item.id, limit: 40) : title)"
     }
 
     func showStarred() throws {
