@@ -86,4 +86,64 @@ struct ResizerTests {
         #expect(plan.isIdentity(for: PixelSize(width: 3, height: 2)))
         #expect(ImageResizer.resize(source, size: PixelSize(width: 3, height: 2), plan: plan, hasAlpha: false) == source)
     }
+
+    /// The weights as first written: each position's taps in an array of their own, clamped,
+    /// summed per source index and normalised. ``AxisWeights`` must give the same, to the bit.
+    static func referenceWeights(sourceLength: Int, start: Double, span: Double, outputLength: Int) -> [(first: Int, weights: [Float])] {
+        let step = span / Double(outputLength)
+        return (0..<outputLength).map { position in
+            var taps: [(index: Int, weight: Double)] = []
+            if step >= 1 {
+                let low = start + Double(position) * step
+                let high = low + step
+                var index = Int(low.rounded(.down))
+                while Double(index) < high {
+                    let covered = min(high, Double(index + 1)) - max(low, Double(index))
+                    if covered > 1e-9 { taps.append((index, covered)) }
+                    index += 1
+                }
+            } else {
+                let centre = start + (Double(position) + 0.5) * step - 0.5
+                let index = Int(centre.rounded(.down))
+                let fraction = centre - Double(index)
+                taps = [(index, 1 - fraction), (index + 1, fraction)]
+            }
+            let clamped = taps.map { (index: min(max($0.index, 0), sourceLength - 1), weight: $0.weight) }
+            let low = clamped.map(\.index).min() ?? 0
+            let high = clamped.map(\.index).max() ?? 0
+            var merged = [Double](repeating: 0, count: high - low + 1)
+            for tap in clamped { merged[tap.index - low] += tap.weight }
+            let total = merged.reduce(0, +)
+            return (low, merged.map { Float(total > 0 ? $0 / total : 1 / Double(merged.count)) })
+        }
+    }
+
+    @Test("an axis's weights are those of each position's taps clamped, merged and normalised, to the bit")
+    func axisWeightsMatchTheReference() {
+        var checked = 0
+        for sourceLength in [1, 2, 3, 7, 48, 128, 1000] {
+            for outputLength in [1, 2, 5, 37, 48, 64, 200] {
+                // The whole axis, a centred crop, and crops that start or end at fractions.
+                let spans: [(start: Double, span: Double)] = [
+                    (0, Double(sourceLength)), (Double(sourceLength) / 4, Double(sourceLength) / 2),
+                    (0.3, max(0.5, Double(sourceLength) - 0.7)), (Double(sourceLength) / 3, Double(sourceLength) / 3 + 0.25),
+                ]
+                for (start, span) in spans {
+                    let axis = AxisWeights(sourceLength: sourceLength, start: start, span: span, outputLength: outputLength)
+                    let reference = Self.referenceWeights(sourceLength: sourceLength, start: start, span: span, outputLength: outputLength)
+                    var got: [(first: Int, weights: [Float])] = []
+                    for position in 0..<outputLength {
+                        let taps = axis.offset[position]..<(axis.offset[position] + axis.count[position])
+                        got.append((axis.first[position], Array(axis.weights[taps])))
+                    }
+                    #expect(got.map(\.first) == reference.map(\.first), "\(sourceLength) → \(outputLength) from \(start) over \(span)")
+                    #expect(
+                        got.map { $0.weights.map(\.bitPattern) } == reference.map { $0.weights.map(\.bitPattern) },
+                        "\(sourceLength) → \(outputLength) from \(start) over \(span)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 7 * 7 * 4)
+    }
 }

@@ -117,8 +117,15 @@ struct AxisWeights {
     ///   - outputLength: how many pixels the result has along this axis.
     init(sourceLength: Int, start: Double, span: Double, outputLength: Int) {
         let step = span / Double(outputLength)
+        first.reserveCapacity(outputLength)
+        count.reserveCapacity(outputLength)
+        offset.reserveCapacity(outputLength)
+        // One position's taps, merged per source index from `taps.low` on, in one buffer for
+        // every position: arrays of taps made for each position were most of what resizing a
+        // coin's icon allocated.
+        var taps = MergedTaps(sourceLength: sourceLength)
         for position in 0..<outputLength {
-            var taps: [(index: Int, weight: Double)] = []
+            taps.removeAll()
             if step >= 1 {
                 // Shrinking: average the source interval this pixel covers, partial pixels at
                 // its ends weighted by the fraction covered.
@@ -127,7 +134,7 @@ struct AxisWeights {
                 var index = Int(low.rounded(.down))
                 while Double(index) < high {
                     let covered = min(high, Double(index + 1)) - max(low, Double(index))
-                    if covered > 1e-9 { taps.append((index, covered)) }
+                    if covered > 1e-9 { taps.add(index, covered) }
                     index += 1
                 }
             } else {
@@ -135,24 +142,49 @@ struct AxisWeights {
                 let centre = start + (Double(position) + 0.5) * step - 0.5
                 let index = Int(centre.rounded(.down))
                 let fraction = centre - Double(index)
-                taps = [(index, 1 - fraction), (index + 1, fraction)]
+                taps.add(index, 1 - fraction)
+                taps.add(index + 1, fraction)
             }
-            append(taps: taps, sourceLength: sourceLength)
+            append(taps)
         }
     }
 
-    /// Clamps taps to the image (edge pixels repeat), merges duplicates and normalises.
-    private mutating func append(taps: [(index: Int, weight: Double)], sourceLength: Int) {
-        let clamped = taps.map { (index: min(max($0.index, 0), sourceLength - 1), weight: $0.weight) }
-        let low = clamped.map(\.index).min() ?? 0
-        let high = clamped.map(\.index).max() ?? 0
-        var merged = [Double](repeating: 0, count: high - low + 1)
-        for tap in clamped { merged[tap.index - low] += tap.weight }
+    /// Appends one position's taps, normalised (equal weights when they sum to nothing; one
+    /// tap of the first pixel when there are none).
+    private mutating func append(_ taps: MergedTaps) {
+        let merged = taps.weights.isEmpty ? [0] : taps.weights
         let total = merged.reduce(0, +)
-        first.append(low)
+        first.append(taps.weights.isEmpty ? 0 : taps.low)
         count.append(merged.count)
         offset.append(weights.count)
-        weights.append(contentsOf: merged.map { Float(total > 0 ? $0 / total : 1 / Double(merged.count)) })
+        for weight in merged { weights.append(Float(total > 0 ? weight / total : 1 / Double(merged.count))) }
+    }
+
+    /// One output position's taps, clamped to the image (edge pixels repeat) and summed per
+    /// source index. Taps come in order of their indices, each at most one past the last.
+    private struct MergedTaps {
+        let sourceLength: Int
+        /// The source index of the first weight.
+        private(set) var low = 0
+        /// The weight of each source index from ``low`` on.
+        private(set) var weights: [Double] = []
+
+        init(sourceLength: Int) { self.sourceLength = sourceLength }
+
+        mutating func removeAll() { weights.removeAll(keepingCapacity: true) }
+
+        mutating func add(_ index: Int, _ weight: Double) {
+            let clamped = min(max(index, 0), sourceLength - 1)
+            if weights.isEmpty { low = clamped }
+            // In order, an index is the last one again (clamped at an edge) or past it; one
+            // before the first is made room for all the same.
+            if clamped < low {
+                weights.insert(contentsOf: repeatElement(0, count: low - clamped), at: 0)
+                low = clamped
+            }
+            while low + weights.count <= clamped { weights.append(0) }
+            weights[clamped - low] += weight
+        }
     }
 
     /// The lowest source index any output position reads.
