@@ -6,8 +6,9 @@ import EndlessTerminal
 /// Each part is a list of segments (a key hint, a figure). When they do not all fit, whole
 /// segments are dropped, the lowest ``Segment/priority`` first (on a tie, the right part's last,
 /// then the left part's last), so a phrase is never cut in the middle, down to one segment a
-/// side; what is still too wide then is truncated with `…` (the right part taking at most
-/// half the width).
+/// side. A segment left that is still too wide is said in its ``Segment/shorter`` words, when
+/// it has them; what is still too wide then is truncated with `…` (the right part taking at
+/// most half the width).
 public struct StatusBar: Sendable {
     /// One phrase of the bar, shown whole or not at all.
     public struct Segment: Hashable, Sendable {
@@ -15,22 +16,29 @@ public struct StatusBar: Sendable {
         public var runs: [StyledText]
         /// Higher is kept longer when the bar is too narrow.
         public var priority: Int
+        /// The phrase in fewer words, said instead when it is one of the segments left and the
+        /// bar is still too narrow for it (a failure's cause without what failed): the words
+        /// that matter, rather than the first ones cut off. Nil for none.
+        public var shorter: [StyledText]?
 
         /// Creates a segment.
         /// - Parameters:
         ///   - runs: the phrase's runs.
+        ///   - shorter: the phrase in fewer words, for a bar too narrow for it; nil for none.
         ///   - priority: higher is kept longer.
-        public init(_ runs: [StyledText], priority: Int = 0) {
+        public init(_ runs: [StyledText], shorter: [StyledText]? = nil, priority: Int = 0) {
             self.runs = runs
+            self.shorter = shorter
             self.priority = priority
         }
 
         /// Creates a segment of plain text.
         /// - Parameters:
         ///   - text: the phrase.
+        ///   - shorter: the phrase in fewer words, for a bar too narrow for it; nil for none.
         ///   - priority: higher is kept longer.
-        public init(_ text: String, priority: Int = 0) {
-            self.init([StyledText(text)], priority: priority)
+        public init(_ text: String, shorter: String? = nil, priority: Int = 0) {
+            self.init([StyledText(text)], shorter: shorter.map { [StyledText($0)] }, priority: priority)
         }
 
         /// Creates a segment of a key hint: the key in bold in `style`, then what it does.
@@ -43,6 +51,13 @@ public struct StatusBar: Sendable {
         }
 
         var width: Int { runs.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+
+        /// Says the phrase in its ``shorter`` words, if it has them.
+        mutating func useShorterWords() {
+            guard let shorter else { return }
+            runs = shorter
+            self.shorter = nil
+        }
     }
 
     /// Segments on the left, in order.
@@ -136,7 +151,8 @@ public struct StatusBar: Sendable {
     }
 
     /// The segments shown in `width` columns: all of them, or fewer, the least important
-    /// dropped first, until they fit or one is left a side.
+    /// dropped first, until they fit or one is left a side; then, while they still do not
+    /// fit, those left in their shorter words (the right part's first).
     /// - Parameter width: the columns inside the bar's padding.
     /// - Returns: the segments kept on each side, in order.
     public func fitted(in width: Int) -> (left: [Segment], right: [Segment]) {
@@ -160,6 +176,8 @@ public struct StatusBar: Sendable {
                 left.remove(at: index)
             }
         }
+        for index in right.indices where total() > width { right[index].useShorterWords() }
+        for index in left.indices where total() > width { left[index].useShorterWords() }
         return (left, right)
     }
 

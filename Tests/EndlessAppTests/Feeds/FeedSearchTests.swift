@@ -443,6 +443,22 @@ struct OpenAndCopyTests {
         #expect(PageOpener.failure(starting: "browser", status: EACCES, environment: [:]).description.hasPrefix("browser could not be started: "))
     }
 
+    @Test("O with no browser at 80 columns: the status bar says the cause whole, not the failure cut off; wider, the whole")
+    func noBrowserOnANarrowBar() async throws {
+        let cause = "xdg-open is not installed; set BROWSER to your web browser"
+        for (width, shown) in [(80, cause), (120, "cannot open the page: " + cause)] {
+            let app = try App(opening: .photos, size: Size(width: width, height: 24))
+            app.browser.environment = ["PATH": "/nonexistent-endless-test"]
+            try app.loop.start()
+            try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+            try app.press(.character("O"))
+            #expect(app.browser.tabFailure == "cannot open the page: " + cause)
+            let statusBar = try #require(app.terminal.text.split(separator: "\n", omittingEmptySubsequences: false).last)
+            #expect(statusBar.hasSuffix(shown), "\(width) columns: \(statusBar)")
+            #expect(!statusBar.contains("…"), "\(width) columns: \(statusBar)")
+        }
+    }
+
     @Test("a failed action stays in the status bar while the list moves, and gives way to the next action's outcome")
     func failureGivesWayToNextAction() throws {
         let app = try App(opening: .people)

@@ -30,7 +30,9 @@ final class BrowserModel {
     /// be opened, a feature the feed lacks), for the status bar. It stays while the person
     /// moves in the list, and gives way to the next action's own outcome: an open that failed
     /// must not hide the `copied …` of the copy after it.
-    @ObservationIgnored @SignalObserved private(set) var tabFailure: String? = nil
+    @ObservationIgnored @SignalObserved private(set) var failure: ActionFailure? = nil
+    /// ``failure`` in its whole words.
+    var tabFailure: String? { failure?.text }
     /// Said once in the status bar until the first key: pictures asked for that cannot show
     /// (``GraphicsMode/hint(for:)``).
     @ObservationIgnored @SignalObserved var hint: String? = nil
@@ -106,7 +108,7 @@ final class BrowserModel {
         // Set only when they change: every set is a change to what the screen reads (a frame).
         if hint != nil { hint = nil }
         if notice != nil { notice = nil }
-        if tabFailure != nil, intent.saysItsOutcome { tabFailure = nil }
+        if failure != nil, intent.saysItsOutcome { failure = nil }
         downloads.clearFinished()
         switch intent {
         case .toggleHelp:
@@ -124,26 +126,26 @@ final class BrowserModel {
         case .search:
             isHelpVisible = false
             guard active.isSearchable else {
-                tabFailure = "the \(active.kind.name) feed cannot be searched"
+                failure = ActionFailure("the \(active.kind.name) feed cannot be searched")
                 return
             }
             searchLine = ""
         case .nextSort:
             isHelpVisible = false
             guard active.isSortable else {
-                tabFailure = "the \(active.kind.name) feed has one order"
+                failure = ActionFailure("the \(active.kind.name) feed has one order")
                 return
             }
             do {
                 try active.nextSort()
-                tabFailure = nil
+                failure = nil
             } catch {
-                tabFailure = "cannot sort \(active.kind.name): \(error)"
+                failure = ActionFailure("cannot sort \(active.kind.name)", because: error)
             }
         case .toggleStar, .showStarred:
             isHelpVisible = false
             guard active.keepsFavourites else {
-                tabFailure = "the \(active.kind.name) feed keeps no favourites"
+                failure = ActionFailure("the \(active.kind.name) feed keeps no favourites")
                 return
             }
             if intent == .toggleStar {
@@ -152,14 +154,14 @@ final class BrowserModel {
             }
             do {
                 try active.showStarred()
-                tabFailure = nil
+                failure = nil
             } catch {
-                tabFailure = "cannot show the starred \(active.nouns.plural): \(error)"
+                failure = ActionFailure("cannot show the starred \(active.nouns.plural)", because: error)
             }
         case .openPage, .copy:
             isHelpVisible = false
             guard intent == .copy ? active.hasCopies : active.hasPages else {
-                tabFailure = "the \(active.kind.name) feed has no \(intent == .copy ? "links to copy" : "pages to open")"
+                failure = ActionFailure("the \(active.kind.name) feed has no \(intent == .copy ? "links to copy" : "pages to open")")
                 return
             }
             if intent == .copy {
@@ -178,14 +180,14 @@ final class BrowserModel {
             do {
                 try PageOpener.open(page, environment: environment)
                 notice = "opened \(Self.printable(page.absoluteString, limit: 60))"
-                tabFailure = nil
+                failure = nil
             } catch {
-                tabFailure = "cannot open the page: \(error)"
+                failure = ActionFailure("cannot open the page", because: error)
             }
         case .previousChartRange, .nextChartRange:
             isHelpVisible = false
             guard active.hasChartRanges else {
-                tabFailure = "the \(active.kind.name) feed has no chart ranges"
+                failure = ActionFailure("the \(active.kind.name) feed has no chart ranges")
                 return
             }
             notice = active.stepChartRange(by: intent == .nextChartRange ? 1 : -1)
@@ -216,10 +218,10 @@ final class BrowserModel {
         do {
             tab = try slots[index].tab()
         } catch {
-            tabFailure = "cannot open \(slots[index].kind.name): \(error)"
+            failure = ActionFailure("cannot open \(slots[index].kind.name)", because: error)
             return
         }
-        tabFailure = nil
+        failure = nil
         active.deactivate()
         activeIndex = index
         active = tab
@@ -263,9 +265,9 @@ final class BrowserModel {
         }
         do {
             try active.search(text)
-            tabFailure = nil
+            failure = nil
         } catch {
-            tabFailure = "cannot search \(active.kind.name): \(error)"
+            failure = ActionFailure("cannot search \(active.kind.name)", because: error)
         }
     }
 

@@ -141,11 +141,10 @@ enum BrowserChrome {
     /// Draws the status bar: key hints on the left, figures on the right, each a segment with
     /// its priority; a bar too narrow for all of them drops the least important whole.
     static func drawStatus(
-        hints: [(hint: KeyHint, priority: Int)], right: [(text: String, priority: Int)], into frame: inout ScreenBuffer, in rect: Rect
+        hints: [(hint: KeyHint, priority: Int)], right: [StatusBar.Segment], into frame: inout ScreenBuffer, in rect: Rect
     ) {
         StatusBar(
-            left: hints.map { StatusBar.Segment(hint: $0.hint, style: Theme.status, priority: $0.priority) },
-            right: right.map { StatusBar.Segment($0.text, priority: $0.priority) }, style: Theme.status,
+            left: hints.map { StatusBar.Segment(hint: $0.hint, style: Theme.status, priority: $0.priority) }, right: right, style: Theme.status,
             separator: StyledText(" · ", style: Theme.status.adding(.dim))
         ).draw(into: &frame, in: rect)
     }

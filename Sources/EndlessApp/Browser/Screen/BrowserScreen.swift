@@ -121,34 +121,34 @@ enum BrowserScreen {
 
     /// What the status bar is drawn from, for its memo.
     private static func statusInputs(
-        _ browser: BrowserModel, right: [(text: String, priority: Int)], theme: Theme
+        _ browser: BrowserModel, right: [StatusBar.Segment], theme: Theme
     ) -> ChromeMemo.StatusInputs {
         ChromeMemo.StatusInputs(
-            tabs: browser.kinds, rebinding: browser.keyRebinding, right: right.map(\.text), rightPriorities: right.map(\.priority),
-            searchLine: browser.searchLine, theme: theme)
+            tabs: browser.kinds, rebinding: browser.keyRebinding, right: right, searchLine: browser.searchLine, theme: theme)
     }
 
     /// The status bar's figures and notes, each with its priority.
-    private static func statusFigures(_ browser: BrowserModel) -> [(text: String, priority: Int)] {
+    private static func statusFigures(_ browser: BrowserModel) -> [StatusBar.Segment] {
         let tab = browser.active
-        var right: [(text: String, priority: Int)] = []
-        if let failure = browser.tabFailure { right.append((failure, 100)) }
-        if let hint = browser.hint { right.append((hint, 95)) }
-        if let notice = browser.notice { right.append((notice, 90)) }
-        if let download = browser.downloads.status { right.append((download, 92)) }
+        var right: [StatusBar.Segment] = []
+        // A failure's cause alone where the whole does not fit (see `ActionFailure`).
+        if let failure = browser.failure { right.append(StatusBar.Segment(failure.text, shorter: failure.shorter, priority: 100)) }
+        if let hint = browser.hint { right.append(StatusBar.Segment(hint, priority: 95)) }
+        if let notice = browser.notice { right.append(StatusBar.Segment(notice, priority: 90)) }
+        if let download = browser.downloads.status { right.append(StatusBar.Segment(download, priority: 92)) }
         // Above the quit hint (85): on a narrow bar, `rate-limited` says more than `q quit`,
         // which the help (90) lists.
-        if let alert = tab.statusAlert { right.append((alert, 88)) }
-        if let note = tab.statusNote { right.append((note, 70)) }
-        right.append(("\(browser.requestsInFlight) in flight", 30))
+        if let alert = tab.statusAlert { right.append(StatusBar.Segment(alert, priority: 88)) }
+        if let note = tab.statusNote { right.append(StatusBar.Segment(note, priority: 70)) }
+        right.append(StatusBar.Segment("\(browser.requestsInFlight) in flight", priority: 30))
         // The image cache's hit rate, named so it does not read as a progress figure.
-        if let rate = tab.cacheHitRate { right.append(("pictures cached \(Int((rate * 100).rounded()))%", 20)) }
+        if let rate = tab.cacheHitRate { right.append(StatusBar.Segment("pictures cached \(Int((rate * 100).rounded()))%", priority: 20)) }
         return right
     }
 
     /// The status bar: key hints and figures, or the search line while it is typed in.
     private static func drawStatus(
-        _ browser: BrowserModel, right: [(text: String, priority: Int)], into frame: inout ScreenBuffer, in band: Rect
+        _ browser: BrowserModel, right: [StatusBar.Segment], into frame: inout ScreenBuffer, in band: Rect
     ) {
         let kinds = browser.kinds
         if let line = browser.searchLine {

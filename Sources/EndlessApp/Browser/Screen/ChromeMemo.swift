@@ -16,8 +16,7 @@ final class ChromeMemo {
     struct StatusInputs: Equatable {
         let tabs: [FeedID]
         let rebinding: KeyRebinding
-        let right: [String]
-        let rightPriorities: [Int]
+        let right: [StatusBar.Segment]
         let searchLine: String?
         let theme: Theme
     }
