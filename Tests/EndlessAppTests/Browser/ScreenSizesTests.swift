@@ -152,6 +152,52 @@ struct ScreenSizesTests {
         #expect(model.selection == 1)
     }
 
+    @Test("a key help taller than the screen says how much is out of sight and scrolls with j/k, PgDn, g, G; one that fits gives way to the list")
+    func helpScrolls() async throws {
+        let model = await Self.loaded()
+        let browser = F.browser(model)
+        let size = Size(width: 80, height: 12)
+        browser.perform(.toggleHelp, visibleRows: 4)
+        let top = Self.render(browser, size).lines
+        let screen = top.joined(separator: "\n")
+        #expect(top.contains { $0.contains("next person, previous person") }, "\(screen)")
+        #expect(!top.contains { $0.contains("select; click again for details") }, "the last binding is out of sight: \(screen)")
+        let (all, shown) = browser.helpLines
+        let hidden = all - shown
+        #expect(shown == 10 && hidden >= 2, "a box of 12 lines, its border and ten bindings: \(all), \(shown)")
+        let bottomEdge = try #require(top.last { $0.contains("╰") })
+        #expect(bottomEdge.contains("↓ \(hidden) more · ↑↓ PgUp PgDn scroll"), "\(bottomEdge)")
+
+        browser.perform(.list(.moveDown), visibleRows: 4)
+        #expect(browser.isHelpVisible, "j scrolls the help, and keeps it open")
+        #expect(model.selection == 0, "the list does not move under the help")
+        let scrolled = Self.render(browser, size).lines
+        #expect(!scrolled.contains { $0.contains("next person, previous person") })
+        #expect(scrolled.contains { $0.contains("↑ 1 ↓ \(hidden - 1) more") })
+
+        browser.perform(.list(.bottom), visibleRows: 4)
+        let end = Self.render(browser, size).lines
+        #expect(end.contains { $0.contains("select; click again for details") }, "G shows the last binding: \(end.joined(separator: "\n"))")
+        #expect(end.contains { $0.contains("↑ \(hidden) more") })
+        browser.perform(.list(.pageDown), visibleRows: 4)
+        #expect(browser.helpFirstLine == hidden, "not past the end")
+        browser.perform(.list(.top), visibleRows: 4)
+        #expect(browser.helpFirstLine == 0)
+        #expect(Self.render(browser, size).lines.contains { $0.contains("next person, previous person") })
+
+        // Opened again, it starts at the top; on a screen tall enough for all of it, j closes
+        // it and moves in the list, as before.
+        browser.perform(.list(.bottom), visibleRows: 4)
+        browser.perform(.toggleHelp, visibleRows: 4)
+        browser.perform(.toggleHelp, visibleRows: 4)
+        #expect(browser.helpFirstLine == 0)
+        let tall = Self.render(browser, Size(width: 80, height: 30)).lines
+        #expect(!tall.contains { $0.contains("more · ↑↓") }, "nothing out of sight")
+        browser.perform(.list(.moveDown), visibleRows: 4)
+        #expect(!browser.isHelpVisible)
+        #expect(model.selection == 1)
+    }
+
     @Test("50×20 photo details take the whole area, the picture beside or above a screenful of fields")
     func smallPhotoDetails() async throws {
         let images = ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: PhotosFeedTests.PendingLoader(), diskCache: nil)))

@@ -23,6 +23,12 @@ final class BrowserModel {
     @ObservationIgnored @SignalObserved private(set) var active: any BrowserTab
     /// Whether the key help is open.
     @ObservationIgnored @SignalObserved private(set) var isHelpVisible = false
+    /// The first key binding the help shows: more than 0 once scrolled, on a screen too short
+    /// for all of them (see ``helpLaidOut(lines:shown:)``).
+    @ObservationIgnored @SignalObserved var helpFirstLine = 0
+    /// How many bindings the help had and showed when last drawn: not observed, as only the
+    /// keys that scroll it read them, and a frame that records them must not ask for another.
+    @ObservationIgnored var helpLines = (all: 0, shown: 0)
     /// HTTP requests running now (every feed's, and pictures), for the status bar: 0 until
     /// they have run for ``InFlightFigure/appearanceDelay``.
     @ObservationIgnored @SignalObserved var requestsInFlight = 0
@@ -113,6 +119,7 @@ final class BrowserModel {
         switch intent {
         case .toggleHelp:
             isHelpVisible.toggle()
+            if helpFirstLine != 0 { helpFirstLine = 0 }
         case .list(.close) where isHelpVisible:
             isHelpVisible = false
         case .nextTab:
@@ -205,7 +212,12 @@ final class BrowserModel {
             // Said in the download segment; a refusal (already downloading) is said here too.
             if downloads.status != said { notice = said }
         case .list(let intent):
-            if isHelpVisible { isHelpVisible = false }
+            if isHelpVisible {
+                // A help taller than the screen scrolls with the move keys; one that fits gives
+                // way to the list, which takes the key.
+                if scrollHelp(intent) { return }
+                isHelpVisible = false
+            }
             active.perform(intent, visibleRows: visibleRows)
         }
     }

@@ -149,10 +149,13 @@ enum BrowserChrome {
         ).draw(into: &frame, in: rect)
     }
 
-    /// Draws the key help over the whole screen.
-    static func drawHelp(_ hints: [KeyHint], into frame: inout ScreenBuffer) {
-        HelpOverlay(title: "Keys", bindings: hints, footer: "Errors keep what is loaded: R retries, r refreshes.")
-            .draw(into: &frame, in: frame.bounds)
+    /// Draws the key help over the whole screen, from binding `firstLine` on when they do not
+    /// all fit; returns how many it shows.
+    static func drawHelp(_ hints: [KeyHint], firstLine: Int = 0, into frame: inout ScreenBuffer) -> Int {
+        var help = HelpOverlay(title: "Keys", bindings: hints, footer: "Errors keep what is loaded: R retries, r refreshes.")
+        help.firstLine = firstLine
+        help.draw(into: &frame, in: frame.bounds)
+        return help.linesShown(in: frame.bounds)
     }
 
     private static func join(_ segments: [String]) -> [StyledText] {

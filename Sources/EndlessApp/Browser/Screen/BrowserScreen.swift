@@ -31,8 +31,11 @@ enum BrowserScreen {
         layout.tabs = drawChrome(browser, into: &frame, bands: bands, elapsed: elapsed, memo: chrome)
         layout.hasOverlay = tab.hasDetails || browser.isHelpVisible
         if browser.isHelpVisible {
-            // Only the keys that do something on this tab: a list people read, and one that fits 80×24.
-            BrowserChrome.drawHelp(KeyBindings.helpHints(browser.keyBindings.filter { tab.offers($0.intent) }), into: &frame)
+            // Only the keys that do something on this tab: a list people read, and one that fits
+            // 80×24. On a shorter screen it scrolls (see `BrowserModel.helpLaidOut`).
+            let hints = KeyBindings.helpHints(browser.keyBindings.filter { tab.offers($0.intent) })
+            let shown = BrowserChrome.drawHelp(hints, firstLine: browser.helpFirstLine, into: &frame)
+            browser.helpLaidOut(lines: hints.count, shown: shown)
         }
         return layout
     }
