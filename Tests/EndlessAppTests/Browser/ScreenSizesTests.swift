@@ -1,5 +1,4 @@
 import Endless
-import EndlessFeedModel
 import EndlessImages
 import EndlessTerminal
 import EndlessTerminalTesting
@@ -9,6 +8,7 @@ import RandomUserAPI
 import Testing
 
 @testable import EndlessApp
+@testable import EndlessFeedModel
 
 /// What a person sees at the sizes terminals come in (80×24, 50×20, 20×8): nothing cut
 /// mid-phrase, details that fit and scroll, one selection look, tabs told apart without colour.
@@ -101,6 +101,25 @@ struct ScreenSizesTests {
         let header = Self.render(browser, Size(width: 100, height: 10), colorDepth: .none).lines[0]
         #expect(header.contains("[1 people]") && header.contains(" 2 photos "), "\(header)")
         #expect(!header.contains("[2"))
+    }
+
+    @Test("a narrow header lets the app's name go before what is shown: an order or a search stays named", arguments: [50, 44])
+    func headerKeepsTheView(width: Int) {
+        let header = BrowserChrome.Header(
+            tabs: [.people, .photos, .coins, .users], active: .coins, source: "simulator 127.0.0.1:38817 · by volume ↓", view: "by volume ↓",
+            status: FeedStatus(seed: nil, page: 3, rows: 100, live: nil), nouns: Nouns("coin", "coins"))
+        var frame = ScreenBuffer(size: Size(width: width, height: 1))
+        _ = BrowserChrome.drawHeader(header, into: &frame, in: frame.bounds)
+        let line = frame.lines[0]
+        #expect(line.contains("· by volume ↓") && line.contains("100 coins"), "\(line)")
+        #expect(!line.contains("endless") && !line.contains("page 3") && !line.contains("…"), "\(line)")
+        // Wide, everything; narrower than the view allows, the view goes too, the rows stay.
+        var wide = ScreenBuffer(size: Size(width: 100, height: 1))
+        _ = BrowserChrome.drawHeader(header, into: &wide, in: wide.bounds)
+        #expect(wide.lines[0].contains("endless") && wide.lines[0].contains("by volume ↓") && wide.lines[0].contains("page 3"), "\(wide.lines[0])")
+        var narrow = ScreenBuffer(size: Size(width: 30, height: 1))
+        _ = BrowserChrome.drawHeader(header, into: &narrow, in: narrow.bounds)
+        #expect(!narrow.lines[0].contains("by volume") && narrow.lines[0].contains("100"), "\(narrow.lines[0])")
     }
 
     @Test("the status bar drops whole phrases by priority, never cutting one; help and quit stay longest", arguments: [80, 50, 30, 20])

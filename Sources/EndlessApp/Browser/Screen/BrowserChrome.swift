@@ -29,7 +29,7 @@ enum BrowserChrome {
     /// When everything does not fit, the header gives way step by step before anything is
     /// cut: the hidden tabs shrink to their numbers (` 2 `), the simulator's address to its
     /// port, the source and seed go (a search, the starred items or an order stay named), then
-    /// the page and live figures, the app's name and what is shown, the active
+    /// the page and live figures, the app's name, what is shown, the active
     /// tab's name (`[1] 2  3  4`), and last the noun after the row count. The active tab is in
     /// brackets, so it is told from the others without colour (`NO_COLOR`).
     static func drawHeader(_ header: Header, into frame: inout ScreenBuffer, in rect: Rect) -> [(kind: FeedID, rect: Rect)] {
@@ -65,9 +65,9 @@ enum BrowserChrome {
             let changes: [(inout HeaderCompaction) -> Void] = [
                 { $0.compactTabs = true }, { $0.compactSource = true }, { $0.showsSource = false },
                 { $0.showsPageAndLive = false },
-                {
-                    $0.showsName = false; $0.showsView = false
-                }, { $0.tightTabs = true }, { $0.showsNoun = false },
+                // The name before what is shown: a sorted list or a search must stay named as
+                // long as it can (`[3 coins] 4  · by volume ↓` at 50 columns).
+                { $0.showsName = false }, { $0.showsView = false }, { $0.tightTabs = true }, { $0.showsNoun = false },
             ]
             for change in changes {
                 change(&step)
