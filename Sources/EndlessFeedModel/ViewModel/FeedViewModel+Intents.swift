@@ -25,6 +25,8 @@ extension FeedViewModel {
         case .close: closeDetails()
         case .refresh: startRefresh()
         case .retry:
+            // What failed may be the open details' fuller record as well as a page.
+            retryDetails()
             // Retrying a failed opening is still the opening: its rows are new.
             isOpeningLoad = isOpeningLoad && rowCount == 0
             tellFeed(visibleRange)  // a failed refresh retried keeps the first row's place
@@ -69,6 +71,15 @@ extension FeedViewModel {
             case .failure(let error): self.details?.note = .failed(Self.describe(error))
             }
         }
+    }
+
+    /// Fetches the open details' fuller record again, if that is what failed: `R` retries
+    /// what failed, the details as the list's pages.
+    func retryDetails() {
+        guard case .failed = details?.note else { return }
+        // Reopened on the same item: the fetch starts again, the panel says it is loading.
+        details = nil
+        openDetails()
     }
 
     /// Closes the details panel.

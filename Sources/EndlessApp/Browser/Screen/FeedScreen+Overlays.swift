@@ -47,7 +47,8 @@ extension FeedScreen {
         var fields = details.fields.map { DetailPanel.Field($0.label, $0.value.displayText, link: DetailsLink.target(of: $0.value.raw)) }
         switch details.note {
         case .loading: fields.append(DetailPanel.Field("", "loading the full record…"))
-        case .failed(let reason): fields.append(DetailPanel.Field("", "✖ \(reason.displayText)"))
+        // R fetches them again (offline, the reason says what does instead), as on the list.
+        case .failed(let reason): fields.append(DetailPanel.Field("", (isOfflineMiss ? "✖ " : "✖ press R to retry · ") + reason.displayText))
         case .remark(let text): fields.append(DetailPanel.Field("", text.displayText))
         case nil: break
         }

@@ -3,6 +3,7 @@ import EndlessCommandLine
 import EndlessFeedModel
 import EndlessHTTP
 import EndlessSimulator
+import EndlessTerminal
 import EndlessTesting
 import Foundation
 import ReqresAPI
@@ -154,6 +155,53 @@ struct UsersFeedTests {
         await model.wait { $0.details?.note != .loading }
         #expect(model.details?.note == .failed(UntrustedText("no user 99")))
         #expect(model.details?.title.raw == "Gone Away")
+    }
+
+    @Test("R fetches details that failed again, as it retries a page; the panel says so; with nothing failed it asks for nothing")
+    func retryFailedDetails() async throws {
+        CannedURLProtocol.answer(
+            "/flaky/users",
+            with: .init(
+                body:
+                    #"{"page":1,"per_page":6,"total":1,"total_pages":1,"data":[{"id":7,"email":"mo@reqres.in","first_name":"Mo","last_name":"Flaky","avatar":null}]}"#
+            ))
+        CannedURLProtocol.answer("/flaky/users/7", with: .init(status: 503, body: "busy"))
+        let model = Self.model(try Self.cannedClient("flaky"), clock: ManualClock())
+        model.start()
+        await model.wait { $0.rowCount == 1 }
+        model.perform(.openDetails, visibleRows: 5)
+        await model.wait { $0.details?.note != .loading }
+        guard case .failed = model.details?.note else {
+            Issue.record("the fetch did not fail: \(String(describing: model.details?.note))")
+            return
+        }
+        let panel = try #require(Self.detailsScreen(model))
+        #expect(panel.contains("✖ press R to retry · "), "\(panel)")
+
+        CannedURLProtocol.answer(
+            "/flaky/users/7",
+            with: .init(
+                body: #"{"data":{"id":7,"email":"mo@reqres.in","first_name":"Mo","last_name":"Steady","avatar":null},"#
+                    + #""support":{"url":"https://reqres.in/#support-heading","text":"Thanks for waiting."}}"#
+            ))
+        model.perform(.retry, visibleRows: 5)
+        #expect(model.details?.note == .loading, "R started the fetch again")
+        await model.wait { $0.details?.note != .loading }
+        #expect(model.details?.note == .remark(UntrustedText("Thanks for waiting.")))
+        #expect(model.details?.title.raw == "Mo Steady")
+        // Nothing failed now: R leaves the details as they are.
+        model.perform(.retry, visibleRows: 5)
+        #expect(model.details?.note == .remark(UntrustedText("Thanks for waiting.")))
+    }
+
+    /// The screen of `model`'s tab, its details open, drawn at 80×24, as text.
+    static func detailsScreen(_ model: FeedViewModel<ExplainingSource<ReqresPageSource>>) -> String? {
+        let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
+        let tab = FeedTab(kind: .users, model: model, style: UsersFeed.rowStyle, cells: cells, images: nil)
+        let browser = BrowserModel(tabs: [tab], opening: .users)
+        var frame = ScreenBuffer(size: Size(width: 80, height: 24))
+        _ = BrowserScreen.draw(browser, into: &frame, elapsed: .zero)
+        return frame.lines.joined(separator: "\n")
     }
 
     @Test("hostile text from the API never reaches the terminal: table and CSV sanitized, JSON and NDJSON escaped")
