@@ -20,6 +20,17 @@ struct KeyRebinding: Sendable, Equatable {
     /// No key changed.
     static let none = KeyRebinding()
 
+    /// The key a message names for `intent` (`press R to retry`): the one the file gave it,
+    /// else its own, `standard`; nil when the file gave `standard` to another action and none
+    /// to this one, which then has no key to name.
+    /// - Parameters:
+    ///   - intent: what the key does.
+    ///   - standard: its key when the file does not move it, as help shows it.
+    func key(for intent: BrowseIntent, standard: String) -> String? {
+        if let assigned = keys[intent] { return assigned.label }
+        return keys.values.contains { $0.label == standard } ? nil : standard
+    }
+
     /// The actions a key can be given to, by the name the file uses (`key.<name>`).
     static let actions: [(name: String, intent: BrowseIntent)] = [
         ("move-down", .list(.moveDown)), ("move-up", .list(.moveUp)), ("page-down", .list(.pageDown)),

@@ -56,6 +56,40 @@ struct KeyRebindingTests {
         #expect(KeyBindings.intent(for: KeyEvent(.character("O")), in: applied) == nil)
     }
 
+    @Test("what the screen says to press follows the rebinding: a failed first page, a failed footer; a key another action took is named no more")
+    func messagesNameTheReboundKeys() async throws {
+        let clock = ManualClock()
+        let source = F.source(clock: clock, pageCount: 2, gated: true)
+        let model = F.model(source, clock: clock)
+        let browser = F.browser(model)
+        func screen() -> String {
+            var frame = ScreenBuffer(size: Size(width: 80, height: 24))
+            _ = BrowserScreen.draw(browser, into: &frame, elapsed: .zero)
+            return frame.lines.joined(separator: "\n")
+        }
+        model.start()
+        source.script(.failure(F.Failure()), forPage: 0)
+        source.release()
+        await model.wait { if case .firstLoadFailed = $0.content { true } else { false } }
+        #expect(screen().contains("press R to retry · q to quit"))
+        browser.keyRebinding = try Self.rebinding("key.retry = x\nkey.quit = Q\n")
+        #expect(screen().contains("press x to retry · Q to quit"), "\(screen())")
+
+        // R given to refresh: retrying has no key, and the screen names none.
+        browser.keyRebinding = try Self.rebinding("key.refresh = R\n")
+        #expect(screen().contains("q to quit") && !screen().contains("to retry"), "\(screen())")
+        browser.keyRebinding = try Self.rebinding("key.retry = x\n")
+        model.perform(.retry, visibleRows: 10)
+        source.release()
+        await model.wait { $0.rowCount == 20 }
+        model.select(19)
+        model.visibleRangeChanged(14..<20)
+        source.script(.failure(F.Failure()), forPage: 1)
+        source.release()
+        await model.wait { if case .failed = $0.footer { true } else { false } }
+        #expect(screen().contains("✖ press x to retry · "), "\(screen())")
+    }
+
     @Test("the browser's input reads the rebinding: x quits, q no longer does")
     func browserHook() async throws {
         let clock = ManualClock()

@@ -34,6 +34,8 @@ struct FeedScreen<Source: PageSource> {
     /// The cells of rows drawn before, copied into this frame where the row shows the same;
     /// nil to draw every row.
     var rowMemo: ListRowMemo?
+    /// The keys as the config file binds them, for what the screen says to press.
+    var keys = KeyRebinding.none
 
     /// Draws the indicator line, the list and the details.
     /// - Parameters:
@@ -99,8 +101,8 @@ struct FeedScreen<Source: PageSource> {
         case .notice(let text):
             frame.write("ⓘ \(text)", at: origin, style: Theme.notice, maxWidth: rect.width - 1, ellipsis: true)
         case .refreshFailed(let reason):
-            Banner(.error, "refresh failed: \(reason.displayText)", action: KeyHint("r", "try again"))
-                .draw(into: &frame, in: rect)
+            let again = keys.key(for: .list(.refresh), standard: "r").map { KeyHint($0, "try again") }
+            Banner(.error, "refresh failed: \(reason.displayText)", action: again).draw(into: &frame, in: rect)
         }
     }
 
@@ -313,17 +315,18 @@ struct FeedScreen<Source: PageSource> {
         }
     }
 
-    /// `✖ press R to retry · <reason>`; offline, `✖ <reason>` (its reason says to go online).
+    /// `✖ press R to retry · <reason>` (R as the config file binds it); offline, or with no key
+    /// for retrying, `✖ <reason>` (offline, its reason says to go online).
     private func drawRetry(_ reason: UntrustedText, at origin: Point, width: Int, into frame: inout ScreenBuffer) {
         var x = origin.x + frame.write("✖ ", at: origin, style: Theme.error)
-        if isOfflineMiss {
+        guard !isOfflineMiss, let retry = keys.key(for: .list(.retry), standard: "R") else {
             frame.write(
                 reason.displayText, at: Point(x: x, y: origin.y), style: Theme.errorDetail,
                 maxWidth: max(0, origin.x + width - x), ellipsis: true)
             return
         }
         x += frame.write("press ", at: Point(x: x, y: origin.y), style: Theme.errorDetail)
-        x += frame.write("R", at: Point(x: x, y: origin.y), style: Theme.key)
+        x += frame.write(retry, at: Point(x: x, y: origin.y), style: Theme.key)
         x += frame.write(" to retry · ", at: Point(x: x, y: origin.y), style: Theme.errorDetail)
         frame.write(
             reason.displayText, at: Point(x: x, y: origin.y), style: Theme.errorDetail,

@@ -47,8 +47,11 @@ protocol BrowserTab: AnyObject {
     func wheel(up: Bool)
     /// A click on a row.
     func click(_ row: ListRow)
-    /// Draws the indicator line, the list and the details; returns the rows drawn.
-    func draw(into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)]
+    /// Draws the indicator line, the list and the details; returns the rows drawn. What they
+    /// say to press (`press R to retry`) names the keys as `keys` binds them.
+    func draw(
+        into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration, keys: KeyRebinding
+    ) -> [(row: ListRow, rect: Rect)]
     /// Whether the next launch opens its list where it is now (see ``saveWhereLeft()``).
     var reopensWhereLeft: Bool { get }
     /// Draws the indicator line and the list as the next launch will open them, for its
@@ -115,6 +118,11 @@ protocol BrowserTab: AnyObject {
 }
 
 extension BrowserTab {
+    /// ``draw(into:indicator:list:elapsed:keys:)`` with every key where it is by default.
+    func draw(into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)] {
+        draw(into: &frame, indicator: indicator, list: list, elapsed: elapsed, keys: .none)
+    }
+
     /// Whether the key for `intent` does something here; the help lists only those.
     func offers(_ intent: BrowseIntent) -> Bool {
         switch intent {

@@ -128,7 +128,9 @@ final class FeedTab<Source: PageSource>: BrowserTab {
         }
     }
 
-    func draw(into frame: inout ScreenBuffer, indicator: Rect, list area: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)] {
+    func draw(
+        into frame: inout ScreenBuffer, indicator: Rect, list area: Rect, elapsed: Duration, keys: KeyRebinding
+    ) -> [(row: ListRow, rect: Rect)] {
         // A refresh that kept the selected item where it moved to: scroll as far, so the item
         // stays on the row of the screen it was on.
         if let move = model.selectionMove, move.serial != appliedMove {
@@ -137,6 +139,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
         }
         var screen = FeedScreen(model: model, style: style, cells: cells, images: images, starred: starMarks?.starred ?? [], rowMemo: rowMemo)
         screen.reviseDetails = detailsRevision
+        screen.keys = keys
         return screen.draw(into: &frame, indicator: indicator, area: area, list: &list, elapsed: elapsed)
     }
 

@@ -229,11 +229,13 @@ final class SearchingTab: BrowserTab {
     func wheel(up: Bool) { shown.wheel(up: up) }
     func click(_ row: ListRow) { shown.click(row) }
 
-    func draw(into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)] {
+    func draw(
+        into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration, keys: KeyRebinding
+    ) -> [(row: ListRow, rect: Rect)] {
         if let chartRanges, shown.detailsRevision == nil {
             shown.detailsRevision = { chartRanges.revise($0) }
         }
-        return shown.draw(into: &frame, indicator: indicator, list: list, elapsed: elapsed)
+        return shown.draw(into: &frame, indicator: indicator, list: list, elapsed: elapsed, keys: keys)
     }
 
     var reopensWhereLeft: Bool { base.reopensWhereLeft }
