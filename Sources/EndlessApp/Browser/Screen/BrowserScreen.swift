@@ -27,7 +27,7 @@ enum BrowserScreen {
         guard let bands = BrowserLayout.bands(in: frame.bounds) else { return layout }
         let tab = browser.active
         layout.list = bands.list
-        layout.rows = tab.draw(into: &frame, indicator: bands.indicator, list: bands.list, elapsed: elapsed, keys: browser.keyRebinding)
+        layout.rows = tab.draw(into: &frame, indicator: bands.indicator, list: bands.list, elapsed: elapsed, keys: browser)
         layout.tabs = drawChrome(browser, into: &frame, bands: bands, elapsed: elapsed, memo: chrome)
         layout.hasOverlay = tab.hasDetails || browser.isHelpVisible
         if browser.isHelpVisible {

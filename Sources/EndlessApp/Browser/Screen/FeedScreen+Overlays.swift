@@ -28,11 +28,11 @@ extension FeedScreen {
             // Offline, a page the cache lacks cannot come however often R is pressed.
             let retry =
                 isOfflineMiss
-                ? "offline: run endless without --offline to load them" : keys.key(for: .list(.retry), standard: "R").map { "press \($0) to retry" }
-            let quit = keys.key(for: .quit, standard: "q").map { "\($0) to quit" }
+                ? "offline: run endless without --offline to load them" : key(for: .list(.retry), standard: "R").map { "press \($0) to retry" }
+            let quit = key(for: .quit, standard: "q").map { "\($0) to quit" }
             lines.append(([retry, quit].compactMap { $0 }.joined(separator: " · "), Theme.key))
         case .empty:
-            let refresh = keys.key(for: .list(.refresh), standard: "r").map { " · press \($0) for a new list" } ?? ""
+            let refresh = key(for: .list(.refresh), standard: "r").map { " · press \($0) for a new list" } ?? ""
             lines = [(model.descriptor.emptyList ?? "no \(nouns.plural) here\(refresh)", Theme.endOfList)]
         }
         let top = rect.y + max(0, (rect.height - lines.count) / 2)
@@ -53,7 +53,7 @@ extension FeedScreen {
         case .loading: fields.append(DetailPanel.Field("", "loading the full record…"))
         // R fetches them again (offline, the reason says what does instead), as on the list.
         case .failed(let reason):
-            let retry = isOfflineMiss ? nil : keys.key(for: .list(.retry), standard: "R")
+            let retry = isOfflineMiss ? nil : key(for: .list(.retry), standard: "R")
             fields.append(DetailPanel.Field("", "✖ " + (retry.map { "press \($0) to retry · " } ?? "") + reason.displayText))
         case .remark(let text): fields.append(DetailPanel.Field("", text.displayText))
         case nil: break

@@ -34,8 +34,9 @@ struct FeedScreen<Source: PageSource> {
     /// The cells of rows drawn before, copied into this frame where the row shows the same;
     /// nil to draw every row.
     var rowMemo: ListRowMemo?
-    /// The keys as the config file binds them, for what the screen says to press.
-    var keys = KeyRebinding.none
+    /// Where the keys as the config file binds them are, for what the screen says to press;
+    /// nil for the keys as they are by default.
+    var keys: (any BoundKeys)?
 
     /// Draws the indicator line, the list and the details.
     /// - Parameters:
@@ -101,7 +102,7 @@ struct FeedScreen<Source: PageSource> {
         case .notice(let text):
             frame.write("ⓘ \(text)", at: origin, style: Theme.notice, maxWidth: rect.width - 1, ellipsis: true)
         case .refreshFailed(let reason):
-            let again = keys.key(for: .list(.refresh), standard: "r").map { KeyHint($0, "try again") }
+            let again = key(for: .list(.refresh), standard: "r").map { KeyHint($0, "try again") }
             Banner(.error, "refresh failed: \(reason.displayText)", action: again).draw(into: &frame, in: rect)
         }
     }
@@ -319,7 +320,7 @@ struct FeedScreen<Source: PageSource> {
     /// for retrying, `✖ <reason>` (offline, its reason says to go online).
     private func drawRetry(_ reason: UntrustedText, at origin: Point, width: Int, into frame: inout ScreenBuffer) {
         var x = origin.x + frame.write("✖ ", at: origin, style: Theme.error)
-        guard !isOfflineMiss, let retry = keys.key(for: .list(.retry), standard: "R") else {
+        guard !isOfflineMiss, let retry = key(for: .list(.retry), standard: "R") else {
             frame.write(
                 reason.displayText, at: Point(x: x, y: origin.y), style: Theme.errorDetail,
                 maxWidth: max(0, origin.x + width - x), ellipsis: true)

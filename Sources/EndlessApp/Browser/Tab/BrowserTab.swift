@@ -48,9 +48,9 @@ protocol BrowserTab: AnyObject {
     /// A click on a row.
     func click(_ row: ListRow)
     /// Draws the indicator line, the list and the details; returns the rows drawn. What they
-    /// say to press (`press R to retry`) names the keys as `keys` binds them.
+    /// say to press (`press R to retry`) names the keys as `keys` binds them (nil: as by default).
     func draw(
-        into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration, keys: KeyRebinding
+        into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration, keys: (any BoundKeys)?
     ) -> [(row: ListRow, rect: Rect)]
     /// Whether the next launch opens its list where it is now (see ``saveWhereLeft()``).
     var reopensWhereLeft: Bool { get }
@@ -120,7 +120,7 @@ protocol BrowserTab: AnyObject {
 extension BrowserTab {
     /// ``draw(into:indicator:list:elapsed:keys:)`` with every key where it is by default.
     func draw(into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration) -> [(row: ListRow, rect: Rect)] {
-        draw(into: &frame, indicator: indicator, list: list, elapsed: elapsed, keys: .none)
+        draw(into: &frame, indicator: indicator, list: list, elapsed: elapsed, keys: nil)
     }
 
     /// Whether the key for `intent` does something here; the help lists only those.

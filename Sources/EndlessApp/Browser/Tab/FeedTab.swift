@@ -129,7 +129,7 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     }
 
     func draw(
-        into frame: inout ScreenBuffer, indicator: Rect, list area: Rect, elapsed: Duration, keys: KeyRebinding
+        into frame: inout ScreenBuffer, indicator: Rect, list area: Rect, elapsed: Duration, keys: (any BoundKeys)?
     ) -> [(row: ListRow, rect: Rect)] {
         // A refresh that kept the selected item where it moved to: scroll as far, so the item
         // stays on the row of the screen it was on.

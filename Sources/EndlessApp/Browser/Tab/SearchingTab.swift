@@ -230,7 +230,7 @@ final class SearchingTab: BrowserTab {
     func click(_ row: ListRow) { shown.click(row) }
 
     func draw(
-        into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration, keys: KeyRebinding
+        into frame: inout ScreenBuffer, indicator: Rect, list: Rect, elapsed: Duration, keys: (any BoundKeys)?
     ) -> [(row: ListRow, rect: Rect)] {
         if let chartRanges, shown.detailsRevision == nil {
             shown.detailsRevision = { chartRanges.revise($0) }
