@@ -32,22 +32,10 @@ extension FeedViewModel {
     /// Scrolls the open details for a move intent, if they can scroll.
     /// - Returns: whether the intent was used up.
     func scrollDetails(_ intent: ListIntent) -> Bool {
-        guard canScrollDetails else { return false }
-        let page = max(1, detailsScroll.shown - 1)
-        let last = max(0, detailsScroll.lines - detailsScroll.shown)
-        let offset = detailsScrollOffset
-        let target: Int
-        switch intent {
-        case .moveDown: target = offset + 1
-        case .moveUp: target = offset - 1
-        case .pageDown: target = offset + page
-        case .pageUp: target = offset - page
-        case .top: target = 0
-        case .bottom: target = last
-        default: return false
-        }
-        let clamped = min(max(0, target), last)
-        if clamped != detailsScroll.offset { detailsScroll.offset = clamped }
+        guard canScrollDetails,
+            let first = intent.scrolledFirstLine(from: detailsScrollOffset, lines: detailsScroll.lines, shown: detailsScroll.shown)
+        else { return false }
+        if first != detailsScroll.offset { detailsScroll.offset = first }
         return true
     }
 }

@@ -56,7 +56,14 @@ extension FeedViewModel {
         }
         opened.note = .loading
         details = opened
-        let id = opened.id
+        fetchDetails(of: item, id: opened.id, with: fetch)
+    }
+
+    /// Fetches the fuller record of `item`, whose details (`id`) are open, to replace them
+    /// when it comes, or to say under them why it did not.
+    private func fetchDetails(
+        of item: Source.Item, id: String, with fetch: @escaping @Sendable (Source.Item, Date) async throws -> ItemDetails
+    ) {
         let now = now()
         detailsTask = Task { [weak self] in
             let result: Result<ItemDetails, any Error>
@@ -76,10 +83,12 @@ extension FeedViewModel {
     /// Fetches the open details' fuller record again, if that is what failed: `R` retries
     /// what failed, the details as the list's pages.
     func retryDetails() {
-        guard case .failed = details?.note else { return }
-        // Reopened on the same item: the fetch starts again, the panel says it is loading.
-        details = nil
-        openDetails()
+        // The selected item's, as open details always are; what they show stays meanwhile.
+        guard case .failed = details?.note, let id = details?.id, let fetch = descriptor.fetchDetails,
+            let item = feed.items.item(at: selection)
+        else { return }
+        details?.note = .loading
+        fetchDetails(of: item, id: id, with: fetch)
     }
 
     /// Closes the details panel.

@@ -16,22 +16,8 @@ extension BrowserModel {
     /// - Returns: whether the intent was used up.
     func scrollHelp(_ intent: ListIntent) -> Bool {
         let (lines, shown) = helpLines
-        guard shown < lines else { return false }
-        let page = max(1, shown - 1)
-        let last = lines - shown
-        let first = min(helpFirstLine, last)
-        let target: Int
-        switch intent {
-        case .moveDown: target = first + 1
-        case .moveUp: target = first - 1
-        case .pageDown: target = first + page
-        case .pageUp: target = first - page
-        case .top: target = 0
-        case .bottom: target = last
-        default: return false
-        }
-        let clamped = min(max(0, target), last)
-        if clamped != helpFirstLine { helpFirstLine = clamped }
+        guard shown < lines, let first = intent.scrolledFirstLine(from: helpFirstLine, lines: lines, shown: shown) else { return false }
+        if first != helpFirstLine { helpFirstLine = first }
         return true
     }
 }

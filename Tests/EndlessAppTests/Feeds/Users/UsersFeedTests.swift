@@ -139,38 +139,33 @@ struct UsersFeedTests {
         return ReqresClient(http: http)
     }
 
-    @Test("details of a user the service no longer has: the list's fields stay, the note says `no user 99`")
-    func detailsOfAMissingUser() async throws {
+    /// A list of one user (`id`, `First Last`) answered under `root`, its details opened with
+    /// `record` as the answer to the fetch by id, once that fetch has ended.
+    static func detailsOfOneUser(
+        root: String, id: Int, first: String, last: String, record: CannedURLProtocol.Reply
+    ) async throws -> FeedViewModel<ExplainingSource<ReqresPageSource>> {
+        let user = #"{"id":\#(id),"email":"\#(first.lowercased())@reqres.in","first_name":"\#(first)","last_name":"\#(last)","avatar":null}"#
         CannedURLProtocol.answer(
-            "/gone/users",
-            with: .init(
-                body:
-                    #"{"page":1,"per_page":6,"total":1,"total_pages":1,"data":[{"id":99,"email":"gone@reqres.in","first_name":"Gone","last_name":"Away","avatar":null}]}"#
-            ))
-        CannedURLProtocol.answer("/gone/users/99", with: .init(status: 404, body: "{}"))
-        let model = Self.model(try Self.cannedClient("gone"), clock: ManualClock())
+            "/\(root)/users", with: .init(body: #"{"page":1,"per_page":6,"total":1,"total_pages":1,"data":["# + user + "]}"))
+        CannedURLProtocol.answer("/\(root)/users/\(id)", with: record)
+        let model = Self.model(try Self.cannedClient(root), clock: ManualClock())
         model.start()
         await model.wait { $0.rowCount == 1 }
         model.perform(.openDetails, visibleRows: 5)
         await model.wait { $0.details?.note != .loading }
+        return model
+    }
+
+    @Test("details of a user the service no longer has: the list's fields stay, the note says `no user 99`")
+    func detailsOfAMissingUser() async throws {
+        let model = try await Self.detailsOfOneUser(root: "gone", id: 99, first: "Gone", last: "Away", record: .init(status: 404, body: "{}"))
         #expect(model.details?.note == .failed(UntrustedText("no user 99")))
         #expect(model.details?.title.raw == "Gone Away")
     }
 
     @Test("R fetches details that failed again, as it retries a page; the panel says so; with nothing failed it asks for nothing")
     func retryFailedDetails() async throws {
-        CannedURLProtocol.answer(
-            "/flaky/users",
-            with: .init(
-                body:
-                    #"{"page":1,"per_page":6,"total":1,"total_pages":1,"data":[{"id":7,"email":"mo@reqres.in","first_name":"Mo","last_name":"Flaky","avatar":null}]}"#
-            ))
-        CannedURLProtocol.answer("/flaky/users/7", with: .init(status: 503, body: "busy"))
-        let model = Self.model(try Self.cannedClient("flaky"), clock: ManualClock())
-        model.start()
-        await model.wait { $0.rowCount == 1 }
-        model.perform(.openDetails, visibleRows: 5)
-        await model.wait { $0.details?.note != .loading }
+        let model = try await Self.detailsOfOneUser(root: "flaky", id: 7, first: "Mo", last: "Flaky", record: .init(status: 503, body: "busy"))
         guard case .failed = model.details?.note else {
             Issue.record("the fetch did not fail: \(String(describing: model.details?.note))")
             return
