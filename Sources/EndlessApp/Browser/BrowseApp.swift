@@ -98,7 +98,7 @@ extension BrowseApp {
             connection: connection, simulatorImages: simulatorImages, remoteImages: remoteImages, cells: cells,
             refreshCooldown: options.refreshCooldown, maxLoaded: options.maxLoaded,
             tracksSeenItems: options.dumpStatePath != nil, cache: cache, cacheMode: options.cacheMode,
-            simulatorDataVariant: options.simulator.dataDirectory.map { "lists=\($0.path)" } ?? "")
+            simulatorDataVariant: options.simulator.dataDirectory.map { "lists=\($0.path)" } ?? "", keys: options.keys)
         let slots = options.feeds.map { feed in TabSlot(kind: feed.kind) { try feed.settings.makeTab(tabEnvironment) } }
         let browser = try BrowserModel(slots: slots, opening: options.opening)
         browser.keyRebinding = options.keys

@@ -253,7 +253,7 @@ extension SearchingTab {
                         environment: recipe.environment, kind: recipe.kind, explain: recipe.explain, policy: recipe.policy))
             }
         }
-        let tab = SearchingTab(base: base, sortLabels: orders.map(\.label), makeResults: makeResults) { index in
+        let tab = SearchingTab(base: base, sortLabels: orders.map(\.label), keys: recipe.environment.keys, makeResults: makeResults) { index in
             guard let index else {
                 shown.value = recipe.settings
                 return nil
@@ -321,7 +321,7 @@ extension SearchingTab {
                 let items = kept.compactMap { try? Source.Item(rawJSON: RawJSON(parsing: $0.json)) }
                 return recipe.environment.makeSortedTab(
                     recipe.kind, items: items, like: recipe.parts, ending: "starred by you", endpoint: recipe.context.endpoint,
-                    emptyList: recipe.parts.descriptor.nouns.noneStarred)
+                    emptyList: recipe.parts.descriptor.nouns.noneStarred(keys: recipe.environment.keys))
             })
         return tab
     }

@@ -166,6 +166,9 @@ struct TabEnvironment {
 
     /// Which lists the embedded simulator draws from (`--data-dir`), since they change its people.
     let simulatorDataVariant: String
+    /// The keys the config file moved, for the messages a tab makes that name one (`Esc back
+    /// to the list`).
+    var keys = KeyRebinding.none
 
     /// The picture store for an endpoint: the simulator's or the real services'.
     func images(for endpoint: FeedEndpoint) -> ImageStore? {

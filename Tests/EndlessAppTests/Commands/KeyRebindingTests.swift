@@ -90,6 +90,36 @@ struct KeyRebindingTests {
         #expect(screen().contains("✖ press x to retry · "), "\(screen())")
     }
 
+    @Test("help's texts and the details' edge name another action's key as bound, and none it lost")
+    func helpAndDetailsNameTheReboundKeys() throws {
+        let nouns = Nouns("person", "people")
+        func help(_ intent: BrowseIntent, _ rebinding: KeyRebinding) -> String? {
+            KeyBindings.all(nouns: nouns, tabs: FeedCatalog.all.map(\.id), rebinding: rebinding).first { $0.intent == intent }?.help
+        }
+        #expect(help(.search, .none) == "search people (Esc: back)")
+        #expect(help(.showStarred, .none) == "the starred people (F, Esc: back)")
+        let moved = try Self.rebinding("key.close = x\nkey.starred = S\nkey.previous-tab = p\n")
+        #expect(help(.search, moved) == "search people (x: back)")
+        #expect(help(.nextSort, moved) == "next order (x: the first)")
+        #expect(help(.showStarred, moved) == "the starred people (S, x: back)")
+        #expect(help(.nextTab, moved) == "next feed (p: previous)")
+        // Esc given to search: closing has no key to name.
+        let searchOnEsc = try Self.rebinding("key.search = esc\n")
+        #expect(help(.nextSort, searchOnEsc) == "next order")
+        #expect(help(.showStarred, searchOnEsc) == "the starred people (F: back)")
+
+        let clock = ManualClock()
+        let model = F.model(F.source(clock: clock), clock: clock)
+        let browser = F.browser(model)
+        let screen = FeedScreen(
+            model: model, style: PeopleFeed.rowStyle, cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil),
+            images: nil, keys: browser)
+        #expect(screen.detailsHint(hasChart: true) == " Esc close · ↑↓ next person · [ ] range ")
+        browser.keyRebinding = try Self.rebinding("key.close = x\nkey.move-down = n\nkey.chart-longer = >\n")
+        #expect(screen.detailsHint(hasChart: true) == " x close · ↑/n next person · [ > range ")
+        #expect(screen.detailsHint(hasChart: false) == " x close · ↑/n next person ")
+    }
+
     @Test("the browser's input reads the rebinding: x quits, q no longer does")
     func browserHook() async throws {
         let clock = ManualClock()

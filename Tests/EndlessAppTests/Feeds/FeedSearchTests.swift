@@ -37,9 +37,10 @@ struct FeedSearchTests {
         ///   - monitors: hear every request the app sends.
         ///   - retries: whether a failed request is retried (false: a failure shows at once).
         ///   - size: the terminal's.
+        ///   - keys: the keys a config file moved.
         init(
             opening: FeedID, folder: URL? = nil, arguments: [String] = [], monitors: [any HTTPEventMonitor] = [], retries: Bool = true,
-            size: Size = Size(width: 80, height: 24)
+            size: Size = Size(width: 80, height: 24), keys: KeyRebinding = .none
         ) throws {
             self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("endless-search-\(UUID().uuidString)")
             removesFolder = folder == nil
@@ -54,9 +55,10 @@ struct FeedSearchTests {
             let environment = TabEnvironment(
                 connection: connection, simulatorImages: nil, remoteImages: nil,
                 cells: ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil), refreshCooldown: .seconds(3),
-                maxLoaded: nil, tracksSeenItems: false, cache: cache, cacheMode: .disabled, simulatorDataVariant: "")
+                maxLoaded: nil, tracksSeenItems: false, cache: cache, cacheMode: .disabled, simulatorDataVariant: "", keys: keys)
             let tabs = try options.feeds.map { try $0.settings.makeTab(environment) }
             browser = BrowserModel(tabs: tabs, opening: opening)
+            browser.keyRebinding = keys
             loop = BrowseLoop(terminal: terminal, browser: browser, frameInterval: .zero)
         }
 
@@ -138,6 +140,35 @@ struct FeedSearchTests {
         let nouns = app.browser.active.nouns
         try await app.run { app.terminal.text.contains("no starred \(nouns.plural) yet: * stars the one selected") }
         #expect(!app.terminal.text.contains("press r for a new list"))
+    }
+
+    @Test("with Esc and * moved by the config file, a search that found nothing, the starred list and the status bar name the keys as bound")
+    func reboundKeys() async throws {
+        let keys = try KeyRebindingTests.rebinding("key.close = x\nkey.star = s\n")
+        let app = try App(opening: .users, size: Size(width: 120, height: 24), keys: keys)
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        try app.press(.character("/"))
+        for character in "zzqx" { try app.press(.character(character)) }
+        try app.press(.enter)
+        try await app.run { app.terminal.text.contains("no users match “zzqx” · x back to the list") }
+        let statusBar = app.terminal.text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(statusBar.contains("x back to the list"), "the status bar: \(statusBar)")
+        #expect(!app.terminal.text.contains("Esc"), "\(app.terminal.text)")
+        try app.press(.character("x"))
+        try await app.run { app.browser.active.searchQuery == nil }
+
+        try app.press(.character("F"))
+        try await app.run { app.terminal.text.contains("no starred users yet: s stars the one selected · x back to the list") }
+        #expect(!app.terminal.text.contains("*") && !app.terminal.text.contains("Esc"), "\(app.terminal.text)")
+
+        // Esc given to search: going back has no key left, and nothing names one.
+        let searchOnEsc = try App(opening: .users, keys: KeyRebindingTests.rebinding("key.search = esc\n"))
+        try searchOnEsc.loop.start()
+        try await searchOnEsc.run { searchOnEsc.browser.active.status.rows > 0 && !searchOnEsc.browser.active.isOpening }
+        try searchOnEsc.press(.character("F"))
+        try await searchOnEsc.run { searchOnEsc.terminal.text.contains("no starred users yet: * stars the one selected") }
+        #expect(!searchOnEsc.terminal.text.contains("back to the list"), "\(searchOnEsc.terminal.text)")
     }
 
     struct Run {

@@ -94,7 +94,7 @@ final class BrowserModel {
 
     /// Which keys do what on the active tab: what input and the help overlay read.
     var keyBindings: [KeyBindings.Binding] {
-        keyRebinding.applied(to: KeyBindings.all(nouns: active.nouns, tabs: kinds))
+        keyRebinding.applied(to: KeyBindings.all(nouns: active.nouns, tabs: kinds, rebinding: keyRebinding))
     }
 
     /// Every tab, made now if never shown (for `--dump-state`); a tab that cannot be made is

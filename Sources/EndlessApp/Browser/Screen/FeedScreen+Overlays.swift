@@ -146,15 +146,27 @@ extension FeedScreen {
         if cells.usesPixels, let shown, let imageRect {
             cells.draw(shown, in: imageRect, into: &frame)
         }
-        // With a chart, the keys that change its range: they work only here, so only here say so.
-        let ranges = details.chart == nil ? "" : " · [ ] range"
-        let hint =
-            model.canScrollDetails
-            ? " Esc close · ↑↓ PgUp PgDn scroll\(ranges) "
-            : " Esc close · ↑↓ next \(model.descriptor.nouns.singular)\(ranges) "
+        let hint = detailsHint(hasChart: details.chart != nil)
         if rect.width > DisplayWidth.of(hint) + 4 {
             frame.write(hint, at: Point(x: rect.maxX - DisplayWidth.of(hint) - 2, y: rect.maxY - 1), style: Theme.subtitle)
         }
+    }
+
+    /// The keys the details' bottom edge names, as the config file binds them: ` Esc close ·
+    /// ↑↓ PgUp PgDn scroll · [ ] range ` (the range only with a chart: its keys work only
+    /// here, so only here say so). An action that lost its key is not named.
+    func detailsHint(hasChart: Bool) -> String {
+        let rebinding = keys?.keyRebinding ?? .none
+        func key(_ intent: BrowseIntent, _ standard: String) -> String? { rebinding.key(for: intent, standard: standard) }
+        let moves = [key(.list(.moveUp), "↑"), key(.list(.moveDown), "↓")].compactMap { $0 }
+        let move = moves == ["↑", "↓"] ? "↑↓" : moves.joined(separator: "/")
+        let scrollKeys = ([move] + [key(.list(.pageUp), "PgUp"), key(.list(.pageDown), "PgDn")].compactMap { $0 }).filter { !$0.isEmpty }
+        let scroll = scrollKeys.isEmpty ? nil : scrollKeys.joined(separator: " ") + " scroll"
+        let next = move.isEmpty ? nil : "\(move) next \(model.descriptor.nouns.singular)"
+        let rangeKeys = [key(.previousChartRange, "["), key(.nextChartRange, "]")].compactMap { $0 }
+        let ranges = hasChart && !rangeKeys.isEmpty ? rangeKeys.joined(separator: " ") + " range" : nil
+        let said = [key(.list(.close), "Esc").map { "\($0) close" }, model.canScrollDetails ? scroll : next, ranges].compactMap { $0 }
+        return " \(said.joined(separator: " · ")) "
     }
 
     /// Below this width or height the details take the whole area.

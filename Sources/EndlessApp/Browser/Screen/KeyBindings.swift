@@ -14,8 +14,16 @@ enum KeyBindings {
     }
 
     /// Every binding, for a feed whose items are called `nouns`, with the tab keys when there
-    /// are several tabs.
-    static func all(nouns: Nouns, tabs: [FeedID]) -> [Binding] {
+    /// are several tabs. The help texts that name another action's key (`search people (Esc:
+    /// back)`) name it as `rebinding` binds it, or not at all when it has no key left; the
+    /// bindings themselves are the standard ones (``KeyRebinding/applied(to:)`` moves them).
+    static func all(nouns: Nouns, tabs: [FeedID], rebinding: KeyRebinding = .none) -> [Binding] {
+        // `words (key: what it does)`, or the words alone when the keys are all gone.
+        func naming(_ words: String, _ keys: [(BrowseIntent, standard: String)], _ does: String) -> String {
+            let labels = keys.compactMap { rebinding.key(for: $0.0, standard: $0.standard) }
+            return labels.isEmpty ? words : "\(words) (\(labels.joined(separator: ", ")): \(does))"
+        }
+        let back = (BrowseIntent.list(.close), standard: "Esc")
         var bindings: [Binding] = [
             Binding(keys: [KeyEvent(.down), char("j")], label: "↓ j", intent: .list(.moveDown), help: "next \(nouns.singular)"),
             Binding(keys: [KeyEvent(.up), char("k")], label: "↑ k", intent: .list(.moveUp), help: "previous \(nouns.singular)"),
@@ -37,10 +45,11 @@ enum KeyBindings {
             Binding(keys: [char("R")], label: "R", intent: .list(.retry), help: "retry what failed"),
             Binding(
                 keys: [char("/")], label: "/", intent: .search,
-                help: "search \(nouns.plural) (Esc: back)"),
-            Binding(keys: [char("o")], label: "o", intent: .nextSort, help: "next order (Esc: the first)"),
+                help: naming("search \(nouns.plural)", [back], "back")),
+            Binding(keys: [char("o")], label: "o", intent: .nextSort, help: naming("next order", [back], "the first")),
             Binding(keys: [char("*")], label: "*", intent: .toggleStar, help: "star or unstar the \(nouns.singular)"),
-            Binding(keys: [char("F")], label: "F", intent: .showStarred, help: "the starred \(nouns.plural) (F, Esc: back)"),
+            Binding(
+                keys: [char("F")], label: "F", intent: .showStarred, help: naming("the starred \(nouns.plural)", [(.showStarred, "F"), back], "back")),
             Binding(keys: [char("O")], label: "O", intent: .openPage, help: "open its page in the web browser"),
             Binding(keys: [char("y")], label: "y", intent: .copy, help: "copy its link or email"),
             Binding(keys: [char("[")], label: "[", intent: .previousChartRange, help: "chart range: shorter"),
@@ -50,7 +59,7 @@ enum KeyBindings {
         if tabs.count > 1 {
             bindings.append(
                 Binding(
-                    keys: [KeyEvent(.tab)], label: "Tab", intent: .nextTab, help: "next feed (Shift-Tab: previous)"))
+                    keys: [KeyEvent(.tab)], label: "Tab", intent: .nextTab, help: naming("next feed", [(.previousTab, "Shift-Tab")], "previous")))
             bindings.append(
                 Binding(keys: [KeyEvent(.tab, modifiers: .shift)], label: "Shift-Tab", intent: .previousTab, help: "previous feed"))
             for kind in tabs {

@@ -27,6 +27,9 @@ final class SearchingTab: BrowserTab {
     @ObservationIgnored @SignalObserved private(set) var sorted: (index: Int, label: String, tab: any BrowserTab)? = nil
     /// The orders `o` cycles through, after the feed's own.
     @ObservationIgnored let sortLabels: [String]
+    /// What the status bar says under results, an order or the starred list: `Esc back to the
+    /// list`, with the key as bound; nil when closing has no key.
+    @ObservationIgnored private let backToTheList: String?
     @ObservationIgnored private let makeResults: (@MainActor (SearchText) throws -> any BrowserTab)?
     @ObservationIgnored private let makeSorted: @MainActor (Int?) throws -> (label: String, tab: any BrowserTab)?
     @ObservationIgnored private var isActive = false
@@ -64,15 +67,18 @@ final class SearchingTab: BrowserTab {
     /// - Parameters:
     ///   - base: the feed's tab.
     ///   - sortLabels: the feed's other orders.
+    ///   - keys: the keys the config file moved, for the status bar's `Esc back to the list`.
     ///   - makeResults: makes the results' tab for the words; nil when the feed cannot be searched.
     ///   - makeSorted: makes the tab of the order at an index of `sortLabels`, and its label;
     ///     called with nil when the feed's own order is shown again.
     init(
-        base: any BrowserTab, sortLabels: [String] = [], makeResults: (@MainActor (SearchText) throws -> any BrowserTab)?,
+        base: any BrowserTab, sortLabels: [String] = [], keys: KeyRebinding = .none,
+        makeResults: (@MainActor (SearchText) throws -> any BrowserTab)?,
         makeSorted: @escaping @MainActor (Int?) throws -> (label: String, tab: any BrowserTab)? = { _ in nil }
     ) {
         self.base = base
         self.sortLabels = sortLabels
+        backToTheList = keys.key(for: .list(.close), standard: "Esc").map { "\($0) back to the list" }
         self.makeResults = makeResults
         self.makeSorted = makeSorted
         shown = base
@@ -198,7 +204,7 @@ final class SearchingTab: BrowserTab {
         guard results != nil || sorted != nil || starred != nil else {
             return [chart, base.statusNote].compactMap { $0 }.joined(separator: " · ").nilIfEmpty
         }
-        return [chart, shown.statusNote, "Esc back to the list"].compactMap { $0 }.joined(separator: " · ")
+        return [chart, shown.statusNote, backToTheList].compactMap { $0 }.joined(separator: " · ").nilIfEmpty
     }
 
     func activate() {

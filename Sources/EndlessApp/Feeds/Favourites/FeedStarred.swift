@@ -17,7 +17,7 @@ public struct FeedStarred<Settings: Sendable>: Sendable {
         FeedStarred { settings, context, ids, environment, kind, policy in
             let parts = try tab(settings, context, ids)
             var descriptor = parts.descriptor
-            descriptor.emptyList = descriptor.nouns.noneStarred
+            descriptor.emptyList = descriptor.nouns.noneStarred(keys: environment.keys)
             let starred = FeedTabParts(
                 source: parts.source, descriptor: descriptor, rowStyle: parts.rowStyle, paging: parts.paging,
                 cacheVariant: [parts.cacheVariant, "starred"].joined(separator: " "), live: parts.live)
@@ -27,6 +27,10 @@ public struct FeedStarred<Settings: Sendable>: Sendable {
 }
 
 extension Nouns {
-    /// What the starred list (`F`) says while nothing is starred.
-    var noneStarred: String { "no starred \(plural) yet: * stars the one selected · Esc back to the list" }
+    /// What the starred list (`F`) says while nothing is starred, naming the keys as `keys`
+    /// binds them (and no key an action lost).
+    func noneStarred(keys: KeyRebinding) -> String {
+        let star = keys.key(for: .toggleStar, standard: "*").map { ": \($0) stars the one selected" } ?? ""
+        return "no starred \(plural) yet\(star)\(keys.backToTheList)"
+    }
 }

@@ -21,7 +21,7 @@ where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
         FeedSearch { request in
             let parts = try tab(request.settings, request.context, request.text)
             var descriptor = parts.descriptor
-            descriptor.emptyList = descriptor.nouns.noneFound(request.text)
+            descriptor.emptyList = descriptor.nouns.noneFound(request.text, keys: request.environment.keys)
             let results = FeedTabParts(
                 source: parts.source, descriptor: descriptor, rowStyle: parts.rowStyle, paging: parts.paging,
                 cacheVariant: [parts.cacheVariant, "search=\(request.text.text)"].joined(separator: " "), live: parts.live)
@@ -62,7 +62,7 @@ where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
                     let progress = filtering.progress
                     let scope = progress.reachedBound ? " (the most one search reads)" : ""
                     return "\(nouns.count(count)) found in \(nouns.count(progress.read)) searched\(scope)"
-                }, emptyList: nouns.noneFound(request.text))
+                }, emptyList: nouns.noneFound(request.text, keys: request.environment.keys))
             return request.environment.makeUncachedTab(
                 request.kind, source: filtering, descriptor: descriptor, rowStyle: parts.rowStyle,
                 paging: .keepingEveryPage(pageSize: parts.paging.pageSize), endpoint: request.context.endpoint)
@@ -94,6 +94,6 @@ extension FeedPaging {
 }
 
 extension Nouns {
-    /// What a search's results say when it found nothing.
-    func noneFound(_ text: SearchText) -> String { "no \(plural) match “\(text.text)” · Esc back to the list" }
+    /// What a search's results say when it found nothing, naming the key back as `keys` binds it.
+    func noneFound(_ text: SearchText, keys: KeyRebinding) -> String { "no \(plural) match “\(text.text)”\(keys.backToTheList)" }
 }
