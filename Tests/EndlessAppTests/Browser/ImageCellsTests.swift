@@ -75,4 +75,64 @@ struct ImageCellsTests {
             #expect(cells.conversions == 2, "\(mode)")
         }
     }
+
+    /// The colours a person sees in the top left `width` × `height` cells: a blank cell's
+    /// background, a full block's foreground, both for any other symbol.
+    static func visibleColours(_ frame: ScreenBuffer, width: Int, height: Int) -> Set<String> {
+        var colours = Set<String>()
+        for y in 0..<height {
+            for x in 0..<width {
+                let cell = frame[x, y]
+                if cell.grapheme != "█" { colours.insert("\(cell.style.background)") }
+                if cell.grapheme != " " { colours.insert("\(cell.style.foreground)") }
+            }
+        }
+        return colours
+    }
+
+    /// A picture black at its left and right quarters, white between.
+    static func banded(width: Int, height: Int) throws -> DecodedImage {
+        var pixels = [UInt8]()
+        for _ in 0..<height {
+            for x in 0..<width {
+                let white: UInt8 = x >= width / 4 && x < width - width / 4 ? 255 : 0
+                pixels += [white, white, white, 255]
+            }
+        }
+        let url = try #require(URL(string: "http://127.0.0.1:1/banded.jpg"))
+        return DecodedImage(
+            width: width, height: height, pixels: pixels, request: ImageRequest(url: url, targetSize: PixelSize(width: width, height: height)))
+    }
+
+    @Test("a picture drawn into a box of another shape shows its middle, cut to the box's shape, not squeezed; one of the box's shape is drawn whole")
+    func aNarrowerBoxShowsTheMiddle() throws {
+        let cells = ImageCells(mode: .symbols, colorDepth: .trueColor, cellPixelSize: nil)
+        // 150 × 100 pixels asked for a box of 30 × 10 symbol cells (5 × 10 pixels each): the same shape.
+        let photo = try Self.banded(width: 150, height: 100)
+        let whole = try #require(PixelImage(width: 150, height: 100, rgba: photo.pixels))
+        #expect(cells.filling(whole, Size(width: 30, height: 10)) == whole)
+        #expect(cells.filling(whole, Size(width: 28, height: 10)) == whole, "within a tenth: drawn whole")
+        // A box of 10 × 10 cells is 50 × 100 pixels: the middle 50 × 100, its edges white.
+        let middle = cells.filling(whole, Size(width: 10, height: 10))
+        #expect(middle.width == 50 && middle.height == 100)
+        #expect(Array(middle.rgba[0..<4]) == [255, 255, 255, 255] && Array(middle.rgba[(49 * 4)..<(50 * 4)]) == [255, 255, 255, 255])
+        // Squeezed, the black quarters would fill the box's sides; cut, the box is white throughout.
+        var frame = ScreenBuffer(size: Size(width: 12, height: 10))
+        cells.draw(photo, in: Rect(x: 0, y: 0, width: 10, height: 10), into: &frame)
+        let colours = Self.visibleColours(frame, width: 10, height: 10)
+        #expect(!colours.contains("\(Color.rgb(0, 0, 0))"), "\(colours)")
+        var wide = ScreenBuffer(size: Size(width: 32, height: 10))
+        cells.draw(photo, in: Rect(x: 0, y: 0, width: 30, height: 10), into: &wide)
+        let wideColours = Self.visibleColours(wide, width: 30, height: 10)
+        #expect(wideColours.contains("\(Color.rgb(0, 0, 0))"), "drawn whole, its black sides show: \(wideColours)")
+        // Graphics cut to their cells' pixels (10 × 20 here): 5 × 5 cells are 50 × 100 pixels.
+        let graphics = ImageCells(mode: .sixel, colorDepth: .trueColor, cellPixelSize: Size(width: 10, height: 20))
+        let narrow = graphics.filling(whole, Size(width: 5, height: 5))
+        #expect(narrow.width == 50 && narrow.height == 100, "\(narrow.width) × \(narrow.height)")
+        // A picture taller than its box: its middle rows.
+        let portrait = try #require(PixelImage(width: 100, height: 150, rgba: (0..<150).flatMap { y in Array(repeating: UInt8(y), count: 400) }))
+        let square = graphics.filling(portrait, Size(width: 10, height: 5))
+        #expect(
+            square.width == 100 && square.height == 100 && square.rgba.first == 25 && square.rgba.last == 124, "\(square.width) × \(square.height)")
+    }
 }

@@ -108,7 +108,7 @@ final class ImageCells {
 
     private func symbolCells(for key: Key, image: DecodedImage) -> CellImage {
         if let cached = cells.value(for: key) { return cached }
-        guard let pixels = PixelImage(width: image.width, height: image.height, rgba: image.pixels) else {
+        guard let pixels = PixelImage(width: image.width, height: image.height, rgba: image.pixels).map({ filling($0, key.size) }) else {
             return CellImage(size: key.size, cells: [])
         }
         let converted = ImageRenderer.cells(for: pixels, size: key.size, symbols: symbols, colorDepth: colorDepth)
@@ -119,7 +119,7 @@ final class ImageCells {
 
     private func graphic(for key: Key, image: DecodedImage) -> TerminalGraphic? {
         if let cached = graphics.value(for: key) { return cached }
-        guard let pixels = PixelImage(width: image.width, height: image.height, rgba: image.pixels),
+        guard let pixels = PixelImage(width: image.width, height: image.height, rgba: image.pixels).map({ filling($0, key.size) }),
             let graphic = ImageRenderer.graphic(
                 for: pixels, size: key.size, kind: mode == .sixel ? .sixel : .kitty, cellPixelSize: cellPixelSize)
         else { return nil }
@@ -127,5 +127,34 @@ final class ImageCells {
         // One costlier than the whole limit is drawn but not kept.
         graphics.insert(graphic, for: key, cost: graphic.escape.count)
         return graphic
+    }
+
+    /// `pixels` cut at their middle to the shape of a box `size` cells big, when they are more
+    /// than a tenth wider or taller than it: a picture drawn into a box of another shape (a
+    /// photo's box narrowed on a narrow screen) shows its middle, as the pipeline's `.fill`
+    /// does, rather than squeezed. Pictures asked for at their box's size pass unchanged.
+    func filling(_ pixels: PixelImage, _ size: Size) -> PixelImage {
+        let cell = usesPixels ? PixelSize(width: cellPixelSize.width, height: cellPixelSize.height) : Self.symbolPixelsPerCell
+        guard size.width > 0, size.height > 0, cell.width > 0, cell.height > 0 else { return pixels }
+        let box = Double(size.width * cell.width) / Double(size.height * cell.height)
+        let shape = Double(pixels.width) / Double(pixels.height)
+        guard abs(shape / box - 1) > 0.1 else { return pixels }
+        if shape > box {
+            // Wider than the box: the middle columns.
+            let width = max(1, min(pixels.width, Int((Double(pixels.height) * box).rounded())))
+            let left = (pixels.width - width) / 2
+            var rgba = [UInt8]()
+            rgba.reserveCapacity(width * pixels.height * 4)
+            for y in 0..<pixels.height {
+                let start = (y * pixels.width + left) * 4
+                rgba.append(contentsOf: pixels.rgba[start..<(start + width * 4)])
+            }
+            return PixelImage(width: width, height: pixels.height, rgba: rgba) ?? pixels
+        }
+        // Taller than the box: the middle rows.
+        let height = max(1, min(pixels.height, Int((Double(pixels.width) / box).rounded())))
+        let top = (pixels.height - height) / 2
+        let rows = Array(pixels.rgba[(top * pixels.width * 4)..<((top + height) * pixels.width * 4)])
+        return PixelImage(width: pixels.width, height: height, rgba: rows) ?? pixels
     }
 }

@@ -35,6 +35,12 @@ public enum PhotoRow {
         public var maxLines = 12
         /// Cell height over cell width (about 2).
         public var cellAspect: Double
+        /// The fewest columns the text beside a picture is given: on a screen too narrow for
+        /// both, the picture's box narrows (showing the photo's middle), down to
+        /// ``narrowestPicture``, before the credit and caption are cut to nothing.
+        public var textColumns = 24
+        /// The fewest columns of a picture narrowed for the text.
+        public var narrowestPicture = 8
 
         /// A layout for cells `cellAspect` times as tall as wide.
         /// - Parameter cellAspect: cell height over cell width.
@@ -60,6 +66,16 @@ public enum PhotoRow {
             return Size(width: columns, height: max(minLines, Int(lines.rounded())))
         }
 
+        /// The columns a row `width` wide gives pictures (the room left of the text): ``columns``
+        /// when the text has ``textColumns`` beside them, fewer on a narrower screen (at least
+        /// ``narrowestPicture``). A row keeps its height whatever its width: only the box narrows.
+        /// - Parameter width: the row's columns, its gutter included.
+        /// - Returns: columns.
+        public nonisolated func pictureColumns(inRowOf width: Int) -> Int {
+            // The gutter, two columns between picture and text, one after the text.
+            max(narrowestPicture, min(columns, width - 4 - textColumns))
+        }
+
         /// The row's lines: the picture and a blank line under it.
         /// - Returns: lines.
         public nonisolated func height(for photo: UnsplashPhoto) -> Int {
@@ -83,7 +99,10 @@ public enum PhotoRow {
     static func draw(_ photo: UnsplashPhoto, layout: Layout, context: RowContext, into frame: inout ScreenBuffer) {
         let row = context.rect
         let size = layout.picture(for: photo)
-        let picture = Rect(x: row.x + 1, y: row.y, width: size.width, height: min(size.height, row.height))
+        // On a narrow screen the box narrows and shows the photo's middle (``ImageCells``
+        // crops a picture to the box it is drawn in), so the text beside it keeps its room.
+        let columns = layout.pictureColumns(inRowOf: row.width)
+        let picture = Rect(x: row.x + 1, y: row.y, width: min(size.width, columns), height: min(size.height, row.height))
         let swatch = photo.color.flatMap(RGBColor.init(hex:))
         if let image = context.image ?? context.placeholder {
             context.cells.draw(image, in: picture, into: &frame)
@@ -91,7 +110,7 @@ public enum PhotoRow {
             // No picture yet and no BlurHash: the dominant colour, else the grey of a placeholder.
             frame.fill(picture, style: swatch.map { Style(background: .rgb($0.red, $0.green, $0.blue)) } ?? Theme.placeholder)
         }
-        let textX = row.x + 1 + layout.columns + 2
+        let textX = row.x + 1 + columns + 2
         let width = max(0, row.maxX - textX - 1)
         // The credit Unsplash's guidelines ask for: "Photo by NAME on Unsplash", the name cut
         // first when the line is short.

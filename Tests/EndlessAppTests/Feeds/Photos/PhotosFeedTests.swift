@@ -208,6 +208,34 @@ struct PhotosFeedTests {
         #expect(query.contains { $0.name == "ixid" })
     }
 
+    @Test("on a narrow screen the picture's box narrows, so the credit and caption keep their room; rows keep their height")
+    func narrowScreen() async throws {
+        let layout = PhotoRow.Layout(cellAspect: 2)
+        #expect(layout.pictureColumns(inRowOf: 99) == 30)
+        #expect(layout.pictureColumns(inRowOf: 58) == 30)
+        #expect(layout.pictureColumns(inRowOf: 39) == 11)
+        #expect(layout.pictureColumns(inRowOf: 20) == 8)
+
+        let (tab, model, stop) = try Self.tab()
+        defer { stop() }
+        model.start()
+        await model.wait { $0.rowCount >= 30 }
+        let photo = try #require(model.item(at: 0))
+        let narrow = Self.draw(tab, size: Size(width: 40, height: 30))
+        let text = narrow.lines.joined(separator: "\n")
+        let name = try #require(photo.user?.displayName)
+        #expect(text.contains("Photo by"), "\(text)")
+        #expect(narrow.lines[2].contains(String(name.prefix(4))) || narrow.lines[2].contains("…"), "\(narrow.lines[2])")
+        let picture = layout.picture(for: photo)
+        // The text starts right of an 11-column box: 1 + 11 + 2.
+        #expect(narrow.lines[2].dropFirst(14).hasPrefix("Photo by"), "\(narrow.lines[2])")
+        #expect(narrow.lines[3].dropFirst(14).first?.isWhitespace == false, "the caption's line: \(narrow.lines[3])")
+        // The rows are as tall as on a wide screen.
+        let wide = Self.draw(tab, size: Size(width: 100, height: 30))
+        let rowTop = { (frame: ScreenBuffer) in frame.lines.firstIndex { $0.contains("Photo by") && $0 != frame.lines[2] } }
+        #expect(rowTop(narrow) == rowTop(wide) && rowTop(wide) == 2 + picture.height + 1)
+    }
+
     @Test("the status bar shows the requests left this hour when the API reports them")
     func requestsLeft() async throws {
         let (tab, model, stop) = try Self.tab(limit: 50)
