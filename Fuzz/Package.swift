@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
-// libFuzzer targets for the parsers that read what the network and the terminal send, and
-// the config file.
+// libFuzzer targets for the parsers that read what the network and the terminal send, the
+// config file, and the page cache's file.
 // Built only by `make fuzz` / `make fuzz-smoke` (with -sanitize=fuzzer,address), never by the
 // main package: each target's @main hands its one-input function to libFuzzer's driver.
 import PackageDescription
@@ -47,6 +47,14 @@ let package = Package(
                 .product(name: "EndlessBlurHash", package: "Endless"),
             ],
             path: "Sources/Images"),
+        .executableTarget(
+            name: "fuzz-page-cache",
+            dependencies: [
+                "FuzzDriver", .product(name: "EndlessCache", package: "Endless"), .product(name: "Endless", package: "Endless"),
+                .product(name: "RandomUserAPI", package: "Endless"), .product(name: "ReqresAPI", package: "Endless"),
+                .product(name: "UnsplashAPI", package: "Endless"), .product(name: "CoinGeckoAPI", package: "Endless"),
+            ],
+            path: "Sources/PageCache"),
         .executableTarget(
             name: "fuzz-config-file",
             dependencies: [
