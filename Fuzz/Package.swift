@@ -56,6 +56,9 @@ let package = Package(
             ],
             path: "Sources/PageCache"),
         .executableTarget(
+            name: "fuzz-launch-screen", dependencies: ["FuzzDriver", .product(name: "EndlessTerminal", package: "Endless")],
+            path: "Sources/LaunchScreen"),
+        .executableTarget(
             name: "fuzz-config-file",
             dependencies: [
                 "FuzzDriver", .product(name: "EndlessCommandLine", package: "Endless"),
