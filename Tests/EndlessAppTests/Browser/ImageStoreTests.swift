@@ -285,6 +285,41 @@ struct ImageStoreTests {
         #expect(loaded != nil, "the first row's picture loaded after the refresh")
     }
 
+    @Test("R, retrying what failed, asks again for the pictures that failed in an outage, and they load")
+    func retryAsksForFailedPictures() async throws {
+        let loader = OutageLoader()
+        let store = ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: loader, diskCache: nil)))
+        let clock = ManualClock()
+        var descriptor = BrowseFixtures.descriptor()
+        descriptor.rowImage = { person, sizing in
+            URL(string: "http://127.0.0.1:9/\(String(describing: person.id)).png").map { FeedImage(url: $0, size: sizing.row) }
+        }
+        let model = FeedViewModel(
+            feed: Feed(
+                source: BrowseFixtures.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero),
+                clock: clock),
+            descriptor: descriptor, images: store, clock: clock, now: { BrowseFixtures.now })
+        let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
+        let tab = FeedTab(kind: .people, model: model, style: PeopleFeed.rowStyle, cells: cells, images: store)
+        tab.activate()
+        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
+        let rows: [(row: ListRow, rect: Rect)] = (0..<3).map { (.item($0), Rect(x: 0, y: $0 * 2, width: 80, height: 2)) }
+        tab.rowsShown(rows)
+        await store.loadsEnded()
+        #expect(store.failedCount >= 3, "the outage failed the pictures on screen")
+        let picture = try #require(model.item(at: 0).flatMap { model.imageRequest(for: $0) }).url
+
+        loader.comeBack()
+        tab.rowsShown(rows)
+        await store.loadsEnded()
+        #expect(store.image(for: FeedImage(url: picture, size: model.imageSizing.row)) == nil, "remembered: not asked again by itself")
+        tab.perform(.retry, visibleRows: 10)
+        tab.rowsShown(rows)
+        await store.loadsEnded()
+        #expect(store.failedCount == 0)
+        #expect(store.image(for: FeedImage(url: picture, size: model.imageSizing.row)) != nil, "the first row's picture loaded after R")
+    }
+
     /// Counts from any thread.
     final class Counter: Sendable {
         private let count = Mutex(0)

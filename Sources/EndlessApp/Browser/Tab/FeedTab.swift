@@ -104,6 +104,9 @@ final class FeedTab<Source: PageSource>: BrowserTab {
 
     func perform(_ intent: ListIntent, visibleRows: Int) {
         let before = model.selection
+        // Retrying what failed retries the pictures too: after an outage the rows it left
+        // with initials load their pictures again, not only the pages that failed.
+        if intent == .retry { images?.forgetFailures() }
         model.perform(intent, visibleRows: visibleRows)
         if intent == .pageDown || intent == .pageUp {
             // A page turns as in less: the rows scroll as far as the selection moved (a page,
