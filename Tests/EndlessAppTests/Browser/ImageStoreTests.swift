@@ -285,6 +285,35 @@ struct ImageStoreTests {
         #expect(loaded != nil, "the first row's picture loaded after the refresh")
     }
 
+    @Test("a picture that failed is asked for again when its row comes back after the failure's lifetime, not before")
+    func failuresExpire() async {
+        let loader = OutageLoader()
+        let instant = Mutex(ContinuousClock.now)
+        let store = ImageStore(
+            pipeline: ImagePipeline(configuration: .init(dataLoader: loader, diskCache: nil)), now: { instant.withLock { $0 } })
+        store.update(wanted: [Self.picture(0)], unwanted: [])
+        await store.loadsEnded()
+        #expect(store.failedCount == 1 && loader.asked.value == 1)
+        loader.comeBack()
+        store.update(wanted: [], unwanted: [Self.picture(0)])
+
+        // Back on screen within the lifetime: not asked.
+        instant.withLock { $0 += ImageStore.failureLifetime - .seconds(1) }
+        store.update(wanted: [Self.picture(0)], unwanted: [])
+        await store.loadsEnded()
+        #expect(loader.asked.value == 1)
+        #expect(store.image(for: Self.picture(0)) == nil)
+        store.update(wanted: [], unwanted: [Self.picture(0)])
+
+        // Past it: asked again, and it loads.
+        instant.withLock { $0 += .seconds(2) }
+        store.update(wanted: [Self.picture(0)], unwanted: [])
+        await store.loadsEnded()
+        #expect(loader.asked.value == 2)
+        #expect(store.failedCount == 0)
+        #expect(store.image(for: Self.picture(0)) != nil)
+    }
+
     @Test("R, retrying what failed, asks again for the pictures that failed in an outage, and they load")
     func retryAsksForFailedPictures() async throws {
         let loader = OutageLoader()

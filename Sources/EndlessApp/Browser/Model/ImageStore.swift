@@ -61,15 +61,22 @@ public final class ImageStore {
     /// priority aside: one lookup finds everything about a row's picture, without taking its
     /// URL apart again. Bounded by the screen: rows on it, a screenful below, the open details.
     @ObservationIgnored private var wanted: [ImageRequest: Wanted] = [:]
-    /// Pictures that failed, at most ``failureMemory`` of them, those failed or asked for
-    /// most recently: not asked for again while remembered (the row keeps its placeholder). Bounded, so a server that fails every
-    /// picture costs a fixed amount of memory however long the session; a picture forgotten
-    /// is simply tried again when its row next comes on screen. A refresh that succeeds
-    /// forgets them all (``forgetFailures()``).
-    @ObservationIgnored private var failed = LRUList<URL, Void>(costLimit: .max, countLimit: ImageStore.failureMemory)
+    /// Pictures that failed, and when, at most ``failureMemory`` of them, those failed or
+    /// asked for most recently: not asked for again while remembered (the row keeps its
+    /// placeholder), for ``failureLifetime``. Bounded, so a server that fails every picture
+    /// costs a fixed amount of memory however long the session; a picture forgotten, or
+    /// remembered longer than that, is tried again when its row next comes on screen. `R` and
+    /// a refresh that succeeds forget them all (``forgetFailures()``).
+    @ObservationIgnored private var failed = LRUList<URL, ContinuousClock.Instant>(costLimit: .max, countLimit: ImageStore.failureMemory)
     /// How many failed pictures are remembered: several screens' worth, so scrolling back and
     /// forth over broken pictures does not ask for them again.
     static let failureMemory = 512
+    /// How long a failed picture is not asked for again: long enough that scrolling back and
+    /// forth over an outage's rows asks nothing, short enough that once the network is back
+    /// the pictures come back as their rows do, without `R`.
+    static let failureLifetime: Duration = .seconds(30)
+    /// The instant failures are timed by (tests move it).
+    @ObservationIgnored let now: @Sendable () -> ContinuousClock.Instant
     /// Changes each time the store forgets what it was told (see ``FeedImageLoading``).
     @ObservationIgnored public private(set) var shownRevision = 0
 
@@ -81,10 +88,16 @@ public final class ImageStore {
     /// - Parameters:
     ///   - pipeline: loads, decodes and caches the pictures.
     ///   - resolve: maps a picture's URL to the one to load; the URL itself by default.
-    public init(pipeline: ImagePipeline, resolve: @escaping @Sendable (URL) -> URL = { $0 }) {
+    public convenience init(pipeline: ImagePipeline, resolve: @escaping @Sendable (URL) -> URL = { $0 }) {
+        self.init(pipeline: pipeline, resolve: resolve, now: { .now })
+    }
+
+    /// A store whose failures are timed by `now` (for tests).
+    init(pipeline: ImagePipeline, resolve: @escaping @Sendable (URL) -> URL = { $0 }, now: @escaping @Sendable () -> ContinuousClock.Instant) {
         self.pipeline = pipeline
         self.prefetcher = ImagePrefetcher(pipeline: pipeline)
         self.resolve = resolve
+        self.now = now
     }
 
     /// The decoded picture for `request`, if it is in memory; nil while it loads. Observed:
@@ -207,7 +220,7 @@ public final class ImageStore {
                     if entry.picture != nil { continue }
                 }
             }
-            guard failed.value(for: now.url) == nil else { continue }
+            guard !failedLately(now.url) else { continue }
             if now.priority == .prefetch { warm.append(now) } else { load(asked) }
         }
         if !stopWarming.isEmpty { prefetcher.stopPrefetching(with: stopWarming) }
@@ -234,13 +247,22 @@ public final class ImageStore {
             case .success(let image):
                 entry.image = image
                 self.arrivals &+= 1
-            case .failure(let error) where !(error is CancellationError): self.failed.insert((), for: request.url, cost: 0)
+            case .failure(let error) where !(error is CancellationError): self.failed.insert(self.now(), for: request.url, cost: 0)
             case .failure:
                 // Cancelled by the pipeline, not by this store: the picture is still wanted,
                 // so the view model is to tell it again (and it loads again).
                 self.shownRevision &+= 1
             }
         }
+    }
+
+    /// Whether the picture at `url` failed less than ``failureLifetime`` ago; one that failed
+    /// longer ago is forgotten, to be asked for again.
+    private func failedLately(_ url: URL) -> Bool {
+        guard let failedAt = failed.value(for: url) else { return false }
+        if now() - failedAt < Self.failureLifetime { return true }
+        failed.remove(url)
+        return false
     }
 
     /// Forgets the pictures that failed, so that each is asked for again: the list was
