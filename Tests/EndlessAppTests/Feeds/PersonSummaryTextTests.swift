@@ -19,7 +19,12 @@ struct PersonSummaryTextTests {
         if let age = PersonFields.age(of: person, now: now) {
             place += place.isEmpty ? "\(age)" : " · \(age)"
         }
-        let initials = [name?.first, name?.last].compactMap { $0?.first.map(String.init) }.joined()
+        let initials = [name?.first, name?.last].compactMap {
+            $0?.first.map { first in
+                let upper = String(first).uppercased()
+                return upper.count == 1 ? upper : String(first)
+            }
+        }.joined()
         return (title, place, initials)
     }
 
@@ -78,7 +83,7 @@ struct PersonSummaryTextTests {
     ]
 
     @Test("every fixture's name, subtitle and initials are the text the joins made")
-    func sameText() {
+    func sameText() throws {
         for (index, person) in Self.people.enumerated() {
             let text = PersonSummary.text(of: person, now: Self.now)
             let expected = Self.reference(person, now: Self.now)
@@ -90,5 +95,10 @@ struct PersonSummaryTextTests {
         }
         #expect(PersonSummary.text(of: Self.people[0], now: Self.now).subtitle.raw == "Almere, Netherlands · 34")
         #expect(PersonSummary.text(of: Self.people[10], now: Self.now).name.raw == "unnamed")
+        // Initials are capitals, as on an avatar: de La Fontaine is D.
+        #expect(PersonSummary.text(of: try #require(Self.people.last), now: Self.now).initials.raw == "JD")
+        #expect(AvatarRow.initials(["Laura", "van der Steen"]).raw == "LV")
+        #expect(AvatarRow.initials(["élodie", nil, "ßmith"]).raw == "Éß", "a letter without one capital stays as it is")
+        #expect(AvatarRow.initials(["آریا", "حقیقی"]).raw == "آح")
     }
 }

@@ -125,10 +125,22 @@ public enum AvatarRow {
         frame.write(text, at: Point(x: x, y: rect.y + rect.height / 2), style: Theme.placeholder.adding(.bold))
     }
 
-    /// Initials of a name's first letters: `LB` for Leo Bennink.
+    /// Initials of a name's first letters, capitals: `LB` for Leo Bennink, `LV` for Laura van
+    /// der Steen.
     /// - Parameter names: the names, in order; nil ones are skipped.
     /// - Returns: the first letter of each.
-    public static func initials(_ names: [String?]) -> UntrustedText {
-        UntrustedText(names.compactMap { $0?.first.map(String.init) }.joined())
+    public nonisolated static func initials(_ names: [String?]) -> UntrustedText {
+        UntrustedText(String(names.compactMap { $0?.first.map(capital) }))
+    }
+
+    /// A name's first letter as initials show it: its capital (`v` → `V`), or the letter itself
+    /// when it has none, or more than one letter for one (`ß`). ASCII without a string made:
+    /// each row that appears makes its initials.
+    nonisolated static func capital(_ letter: Character) -> Character {
+        if let ascii = letter.asciiValue {
+            return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii) ? Character(Unicode.Scalar(ascii - 32)) : letter
+        }
+        let upper = letter.uppercased()
+        return upper.count == 1 ? Character(upper) : letter
     }
 }

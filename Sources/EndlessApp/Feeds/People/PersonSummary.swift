@@ -43,8 +43,8 @@ public struct PersonSummary: Hashable, Sendable, Identifiable {
         let years = PersonFields.age(of: person, now: now).map { String($0) }
         let place = Self.joined(person.location?.city, person.location?.country, separator: ", ", then: years, after: " · ")
         var initials = ""
-        if let first = Self.firstCharacter(of: name?.first) { initials.append(first) }
-        if let last = Self.firstCharacter(of: name?.last) { initials.append(last) }
+        if let first = Self.firstCharacter(of: name?.first) { initials.append(AvatarRow.capital(first)) }
+        if let last = Self.firstCharacter(of: name?.last) { initials.append(AvatarRow.capital(last)) }
         return (UntrustedText(title), UntrustedText(place), UntrustedText(initials))
     }
 
