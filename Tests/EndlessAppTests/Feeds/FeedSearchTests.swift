@@ -130,6 +130,24 @@ struct FeedSearchTests {
         #expect(!app.terminal.text.contains("press r for a new list"))
     }
 
+    @Test(
+        "a search for long words that found nothing quotes them cut, and still says how to go back, wrapped on a narrow screen", arguments: [80, 40])
+    func longWordsFoundNothing(_ width: Int) async throws {
+        let app = try App(opening: .users, size: Size(width: width, height: 24))
+        try app.loop.start()
+        try await app.run { app.browser.active.status.rows > 0 && !app.browser.active.isOpening }
+        try app.press(.character("/"))
+        for character in "zq" + String(repeating: "x", count: 300) { try app.press(.character(character)) }
+        try app.press(.enter)
+        try await app.run { app.terminal.text.contains("no users match") }
+        let lines = app.terminal.text.split(separator: "\n").map(String.init)
+        let said = try #require(lines.firstIndex { $0.contains("no users match") })
+        // The words are quoted cut; what to do is on the message's last line, whole.
+        let message = lines[said...].prefix(3).joined(separator: " ")
+        #expect(message.contains("“zqxxxxxxxx") && message.contains("…”"), "\(message)")
+        #expect(lines[said...].prefix(3).contains { $0.trimmingCharacters(in: .whitespaces).hasSuffix("Esc back to the list") }, "\(message)")
+    }
+
     @Test("F with nothing starred says how to star, kept as starred or loaded again", arguments: ["users", "coins"])
     func nothingStarred(_ name: String) async throws {
         let kind = try #require(FeedCatalog.definition(named: name)?.id)

@@ -33,7 +33,10 @@ extension FeedScreen {
             lines.append(([retry, quit].compactMap { $0 }.joined(separator: " · "), Theme.key))
         case .empty:
             let refresh = key(for: .list(.refresh), standard: "r").map { " · press \($0) for a new list" } ?? ""
-            lines = [(model.descriptor.emptyList ?? "no \(nouns.plural) here\(refresh)", Theme.endOfList)]
+            // Wrapped, as an error is, so a narrow screen still shows what to do at its end.
+            let text = model.descriptor.emptyList ?? "no \(nouns.plural) here\(refresh)"
+            let width = max(20, min(rect.width - 4, 72))
+            lines = Self.wrappedPhrases(text, width: width).prefix(max(1, rect.height)).map { ($0, Theme.endOfList) }
         }
         let top = rect.y + max(0, (rect.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() where top + offset < rect.maxY {
@@ -41,6 +44,26 @@ extension FeedScreen {
             let x = rect.x + max(0, (rect.width - width) / 2)
             frame.write(line.text, at: Point(x: x, y: top + offset), style: line.style, maxWidth: rect.width, ellipsis: true)
         }
+    }
+
+    /// `text` in lines of at most `width` characters, broken between its ` · ` phrases where
+    /// a phrase fits a line whole (`Esc back to the list` is never split), else between words.
+    static func wrappedPhrases(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for phrase in text.components(separatedBy: " · ") {
+            let joined = line.isEmpty ? phrase : line + " · " + phrase
+            if joined.count <= width {
+                line = joined
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            let words = HelpFormatter.wrap(phrase, width: width)
+            lines += words.dropLast()
+            line = words.last ?? ""
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// The details panel over the list: the large picture beside every field, and a note

@@ -2,6 +2,7 @@ import Endless
 import EndlessCache
 import EndlessFeedModel
 import EndlessHTTP
+import EndlessTerminal
 
 /// How a feed is searched (`/` in the browser), declared on its ``FeedDefinition``: by its
 /// service, as an endless feed of its own (``service(_:)``), or, for a service that cannot
@@ -94,6 +95,12 @@ extension FeedPaging {
 }
 
 extension Nouns {
-    /// What a search's results say when it found nothing, naming the key back as `keys` binds it.
-    func noneFound(_ text: SearchText, keys: KeyRebinding) -> String { "no \(plural) match “\(text.text)”\(keys.backToTheList)" }
+    /// What a search's results say when it found nothing, naming the key back as `keys` binds
+    /// it; long words are quoted cut (``quotedSearchWidth``), so what to do next still shows.
+    func noneFound(_ text: SearchText, keys: KeyRebinding) -> String {
+        "no \(plural) match “\(TextLayout.truncate(text.text, toWidth: Self.quotedSearchWidth))”\(keys.backToTheList)"
+    }
+
+    /// The most columns of the words a search that found nothing quotes.
+    static let quotedSearchWidth = 24
 }
