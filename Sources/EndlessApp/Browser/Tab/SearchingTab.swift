@@ -189,7 +189,7 @@ final class SearchingTab: BrowserTab {
         return "\(shown.sourceLabel) · by \(sorted.label)"
     }
     var viewLabel: String? {
-        if let results { return "“\(results.text.text)”" }
+        if let results { return results.text.quoted }
         if starred != nil { return "★ starred" }
         return sorted.map { "by \($0.label)" }
     }

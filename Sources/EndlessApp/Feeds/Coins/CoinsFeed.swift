@@ -43,9 +43,9 @@ enum CoinsFeed {
         search: .service { settings, context, text in
             let client = CoinGeckoClient(http: context.endpoint.http, demoKey: settings.demoKey)
             var descriptor = descriptor(
-                sourceLabel: "“\(text.text)” in \(context.endpoint.label)", currency: settings.vsCurrency,
+                sourceLabel: "\(text.quoted) in \(context.endpoint.label)", currency: settings.vsCurrency,
                 describeKey: { (page: Int) in PageLabel(page: page) })
-            descriptor.endOfList = { count in "\(Nouns("coin", "coins").count(count)) found for “\(text.text)”" }
+            descriptor.endOfList = { count in "\(Nouns("coin", "coins").count(count)) found for \(text.quoted)" }
             return FeedTabParts(
                 source: CoinSearchPageSource(
                     client: client, search: text, query: try query(currency: settings.vsCurrency, perPage: settings.perPage)),

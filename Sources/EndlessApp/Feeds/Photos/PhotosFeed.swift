@@ -42,8 +42,8 @@ public enum PhotosFeed {
         search: .service { settings, context, text in
             let client = UnsplashClient(http: context.endpoint.http, accessKey: settings.accessKey)
             let layout = PhotoRow.Layout(cellAspect: context.cellAspect)
-            var descriptor = descriptor(client: client, sourceLabel: "“\(text.text)” in \(context.endpoint.label)", layout: layout)
-            descriptor.endOfList = { count in "\(Nouns("photo", "photos").count(count)) found for “\(text.text)”" }
+            var descriptor = descriptor(client: client, sourceLabel: "\(text.quoted) in \(context.endpoint.label)", layout: layout)
+            descriptor.endOfList = { count in "\(Nouns("photo", "photos").count(count)) found for \(text.quoted)" }
             return FeedTabParts(
                 source: UnsplashSearchPageSource(client: client, query: text, orderBy: settings.searchOrder),
                 descriptor: descriptor, rowStyle: PhotoRow.style(layout),

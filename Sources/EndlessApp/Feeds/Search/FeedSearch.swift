@@ -2,7 +2,6 @@ import Endless
 import EndlessCache
 import EndlessFeedModel
 import EndlessHTTP
-import EndlessTerminal
 
 /// How a feed is searched (`/` in the browser), declared on its ``FeedDefinition``: by its
 /// service, as an endless feed of its own (``service(_:)``), or, for a service that cannot
@@ -53,7 +52,7 @@ where Source.Item: Codable & RawJSONRepresentable, Source.Key: Codable {
             let nouns = parts.descriptor.nouns
             let searched = parts.descriptor
             let descriptor = FeedDescriptor<Source.Item, FilteringPageSource<CachedPageSource<ExplainingSource<Source>>>.Key>(
-                nouns: nouns, sourceLabel: "“\(request.text.text)” in \(searched.sourceLabel)", details: searched.details,
+                nouns: nouns, sourceLabel: "\(request.text.quoted) in \(searched.sourceLabel)", details: searched.details,
                 fetchDetails: searched.fetchDetails, rowImage: searched.rowImage, sizedImageURL: searched.sizedImageURL,
                 statusNote: {
                     let progress = filtering.progress
@@ -96,11 +95,6 @@ extension FeedPaging {
 
 extension Nouns {
     /// What a search's results say when it found nothing, naming the key back as `keys` binds
-    /// it; long words are quoted cut (``quotedSearchWidth``), so what to do next still shows.
-    func noneFound(_ text: SearchText, keys: KeyRebinding) -> String {
-        "no \(plural) match “\(TextLayout.truncate(text.text, toWidth: Self.quotedSearchWidth))”\(keys.backToTheList)"
-    }
-
-    /// The most columns of the words a search that found nothing quotes.
-    static let quotedSearchWidth = 24
+    /// it; long words are quoted cut (``SearchText/quoted``), so what to do next still shows.
+    func noneFound(_ text: SearchText, keys: KeyRebinding) -> String { "no \(plural) match \(text.quoted)\(keys.backToTheList)" }
 }
