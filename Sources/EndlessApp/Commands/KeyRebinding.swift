@@ -31,10 +31,10 @@ struct KeyRebinding: Sendable, Equatable {
         return keys.values.contains { $0.label == standard } ? nil : standard
     }
 
-    /// ` · Esc back to the list`, with the key that closes a search, an order or the starred
-    /// list as bound; empty when that action has no key.
-    var backToTheList: String {
-        key(for: .list(.close), standard: "Esc").map { " · \($0) back to the list" } ?? ""
+    /// `Esc back to the list`, with the key that closes a search, an order or the starred
+    /// list as bound; nil when that action has no key.
+    var backToTheList: String? {
+        key(for: .list(.close), standard: "Esc").map { "\($0) back to the list" }
     }
 
     /// The actions a key can be given to, by the name the file uses (`key.<name>`).

@@ -78,7 +78,7 @@ final class SearchingTab: BrowserTab {
     ) {
         self.base = base
         self.sortLabels = sortLabels
-        backToTheList = keys.key(for: .list(.close), standard: "Esc").map { "\($0) back to the list" }
+        backToTheList = keys.backToTheList
         self.makeResults = makeResults
         self.makeSorted = makeSorted
         shown = base

@@ -31,6 +31,6 @@ extension Nouns {
     /// binds them (and no key an action lost).
     func noneStarred(keys: KeyRebinding) -> String {
         let star = keys.key(for: .toggleStar, standard: "*").map { ": \($0) stars the one selected" } ?? ""
-        return "no starred \(plural) yet\(star)\(keys.backToTheList)"
+        return ["no starred \(plural) yet\(star)", keys.backToTheList].compactMap { $0 }.joined(separator: " · ")
     }
 }

@@ -96,5 +96,7 @@ extension FeedPaging {
 extension Nouns {
     /// What a search's results say when it found nothing, naming the key back as `keys` binds
     /// it; long words are quoted cut (``SearchText/quoted``), so what to do next still shows.
-    func noneFound(_ text: SearchText, keys: KeyRebinding) -> String { "no \(plural) match \(text.quoted)\(keys.backToTheList)" }
+    func noneFound(_ text: SearchText, keys: KeyRebinding) -> String {
+        ["no \(plural) match \(text.quoted)", keys.backToTheList].compactMap { $0 }.joined(separator: " · ")
+    }
 }
