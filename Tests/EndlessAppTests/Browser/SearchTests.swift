@@ -137,6 +137,21 @@ struct SearchTests {
         #expect(browser.searchLine?.count == SearchText.maximumLength)
     }
 
+    @Test("the search line keeps the joiners of emoji and Persian words, and drops controls and bidi overrides")
+    func lineKeepsJoiners() throws {
+        let clock = ManualClock()
+        let (tab, _) = Self.searchablePeople(clock: clock)
+        let browser = BrowserModel(tabs: [tab], opening: .people)
+        browser.perform(.search, visibleRows: 10)
+        let family = "👩\u{200D}👩\u{200D}👧"
+        let persian = "می\u{200C}خواهم"
+        browser.typeInSearch(family + " " + persian)
+        #expect(browser.searchLine == family + " " + persian)
+        #expect(browser.searchLine?.unicodeScalars.count == family.unicodeScalars.count + 1 + persian.unicodeScalars.count)
+        browser.typeInSearch("\u{202E}x\u{1B}[2J\u{7}\u{FEFF}y")
+        #expect(browser.searchLine == family + " " + persian + "x[2Jy")
+    }
+
     @Test("/ on a tab that cannot be searched says so")
     func notSearchable() {
         let clock = ManualClock()

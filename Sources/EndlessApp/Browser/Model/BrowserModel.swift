@@ -248,7 +248,7 @@ final class BrowserModel {
 
     /// `text` without what a terminal acts on, cut to `limit` characters, for the status bar.
     nonisolated static func printable(_ text: String, limit: Int) -> String {
-        let visible = String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.generalCategory.isInvisible }))
+        let visible = String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.isInvisible }))
         return visible.count > limit ? String(visible.prefix(limit - 1)) + "…" : visible
     }
 
@@ -256,7 +256,7 @@ final class BrowserModel {
     /// ``SearchText/maximumLength`` characters.
     func typeInSearch(_ text: String) {
         guard let line = searchLine else { return }
-        let printable = text.unicodeScalars.filter { !$0.properties.generalCategory.isInvisible }
+        let printable = text.unicodeScalars.filter { !$0.isInvisible }
         searchLine = String((line + String(String.UnicodeScalarView(printable))).prefix(SearchText.maximumLength))
     }
 
@@ -295,12 +295,16 @@ final class BrowserModel {
     var isAnimating: Bool { active.isAnimating }
 }
 
-extension Unicode.GeneralCategory {
-    /// Control, format and other scalars that draw nothing a person typed on purpose.
+extension Unicode.Scalar {
+    /// Control, format and other scalars that draw nothing a person typed on purpose, bidi
+    /// controls among them; but not the joiners (U+200C, U+200D), which a person types on
+    /// purpose: they join an emoji sequence (👩‍💻) and keep Persian letters apart (می‌خواهم),
+    /// and the text sanitizer keeps them in names too, so a search without them would miss.
     var isInvisible: Bool {
-        switch self {
-        case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: true
-        default: false
+        if value == 0x200C || value == 0x200D { return false }
+        switch properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: return true
+        default: return false
         }
     }
 }
