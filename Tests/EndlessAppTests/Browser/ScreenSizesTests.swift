@@ -266,4 +266,16 @@ struct ScreenSizesTests {
         browser.perform(.list(.moveDown), visibleRows: 4)
         #expect(Self.render(browser, Size(width: 100, height: 10)).lines.last?.contains("passthrough") == false)
     }
+
+    @Test("a centred message wraps by columns between its phrases: words in a wide script wrap rather than run off the edge")
+    func centredMessagesWrapByColumns() {
+        typealias Screen = FeedScreen<ScriptedPageSource<RandomUser>>
+        let wide = "no users match “漢漢漢漢漢漢漢漢漢漢漢…” · Esc back to the list"
+        let lines = Screen.wrappedPhrases(wide, width: 36)
+        #expect(lines == ["no users match", "“漢漢漢漢漢漢漢漢漢漢漢…”", "Esc back to the list"], "\(lines)")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 36 })
+        // Phrases that fit share a line; one too long for any line is cut by the screen, whole.
+        #expect(Screen.wrappedPhrases("no people here · press r for a new list", width: 72) == ["no people here · press r for a new list"])
+        #expect(Screen.wrappedPhrases("a · " + String(repeating: "x", count: 50), width: 20) == ["a", String(repeating: "x", count: 50)])
+    }
 }

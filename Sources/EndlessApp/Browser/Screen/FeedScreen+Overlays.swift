@@ -46,21 +46,34 @@ extension FeedScreen {
         }
     }
 
-    /// `text` in lines of at most `width` characters, broken between its ` · ` phrases where
-    /// a phrase fits a line whole (`Esc back to the list` is never split), else between words.
+    /// `text` in lines of at most `width` columns, broken between its ` · ` phrases where a
+    /// phrase fits a line whole (`Esc back to the list` is never split), else between words.
+    /// Counted in columns, so words quoted in a wide script wrap rather than run off the edge.
     static func wrappedPhrases(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
-        for phrase in text.components(separatedBy: " · ") {
-            let joined = line.isEmpty ? phrase : line + " · " + phrase
-            if joined.count <= width {
-                line = joined
-                continue
+        // Adds `piece` to the line after `separator` where it fits, else starts a line with it.
+        func add(_ piece: String, after separator: String) {
+            if line.isEmpty {
+                line = piece
+            } else if DisplayWidth.of(line) + DisplayWidth.of(separator) + DisplayWidth.of(piece) <= width {
+                line += separator + piece
+            } else {
+                lines.append(line)
+                line = piece
             }
+        }
+        for phrase in text.components(separatedBy: " · ") {
+            if line.isEmpty || DisplayWidth.of(line) + 3 + DisplayWidth.of(phrase) <= width {
+                if DisplayWidth.of(phrase) <= width || line.isEmpty && !phrase.contains(" ") {
+                    add(phrase, after: " · ")
+                    continue
+                }
+            }
+            // The phrase does not fit beside the line: it starts its own, a word at a time.
             if !line.isEmpty { lines.append(line) }
-            let words = HelpFormatter.wrap(phrase, width: width)
-            lines += words.dropLast()
-            line = words.last ?? ""
+            line = ""
+            for word in phrase.split(separator: " ", omittingEmptySubsequences: true) { add(String(word), after: " ") }
         }
         if !line.isEmpty { lines.append(line) }
         return lines
