@@ -18,7 +18,10 @@ extension BrowseEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let opened = folder.appendingPathComponent("opened.txt").path
         let browser = folder.appendingPathComponent("browser.sh")
-        try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > \(opened)\n".write(to: browser, atomically: true, encoding: .utf8)
+        // Written whole, then renamed: the test reads it as soon as it exists (under load it
+        // once read the file between the shell creating it and printf filling it).
+        try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > \(opened).part && mv \(opened).part \(opened)\n".write(
+            to: browser, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: browser.path)
         let environment = [
             "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
