@@ -4,6 +4,7 @@ import EndlessImages
 import EndlessTerminal
 import EndlessTesting
 import Foundation
+import RandomUserAPI
 import Synchronization
 import Testing
 
@@ -245,23 +246,7 @@ struct ImageStoreTests {
 
     @Test("pictures that failed during an outage load after a refresh succeeds, not placeholders for the rest of the session")
     func refreshRetriesFailedPictures() async throws {
-        let loader = OutageLoader()
-        let store = ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: loader, diskCache: nil)))
-        let clock = ManualClock()
-        var descriptor = BrowseFixtures.descriptor()
-        descriptor.rowImage = { person, sizing in
-            URL(string: "http://127.0.0.1:9/\(String(describing: person.id)).png").map { FeedImage(url: $0, size: sizing.row) }
-        }
-        let model = FeedViewModel(
-            feed: Feed(
-                source: BrowseFixtures.source(clock: clock), configuration: FeedConfiguration(pageSize: 20, minimumIndicatorDuration: .zero),
-                clock: clock),
-            descriptor: descriptor, images: store, clock: clock, now: { BrowseFixtures.now })
-        let cells = ImageCells(mode: .none, colorDepth: .trueColor, cellPixelSize: nil)
-        let tab = FeedTab(kind: .people, model: model, style: PeopleFeed.rowStyle, cells: cells, images: store)
-        tab.activate()
-        await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
-        let rows: [(row: ListRow, rect: Rect)] = (0..<3).map { (.item($0), Rect(x: 0, y: $0 * 2, width: 80, height: 2)) }
+        let (loader, store, model, tab, rows) = await Self.tabThroughAnOutage()
         tab.rowsShown(rows)
         await store.loadsEnded()
         let failed = store.failedCount
@@ -316,6 +301,29 @@ struct ImageStoreTests {
 
     @Test("R, retrying what failed, asks again for the pictures that failed in an outage, and they load")
     func retryAsksForFailedPictures() async throws {
+        let (loader, store, model, tab, rows) = await Self.tabThroughAnOutage()
+        tab.rowsShown(rows)
+        await store.loadsEnded()
+        #expect(store.failedCount >= 3, "the outage failed the pictures on screen")
+        let picture = try #require(model.item(at: 0).flatMap { model.imageRequest(for: $0) }).url
+
+        loader.comeBack()
+        tab.rowsShown(rows)
+        await store.loadsEnded()
+        #expect(store.image(for: FeedImage(url: picture, size: model.imageSizing.row)) == nil, "remembered: not asked again by itself")
+        tab.perform(.retry, visibleRows: 10)
+        tab.rowsShown(rows)
+        await store.loadsEnded()
+        #expect(store.failedCount == 0)
+        #expect(store.image(for: FeedImage(url: picture, size: model.imageSizing.row)) != nil, "the first row's picture loaded after R")
+    }
+
+    /// A people tab whose pictures come from an ``OutageLoader`` (down until it comes back),
+    /// its first page loaded, and three rows of it to report on screen.
+    static func tabThroughAnOutage() async -> (
+        loader: OutageLoader, store: ImageStore, model: FeedViewModel<ScriptedPageSource<RandomUser>>,
+        tab: FeedTab<ScriptedPageSource<RandomUser>>, rows: [(row: ListRow, rect: Rect)]
+    ) {
         let loader = OutageLoader()
         let store = ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: loader, diskCache: nil)))
         let clock = ManualClock()
@@ -333,20 +341,7 @@ struct ImageStoreTests {
         tab.activate()
         await model.wait { $0.rowCount == 20 && !$0.feed.loadStates.refresh.isLoading }
         let rows: [(row: ListRow, rect: Rect)] = (0..<3).map { (.item($0), Rect(x: 0, y: $0 * 2, width: 80, height: 2)) }
-        tab.rowsShown(rows)
-        await store.loadsEnded()
-        #expect(store.failedCount >= 3, "the outage failed the pictures on screen")
-        let picture = try #require(model.item(at: 0).flatMap { model.imageRequest(for: $0) }).url
-
-        loader.comeBack()
-        tab.rowsShown(rows)
-        await store.loadsEnded()
-        #expect(store.image(for: FeedImage(url: picture, size: model.imageSizing.row)) == nil, "remembered: not asked again by itself")
-        tab.perform(.retry, visibleRows: 10)
-        tab.rowsShown(rows)
-        await store.loadsEnded()
-        #expect(store.failedCount == 0)
-        #expect(store.image(for: FeedImage(url: picture, size: model.imageSizing.row)) != nil, "the first row's picture loaded after R")
+        return (loader, store, model, tab, rows)
     }
 
     /// Counts from any thread.
