@@ -51,10 +51,13 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
+        // glibc's allocator settings, which Swift's Glibc module leaves out (FreedMemory).
+        .systemLibrary(name: "CMalloc"),
 
         // What several modules need and none owns (an LRU list, a stopwatch on an injected
-        // clock, the cache folder): one home, visible to the package only, depending on nothing.
-        .target(name: "EndlessShared"),
+        // clock, the cache folder, the allocator's settings): one home, visible to the package
+        // only, depending on nothing but libc.
+        .target(name: "EndlessShared", dependencies: ["CMalloc"]),
         // The paging engine knows nothing of HTTP; the HTTP layer nothing of users.
         .target(name: "Endless", dependencies: ["EndlessShared"]),
         .target(name: "EndlessTesting", dependencies: ["Endless"]),
@@ -98,7 +101,7 @@ let package = Package(
             ]),
         // Set before the Swift runtime starts: a crash in a terminal writes its backtrace to a file.
         .target(name: "CBacktraceSettings"),
-        .executableTarget(name: "endless", dependencies: ["EndlessApp", "EndlessDigest", "EndlessTerminal", "CBacktraceSettings"]),
+        .executableTarget(name: "endless", dependencies: ["EndlessApp", "EndlessDigest", "EndlessShared", "EndlessTerminal", "CBacktraceSettings"]),
         .executableTarget(
             name: "endless-bench",
             dependencies: [

@@ -2,9 +2,14 @@
 import CBacktraceSettings
 import EndlessApp
 import EndlessDigest
+import EndlessShared
 import EndlessTerminal
 import Foundation
 @_spi(ExperimentalCustomExecutors) import _Concurrency
+
+// Before any thread allocates: freed memory is kept for the next allocation up to a couple of
+// megabytes a heap, rather than given back to the kernel and faulted in again (FreedMemory).
+FreedMemory.keep()
 
 // The main actor runs on the main thread's own loop (MainRunLoop), which also reads the
 // terminal: a key is read, handled and drawn on one thread. Installed before anything uses
