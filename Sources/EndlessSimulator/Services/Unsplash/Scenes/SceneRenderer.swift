@@ -7,7 +7,8 @@ import Foundation
 /// without a 6000-pixel master in memory.
 ///
 /// Whatever depends only on the column (ridge crests, the building under it) is computed once
-/// per column, so a pixel costs a few multiplications and a handful of blends, and nothing a
+/// per column, and whatever depends only on the row (the sky's and the sea's gradients, each a
+/// `pow`: a quarter of a photo's pixels' cost) once per row, so a pixel costs a few multiplications and a handful of blends, and nothing a
 /// pixel does allocates or retains (a column's copy retained its crests, a city pixel made an
 /// array of its buildings and another to hash a window: about a fifth of what drawing the
 /// photos of a held `j` cost).
@@ -27,6 +28,25 @@ enum SceneRenderer {
         var u: Double
         var back: PhotoScene.Building?
         var front: PhotoScene.Building?
+    }
+
+    /// What a row of the output needs, whatever the column.
+    struct Row {
+        var v: Double
+        /// The sky's colour from zenith to horizon at this height.
+        var sky: Color
+        /// How far below the horizon toward the bottom (0 above it), its square root, and the
+        /// sea's colour there before its waves and the sun's path.
+        var seaDepth: Double, seaDepthRoot: Double, water: Color
+
+        init(_ scene: PhotoScene, v: Double) {
+            let light = scene.light
+            self.v = v
+            sky = light.zenith.mixed(with: light.horizon, pow(min(1, max(0, v / max(0.05, scene.horizon))), 1.6))
+            seaDepth = max(0, (v - scene.horizon) / max(0.05, 1 - scene.horizon))
+            seaDepthRoot = seaDepth.squareRoot()
+            water = light.horizon.darker(0.25).mixed(with: light.zenith.darker(0.45), pow(seaDepth, 0.6))
+        }
     }
 
     /// The height of each ridge's crest in each column, column by column.
@@ -52,9 +72,10 @@ enum SceneRenderer {
         output.withUnsafeMutableBufferPointer { out in
             for row in 0..<height {
                 let v = source.y + (Double(row) + 0.5) / Double(height) * source.height
+                let line = Row(scene, v: v)
                 for x in 0..<width {
                     let column = columns[x]
-                    var color = crests.withColumn(x) { shade(scene, column, crests: $0, v: v, pixel: pixel) }
+                    var color = crests.withColumn(x) { shade(scene, column, crests: $0, row: line, pixel: pixel) }
                     // A soft vignette, and grain that differs per output pixel, like film.
                     let du = column.u - 0.5, dv = v - 0.5
                     color = color.darker(0.2 * (du * du + dv * dv))
@@ -87,12 +108,13 @@ enum SceneRenderer {
         }
     }
 
-    static func shade(_ scene: PhotoScene, _ column: Column, crests: UnsafeBufferPointer<Double>, v: Double, pixel: Double) -> Color {
+    static func shade(_ scene: PhotoScene, _ column: Column, crests: UnsafeBufferPointer<Double>, row: Row, pixel: Double) -> Color {
+        let v = row.v
         switch scene.kind {
         case .abstract:
             return abstract(scene, u: column.u, v: v, pixel: pixel)
         case .sky, .hills:
-            var color = sky(scene, u: column.u, v: v, pixel: pixel)
+            var color = sky(scene, u: column.u, row: row, pixel: pixel)
             for (ridge, crest) in zip(scene.ridges, crests) {
                 let coverage = edge(v - crest, pixel)
                 guard coverage > 0 else { continue }
@@ -102,18 +124,19 @@ enum SceneRenderer {
             }
             return color
         case .sea:
-            return sea(scene, u: column.u, v: v, pixel: pixel)
+            return sea(scene, u: column.u, row: row, pixel: pixel)
         case .city:
-            return city(scene, column, v: v, pixel: pixel)
+            return city(scene, column, row: row, pixel: pixel)
         }
     }
 
     /// The sky: a gradient from zenith to horizon, the sun (or moon) with its glow, stars at
     /// night, and soft clouds.
-    static func sky(_ scene: PhotoScene, u: Double, v: Double, pixel: Double) -> Color {
+    static func sky(_ scene: PhotoScene, u: Double, row: Row, pixel: Double) -> Color {
         let light = scene.light
+        let v = row.v
         let t = min(1, max(0, v / max(0.05, scene.horizon)))
-        var color = light.zenith.mixed(with: light.horizon, pow(t, 1.6))
+        var color = row.sky
         let dx = (u - scene.sun.x) * scene.aspect, dy = v - scene.sun.y
         let distance = (dx * dx + dy * dy).squareRoot()
         if light.isNight {
@@ -135,14 +158,15 @@ enum SceneRenderer {
 
     /// The sea below the horizon: deeper toward the bottom, waves in bands that tighten toward
     /// the horizon, the sun's path glittering on it, and now and then a beach.
-    static func sea(_ scene: PhotoScene, u: Double, v: Double, pixel: Double) -> Color {
-        let above = sky(scene, u: u, v: v, pixel: pixel)
+    static func sea(_ scene: PhotoScene, u: Double, row: Row, pixel: Double) -> Color {
+        let v = row.v
+        let above = sky(scene, u: u, row: row, pixel: pixel)
         let coverage = edge(v - scene.horizon, pixel)
         guard coverage > 0 else { return above }
         let light = scene.light
-        let t = max(0, (v - scene.horizon) / max(0.05, 1 - scene.horizon))
-        var water = light.horizon.darker(0.25).mixed(with: light.zenith.darker(0.45), pow(t, 0.6))
-        let depth = t.squareRoot()
+        let t = row.seaDepth
+        var water = row.water
+        let depth = row.seaDepthRoot
         let across = u * scene.aspect
         let wave = 0.5 + 0.5 * sin(depth * 90 + sin(across * 7 + depth * 20) * 1.5)
         water = water.darker(0.1 * wave)
@@ -160,8 +184,9 @@ enum SceneRenderer {
     }
 
     /// A skyline: a hazy row of towers behind a dark one, windows lit in a pattern of their own.
-    static func city(_ scene: PhotoScene, _ column: Column, v: Double, pixel: Double) -> Color {
-        var color = sky(scene, u: column.u, v: v, pixel: pixel)
+    static func city(_ scene: PhotoScene, _ column: Column, row: Row, pixel: Double) -> Color {
+        let v = row.v
+        var color = sky(scene, u: column.u, row: row, pixel: pixel)
         // The hazy row behind, then the dark one in front.
         func paint(_ building: PhotoScene.Building?) {
             guard let building else { return }
