@@ -108,6 +108,7 @@ struct FeedSearchTests {
         #expect(app.browser.active.searchQuery == words)
         try await app.run { app.browser.active.sourceLabel.contains("“\(words)”") && app.browser.active.status.rows > 0 }
         #expect(app.terminal.text.contains("“\(words)"), "the header names the words")
+        #expect(!app.browser.active.sourceLabel.contains(" · by "), "results in the feed's own order name none")
         #expect(app.browser.active.kind == kind, "the results are under the same tab")
 
         try app.press(.escape)
@@ -236,7 +237,9 @@ struct FeedSearchTests {
 struct FeedSortTests {
     typealias App = FeedSearchTests.App
 
-    @Test("coins: o shows market cap ↑ from the service (the smallest first), then the loaded rows by price; Esc returns")
+    @Test(
+        "coins: o shows market cap ↑ from the service (the smallest first), a search then names its own order, then the loaded rows by price; Esc returns"
+    )
     func coins() async throws {
         let app = try App(opening: .coins)
         try app.loop.start()
@@ -252,6 +255,16 @@ struct FeedSortTests {
         #expect(ascending.model.feed.source.upstream.upstream.query.order == .marketCapAscending)
         let caps = ascending.model.feed.items.prefix(20).compactMap { $0.marketCap?.double }
         #expect(caps.count == 20 && caps == caps.sorted(), "the smallest market cap first")
+
+        // A search cannot follow it (CoinGecko ranks what it finds by market cap): the header
+        // says the order the results are in; Esc returns to the board in its order.
+        try app.press(.character("/"))
+        for character in "bit" { try app.press(.character(character)) }
+        try app.press(.enter)
+        try await app.run { app.browser.active.sourceLabel.contains("“bit”") && app.browser.active.status.rows > 0 }
+        #expect(app.browser.active.sourceLabel.hasSuffix(" · by market cap ↓"), "\(app.browser.active.sourceLabel)")
+        try app.press(.escape)
+        try await app.run { app.browser.active.sourceLabel.hasSuffix("by market cap ↑") }
 
         // On to price ↓, which sorts the rows loaded.
         for _ in 0..<10 where tab.sortLabel?.hasPrefix("price ↓") != true { try app.press(.character("o")) }
