@@ -34,6 +34,10 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
     /// · Esc back to the list` for a search that found none. nil for the feed's own words,
     /// `no people here · press r for a new list`.
     public var emptyList: String?
+    /// The order its items are in, when the header must say it because it is not the one the
+    /// person chose (`market cap ↓`: a service that ranks what it finds its own way, whatever
+    /// order the list was in); nil for none.
+    public var order: String?
 
     /// Creates a descriptor.
     /// - Parameters:
@@ -48,6 +52,7 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
     ///   - endOfList: the footer at the end; `— end of list —` by default.
     ///   - cooldownFeedback: what a pull inside the cooldown shows; a notice by default.
     ///   - emptyList: what the list's area says when there are no items; nil for the default.
+    ///   - order: the order the items are in, when the header must say it; nil for none.
     public init(
         nouns: Nouns, sourceLabel: String,
         describeKey: @escaping @Sendable (Key) -> PageLabel = { _ in PageLabel() },
@@ -58,7 +63,7 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
         statusNote: (@Sendable () -> String?)? = nil,
         endOfList: @escaping @Sendable (Int) -> String = { _ in "— end of list —" },
         cooldownFeedback: CooldownFeedback = .notice,
-        emptyList: String? = nil
+        emptyList: String? = nil, order: String? = nil
     ) {
         self.nouns = nouns
         self.sourceLabel = sourceLabel
@@ -71,5 +76,6 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
         self.endOfList = endOfList
         self.cooldownFeedback = cooldownFeedback
         self.emptyList = emptyList
+        self.order = order
     }
 }

@@ -263,6 +263,8 @@ struct FeedSortTests {
         try app.press(.enter)
         try await app.run { app.browser.active.sourceLabel.contains("“bit”") && app.browser.active.status.rows > 0 }
         #expect(app.browser.active.sourceLabel.hasSuffix(" · by market cap ↓"), "\(app.browser.active.sourceLabel)")
+        #expect(app.browser.active.viewLabel == "“bit” by market cap ↓")
+        #expect(app.terminal.text.contains("“bit” by market cap ↓"), "the header keeps it at 80 columns")
         try app.press(.escape)
         try await app.run { app.browser.active.sourceLabel.hasSuffix("by market cap ↑") }
 

@@ -61,7 +61,11 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     }
 
     var nouns: Nouns { model.descriptor.nouns }
-    var sourceLabel: String { model.descriptor.sourceLabel }
+    var sourceLabel: String {
+        guard let order = model.descriptor.order else { return model.descriptor.sourceLabel }
+        return "\(model.descriptor.sourceLabel) · by \(order)"
+    }
+    var viewLabel: String? { model.descriptor.order.map { "by \($0)" } }
     var status: FeedStatus { model.status }
     var isAnimating: Bool { model.animatesWhereverScrolled }
     var hasDetails: Bool { model.isShowingDetails }

@@ -189,7 +189,8 @@ final class SearchingTab: BrowserTab {
         return "\(shown.sourceLabel) · by \(sorted.label)"
     }
     var viewLabel: String? {
-        if let results { return results.text.quoted }
+        // The words, and the results' order when it is not the one chosen (`“sol” by market cap ↓`).
+        if let results { return [results.text.quoted, results.tab.viewLabel].compactMap { $0 }.joined(separator: " ") }
         if starred != nil { return "★ starred" }
         return sorted.map { "by \($0.label)" }
     }

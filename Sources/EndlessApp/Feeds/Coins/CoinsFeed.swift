@@ -42,13 +42,13 @@ enum CoinsFeed {
         },
         search: .service { settings, context, text in
             let client = CoinGeckoClient(http: context.endpoint.http, demoKey: settings.demoKey)
-            // CoinGecko ranks what it finds by market cap, whatever order the board is in: the
-            // header says so when another order was chosen, as the board's header said it.
-            let ranked = settings.order == .marketCapDescending ? "" : " · by \(label(of: .marketCapDescending))"
             var descriptor = descriptor(
-                sourceLabel: "\(text.quoted) in \(context.endpoint.label)\(ranked)", currency: settings.vsCurrency,
+                sourceLabel: "\(text.quoted) in \(context.endpoint.label)", currency: settings.vsCurrency,
                 describeKey: { (page: Int) in PageLabel(page: page) })
             descriptor.endOfList = { count in "\(Nouns("coin", "coins").count(count)) found for \(text.quoted)" }
+            // CoinGecko ranks what it finds by market cap, whatever order the board is in: the
+            // header says so when another order was chosen.
+            if settings.order != .marketCapDescending { descriptor.order = label(of: .marketCapDescending) }
             return FeedTabParts(
                 source: CoinSearchPageSource(
                     client: client, search: text, query: try query(currency: settings.vsCurrency, perPage: settings.perPage)),
