@@ -43,28 +43,66 @@ public enum ChildTestProcess {
     public static func run(
         filter: String, role: String, environment: [String: String] = [:]
     ) throws -> Outcome {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("endless-child-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try reportFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report")
-
-        let variables = Subprocess.Environment.inherited.setting(environment)
-            .setting([roleVariable: role, reportVariable: report.path])
         let child: (status: Int32, output: String)
         do {
             child = try Subprocess.run(
-                Subprocess.executablePath(), ["--testing-library", "swift-testing", "--filter", filter], environment: variables)
+                Subprocess.executablePath(), arguments(filter), environment: variables(role, report, environment))
         } catch {
             throw Failure(description: "could not start \(filter) in a child process: \(error)")
         }
+        return outcome(status: child.status, output: child.output, report: report)
+    }
+
+    /// ``run(filter:role:environment:)`` waiting at most `limit` (times ``TimeBudget/scale``):
+    /// a child still running then is killed.
+    ///
+    /// - Throws: ``Failure`` when the child cannot be started; `Subprocess.Failure` when it
+    ///   did not end in time.
+    public static func run(
+        filter: String, role: String, environment: [String: String] = [:], within limit: Duration
+    ) async throws -> Outcome {
+        let folder = try reportFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report")
+        let child: Subprocess.Child
+        do {
+            child = try Subprocess.start(
+                Subprocess.executablePath(), arguments(filter), environment: variables(role, report, environment),
+                standardError: .standardOutput)
+        } catch {
+            throw Failure(description: "could not start \(filter) in a child process: \(error)")
+        }
+        let status = try await child.wait(within: limit)
+        return outcome(status: status, output: child.standardOutput, report: report)
+    }
+
+    private static func reportFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("endless-child-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    private static func arguments(_ filter: String) -> [String] {
+        ["--testing-library", "swift-testing", "--filter", filter]
+    }
+
+    private static func variables(_ role: String, _ report: URL, _ environment: [String: String]) -> Subprocess.Environment {
+        Subprocess.Environment.inherited.setting(environment).setting([roleVariable: role, reportVariable: report.path])
+    }
+
+    /// What the child left: its status, its output, and the figures in its report.
+    private static func outcome(status: Int32, output: String, report: URL) -> Outcome {
         let reported = String(decoding: (try? Data(contentsOf: report)) ?? Data(), as: UTF8.self)
         var figures: [String: Int] = [:]
         for line in reported.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)
             if parts.count == 2, let value = Int(parts[1]) { figures[String(parts[0])] = value }
         }
-        return Outcome(status: child.status, output: child.output, figures: figures)
+        return Outcome(status: status, output: output, figures: figures)
     }
 
     /// Writes the child's figures for the parent (call once, at the end of the child test).

@@ -5,8 +5,7 @@ import Testing
 
 @Suite("Freed memory stays with the process for the next allocation")
 struct FreedMemoryTests {
-    /// Set in the process ``thresholdsTaken()`` starts, which looks at the allocator alone.
-    static let childVariable = "ENDLESS_FREED_MEMORY_CHILD"
+    static let role = "freed-memory"
 
     @Test("the allocator takes both thresholds")
     func thresholdsTaken() async throws {
@@ -15,18 +14,15 @@ struct FreedMemoryTests {
         // measured in the bench (the coins' icons); a heap's state after a free depends on
         // every other thread that shares it, so no test here could tell a kept block from one
         // given back.
-        guard ProcessInfo.processInfo.environment[Self.childVariable] != nil else {
-            let child = try Subprocess.start(
-                Subprocess.executablePath(), ["--testing-library", "swift-testing", "--filter", "FreedMemoryTests/thresholdsTaken"],
-                environment: .inherited.setting([Self.childVariable: "1"]), standardError: .standardOutput)
-            let status = try await child.wait(within: TimeBudget.scaled(.seconds(60)))
-            #expect(status == 0, "\(child.standardOutput)")
-            #expect(child.standardOutput.contains("@thresholds taken:"), "the check did not run: \(child.standardOutput)")
-            return
-        }
-        let taken = FreedMemory.keep()
-        print("@thresholds taken: \(taken)")
-        #expect(taken)
+        let outcome = try await ChildTestProcess.run(filter: "FreedMemoryTests/child", role: Self.role, within: .seconds(60))
+        #expect(outcome.status == 0, "\(outcome.output)")
+        let taken = try #require(outcome.figures["taken"], "the check did not run: \(outcome.output)")
+        #expect(taken == 1)
+    }
+
+    @Test("child: set the thresholds", .enabled(if: ChildTestProcess.role == role))
+    func child() throws {
+        try ChildTestProcess.report(["taken": FreedMemory.keep() ? 1 : 0])
     }
 
     @Test("the thresholds keep at most a few megabytes a heap, and map large blocks on their own")

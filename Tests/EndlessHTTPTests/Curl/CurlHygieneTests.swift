@@ -113,28 +113,28 @@ struct CurlHygieneTests {
         #expect(transport.liveHandleCount == 0)
     }
 
-    /// Set in the process ``noSignals()`` starts to look at the signal alone.
-    static let signalChildVariable = "ENDLESS_CURL_SIGNAL_CHILD"
+    static let signalRole = "curl-sigpipe"
 
     @Test("libcurl leaves SIGPIPE's handler alone (CURLOPT_NOSIGNAL), looked at in a process of its own")
     func noSignals() async throws {
         // SIGPIPE's handler belongs to the whole process, and other suites move data through
         // Foundation's URLSession beside this one (its libcurl may set SIGPIPE to ignored
         // around its transfers): the check runs in this test binary started again, alone.
-        guard ProcessInfo.processInfo.environment[Self.signalChildVariable] != nil else {
-            let child = try Subprocess.start(
-                Subprocess.executablePath(), ["--testing-library", "swift-testing", "--filter", "CurlHygieneTests/noSignals"],
-                environment: .inherited.setting([Self.signalChildVariable: "1"]), standardError: .standardOutput)
-            let status = try await child.wait(within: TimeBudget.scaled(.seconds(60)))
-            #expect(status == 0, "\(child.standardOutput)")
-            #expect(child.standardOutput.contains("@curl handlers seen during the transfer:"), "the check did not run: \(child.standardOutput)")
-            return
-        }
-        try await Self.checkSIGPIPEHandlerDuringATransfer()
+        let outcome = try await ChildTestProcess.run(
+            filter: "CurlHygieneTests/noSignalsChild", role: Self.signalRole, within: .seconds(60))
+        #expect(outcome.status == 0, "\(outcome.output)")
+        let seen = try #require(outcome.figures["handlersSeen"], "the check did not run: \(outcome.output)")
+        #expect(seen > 0)
+    }
+
+    @Test("child: SIGPIPE's handler through a transfer", .enabled(if: ChildTestProcess.role == signalRole))
+    func noSignalsChild() async throws {
+        try ChildTestProcess.report(["handlersSeen": try await Self.checkSIGPIPEHandlerDuringATransfer()])
     }
 
     /// The check itself: our handler on SIGPIPE stays in place through a whole transfer.
-    static func checkSIGPIPEHandlerDuringATransfer() async throws {
+    /// - Returns: how many times the handler was looked at during the transfer.
+    static func checkSIGPIPEHandlerDuringATransfer() async throws -> Int {
         let server = try CannedServer(reply: "HTTP/1.1 200 OK\r\nContent-Length: 4\r\nConnection: close\r\n\r\nbody")
         defer { server.stop() }
         // A handler of our own, so that libcurl's SIG_IGN (what it sets around each transfer
@@ -155,9 +155,9 @@ struct CurlHygieneTests {
         }
 
         let handlers = seen.withLock { $0 }
-        print("@curl handlers seen during the transfer: \(handlers.count)")
         #expect(!handlers.isEmpty)
         #expect(handlers.allSatisfy { $0 == expected }, "SIGPIPE's handler changed during the transfer")
+        return handlers.count
     }
 
     @Test("at most 6 connections to one host at once; the other requests wait for one")
