@@ -64,11 +64,10 @@ extension FeedScreen {
             }
         }
         for phrase in text.components(separatedBy: " · ") {
-            if line.isEmpty || DisplayWidth.of(line) + 3 + DisplayWidth.of(phrase) <= width {
-                if DisplayWidth.of(phrase) <= width || line.isEmpty && !phrase.contains(" ") {
-                    add(phrase, after: " · ")
-                    continue
-                }
+            // Whole, where it fits a line (a single word too long for any stays whole).
+            if DisplayWidth.of(phrase) <= width || line.isEmpty && !phrase.contains(" ") {
+                add(phrase, after: " · ")
+                continue
             }
             // The phrase does not fit beside the line: it starts its own, a word at a time.
             if !line.isEmpty { lines.append(line) }
