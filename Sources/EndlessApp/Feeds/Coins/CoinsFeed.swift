@@ -224,7 +224,10 @@ enum CoinsFeed {
             describeKey: describeKey,
             details: { coin, now in CoinDetails.of(coin, currency: currency, now: now) },
             rowImage: { coin, sizing in
-                coin.imageURL.map { FeedImage(url: $0, size: sizing.row, contentMode: .fit) }
+                // The small icon fits a row's few cells: the large one the board sends was
+                // downloaded, decoded and scaled down for every coin.
+                let size = CoinImageSize.fitting(pixels: max(sizing.row.width, sizing.row.height))
+                return coin.imageURL(size: size).map { FeedImage(url: $0, size: sizing.row, contentMode: .fit) }
             },
             endOfList: { count in "the whole market · \(Nouns("coin", "coins").count(count))" },
             cooldownFeedback: .spinnerThenNotice)

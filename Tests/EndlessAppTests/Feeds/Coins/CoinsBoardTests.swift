@@ -78,6 +78,21 @@ struct CoinsBoardTests {
         #expect(lines[3].contains("Bitcoin") && lines[4].contains("BTC"))
     }
 
+    @Test("a row's icon is the small one CoinGecko keeps, unless its box is larger than that")
+    func iconSize() async throws {
+        let board = try await Self.board()
+        defer { board.server.stop() }
+        let bitcoin = try #require(board.model.feed.items.first)
+        #expect(bitcoin.imageURL?.path == "/coingecko/coins/images/1/large/bitcoin.png", "the board sends the large one")
+        let descriptor = CoinsFeed.descriptor(sourceLabel: "simulator", currency: "usd")
+        // Symbols: four cells by two are 48 pixels a side at most.
+        let symbols = try #require(descriptor.rowImage(bitcoin, ImageSizing(showsPixels: false)))
+        #expect(symbols.url.path == "/coingecko/coins/images/1/small/bitcoin.png")
+        // Pixels, in a terminal of large cells: 4 × 24 = 96 pixels across.
+        let large = ImageSizing(row: FeedImage.Size(width: 96, height: 96), showsPixels: true)
+        #expect(try #require(descriptor.rowImage(bitcoin, large)).url.path == "/coingecko/coins/images/1/large/bitcoin.png")
+    }
+
     @Test("narrow: the least important columns go first, the name, price and day stay")
     func narrow() async throws {
         let board = try await Self.board()
