@@ -18,6 +18,9 @@ import UnsplashAPI
 ///   placeholder's size (48 px on the long side), against decoding and resizing the row's own
 ///   JPEG, and `regular`'s, to the row's pixels: what a client without a placeholder must do
 ///   before anything shows.
+/// - `photos placeholder_cells`: a row's placeholder from its BlurHash to the cells drawn, in
+///   half blocks at a fifth of the row's pixels, against the same BlurHash at 48 px through
+///   chafa's symbols (the strategy replaced).
 /// - `photos row_to_placeholder` / `row_to_photo_ms`: from a page of rows landing to their
 ///   placeholders in the frame (frames later: 0 means the same frame) and to the photos decoded
 ///   and ready to draw, through the tab's own view model and image store (median of 5 runs,
@@ -35,6 +38,7 @@ enum PhotosBenchmark {
         let photos = try await client.photos(page: 1, perPage: 30).photos
         try await bytesPerRow(photos, http: http)
         try await decodeFigures(photos, http: http)
+        try placeholderCellsFigure(photos)
         try await rowToPicture()
     }
 
@@ -95,6 +99,39 @@ enum PhotosBenchmark {
                 "regular_decode_resize_us": Bench.fixed(regularDecode * 1e6, 1),
                 "row_jpeg_ratio": Bench.fixed(rowDecode / toPlaceholder, 1), "regular_ratio": Bench.fixed(regularDecode / toPlaceholder, 1),
             ])
+    }
+
+    /// A row's placeholder from its BlurHash to the cells drawn, as the row draws it: decoded at
+    /// a fifth of the row's pixels each way and drawn in half blocks (`PhotoPlaceholder`,
+    /// `ImageRenderer`), against the strategy it replaced: decoded at 48 pixels on the long side
+    /// and turned into cells by chafa's symbols, as the photo itself is. CPU of this process.
+    static func placeholderCellsFigure(_ photos: [UnsplashPhoto]) throws {
+        guard let photo = photos.first(where: { ($0.aspectRatio ?? 0) > 1.3 && $0.blurHash != nil }),
+            let text = photo.blurHash, let request = rowRequest(photo, pixelsPerCell: PixelSize(width: 5, height: 10))
+        else { throw Failure("no landscape photo with a BlurHash on the first page") }
+        let hash = try BlurHash(text)
+        let cells = layout.picture(for: photo)
+        let size = Size(width: cells.width, height: cells.height)
+        let pixels = PixelSize(request.size)
+        func drawn(_ image: DecodedImage?) -> Int {
+            guard let image, let picture = PixelImage(width: image.width, height: image.height, rgba: image.pixels) else { return 0 }
+            return ImageRenderer.cells(for: picture, size: size, colorDepth: .indexed256).cells.count
+        }
+        let batch = 100
+        var count = 0
+        let ours = (0..<7).map { _ in
+            ProcessCPU.seconds { for _ in 0..<batch { count += drawn(PhotoPlaceholder.image(for: photo, size: pixels)) } } / Double(batch)
+        }
+        let longSide = PixelSize(width: 48, height: max(1, Int((48 * Double(pixels.height) / Double(pixels.width)).rounded())))
+        let old = ImageRequest(url: URL(fileURLWithPath: "/bench/placeholder"), targetSize: pixels, contentMode: .fill)
+        let chafa = (0..<7).map { _ in
+            ProcessCPU.seconds { for _ in 0..<batch { count += drawn(hash.image(size: longSide, request: old)) } } / Double(batch)
+        }
+        guard count == 14 * batch * size.area else { throw Failure("a placeholder was not drawn") }
+        Bench.figure(
+            "photos", "placeholder_cells", unit: "cpu_us_per_row", ours: Bench.Samples(ours).scaled(1e6),
+            baseline: .init(name: "blurhash_48px_through_chafa_symbols", samples: Bench.Samples(chafa).scaled(1e6)), better: .lower,
+            decimals: 1, details: ["cells": "\(size.width)x\(size.height)", "row_px": "\(pixels.width)x\(pixels.height)", "colors": 256])
     }
 
     /// Through the tab's view model and image store: a page lands, a frame draws its first

@@ -21,7 +21,10 @@ public enum ImageRenderer {
     }
 
     /// Renders an image as symbols: each cell gets chafa's symbol and its foreground and
-    /// background, in the palette of `colorDepth` (with no color, shapes only).
+    /// background, in the palette of `colorDepth` (with no color, shapes only). A picture with
+    /// no more pixels than half blocks show (one across and two down a cell: a BlurHash
+    /// placeholder stretched over a photo's box) is drawn in half blocks, every pixel shown,
+    /// without chafa's costly search for symbols that could add nothing.
     ///
     /// - Parameters:
     ///   - image: the pixels.
@@ -41,6 +44,9 @@ public enum ImageRenderer {
         for image: PixelImage, size: Size, symbols: SymbolSet, colorDepth: ColorDepth, canvases: ChafaCanvasPool
     ) -> CellImage {
         guard size.area > 0 else { return CellImage(size: size, cells: []) }
+        if halfBlocksShowEveryPixel(of: image, in: size, colorDepth: colorDepth) {
+            return halfBlocks(for: image, size: size, colorDepth: colorDepth)
+        }
         let mode = canvasMode(for: colorDepth)
         let key = ChafaCanvasPool.Key(size: size, mode: mode.rawValue, symbols: symbols)
         // A canvas of this size, mode and symbols from the last picture, its symbol tables
