@@ -8,7 +8,12 @@ import Foundation
 /// A board's icon is a few cells big: ``CoinMarket/imageURL(size:)`` asks for the one that
 /// suits, rather than downloading and scaling down the large one for every coin.
 public enum CoinImageSize: String, Sendable, CaseIterable {
-    case thumb, small, large
+    /// The smallest: `…/thumb/…`.
+    case thumb
+    /// A few dozen pixels a side: `…/small/…`, what a board's row draws.
+    case small
+    /// The largest: `…/large/…`, what `/coins/markets` sends.
+    case large
 
     /// The size to ask for to draw an icon `pixels` across: `small` up to 64 pixels (the
     /// simulator's small icons are 64 pixels a side), `large` beyond. `thumb` is too coarse for
