@@ -60,6 +60,35 @@ struct CoinSearchTests {
         #expect(second.items.map(\.id) == Array(bit.dropFirst(2).prefix(2).map(\.id)))
     }
 
+    @Test("in another order, the coins found come in that order across pages, and a refresh orders them again")
+    func inTheQueryOrder() async throws {
+        let (server, base) = try SimulatedMarketTests.simulator(step: 0)
+        defer { server.stop() }
+        let client = SimulatedMarketTests.client(base)
+        let words = try #require(SearchText("bit"))
+        let ranked = try await client.search(words).map(\.id)
+        try #require(ranked.count > 4)
+        // What the board by volume shows of the coins found: the service's own order.
+        var byVolume = try CoinMarketsQuery(order: .volumeDescending, perPage: 250)
+        byVolume.ids = ranked
+        let expected = try await client.markets(byVolume).markets.map(\.id)
+        #expect(expected != ranked, "the simulator's volumes order these coins otherwise than their caps")
+
+        let source = CoinSearchPageSource(client: client, search: words, query: try CoinMarketsQuery(order: .volumeDescending, perPage: 2))
+        var ids: [String] = []
+        var request = PageRequest<Int>(direction: .refresh, key: nil, loadSize: 2)
+        for _ in 0..<200 {
+            let page = try await source.load(request)
+            ids += page.items.map(\.id)
+            guard let next = page.nextKey else { break }
+            request = PageRequest(direction: .append, key: next, loadSize: 2)
+        }
+        #expect(ids == expected)
+        #expect(source.found == expected)
+        let again = try await source.load(PageRequest(direction: .refresh, key: nil, loadSize: 2))
+        #expect(again.items.map(\.id) == Array(expected.prefix(2)))
+    }
+
     @Test("ids travel in the markets query")
     func idsInQuery() throws {
         var query = try CoinMarketsQuery(perPage: 2)

@@ -238,7 +238,7 @@ struct FeedSortTests {
     typealias App = FeedSearchTests.App
 
     @Test(
-        "coins: o shows market cap ↑ from the service (the smallest first), a search then names its own order, then the loaded rows by price; Esc returns"
+        "coins: o shows market cap ↑ from the service (the smallest first), a search then follows it, then the loaded rows by price; Esc returns"
     )
     func coins() async throws {
         let app = try App(opening: .coins)
@@ -256,15 +256,18 @@ struct FeedSortTests {
         let caps = ascending.model.feed.items.prefix(20).compactMap { $0.marketCap?.double }
         #expect(caps.count == 20 && caps == caps.sorted(), "the smallest market cap first")
 
-        // A search cannot follow it (CoinGecko ranks what it finds by market cap): the header
-        // says the order the results are in; Esc returns to the board in its order.
+        // A search follows it (every coin found, asked for in the board's order), and the
+        // header names it; Esc returns to the board in its order.
         try app.press(.character("/"))
         for character in "bit" { try app.press(.character(character)) }
         try app.press(.enter)
         try await app.run { app.browser.active.sourceLabel.contains("“bit”") && app.browser.active.status.rows > 0 }
-        #expect(app.browser.active.sourceLabel.hasSuffix(" · by market cap ↓"), "\(app.browser.active.sourceLabel)")
-        #expect(app.browser.active.viewLabel == "“bit” by market cap ↓")
-        #expect(app.terminal.text.contains("“bit” by market cap ↓"), "the header keeps it at 80 columns")
+        #expect(app.browser.active.sourceLabel.hasSuffix(" · by market cap ↑"), "\(app.browser.active.sourceLabel)")
+        #expect(app.browser.active.viewLabel == "“bit” by market cap ↑")
+        #expect(app.terminal.text.contains("“bit” by market cap ↑"), "the header keeps it at 80 columns")
+        let found = try #require(tab.shown as? FeedTab<CachedPageSource<ExplainingSource<CoinSearchPageSource>>>)
+        let foundCaps = found.model.feed.items.compactMap { $0.marketCap?.double }
+        #expect(foundCaps.count > 1 && foundCaps == foundCaps.sorted(), "the smallest found first: \(foundCaps)")
         try app.press(.escape)
         try await app.run { app.browser.active.sourceLabel.hasSuffix("by market cap ↑") }
 

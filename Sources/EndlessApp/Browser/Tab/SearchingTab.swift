@@ -189,7 +189,7 @@ final class SearchingTab: BrowserTab {
         return "\(shown.sourceLabel) · by \(sorted.label)"
     }
     var viewLabel: String? {
-        // The words, and the results' order when it is not the one chosen (`“sol” by market cap ↓`).
+        // The words, and the results' order when their tab names one (`“sol” by volume ↓`).
         if let results { return [results.text.quoted, results.tab.viewLabel].compactMap { $0 }.joined(separator: " ") }
         if starred != nil { return "★ starred" }
         return sorted.map { "by \($0.label)" }

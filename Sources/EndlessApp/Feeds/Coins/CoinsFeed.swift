@@ -46,15 +46,16 @@ enum CoinsFeed {
                 sourceLabel: "\(text.quoted) in \(context.endpoint.label)", currency: settings.vsCurrency,
                 describeKey: { (page: Int) in PageLabel(page: page) })
             descriptor.endOfList = { count in "\(Nouns("coin", "coins").count(count)) found for \(text.quoted)" }
-            // CoinGecko ranks what it finds by market cap, whatever order the board is in: the
-            // header says so when another order was chosen.
-            if settings.order != .marketCapDescending { descriptor.order = label(of: .marketCapDescending) }
+            // What is found comes in the board's order (CoinSearchPageSource), and the header
+            // names it as the board's does when it is not the largest first.
+            if settings.order != .marketCapDescending { descriptor.order = label(of: settings.order) }
             return FeedTabParts(
                 source: CoinSearchPageSource(
-                    client: client, search: text, query: try query(currency: settings.vsCurrency, perPage: settings.perPage)),
+                    client: client, search: text,
+                    query: try query(currency: settings.vsCurrency, perPage: settings.perPage, order: settings.order)),
                 descriptor: descriptor, rowStyle: CoinRow.style(currency: settings.vsCurrency),
                 paging: .keepingEveryPage(pageSize: settings.perPage),
-                cacheVariant: "vs_currency=\(settings.vsCurrency) per_page=\(settings.perPage)")
+                cacheVariant: "vs_currency=\(settings.vsCurrency) per_page=\(settings.perPage) order=\(settings.order.rawValue)")
         },
         sorting: sorting,
         // Starred coins are a watchlist: their prices now, by their ids.
