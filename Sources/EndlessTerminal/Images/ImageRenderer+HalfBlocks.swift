@@ -2,18 +2,17 @@ extension ImageRenderer {
     /// Whether `image` has no more pixels than half blocks show in `size` cells (one across,
     /// two down a cell), in colour: then ``halfBlocks(for:size:colorDepth:)`` shows every pixel
     /// it has, and chafa's symbols could add no detail; they cost a photo row's BlurHash
-    /// placeholder (48 pixels wide, drawn 60 cells wide) as much as the photo itself, 4 to 9 ms
-    /// on the main thread for every photo that scrolled in (issue 29). Without colour, shapes
-    /// are all a picture has, and chafa draws them.
+    /// placeholder as much as the photo itself, about 2 ms of the main thread for a 30 × 10 row
+    /// (issue 29; `endless-bench`'s `photos placeholder_cells`). Without colour, shapes are all
+    /// a picture has, and chafa draws them.
     static func halfBlocksShowEveryPixel(of image: PixelImage, in size: Size, colorDepth: ColorDepth) -> Bool {
         colorDepth != .none && image.width <= size.width && image.height <= size.height * 2
     }
 
     /// `image` stretched over `size` cells as upper half blocks (`▀`): each cell's foreground is
     /// the picture at the cell's upper half, its background at the lower half (a space where
-    /// both are one colour), sampled
-    /// bilinearly so a small picture stretches smoothly. A transparent half leaves the default
-    /// colour (a cell transparent in both halves is blank).
+    /// both are one colour), sampled bilinearly so a small picture stretches smoothly. A
+    /// transparent half leaves the default colour (a cell transparent in both halves is blank).
     /// - Parameters:
     ///   - image: the pixels.
     ///   - size: the cells to fill.
