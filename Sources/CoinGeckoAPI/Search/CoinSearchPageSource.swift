@@ -84,6 +84,7 @@ public struct CoinSearchPageSource: PageSource {
         if let ordered { return (Array(ordered[start..<end]), end < all.count) }
         let chunk = Array(all[start..<end])
         let markets = try await self.markets(of: chunk, perPage: query.perPage)
+        // In another order the service's is kept; else the search's rank, or the watchlist's.
         guard query.order == .marketCapDescending || search == nil else { return (markets, end < all.count) }
         let byID = Dictionary(markets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return (chunk.compactMap { byID[$0] }, end < all.count)
