@@ -15,20 +15,40 @@ public enum ValueParsers {
         }
     }
 
-    /// A number of seconds greater than zero (or zero too, when `allowingZero`) and at most
-    /// `maximum`, such as `2.5`.
-    public static func seconds(maximum: Double, allowingZero: Bool = false) -> ValueParser<Duration> {
-        ValueParser(accepts: .numbers(0...maximum), write: secondsText) { text throws(ValueError) in
-            let lowest = allowingZero ? "from 0" : "above 0"
-            let allowed = "a number of seconds \(lowest) and at most \(Int(maximum)), e.g. 2.5"
-            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+    /// A number of seconds greater than zero (or zero too, when `allowingZero`), at least
+    /// `minimum` when given, and at most `maximum`, such as `2.5`; or a duration with a unit
+    /// (`500ms`, `30s`, `2m`), as the simulator's flags are written (`--latency 300ms`), so one
+    /// command line can write every duration alike.
+    public static func seconds(minimum: Double? = nil, maximum: Double, allowingZero: Bool = false) -> ValueParser<Duration> {
+        ValueParser(accepts: .numbers((minimum ?? 0)...maximum), write: secondsText) { text throws(ValueError) in
+            let range = secondsRange(minimum: minimum, maximum: maximum, allowingZero: allowingZero)
+            let allowed = "a number of seconds \(range), e.g. 2.5, or with a unit: 500ms, 30s, 2m"
+            guard let value = secondsValue(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
                 throw ValueError("'\(text)' is not a number of seconds", allowed: allowed)
             }
-            guard value > 0 || (allowingZero && value == 0), value <= maximum else {
+            guard value > 0 || (allowingZero && value == 0), value >= (minimum ?? 0), value <= maximum else {
                 throw ValueError("\(text) is out of range", allowed: allowed)
             }
             return .milliseconds(Int64((value * 1000).rounded()))
         }
+    }
+
+    /// `from 3 to 3600`, `from 0 to 3600` or `above 0 and at most 3600`: the seconds allowed.
+    private static func secondsRange(minimum: Double?, maximum: Double, allowingZero: Bool) -> String {
+        if let minimum { return "from \(secondsText(.milliseconds(Int64(minimum * 1000)))) to \(Int(maximum))" }
+        return allowingZero ? "from 0 to \(Int(maximum))" : "above 0 and at most \(Int(maximum))"
+    }
+
+    /// The seconds `text` gives: a plain number, or one followed by `ms`, `s` or `m`.
+    private static func secondsValue(_ text: String) -> Double? {
+        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+        let unit = units.first { text.hasSuffix($0.suffix) }
+        let number = unit.map { String(text.dropLast($0.suffix.count)) } ?? text
+        // Digits and a point only: Double also reads "inf", "nan" and hexadecimal.
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number) else {
+            return nil
+        }
+        return value * (unit?.seconds ?? 1)
     }
 
     /// One of `choices`, ignoring case.
@@ -73,7 +93,7 @@ public enum ValueParsers {
         URL(fileURLWithPath: text)
     }
 
-    /// `2.5` for 2.5 s, `30` for 30 s: what ``seconds(maximum:allowingZero:)`` reads back.
+    /// `2.5` for 2.5 s, `30` for 30 s: what ``seconds(minimum:maximum:allowingZero:)`` reads back.
     @Sendable static func secondsText(_ duration: Duration) -> String {
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
         if milliseconds % 1000 == 0 { return String(milliseconds / 1000) }

@@ -177,9 +177,9 @@ enum CoinsFeed {
             parser: ValueParsers.integer(in: CoinMarketsQuery.perPageRange))
         static let live = Option(
             "live", placeholder: "SECONDS",
-            help: "Refresh the coins tab on a timer, every SECONDS (default \(CoinsFeed.defaultLiveSeconds), 3-3600), slower "
-                + "after a rate limit and never faster than --refresh-cooldown.",
-            parser: ValueParsers.integer(in: 3...3600), whenAlone: CoinsFeed.defaultLiveSeconds)
+            help: "Refresh the coins tab on a timer, every SECONDS (default \(CoinsFeed.defaultLiveSeconds), 3-3600, or e.g. 2m), "
+                + "slower after a rate limit and never faster than --refresh-cooldown.",
+            parser: ValueParsers.seconds(minimum: 3, maximum: 3600), whenAlone: .seconds(CoinsFeed.defaultLiveSeconds))
     }
 
     /// Reads the coins tab's flags.
@@ -187,7 +187,7 @@ enum CoinsFeed {
     static func settings(from parsed: ParsedArguments, api: URL?, environment: [String: String]) throws(UsageError) -> Settings {
         Settings(
             vsCurrency: try parsed[Options.vsCurrency], perPage: try parsed[Options.coinsPerPage],
-            demoKey: try demoKey(from: parsed, environment: environment), live: try parsed[Options.live].map { .seconds($0) })
+            demoKey: try demoKey(from: parsed, environment: environment), live: try parsed[Options.live])
     }
 
     /// `--demo-key`, else `$COINGECKO_DEMO_API_KEY`, else none.

@@ -44,11 +44,16 @@ struct CoinsSettingsTests {
         #expect(fromVariable.demoKey == "CG-env")
         #expect(settings.live == .seconds(30))
         #expect(try CoinsFeed.settings(from: try Self.parse(["coins", "--live", "90"]), api: nil, environment: [:]).live == .seconds(90))
+        // With a unit, as the simulator's durations are written.
+        for (text, seconds) in [("30s", 30), ("2m", 120), ("4500ms", 4.5)] as [(String, Double)] {
+            let live = try CoinsFeed.settings(from: try Self.parse(["coins", "--live", text]), api: nil, environment: [:]).live
+            #expect(live == .milliseconds(Int64(seconds * 1000)), "\(text)")
+        }
         #expect(try CoinsFeed.settings(from: try Self.parse(["coins"]), api: nil, environment: [:]).live == nil)
         let parsed = try Self.parse(["coins"])
         #expect(try CoinsFeed.demoKey(from: parsed, environment: ["COINGECKO_DEMO_API_KEY": "CG-env"]) == "CG-env")
         #expect(try CoinsFeed.demoKey(from: parsed, environment: [:]) == nil)
-        for bad in [["--live", "1"], ["--coins-per-page", "300"], ["--vs-currency", "zzz"]] {
+        for bad in [["--live", "1"], ["--live", "2s"], ["--live", "61m"], ["--coins-per-page", "300"], ["--vs-currency", "zzz"]] {
             #expect(throws: UsageError.self) { try CoinsFeed.settings(from: try Self.parse(["coins"] + bad), api: nil, environment: [:]) }
         }
     }
