@@ -1,3 +1,4 @@
+import EndlessShared
 import Foundation
 
 /// Typed conversions for option values, each explaining a refusal in the same words:
@@ -23,7 +24,7 @@ public enum ValueParsers {
         ValueParser(accepts: .numbers((minimum ?? 0)...maximum), write: secondsText) { text throws(ValueError) in
             let range = secondsRange(minimum: minimum, maximum: maximum, allowingZero: allowingZero)
             let allowed = "a number of seconds \(range), e.g. 2.5, or with a unit: 500ms, 30s, 2m"
-            guard let value = secondsValue(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            guard let value = DurationText.seconds(text.trimmingCharacters(in: .whitespaces), plainUnit: 1) else {
                 throw ValueError("'\(text)' is not a number of seconds", allowed: allowed)
             }
             guard value > 0 || (allowingZero && value == 0), value >= (minimum ?? 0), value <= maximum else {
@@ -37,18 +38,6 @@ public enum ValueParsers {
     private static func secondsRange(minimum: Double?, maximum: Double, allowingZero: Bool) -> String {
         if let minimum { return "from \(secondsText(.milliseconds(Int64(minimum * 1000)))) to \(Int(maximum))" }
         return allowingZero ? "from 0 to \(Int(maximum))" : "above 0 and at most \(Int(maximum))"
-    }
-
-    /// The seconds `text` gives: a plain number, or one followed by `ms`, `s` or `m`.
-    private static func secondsValue(_ text: String) -> Double? {
-        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
-        let unit = units.first { text.hasSuffix($0.suffix) }
-        let number = unit.map { String(text.dropLast($0.suffix.count)) } ?? text
-        // Digits and a point only: Double also reads "inf", "nan" and hexadecimal.
-        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number) else {
-            return nil
-        }
-        return value * (unit?.seconds ?? 1)
     }
 
     /// One of `choices`, ignoring case.

@@ -1,3 +1,5 @@
+import EndlessShared
+
 /// Typed parsers for the fault flags of `endless serve` and the browser, so every front end
 /// reads `--latency 300ms±100ms` and friends the same way and reports the same errors.
 public enum FaultFlags {
@@ -11,16 +13,8 @@ public enum FaultFlags {
     public static func duration(_ text: String) throws(FaultFlagError) -> Duration {
         let trimmed = text.trimmingWhitespace()
         if trimmed == "0" { return .zero }
-        let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
-        for unit in units where trimmed.hasSuffix(unit.suffix) {
-            let number = trimmed.dropLast(unit.suffix.count)
-            // Digits and one dot only: no signs, exponents, "inf" or "nan".
-            guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-                number.filter({ $0 == "." }).count <= 1, let value = Double(number), value.isFinite
-            else { break }
-            let milliseconds = value * unit.milliseconds
-            guard milliseconds <= 86_400_000 else { break }
-            return .microseconds(Int64((milliseconds * 1000).rounded()))
+        if let seconds = DurationText.seconds(trimmed, plainUnit: nil), seconds <= 86_400 {
+            return .microseconds(Int64((seconds * 1_000_000).rounded()))
         }
         throw FaultFlagError(value: text, expected: durationExpectation)
     }
