@@ -34,9 +34,8 @@ public struct FeedDescriptor<Item: Identifiable & Sendable, Key: Hashable & Send
     /// · Esc back to the list` for a search that found none. nil for the feed's own words,
     /// `no people here · press r for a new list`.
     public var emptyList: String?
-    /// The order its items are in, when the header must say it because it is not the one the
-    /// person chose (`market cap ↓`: a service that ranks what it finds its own way, whatever
-    /// order the list was in); nil for none.
+    /// The order its items are in, when the header is to name it (`volume ↓`: a search that
+    /// lists what it finds in the order the list was in, not its own); nil for none.
     public var order: String?
 
     /// Creates a descriptor.
