@@ -43,11 +43,13 @@ struct ListRowMemoTests {
         framed(tab).frame
     }
 
-    /// A frame of `tab`, and how many of its rows were on screen.
-    static func framed(_ tab: some BrowserTab) -> (frame: ScreenBuffer, rowsOnScreen: Int) {
+    /// A frame of `tab`, how many of its rows were on screen whole, and how many were cut by
+    /// the bottom of the list (0 or 1).
+    static func framed(_ tab: some BrowserTab) -> (frame: ScreenBuffer, rowsOnScreen: Int, cutRows: Int) {
         var frame = ScreenBuffer(size: PeopleScreenTests.size)
         let layout = BrowserScreen.draw(BrowserModel(tabs: [tab], opening: .people), into: &frame, elapsed: .zero)
-        return (frame, FeedScreen<ScriptedPageSource<RandomUser>>.visibleItems(layout.rows).count)
+        let cut = layout.rows.count { if case .cutItem = $0.row { true } else { false } }
+        return (frame, FeedScreen<ScriptedPageSource<RandomUser>>.visibleItems(layout.rows).count, cut)
     }
 
     @Test("a j across rows kept lays out no row afresh; every frame is the one drawn afresh")
@@ -110,7 +112,11 @@ struct ListRowMemoTests {
         let model = await PeopleScreenTests.loaded()
         let counting = CountingStyle()
         let tab = Self.tab(model, style: counting.style)
-        let onScreen = Self.framed(tab).rowsOnScreen
+        let first = Self.framed(tab)
+        let onScreen = first.rowsOnScreen
+        // The 21 lines of the list hold ten rows of two and the first line of the eleventh.
+        #expect(first.cutRows == 1)
+        let drawn = onScreen + first.cutRows
         let rows = counting.draws  // the rows on screen, and up to a group below drawn ahead
         #expect(rows > onScreen && rows <= onScreen + FeedScreen<ScriptedPageSource<RandomUser>>.rowsDrawnAhead)
         _ = Self.frame(tab)
@@ -118,9 +124,9 @@ struct ListRowMemoTests {
         counting.readsClock = true
         tab.rowMemoForTests?.removeAll()
         _ = Self.frame(tab)
-        #expect(counting.draws == rows + onScreen + 1)  // and the row below, tried ahead once
+        #expect(counting.draws == rows + drawn + 1)  // and the row below, tried ahead once
         _ = Self.frame(tab)
-        #expect(counting.draws == rows + 2 * onScreen + 1)  // never kept, nor drawn ahead again
+        #expect(counting.draws == rows + 2 * drawn + 1)  // never kept, nor drawn ahead again
         #expect(tab.rowMemoForTests?.count == 0)
     }
 

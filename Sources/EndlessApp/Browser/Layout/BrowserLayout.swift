@@ -8,7 +8,8 @@ struct BrowserLayout: Sendable {
     var tabs: [(kind: FeedID, rect: Rect)] = []
     /// The list's area.
     var list = Rect(x: 0, y: 0, width: 0, height: 0)
-    /// The rows drawn in the list, top to bottom: an item (loaded or placeholder) or the footer.
+    /// The rows drawn in the list, top to bottom: an item (loaded or placeholder, the last
+    /// perhaps cut) or the footer.
     var rows: [(row: ListRow, rect: Rect)] = []
     /// Whether an overlay (details or help) covers the list, so a click closes it.
     var hasOverlay = false
@@ -46,6 +47,9 @@ struct BrowserLayout: Sendable {
 enum ListRow: Hashable, Sendable {
     /// The item at an absolute index (loaded, or a placeholder for a dropped page).
     case item(Int)
+    /// The item at an absolute index, its row cut by the bottom of the list: clicked as an
+    /// item, but not counted as on screen (pages turn, and the feed counts, by whole rows).
+    case cutItem(Int)
     /// The row after the last item: loading more, the end, or the append error.
     case footer
 }

@@ -128,66 +128,116 @@ struct FeedScreen<Source: PageSource> {
         if !isLaunchScreen { images?.observeArrivals() }
         // Laid out, then drawn here: a closure handed to the list would be the main actor's,
         // and check where it runs at each row (see `visibleItems`).
-        let drawn = view.layOut(in: rect, state: &list, rowHeight: rowHeight(rowCount: rowCount, items: items))
+        let heights = rowHeight(rowCount: rowCount, items: items)
+        let drawn = view.layOut(in: rect, state: &list, rowHeight: heights)
+        let rows = ListRows(rowCount: rowCount, footer: footer, items: items, now: now, elapsed: elapsed, marksSelection: marksSelection)
         var lastItemRow: (index: Int, rect: Rect)?
         for (index, row) in drawn {
             let selected = index == list.selection && !detailsOpen
-            if index >= rowCount {
-                drawFooter(footer, elapsed: elapsed, into: &frame, in: row)
-            } else if let listed = model.listedRow(at: index, in: items) {
-                // One look for every row, whatever its height: the bar in the gutter on each
-                // line. A row that marks the selection itself (a plug-in's) is drawn over it,
-                // so it keeps its mark; any other is drawn alike selected or not (so it is
-                // copied from the memo either way), and the bar goes over it.
-                if selected, marksSelection { AvatarRow.drawSelectionBar(in: row, into: &frame) }
-                // The row's item is read only if the row is drawn afresh (see `drawRow`).
-                let drawnSelected = selected && marksSelection
-                // Its picture as the row compares it: the one shown here in the last frame while
-                // the store still holds it, or looked up. Without closures (see `visibleItems`).
-                let picture: RowPicture? =
-                    if !isLaunchScreen, let images, let request = listed.image {
-                        rowMemo?.heldPicture(at: index, of: listed) ?? images.rowPicture(unobserved: ImageRequest(request))
-                    } else {
-                        nil
-                    }
-                // A row that shows what it showed at this index in the last frame (with its
-                // picture, or with none to wait for) is copied before any key is made, or the
-                // picture itself copied out (see `ListRowMemo.shownCells`).
-                if picture != nil || listed.image == nil || !cells.showsImages, let rowMemo, row.intersection(frame.bounds) == row,
-                    let shown = rowMemo.shownCells(at: index, listed: listed, x: row.x, size: row.size, isSelected: drawnSelected, image: picture)
-                {
-                    shown.draw(into: &frame, at: row)
-                } else {
-                    var image: DecodedImage?
-                    var placeholder: DecodedImage?
-                    if let request = listed.image {
-                        if !isLaunchScreen, let images { image = images.image(unobserved: request) }
-                        // The placeholder is drawn in the frame the row first appears in.
-                        if image == nil, cells.showsImages { placeholder = placeholderImage(forRow: index, request: request) }
-                    }
-                    drawRow(
-                        at: index, listed, in: row, isSelected: drawnSelected, RowPictures(image: image, placeholder: placeholder), now: now,
-                        into: &frame)
-                }
-                if selected, !marksSelection { AvatarRow.drawSelectionBar(in: row, into: &frame) }
-                lastItemRow = (index, row)
-                // Drawn over the row (kept or drawn), so every feed's rows show it alike.
-                if !starred.isEmpty, starred.contains(listed.idText) { StarMarks.draw(in: row, into: &frame) }
-            } else {
-                if selected { AvatarRow.drawSelectionBar(in: row, into: &frame) }
-                drawPlaceholder(model.placeholder(at: index), elapsed: elapsed, into: &frame, in: row)
-            }
+            if drawListRow(index, in: row, isSelected: selected, rows, into: &frame) { lastItemRow = (index, row) }
         }
         // The rows just below, drawn ahead a group at once (rows as tall as the last one only).
         if let last = lastItemRow, !isLaunchScreen, !detailsOpen, style.uniformHeight != nil, last.rect.intersection(frame.bounds) == last.rect {
             drawAhead(after: last.index, like: last.rect, items: items, rowCount: rowCount, now: now, frameWidth: frame.size.width)
         }
+        let cut = drawCutRow(after: drawn, in: rect, itemCount: view.itemCount, height: heights, rows, into: &frame)
         view.finish(drawn, in: rect, state: list, into: &frame)
         // A loop, not `map`: a closure made here checks at each call where it runs.
         var reported: [(row: ListRow, rect: Rect)] = []
-        reported.reserveCapacity(drawn.count)
+        reported.reserveCapacity(drawn.count + 1)
         for (index, row) in drawn { reported.append((index < rowCount ? .item(index) : .footer, row)) }
+        if let cut { reported.append((cut.index < rowCount ? .cutItem(cut.index) : .footer, cut.rect)) }
         return reported
+    }
+
+    /// What every row of one frame's list is drawn with.
+    private struct ListRows {
+        let rowCount: Int
+        let footer: FooterState
+        let items: FeedItems<Source.Item>
+        let now: Date
+        let elapsed: Duration
+        let marksSelection: Bool
+    }
+
+    /// Draws row `index` of the list in `row`: an item (copied from ``rowMemo`` when it shows
+    /// what it showed), a placeholder for one not loaded, or the footer.
+    /// - Returns: whether it was an item's row.
+    @discardableResult
+    private func drawListRow(_ index: Int, in row: Rect, isSelected selected: Bool, _ rows: ListRows, into frame: inout ScreenBuffer) -> Bool {
+        if index >= rows.rowCount {
+            drawFooter(rows.footer, elapsed: rows.elapsed, into: &frame, in: row)
+            return false
+        }
+        guard let listed = model.listedRow(at: index, in: rows.items) else {
+            if selected { AvatarRow.drawSelectionBar(in: row, into: &frame) }
+            drawPlaceholder(model.placeholder(at: index), elapsed: rows.elapsed, into: &frame, in: row)
+            return false
+        }
+        // One look for every row, whatever its height: the bar in the gutter on each line. A
+        // row that marks the selection itself (a plug-in's) is drawn over it, so it keeps its
+        // mark; any other is drawn alike selected or not (so it is copied from the memo either
+        // way), and the bar goes over it.
+        if selected, rows.marksSelection { AvatarRow.drawSelectionBar(in: row, into: &frame) }
+        // The row's item is read only if the row is drawn afresh (see `drawRow`).
+        let drawnSelected = selected && rows.marksSelection
+        // Its picture as the row compares it: the one shown here in the last frame while the
+        // store still holds it, or looked up. Without closures (see `visibleItems`).
+        let picture: RowPicture? =
+            if !isLaunchScreen, let images, let request = listed.image {
+                rowMemo?.heldPicture(at: index, of: listed) ?? images.rowPicture(unobserved: ImageRequest(request))
+            } else {
+                nil
+            }
+        // A row that shows what it showed at this index in the last frame (with its picture, or
+        // with none to wait for) is copied before any key is made, or the picture itself
+        // copied out (see `ListRowMemo.shownCells`).
+        if picture != nil || listed.image == nil || !cells.showsImages, let rowMemo, row.intersection(frame.bounds) == row,
+            let shown = rowMemo.shownCells(at: index, listed: listed, x: row.x, size: row.size, isSelected: drawnSelected, image: picture)
+        {
+            shown.draw(into: &frame, at: row)
+        } else {
+            var image: DecodedImage?
+            var placeholder: DecodedImage?
+            if let request = listed.image {
+                if !isLaunchScreen, let images { image = images.image(unobserved: request) }
+                // The placeholder is drawn in the frame the row first appears in.
+                if image == nil, cells.showsImages { placeholder = placeholderImage(forRow: index, request: request) }
+            }
+            drawRow(
+                at: index, listed, in: row, isSelected: drawnSelected, RowPictures(image: image, placeholder: placeholder), now: rows.now,
+                into: &frame)
+        }
+        if selected, !rows.marksSelection { AvatarRow.drawSelectionBar(in: row, into: &frame) }
+        // Drawn over the row (kept or drawn), so every feed's rows show it alike.
+        if !starred.isEmpty, starred.contains(listed.idText) { StarMarks.draw(in: row, into: &frame) }
+        return true
+    }
+
+    /// The row after the last whole one, cut to the lines left under it, as a pager fills its
+    /// last line: rows as tall as photos' would otherwise leave up to a row's height blank at
+    /// the bottom, and the next row's top says there is more. It is drawn whole off the frame
+    /// (through the memo, as it will be when scrolled into view), then its top lines copied;
+    /// one with a pixel picture (sixel, kitty) is left out, since a terminal draws such a
+    /// picture whole or not at all. It is never the selected row: the list scrolls a
+    /// selection into view whole.
+    /// - Returns: the row and the lines it shows, or nil when none is cut.
+    private func drawCutRow(
+        after drawn: [(index: Int, rect: Rect)], in rect: Rect, itemCount: Int, height: (Int) -> Int, _ rows: ListRows,
+        into frame: inout ScreenBuffer
+    ) -> (index: Int, rect: Rect)? {
+        guard let last = drawn.last else { return nil }
+        let index = last.index + 1
+        let lines = rect.maxY - last.rect.maxY
+        guard lines > 0, index < itemCount, last.rect.intersection(frame.bounds) == last.rect else { return nil }
+        let whole = Rect(x: last.rect.x, y: 0, width: last.rect.width, height: min(max(1, height(index)), rect.height))
+        guard whole.height > lines else { return nil }
+        var offFrame = ScreenBuffer(size: Size(width: frame.size.width, height: whole.height))
+        drawListRow(index, in: whole, isSelected: false, rows, into: &offFrame)
+        guard offFrame.graphics.allSatisfy({ $0.rect.maxY <= lines }) else { return nil }
+        let shown = Rect(x: whole.x, y: last.rect.maxY, width: whole.width, height: lines)
+        RowCells(whole, of: offFrame, graphicsBefore: 0).draw(into: &frame, at: shown, lines: lines)
+        return (index, shown)
     }
 
     /// The lines of the row at an index, which the list asks many times a frame: a constant

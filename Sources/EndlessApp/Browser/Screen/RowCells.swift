@@ -34,8 +34,14 @@ struct RowCells {
     /// goes, as every frame starts: each line's run replaces the cells under it, and what is
     /// there already stays left and right of it.
     func draw(into frame: inout ScreenBuffer, at rect: Rect) {
-        for line in lines { frame.copy(line.run, to: Point(x: rect.x + line.x, y: rect.y + line.y)) }
-        for placement in graphics {
+        draw(into: &frame, at: rect, lines: Int.max)
+    }
+
+    /// Puts the row's first `count` lines back into `frame` at `rect`'s top left, with the
+    /// graphics that lie within them: a row cut at the bottom of the list.
+    func draw(into frame: inout ScreenBuffer, at rect: Rect, lines count: Int) {
+        for line in lines where line.y < count { frame.copy(line.run, to: Point(x: rect.x + line.x, y: rect.y + line.y)) }
+        for placement in graphics where placement.rect.maxY <= count {
             frame.place(
                 placement.graphic,
                 in: Rect(x: placement.rect.x + rect.x, y: placement.rect.y + rect.y, width: placement.rect.width, height: placement.rect.height))

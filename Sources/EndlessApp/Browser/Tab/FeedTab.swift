@@ -125,11 +125,15 @@ final class FeedTab<Source: PageSource>: BrowserTab {
 
     func click(_ row: ListRow) {
         switch row {
-        case .item(let index) where model.item(at: index) != nil:
-            model.click(at: index)
-        case .item(let index):
-            // A placeholder: a click on "press R to retry" retries; otherwise it selects.
-            if case .failed = model.placeholder(at: index) { model.perform(.retry, visibleRows: 1) } else { model.select(index) }
+        case .item(let index), .cutItem(let index):
+            if model.item(at: index) != nil {
+                model.click(at: index)
+            } else if case .failed = model.placeholder(at: index) {
+                // A placeholder: a click on "press R to retry" retries; otherwise it selects.
+                model.perform(.retry, visibleRows: 1)
+            } else {
+                model.select(index)
+            }
         case .footer:
             if case .failed = model.footer { model.perform(.retry, visibleRows: 1) }
         }

@@ -185,6 +185,53 @@ struct PhotosFeedTests {
                 == ["\(Color.rgb(colour.red, colour.green, colour.blue))"])
     }
 
+    @Test(
+        "the row after the last whole one shows its top lines, cut by the bottom of the list, as a pager fills its last line; a click on it scrolls it whole"
+    )
+    func cutRow() async throws {
+        let images = ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: PendingLoader(), diskCache: nil)))
+        let (tab, model, stop) = try Self.tab(images: images)
+        defer { stop() }
+        model.start()
+        await model.wait { $0.rowCount >= 30 }
+        let layout = PhotoRow.Layout(cellAspect: 2)
+        let heights = try (0..<3).map { layout.height(for: try #require(model.item(at: $0))) }
+        // Two rows and three lines: the header, the line above the list and the status bar
+        // take three more.
+        let size = Size(width: 100, height: 3 + heights[0] + heights[1] + 3)
+        let browser = BrowserModel(tabs: [tab], opening: .photos)
+        var frame = ScreenBuffer(size: size)
+        let rows = BrowserScreen.draw(browser, into: &frame, elapsed: .zero).rows
+        #expect(rows.map(\.row) == [.item(0), .item(1), .cutItem(2)])
+        #expect(rows.map(\.rect.height) == [heights[0], heights[1], 3], "the third row is \(heights[2]) lines")
+        let top = rows[2].rect.y
+        #expect(rows[2].rect.maxY == size.height - 1, "down to the status bar")
+        // Its text and its picture's placeholder, on the lines it has.
+        #expect(frame.lines[top].contains("Photo by"), "\(frame.lines[top])")
+        #expect(Self.backgrounds(frame, x: 1..<11, y: top..<(top + 3)).count > 1)
+        // Pages turn, and the feed counts, by whole rows.
+        #expect(FeedScreen<ExplainingSource<UnsplashPageSource>>.visibleItems(rows) == 0..<2)
+
+        // A click on it selects it, and the list scrolls it into view whole.
+        tab.click(.cutItem(2))
+        #expect(model.selection == 2)
+        frame = ScreenBuffer(size: size)
+        let scrolled = BrowserScreen.draw(browser, into: &frame, elapsed: .zero).rows
+        #expect(scrolled.contains { $0.row == .item(2) && $0.rect.height == heights[2] }, "\(scrolled.map(\.row))")
+
+        // Kitty's pictures are drawn whole or not at all: a cut row's is left out, and no
+        // picture reaches past the list.
+        let (kitty, kittyModel, stopKitty) = try Self.tab(images: images, mode: .kitty)
+        defer { stopKitty() }
+        kittyModel.start()
+        await kittyModel.wait { $0.rowCount >= 30 }
+        var kittyFrame = ScreenBuffer(size: size)
+        let kittyRows = BrowserScreen.draw(BrowserModel(tabs: [kitty], opening: .photos), into: &kittyFrame, elapsed: .zero).rows
+        #expect(!kittyFrame.graphics.isEmpty, "the whole rows' placeholders are pictures")
+        #expect(kittyFrame.graphics.allSatisfy { $0.rect.maxY <= top }, "\(kittyFrame.graphics.map(\.rect))")
+        #expect(kittyRows.map(\.row) == [.item(0), .item(1)])
+    }
+
     @Test("rows show the photographer, the caption, likes and the colour; the request asks imgix for the cells' pixels")
     func rowContent() async throws {
         let (tab, model, stop) = try Self.tab()
