@@ -2,9 +2,11 @@ import EndlessTerminal
 
 /// A centred box listing key bindings, drawn over whatever is below it.
 ///
-/// On a screen too short for every binding, the box shows as many as fit from ``firstLine``
-/// on, and its bottom edge says how many are above and below (`↓ 8 more · ↑↓ PgUp PgDn
-/// scroll`): the app scrolls it with the move keys (see ``linesShown(in:)``).
+/// On a screen narrower than the box wants, labels wrap between words onto the lines below
+/// their key, rather than losing their ends. On a screen too short for every line, the box
+/// shows as many as fit from ``firstLine`` on, and its bottom edge says how many are above
+/// and below (`↓ 8 more · ↑↓ PgUp PgDn scroll`): the app scrolls it with the move keys (see
+/// ``linesShown(in:)`` and ``lineCount(in:)``).
 public struct HelpOverlay: Sendable {
     /// In the top border.
     public var title: String
@@ -14,8 +16,9 @@ public struct HelpOverlay: Sendable {
     public var footer: String?
     /// The border.
     public var box: Box
-    /// The first binding shown (0 for the first) when they do not all fit: a help scrolled
-    /// down. Kept within what the box can show.
+    /// The first line shown (0 for the first) when they do not all fit: a help scrolled down.
+    /// Lines, not bindings: a binding whose label wraps takes more than one. Kept within what
+    /// the box can show.
     public var firstLine = 0
 
     /// Creates an overlay.
@@ -33,7 +36,7 @@ public struct HelpOverlay: Sendable {
     }
 
     /// The outer size the box wants: keys column, two spaces, labels, a space of padding on
-    /// each side and the border.
+    /// each side and the border, every binding on one line.
     public var preferredSize: Size {
         let keyWidth = bindings.map { DisplayWidth.of($0.key) }.max() ?? 0
         let labelWidth = bindings.map { DisplayWidth.of($0.label) }.max() ?? 0
@@ -43,11 +46,21 @@ public struct HelpOverlay: Sendable {
         return Size(width: width + 4, height: height + 2)
     }
 
-    /// How many bindings the box shows when drawn in `rect`: all of them, or as many as fit.
-    /// Fewer than ``bindings`` means the help scrolls, by up to the difference.
+    /// How many lines the bindings take when the box is drawn in `rect`: one each where the box
+    /// is as wide as it wants, more where a narrower one wraps a label onto the lines below.
+    /// ``firstLine`` counts these lines.
+    /// - Parameter rect: the area the box is drawn in.
+    public func lineCount(in rect: Rect) -> Int {
+        Layout(self, in: rect).lines.count
+    }
+
+    /// How many of the bindings' lines the box shows when drawn in `rect`: all of them, or as
+    /// many as fit. Fewer than ``lineCount(in:)`` means the help scrolls, by up to the
+    /// difference.
     /// - Parameter rect: the area the box is drawn in.
     public func linesShown(in rect: Rect) -> Int {
-        max(0, min(bindings.count, rect.centered(preferredSize).height - 2))
+        let layout = Layout(self, in: rect)
+        return max(0, min(layout.lines.count, layout.outer.height - 2))
     }
 
     /// Draws the box centred in `rect`, clipped to it.
@@ -56,27 +69,89 @@ public struct HelpOverlay: Sendable {
     ///   - buffer: the frame.
     ///   - rect: the area to centre in, usually the whole screen.
     public func draw(into buffer: inout ScreenBuffer, in rect: Rect) {
-        let outer = rect.centered(preferredSize)
+        let layout = Layout(self, in: rect)
         var helpBox = box
         helpBox.title = title
-        let inner = helpBox.draw(into: &buffer, in: outer).inset(horizontal: 1)
+        let inner = helpBox.draw(into: &buffer, in: layout.outer).inset(horizontal: 1)
         guard !inner.isEmpty else { return }
-        let keyWidth = min(bindings.map { DisplayWidth.of($0.key) }.max() ?? 0, max(1, inner.width / 2))
-        let shown = min(bindings.count, inner.height)
-        let first = min(max(0, firstLine), bindings.count - shown)
-        for (line, binding) in bindings[first..<(first + shown)].enumerated() {
-            let y = inner.y + line
-            buffer.write(TextLayout.pad(binding.key, toWidth: keyWidth, alignment: .trailing), at: Point(x: inner.x, y: y), style: .bold)
-            let labelX = inner.x + keyWidth + 2
-            buffer.write(binding.label, at: Point(x: labelX, y: y), maxWidth: inner.maxX - labelX, ellipsis: true)
+        let lines = layout.lines
+        let shown = min(lines.count, inner.height)
+        let first = min(max(0, firstLine), lines.count - shown)
+        let labelX = inner.x + layout.keyWidth + 2
+        for (offset, line) in lines[first..<(first + shown)].enumerated() {
+            let y = inner.y + offset
+            if let key = line.key {
+                buffer.write(TextLayout.pad(key, toWidth: layout.keyWidth, alignment: .trailing), at: Point(x: inner.x, y: y), style: .bold)
+            }
+            buffer.write(line.text, at: Point(x: labelX, y: y), maxWidth: inner.maxX - labelX, ellipsis: true)
         }
-        if let footer, inner.height >= bindings.count + 2 {
-            buffer.write(footer, at: Point(x: inner.x, y: inner.y + bindings.count + 1), style: .dim, maxWidth: inner.width, ellipsis: true)
+        if inner.height >= lines.count + 1 + layout.footer.count {
+            for (offset, line) in layout.footer.enumerated() {
+                buffer.write(line, at: Point(x: inner.x, y: inner.y + lines.count + 1 + offset), style: .dim, maxWidth: inner.width, ellipsis: true)
+            }
         }
-        if shown < bindings.count { drawMore(above: first, below: bindings.count - first - shown, into: &buffer, edge: outer) }
+        if shown < lines.count { drawMore(above: first, below: lines.count - first - shown, into: &buffer, edge: layout.outer) }
     }
 
-    /// Says in the bottom edge how many bindings are out of sight, and the keys that bring
+    /// Where everything goes in a box drawn in some area: its outer rectangle, the keys'
+    /// column, and the lines of the bindings and of the footer, labels wrapped between words
+    /// to the width left beside the keys.
+    private struct Layout {
+        /// One line of the bindings: a binding's key on its first line, and words of its label.
+        struct Line {
+            let key: String?
+            let text: String
+        }
+
+        let outer: Rect
+        let keyWidth: Int
+        let lines: [Line]
+        let footer: [String]
+
+        init(_ help: HelpOverlay, in rect: Rect) {
+            let wanted = help.preferredSize
+            // As wide as it wants, or the area; as tall as its lines wrapped to that width.
+            let innerWidth = max(0, min(wanted.width, rect.width) - 4)
+            keyWidth = min(help.bindings.map { DisplayWidth.of($0.key) }.max() ?? 0, max(1, innerWidth / 2))
+            let labelWidth = max(1, innerWidth - keyWidth - 2)
+            var lines: [Line] = []
+            for binding in help.bindings {
+                for (index, text) in Self.wrap(binding.label, width: labelWidth).enumerated() {
+                    lines.append(Line(key: index == 0 ? binding.key : nil, text: text))
+                }
+            }
+            self.lines = lines
+            footer = help.footer.map { Self.wrap($0, width: max(1, innerWidth)) } ?? []
+            let height = lines.count + (footer.isEmpty ? 0 : 1 + footer.count) + 2
+            outer = rect.centered(Size(width: wanted.width, height: height))
+        }
+
+        /// `text` in lines of at most `width` columns, broken between words; a word wider
+        /// than a line keeps one of its own (and is cut with an ellipsis when drawn).
+        static func wrap(_ text: String, width: Int) -> [String] {
+            var lines: [String] = []
+            var line = ""
+            var lineWidth = 0
+            for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+                let wordWidth = DisplayWidth.of(word)
+                if lineWidth > 0, lineWidth + 1 + wordWidth > width {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                if lineWidth > 0 {
+                    line += " "
+                    lineWidth += 1
+                }
+                line += word
+                lineWidth += wordWidth
+            }
+            lines.append(line)
+            return lines
+        }
+    }
+
+    /// Says in the bottom edge how many lines are out of sight, and the keys that bring
     /// them (only the count when the edge is too short for both).
     private func drawMore(above: Int, below: Int, into buffer: inout ScreenBuffer, edge outer: Rect) {
         let counts = [above > 0 ? "↑ \(above)" : nil, below > 0 ? "↓ \(below)" : nil].compactMap { $0 }.joined(separator: " ")

@@ -44,10 +44,44 @@ struct HelpOverlayScrollTests {
         #expect(drawn(firstLine: -3, size: size)[1].contains("binding number 1 "), "a first line below 0 is the top")
     }
 
-    @Test("a box too narrow for the keys that scroll says only the count")
+    @Test("a box too narrow for the keys that scroll says only the count, of lines")
     func narrow() {
-        let lines = drawn(firstLine: 0, size: Size(width: 28, height: 8))
-        #expect(lines[7].contains(" ↓ 6 more "), "\(lines[7])")
+        let size = Size(width: 28, height: 8)
+        let lineCount = HelpOverlay(bindings: Self.bindings).lineCount(in: Rect(size: size))
+        #expect(lineCount > Self.bindings.count, "the labels wrap")
+        let lines = drawn(firstLine: 0, size: size)
+        #expect(lines[7].contains(" ↓ \(lineCount - 6) more "), "\(lines[7])")
         #expect(!lines[7].contains("PgUp"))
+    }
+
+    @Test("a box narrower than it wants wraps each label between words under its key, losing none of it; the footer too")
+    func wraps() throws {
+        let size = Size(width: 40, height: 60)
+        let help = HelpOverlay(bindings: Self.bindings, footer: "Errors keep what is loaded: R retries, r refreshes.")
+        #expect(help.preferredSize.width > size.width)
+        let lineCount = help.lineCount(in: Rect(size: size))
+        #expect(lineCount == help.linesShown(in: Rect(size: size)), "all of it fits down")
+        let lines = drawn(firstLine: 0, size: size, footer: "Errors keep what is loaded: R retries, r refreshes.")
+        #expect(!lines.contains { $0.contains("…") }, "nothing cut:\n\(lines.joined(separator: "\n"))")
+        // The box's lines, between its borders: each binding's key once, then its label's words
+        // in order, on its line and the lines under it.
+        let inner = lines.filter { $0.contains("│") }.map { line -> String in
+            let cells = Array(line)
+            let left = try! #require(cells.firstIndex(of: "│")), right = try! #require(cells.lastIndex(of: "│"))
+            return String(cells[(left + 1)..<right])
+        }
+        #expect(inner.count == lineCount + 3, "the lines, a blank one, and the footer's two (52 columns in 36)")
+        let keyColumn = try #require(inner.first?.firstIndex(of: "k")).utf16Offset(in: inner[0])
+        var text = ""
+        var keys: [String] = []
+        for line in inner.prefix(lineCount) {
+            let key = line.prefix(keyColumn + 3).trimmingCharacters(in: .whitespaces)
+            if !key.isEmpty { keys.append(key) }
+            text += " " + line.dropFirst(keyColumn + 3).trimmingCharacters(in: .whitespaces)
+        }
+        #expect(keys == Self.bindings.map(\.key))
+        #expect(text.split(separator: " ").joined(separator: " ") == Self.bindings.map(\.label).joined(separator: " "))
+        let footer = inner.suffix(2).joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(footer == "Errors keep what is loaded: R retries, r refreshes.")
     }
 }

@@ -4,10 +4,10 @@ import EndlessFeedModel
 /// (a line, a page, the top, the end), as they scroll details too long for the screen; when
 /// it fits, they close it and move in the list as before.
 extension BrowserModel {
-    /// The screen drew the help with `lines` bindings, of which `shown` fit.
+    /// The screen drew the help with `lines` lines of bindings, of which `shown` fit.
     /// - Parameters:
-    ///   - lines: the bindings in all.
-    ///   - shown: the bindings on screen.
+    ///   - lines: the bindings' lines in all (more than the bindings where labels wrap).
+    ///   - shown: the lines on screen.
     func helpLaidOut(lines: Int, shown: Int) {
         helpLines = (lines, shown)
     }

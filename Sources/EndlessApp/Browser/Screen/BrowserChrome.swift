@@ -149,13 +149,15 @@ enum BrowserChrome {
         ).draw(into: &frame, in: rect)
     }
 
-    /// Draws the key help over the whole screen, from binding `firstLine` on when they do not
-    /// all fit; returns how many it shows.
-    static func drawHelp(_ hints: [KeyHint], firstLine: Int = 0, into frame: inout ScreenBuffer) -> Int {
+    /// Draws the key help over the whole screen, from line `firstLine` on when they do not
+    /// all fit (a label wraps onto more than one on a narrow screen); returns how many lines
+    /// the bindings take, and how many of them it shows.
+    @discardableResult
+    static func drawHelp(_ hints: [KeyHint], firstLine: Int = 0, into frame: inout ScreenBuffer) -> (lines: Int, shown: Int) {
         var help = HelpOverlay(title: "Keys", bindings: hints, footer: "Errors keep what is loaded: R retries, r refreshes.")
         help.firstLine = firstLine
         help.draw(into: &frame, in: frame.bounds)
-        return help.linesShown(in: frame.bounds)
+        return (help.lineCount(in: frame.bounds), help.linesShown(in: frame.bounds))
     }
 
     private static func join(_ segments: [String]) -> [StyledText] {

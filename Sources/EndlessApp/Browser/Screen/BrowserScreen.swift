@@ -34,8 +34,8 @@ enum BrowserScreen {
             // Only the keys that do something on this tab: a list people read, and one that fits
             // 80×24. On a shorter screen it scrolls (see `BrowserModel.helpLaidOut`).
             let hints = KeyBindings.helpHints(browser.keyBindings.filter { tab.offers($0.intent) })
-            let shown = BrowserChrome.drawHelp(hints, firstLine: browser.helpFirstLine, into: &frame)
-            browser.helpLaidOut(lines: hints.count, shown: shown)
+            let help = BrowserChrome.drawHelp(hints, firstLine: browser.helpFirstLine, into: &frame)
+            browser.helpLaidOut(lines: help.lines, shown: help.shown)
         }
         return layout
     }
