@@ -181,20 +181,7 @@ struct FeedScreen<Source: PageSource> {
         if selected, rows.marksSelection { AvatarRow.drawSelectionBar(in: row, into: &frame) }
         // The row's item is read only if the row is drawn afresh (see `drawRow`).
         let drawnSelected = selected && rows.marksSelection
-        // Its picture as the row compares it: the one shown here in the last frame while the
-        // store still holds it, or looked up. Without closures (see `visibleItems`).
-        let picture: RowPicture? =
-            if !isLaunchScreen, let images, let request = listed.image {
-                rowMemo?.heldPicture(at: index, of: listed) ?? images.rowPicture(unobserved: ImageRequest(request))
-            } else {
-                nil
-            }
-        // A row that shows what it showed at this index in the last frame (with its picture, or
-        // with none to wait for) is copied before any key is made, or the picture itself
-        // copied out (see `ListRowMemo.shownCells`).
-        if picture != nil || listed.image == nil || !cells.showsImages, let rowMemo, row.intersection(frame.bounds) == row,
-            let shown = rowMemo.shownCells(at: index, listed: listed, x: row.x, size: row.size, isSelected: drawnSelected, image: picture)
-        {
+        if row.intersection(frame.bounds) == row, let shown = shownCells(at: index, listed, size: row.size, x: row.x, isSelected: drawnSelected) {
             shown.draw(into: &frame, at: row)
         } else {
             var image: DecodedImage?
@@ -214,13 +201,32 @@ struct FeedScreen<Source: PageSource> {
         return true
     }
 
+    /// The cells of the row at `index` if it shows what it showed there in the last frame (with
+    /// its picture, or with none to wait for), or was drawn ahead there: found before any key
+    /// is made, or the picture itself copied out (see `ListRowMemo.shownCells`).
+    private func shownCells(at index: Int, _ listed: ListedRow, size: Size, x: Int, isSelected: Bool) -> RowCells? {
+        guard let rowMemo else { return nil }
+        // Its picture as the row compares it: the one shown here in the last frame while the
+        // store still holds it, or looked up. Without closures (see `visibleItems`).
+        let picture: RowPicture? =
+            if !isLaunchScreen, let images, let request = listed.image {
+                rowMemo.heldPicture(at: index, of: listed) ?? images.rowPicture(unobserved: ImageRequest(request))
+            } else {
+                nil
+            }
+        // A row waiting for its picture is drawn again each frame (with its placeholder).
+        guard picture != nil || listed.image == nil || !cells.showsImages else { return nil }
+        return rowMemo.shownCells(at: index, listed: listed, x: x, size: size, isSelected: isSelected, image: picture)
+    }
+
     /// The row after the last whole one, cut to the lines left under it, as a pager fills its
     /// last line: rows as tall as photos' would otherwise leave up to a row's height blank at
-    /// the bottom, and the next row's top says there is more. It is drawn whole off the frame
-    /// (through the memo, as it will be when scrolled into view), then its top lines copied;
-    /// one with a pixel picture (sixel, kitty) is left out, since a terminal draws such a
-    /// picture whole or not at all. It is never the selected row: the list scrolls a
-    /// selection into view whole.
+    /// the bottom, and the next row's top says there is more. Its top lines are copied from the
+    /// memo where it holds the row as it will be shown (drawn ahead, or shown in the last
+    /// frame); else it is drawn whole off the frame (into the memo, as it will be when scrolled
+    /// into view) and its top lines copied. One with a pixel picture (sixel, kitty) is left
+    /// out, since a terminal draws such a picture whole or not at all. It is never the selected
+    /// row: the list scrolls a selection into view whole.
     /// - Returns: the row and the lines it shows, or nil when none is cut.
     private func drawCutRow(
         after drawn: [(index: Int, rect: Rect)], in rect: Rect, itemCount: Int, height: (Int) -> Int, _ rows: ListRows,
@@ -232,10 +238,20 @@ struct FeedScreen<Source: PageSource> {
         guard lines > 0, index < itemCount, last.rect.intersection(frame.bounds) == last.rect else { return nil }
         let whole = Rect(x: last.rect.x, y: 0, width: last.rect.width, height: min(max(1, height(index)), rect.height))
         guard whole.height > lines else { return nil }
+        let shown = Rect(x: whole.x, y: last.rect.maxY, width: whole.width, height: lines)
+        // Copied from the memo, without a frame of its own: a held key brings a new cut row
+        // every frame, which the memo holds drawn ahead.
+        if index < rows.rowCount, let listed = model.listedRow(at: index, in: rows.items),
+            let kept = shownCells(at: index, listed, size: whole.size, x: whole.x, isSelected: false)
+        {
+            guard kept.graphics.allSatisfy({ $0.rect.maxY <= lines }) else { return nil }
+            kept.draw(into: &frame, at: shown, lines: lines)
+            if !starred.isEmpty, starred.contains(listed.idText) { StarMarks.draw(in: shown, into: &frame) }
+            return (index, shown)
+        }
         var offFrame = ScreenBuffer(size: Size(width: frame.size.width, height: whole.height))
         drawListRow(index, in: whole, isSelected: false, rows, into: &offFrame)
         guard offFrame.graphics.allSatisfy({ $0.rect.maxY <= lines }) else { return nil }
-        let shown = Rect(x: whole.x, y: last.rect.maxY, width: whole.width, height: lines)
         RowCells(whole, of: offFrame, graphicsBefore: 0).draw(into: &frame, at: shown, lines: lines)
         return (index, shown)
     }
