@@ -116,38 +116,14 @@ public struct HelpOverlay: Sendable {
             let labelWidth = max(1, innerWidth - keyWidth - 2)
             var lines: [Line] = []
             for binding in help.bindings {
-                for (index, text) in Self.wrap(binding.label, width: labelWidth).enumerated() {
+                for (index, text) in TextLayout.wrap(binding.label, toWidth: labelWidth).enumerated() {
                     lines.append(Line(key: index == 0 ? binding.key : nil, text: text))
                 }
             }
             self.lines = lines
-            footer = help.footer.map { Self.wrap($0, width: max(1, innerWidth)) } ?? []
+            footer = help.footer.map { TextLayout.wrap($0, toWidth: max(1, innerWidth)) } ?? []
             let height = lines.count + (footer.isEmpty ? 0 : 1 + footer.count) + 2
             outer = rect.centered(Size(width: wanted.width, height: height))
-        }
-
-        /// `text` in lines of at most `width` columns, broken between words; a word wider
-        /// than a line keeps one of its own (and is cut with an ellipsis when drawn).
-        static func wrap(_ text: String, width: Int) -> [String] {
-            var lines: [String] = []
-            var line = ""
-            var lineWidth = 0
-            for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-                let wordWidth = DisplayWidth.of(word)
-                if lineWidth > 0, lineWidth + 1 + wordWidth > width {
-                    lines.append(line)
-                    line = ""
-                    lineWidth = 0
-                }
-                if lineWidth > 0 {
-                    line += " "
-                    lineWidth += 1
-                }
-                line += word
-                lineWidth += wordWidth
-            }
-            lines.append(line)
-            return lines
         }
     }
 

@@ -36,6 +36,37 @@ public enum TextLayout {
         return result
     }
 
+    /// `text` in lines of at most `width` columns, broken between words (at spaces, which
+    /// the breaks drop, as they do runs of spaces). Counted in columns, so wide characters
+    /// wrap rather than run off the edge. A word wider than `width` keeps a line of its own,
+    /// whole: cut it when drawing (``truncate(_:toWidth:)``).
+    ///
+    /// - Parameters:
+    ///   - text: the text to wrap.
+    ///   - width: the most columns a line takes.
+    /// - Returns: the lines, at least one (empty for empty text).
+    public static func wrap(_ text: some StringProtocol, toWidth width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let wordWidth = DisplayWidth.of(word)
+            if lineWidth > 0, lineWidth + 1 + wordWidth > width {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            if lineWidth > 0 {
+                line += " "
+                lineWidth += 1
+            }
+            line += word
+            lineWidth += wordWidth
+        }
+        lines.append(line)
+        return lines
+    }
+
     /// `text` truncated to `width` columns and padded with spaces to exactly `width`.
     ///
     /// - Parameters:

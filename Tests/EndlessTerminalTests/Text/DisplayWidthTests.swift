@@ -37,6 +37,19 @@ struct DisplayWidthTests {
         #expect(TextLayout.pad("ab", toWidth: 4, alignment: .trailing) == "  ab")
         #expect(TextLayout.pad("山", toWidth: 5, alignment: .center) == " 山  ")
     }
+
+    @Test("wrapping breaks between words by display width; a word too wide keeps a line of its own")
+    func wrapping() {
+        #expect(TextLayout.wrap("next person, previous person", toWidth: 20) == ["next person,", "previous person"])
+        #expect(TextLayout.wrap("a b c", toWidth: 3) == ["a b", "c"])
+        // Two columns a character: 山田 太郎 is 4 + 1 + 4.
+        #expect(TextLayout.wrap("山田 太郎", toWidth: 8) == ["山田", "太郎"])
+        #expect(TextLayout.wrap("山田 太郎", toWidth: 9) == ["山田 太郎"])
+        #expect(TextLayout.wrap("a supercalifragilistic b", toWidth: 5) == ["a", "supercalifragilistic", "b"])
+        #expect(TextLayout.wrap("  runs   of  spaces ", toWidth: 40) == ["runs of spaces"])
+        #expect(TextLayout.wrap("", toWidth: 10) == [""])
+        #expect(TextLayout.wrap("one two", toWidth: 0) == ["one", "two"])
+    }
 }
 
 @Suite("DisplayWidthTables")

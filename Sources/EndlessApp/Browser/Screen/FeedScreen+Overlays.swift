@@ -69,10 +69,12 @@ extension FeedScreen {
                 add(phrase, after: " · ")
                 continue
             }
-            // The phrase does not fit beside the line: it starts its own, a word at a time.
+            // The phrase does not fit beside the line: it starts its own, wrapped between
+            // words, and the next phrase may join its last line.
             if !line.isEmpty { lines.append(line) }
-            line = ""
-            for word in phrase.split(separator: " ", omittingEmptySubsequences: true) { add(String(word), after: " ") }
+            let wrapped = TextLayout.wrap(phrase, toWidth: width)
+            lines += wrapped.dropLast()
+            line = wrapped.last ?? ""
         }
         if !line.isEmpty { lines.append(line) }
         return lines
