@@ -122,6 +122,11 @@ struct PhotosFeedTests {
             try await Task.sleep(for: .seconds(3600))
             throw CancellationError()
         }
+
+        /// A store whose pictures are always on their way: rows show their placeholders.
+        @MainActor static func store() -> ImageStore {
+            ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: PendingLoader(), diskCache: nil)))
+        }
     }
 
     /// A photos tab on the simulator, with `images` for its pictures.
@@ -161,7 +166,7 @@ struct PhotosFeedTests {
 
     @Test("the frame a row appears in shows its BlurHash in the picture's cells, while the photo is still on its way")
     func placeholderInTheFirstFrame() async throws {
-        let images = ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: PendingLoader(), diskCache: nil)))
+        let images = PendingLoader.store()
         let (tab, model, stop) = try Self.tab(images: images)
         defer { stop() }
         model.start()
@@ -189,7 +194,7 @@ struct PhotosFeedTests {
         "the row after the last whole one shows its top lines, cut by the bottom of the list, as a pager fills its last line; a click on it scrolls it whole"
     )
     func cutRow() async throws {
-        let images = ImageStore(pipeline: ImagePipeline(configuration: .init(dataLoader: PendingLoader(), diskCache: nil)))
+        let images = PendingLoader.store()
         let (tab, model, stop) = try Self.tab(images: images)
         defer { stop() }
         model.start()
