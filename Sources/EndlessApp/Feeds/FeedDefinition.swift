@@ -269,7 +269,7 @@ extension SearchingTab {
             }
             tab.links = Links(
                 page: pageOfJSON,
-                copy: { json in (try? Source.Item(rawJSON: json)).flatMap(links.copy) })
+                copy: { json in (try? Source.Item(rawJSON: json)).flatMap(links.copy) }, copies: links.copies)
         }
         if let charts {
             // The item whose details are open, read again from the JSON it was sent as; an

@@ -557,4 +557,14 @@ struct OpenAndCopyTests {
         #expect(KeyBindings.intent(for: KeyEvent(.character("O")), in: bindings) == .openPage)
         #expect(KeyBindings.intent(for: KeyEvent(.character("y")), in: bindings) == .copy)
     }
+
+    @Test("the help says what y copies on each feed: people's and users' email, photos' and coins' link")
+    func copyHelpNamesWhatIsCopied() throws {
+        let expected: [(FeedID, String)] = [(.people, "email"), (.users, "email"), (.photos, "link"), (.coins, "link")]
+        for (feed, what) in expected {
+            let browser = try App(opening: feed).browser
+            let help = browser.keyBindings.first { $0.intent == .copy }?.help
+            #expect(help == "copy its \(what)", "\(feed)")
+        }
+    }
 }

@@ -94,7 +94,7 @@ final class BrowserModel {
 
     /// Which keys do what on the active tab: what input and the help overlay read.
     var keyBindings: [KeyBindings.Binding] {
-        keyRebinding.applied(to: KeyBindings.all(nouns: active.nouns, tabs: kinds, rebinding: keyRebinding))
+        keyRebinding.applied(to: KeyBindings.all(nouns: active.nouns, copies: active.copies, tabs: kinds, rebinding: keyRebinding))
     }
 
     /// Every tab, made now if never shown (for `--dump-state`); a tab that cannot be made is
@@ -167,7 +167,7 @@ final class BrowserModel {
             }
         case .openPage, .copy:
             isHelpVisible = false
-            guard intent == .copy ? active.hasCopies : active.hasPages else {
+            guard intent == .copy ? active.copies != nil : active.hasPages else {
                 failure = ActionFailure("the \(active.kind.name) feed has no \(intent == .copy ? "links to copy" : "pages to open")")
                 return
             }

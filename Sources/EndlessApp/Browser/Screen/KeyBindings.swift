@@ -13,11 +13,12 @@ enum KeyBindings {
         let help: String
     }
 
-    /// Every binding, for a feed whose items are called `nouns`, with the tab keys when there
-    /// are several tabs. The help texts that name another action's key (`search people (Esc:
+    /// Every binding, for a feed whose items are called `nouns` and whose `y` copies `copies`
+    /// (`email`; nil: the manual's words for every feed), with the tab keys when there are
+    /// several tabs. The help texts that name another action's key (`search people (Esc:
     /// back)`) name it as `rebinding` binds it, or not at all when it has no key left; the
     /// bindings themselves are the standard ones (``KeyRebinding/applied(to:)`` moves them).
-    static func all(nouns: Nouns, tabs: [FeedID], rebinding: KeyRebinding = .none) -> [Binding] {
+    static func all(nouns: Nouns, copies: String? = nil, tabs: [FeedID], rebinding: KeyRebinding = .none) -> [Binding] {
         // `words (key: what it does)`, or the words alone when the keys are all gone.
         func naming(_ words: String, _ keys: [(BrowseIntent, standard: String)], _ does: String) -> String {
             let labels = keys.compactMap { rebinding.key(for: $0.0, standard: $0.standard) }
@@ -51,7 +52,7 @@ enum KeyBindings {
             Binding(
                 keys: [char("F")], label: "F", intent: .showStarred, help: naming("the starred \(nouns.plural)", [(.showStarred, "F"), back], "back")),
             Binding(keys: [char("O")], label: "O", intent: .openPage, help: "open its page in the web browser"),
-            Binding(keys: [char("y")], label: "y", intent: .copy, help: "copy its link or email"),
+            Binding(keys: [char("y")], label: "y", intent: .copy, help: "copy its \(copies ?? "link or email")"),
             Binding(keys: [char("[")], label: "[", intent: .previousChartRange, help: "chart range: shorter"),
             Binding(keys: [char("]")], label: "]", intent: .nextChartRange, help: "longer (in details)"),
             Binding(keys: [char("d")], label: "d", intent: .download, help: "download it to Pictures/endless"),

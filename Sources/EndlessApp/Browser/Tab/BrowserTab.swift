@@ -97,8 +97,9 @@ protocol BrowserTab: AnyObject {
     func showStarred() throws
     /// Whether its items have web pages (`O`).
     var hasPages: Bool { get }
-    /// Whether `y` copies something of its items (a link, an email, an id).
-    var hasCopies: Bool { get }
+    /// What `y` copies of its items, as the key help names it after `copy its` (`email`);
+    /// nil when it copies nothing.
+    var copies: String? { get }
     /// The selected item's web page; nil for none.
     var selectedPage: URL? { get }
     /// What `y` copies of the selected item, and its name; nil for nothing.
@@ -130,7 +131,7 @@ extension BrowserTab {
         case .nextSort: isSortable
         case .toggleStar, .showStarred: keepsFavourites
         case .openPage: hasPages
-        case .copy: hasCopies
+        case .copy: copies != nil
         case .previousChartRange, .nextChartRange: hasChartRanges
         case .download: hasDownloads
         default: true
@@ -150,7 +151,7 @@ extension BrowserTab {
     var selectedTitle: String? { nil }
     func showStarred() throws {}
     var hasPages: Bool { false }
-    var hasCopies: Bool { false }
+    var copies: String? { nil }
     var selectedPage: URL? { nil }
     var selectedCopy: (what: String, text: String)? { nil }
     var hasChartRanges: Bool { false }

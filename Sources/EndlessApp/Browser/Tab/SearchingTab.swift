@@ -43,6 +43,8 @@ final class SearchingTab: BrowserTab {
         /// The page of an item; nil when the feed's items have none.
         let page: (@MainActor (RawJSON) -> URL?)?
         let copy: @MainActor (RawJSON) -> (what: String, text: String)?
+        /// What `y` copies, for the key help: `email`.
+        let copies: String
     }
 
     /// What its items link to; nil when nothing.
@@ -128,7 +130,7 @@ final class SearchingTab: BrowserTab {
     var selectedTitle: String? { shown.selectedTitle }
     var keepsFavourites: Bool { favourites != nil }
     var hasPages: Bool { links?.page != nil }
-    var hasCopies: Bool { links != nil }
+    var copies: String? { links?.copies }
     var selectedPage: URL? { shown.selectedItem.flatMap { item in links?.page?(item.json) } }
     var selectedCopy: (what: String, text: String)? { shown.selectedItem.flatMap { links?.copy($0.json) } }
     var hasChartRanges: Bool { chartRanges != nil }

@@ -71,7 +71,7 @@ enum CoinsFeed {
                 paging: .keepingEveryPage(pageSize: settings.perPage),
                 cacheVariant: "vs_currency=\(settings.vsCurrency) ids=\(ids.joined(separator: ","))")
         },
-        links: FeedLinks(page: pageURL, copy: { coin in pageURL(coin).map { ("link", $0.absoluteString) } }),
+        links: FeedLinks(page: pageURL, copies: "link", copy: { coin in pageURL(coin).map { ("link", $0.absoluteString) } }),
         // The details open on the week the board's sparkline already gives; `[` and `]` ask
         // market_chart for the others.
         charts: FeedCharts(

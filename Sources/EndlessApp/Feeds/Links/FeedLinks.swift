@@ -8,15 +8,21 @@ public struct FeedLinks<Item: Sendable>: Sendable {
     let page: (@Sendable (Item) -> URL?)?
     /// What to copy of the item, and what to call it in the status bar (`email`).
     let copy: @Sendable (Item) -> (what: String, text: String)?
+    /// What `y` copies, as the key help names it after `copy its` (`email`, `link`).
+    let copies: String
 
     /// - Parameters:
     ///   - page: the item's page on the web (http or https), or nil when it has none; leave it
     ///     out when the feed's items have no pages.
+    ///   - copies: what `y` copies, as the key help names it after `copy its`: `email`,
+    ///     `link`, `id`.
     ///   - copy: what `y` copies of the item, and its name for the status bar.
     public init(
-        page: (@Sendable (Item) -> URL?)? = nil, copy: @escaping @Sendable (Item) -> (what: String, text: String)?
+        page: (@Sendable (Item) -> URL?)? = nil, copies: String,
+        copy: @escaping @Sendable (Item) -> (what: String, text: String)?
     ) {
         self.page = page
+        self.copies = copies
         self.copy = copy
     }
 }

@@ -45,7 +45,7 @@ enum PeopleFeed {
             return words.allSatisfy(text.contains)
         },
         // randomuser.me's people have no page: y copies the email, else the id.
-        links: FeedLinks { person in person.email.map { ("email", $0) } ?? ("id", person.id) },
+        links: FeedLinks(copies: "email") { person in person.email.map { ("email", $0) } ?? ("id", person.id) },
         printFirstPage: { settings, endpoint, output in
             var query = settings.query
             if let seed = settings.seed, query.gender == nil { query = (try? query.withSeed(seed)) ?? query }

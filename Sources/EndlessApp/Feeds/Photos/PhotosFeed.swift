@@ -59,7 +59,7 @@ public enum PhotosFeed {
                     $0.searchOrder = order == .latest ? .latest : .relevant
                 }
             }),
-        links: FeedLinks(page: pageURL, copy: { photo in pageURL(photo).map { ("link", $0.absoluteString) } }),
+        links: FeedLinks(page: pageURL, copies: "link", copy: { photo in pageURL(photo).map { ("link", $0.absoluteString) } }),
         downloads: FeedDownloads { settings, context, photo in download(photo, settings: settings, context: context) },
         printFirstPage: { settings, endpoint, output in
             await FetchPhotosCommand.run(

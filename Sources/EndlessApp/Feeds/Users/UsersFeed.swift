@@ -37,7 +37,7 @@ enum UsersFeed {
             return words.allSatisfy(text.contains)
         },
         // reqres.in's users have no page: y copies the email, else the id.
-        links: FeedLinks { user in user.email.map { ("email", $0) } ?? ("id", String(user.id)) },
+        links: FeedLinks(copies: "email") { user in user.email.map { ("email", $0) } ?? ("id", String(user.id)) },
         printFirstPage: { settings, endpoint, output in
             await FetchUsersCommand.run(
                 FetchUsersOptions(perPage: settings.perPage), output: output,
