@@ -25,18 +25,15 @@ extension FrameRenderer {
             var disturbed = false
             if let move, rect.y < move.region.upperBound, rect.maxY > move.region.lowerBound {
                 let region = move.region
-                let shifted = Rect(x: rect.x, y: rect.y - move.shift, width: rect.width, height: rect.height)
-                let inside =
-                    rect.y >= region.lowerBound && rect.maxY <= region.upperBound
-                    && shifted.y >= region.lowerBound && shifted.maxY <= region.upperBound
                 // Sixel pixels move with the text in the region (xterm, foot, mlterm). Kitty
                 // placements are placed again by id, whatever the terminal did with them;
                 // inside tmux, tmux may redraw the rows, erasing pixels it does not know.
-                if inside && graphics.shown[index].graphic.kind == .sixel && passthrough == nil {
-                    now = shifted
-                    stale = Stale(shifted)
+                if graphics.shown[index].graphic.kind == .sixel && passthrough == nil, let carried = move.carries(rect) {
+                    now = carried
+                    stale = Stale(carried)
                 } else {
                     disturbed = true
+                    let shifted = Rect(x: rect.x, y: rect.y - move.shift, width: rect.width, height: rect.height)
                     stale.moved = shifted.intersection(Rect(x: 0, y: region.lowerBound, width: frame.size.width, height: region.count))
                 }
             }

@@ -265,7 +265,20 @@ public struct FrameRenderer: Sendable {
     /// block found, the last frame's extension is taken again. Any move gives the right frame
     /// (every row is diffed against the row it came from), so what a stale choice could cost
     /// is a few bytes, and what it saves is most of a held key's scroll detection (issue 29).
+    ///
+    /// Sixel pictures that moved propose moves of their own, taken when they cost fewer bytes
+    /// (``sixelScroll(old:new:oldRows:newRows:found:)``).
     private mutating func detectScroll(old: ScreenBuffer, new frame: ScreenBuffer, oldRows: RowHashes, newRows: RowHashes) -> ScrollMove? {
+        let byRows = detectRowScroll(old: old, new: frame, oldRows: oldRows, newRows: newRows)
+        guard !graphics.shown.isEmpty, frame.graphics.contains(where: { $0.graphic.kind == .sixel }),
+            let carrying = sixelScroll(old: old, new: frame, oldRows: oldRows, newRows: newRows, found: byRows)
+        else { return byRows }
+        lastMove = nil
+        return carrying
+    }
+
+    /// The move the row hashes find (see ``detectScroll(old:new:oldRows:newRows:)``).
+    private mutating func detectRowScroll(old: ScreenBuffer, new frame: ScreenBuffer, oldRows: RowHashes, newRows: RowHashes) -> ScrollMove? {
         var sixelRows: [Bool]?
         if passthrough == nil {
             for placement in frame.graphics where placement.graphic.kind == .sixel {

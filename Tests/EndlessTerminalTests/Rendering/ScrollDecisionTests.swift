@@ -221,4 +221,58 @@ struct ScrollDecisionTests {
         #expect(terminal.shows(next))
         #expect(terminal.pictureDifferences(from: next).isEmpty, "\(terminal.pictureDifferences(from: next))")
     }
+
+    /// A list of photos in small: two items of eight rows on screen, each a sixel picture six
+    /// cells wide beside its title; the selected item's highlight runs down its whole height.
+    static func photos(offset: Int, selection: Int) -> ScreenBuffer {
+        var frame = ScreenBuffer(size: Size(width: 40, height: 18))
+        frame.write("endless · photos", at: .zero, style: .reverse)
+        for index in offset..<(offset + 2) {
+            let top = 1 + (index - offset) * 8
+            if index == selection {
+                for y in top..<(top + 8) { frame.write("▌", at: Point(x: 0, y: y), style: Style(foreground: .indexed(4))) }
+            }
+            let body =
+                "\u{1B}P0;1;0q\"1;1;60;160#\(index % 256);2;\(index % 100);20;30#\(index % 256)" + String(repeating: "~", count: 400) + "\u{1B}\\"
+            let picture = TerminalGraphic(kind: .sixel, escape: Array(body.utf8), size: Size(width: 6, height: 8))
+            frame.place(picture, in: Rect(x: 1, y: top, width: 6, height: 8))
+            frame.write("Photo \(index) by someone", at: Point(x: 9, y: top), style: index == selection ? .bold : .plain)
+            frame.write("\(1_000 + index) likes", at: Point(x: 9, y: top + 1), style: .dim)
+        }
+        frame.write("j/k move", at: Point(x: 0, y: 17), style: .dim)
+        return frame
+    }
+
+    @Test("a picture that moves into the selection scrolls with the text, though none of its rows is unchanged: not sent again")
+    func sixelCarriedIntoSelection() throws {
+        var terminal = InMemoryTerminal(size: Size(width: 40, height: 18), colorDepth: .indexed256)
+        terminal.render(Self.photos(offset: 0, selection: 0))
+        for step in 1...4 {
+            // `j`: the second photo moves to the top and is selected, the next comes in below.
+            let next = Self.photos(offset: step, selection: step)
+            let output = terminal.render(next)
+            #expect(try Self.scrolls(output), "step \(step)")
+            let introducers = output.indices.dropLast().filter { output[$0] == 0x1B && output[$0 + 1] == 0x50 }
+            #expect(introducers.count == 1, "only the photo that came in is sent, step \(step)")
+            #expect(terminal.shows(next), "step \(step)")
+            #expect(terminal.pictureDifferences(from: next).isEmpty, "step \(step): \(terminal.pictureDifferences(from: next))")
+        }
+        // Back up: the top photo moves down out of the selection, the one before comes in.
+        let back = Self.photos(offset: 3, selection: 3)
+        let output = terminal.render(back)
+        #expect(output.indices.dropLast().filter { output[$0] == 0x1B && output[$0 + 1] == 0x50 }.count == 1)
+        #expect(terminal.shows(back))
+        #expect(terminal.pictureDifferences(from: back).isEmpty)
+    }
+
+    @Test("inside tmux, where a scroll may lose sixel pixels, a moved picture is sent again")
+    func sixelNotCarriedThroughTmux() throws {
+        var renderer = FrameRenderer(colorDepth: .indexed256)
+        renderer.passthrough = TmuxPassthrough()
+        _ = renderer.render(Self.photos(offset: 0, selection: 0))
+        let output = renderer.render(Self.photos(offset: 1, selection: 1))
+        let introducers = output.indices.dropLast().filter { output[$0] == 0x1B && output[$0 + 1] == 0x50 }
+        // Each picture goes through tmux's passthrough (a DCS of its own around the sixel's).
+        #expect(introducers.count >= 4, "both photos sent again")
+    }
 }
