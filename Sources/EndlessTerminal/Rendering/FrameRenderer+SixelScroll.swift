@@ -34,7 +34,8 @@ extension FrameRenderer {
     /// cost (each row repaired from where the scroll leaves it, each picture not carried
     /// sent) are fewer than without it.
     ///
-    /// Only outside tmux, where sixel pixels move with the text (see ``planGraphics``).
+    /// Only outside tmux, where sixel pixels move with the text (see ``planGraphics``), and
+    /// only for content moving up.
     func sixelScroll(old: ScreenBuffer, new frame: ScreenBuffer, oldRows: RowHashes, newRows: RowHashes, found: ScrollMove?) -> ScrollMove? {
         let shownSixels = graphics.shown.filter { $0.graphic.kind == .sixel }
         guard passthrough == nil, !shownSixels.isEmpty else { return nil }
@@ -46,8 +47,10 @@ extension FrameRenderer {
             if shownSixels.contains(where: { $0.graphic == placement.graphic && ScrollMove.carries($0.rect, by: found) == rect }) {
                 continue
             }
+            // Only up (`j`): a picture carried down (`k`, `ESC [ T`) left its old pixels behind
+            // in xterm, under the picture drawn in its place.
             for shown in shownSixels
-            where shown.graphic == placement.graphic && shown.rect.x == rect.x && shown.rect.size == rect.size && shown.rect.y != rect.y {
+            where shown.graphic == placement.graphic && shown.rect.x == rect.x && shown.rect.size == rect.size && shown.rect.y > rect.y {
                 let shift = shown.rect.y - rect.y
                 if let index = blocks.firstIndex(where: { $0.shift == shift }) {
                     let rows = blocks[index].rows
