@@ -29,7 +29,7 @@ extension FrameRenderer {
     /// into the selection: its highlight runs down its whole height. No row matches, so no
     /// move was found, and the moved picture was sent again at its new place: a held `j`
     /// over sixel photos sent each photo twice, 40-200 KB apiece. Here each sixel shown
-    /// elsewhere (the same picture, at the same columns, on other rows) proposes the shift
+    /// lower down (the same picture, at the same columns) proposes the shift
     /// that brings it to its new place; a shift is taken when the bytes it is estimated to
     /// cost (each row repaired from where the scroll leaves it, each picture not carried
     /// sent) are fewer than without it.
