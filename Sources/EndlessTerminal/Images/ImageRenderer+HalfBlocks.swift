@@ -18,7 +18,7 @@ extension ImageRenderer {
     ///   - size: the cells to fill.
     ///   - colorDepth: the terminal's colours; not `.none`.
     /// - Returns: the cells.
-    static func halfBlocks(for image: PixelImage, size: Size, colorDepth: ColorDepth) -> CellImage {
+    public static func halfBlocks(for image: PixelImage, size: Size, colorDepth: ColorDepth) -> CellImage {
         guard size.area > 0 else { return CellImage(size: size, cells: []) }
         var cells: [Cell] = []
         cells.reserveCapacity(size.area)

@@ -1,6 +1,8 @@
 import EndlessImages
 import EndlessTerminal
 import Foundation
+import Observation
+import Synchronization
 import Testing
 
 @testable import EndlessApp
@@ -24,7 +26,8 @@ struct ImageCellsTests {
     @Test("sixels of many different photos stay within the byte limit; the one drawn last is kept")
     func graphicsStayWithinTheirBytes() throws {
         let limit = 64 * 1024
-        let cells = ImageCells(mode: .sixel, colorDepth: .trueColor, cellPixelSize: Size(width: 10, height: 20), graphicsByteLimit: limit)
+        let cells = ImageCells(
+            mode: .sixel, colorDepth: .trueColor, cellPixelSize: Size(width: 10, height: 20), graphicsByteLimit: limit, graphicConversion: .inline)
         let rect = Rect(x: 0, y: 0, width: 8, height: 4)
         var frame = ScreenBuffer(size: Size(width: 40, height: 14))
         var largest = 0
@@ -39,11 +42,42 @@ struct ImageCellsTests {
         #expect(cells.graphicsBytes > 0)
     }
 
+    @Test(
+        "made in the background, a graphic is drawn in half blocks until it is made; its making tells the frame that drew them, and the next draws it"
+    )
+    func madeInTheBackground() async throws {
+        let cells = ImageCells(mode: .sixel, colorDepth: .trueColor, cellPixelSize: Size(width: 10, height: 20))
+        let image = try Self.picture(1, side: 80)
+        let rect = Rect(x: 2, y: 1, width: 8, height: 4)
+        var frame = ScreenBuffer(size: Size(width: 40, height: 14))
+        let told = Mutex(false)
+        withObservationTracking {
+            cells.draw(image, in: rect, into: &frame)
+        } onChange: {
+            told.withLock { $0 = true }
+        }
+        #expect(frame.graphics.isEmpty, "no graphic yet")
+        let halfBlocks = (rect.y..<rect.maxY).flatMap { y in (rect.x..<rect.maxX).map { x in frame[x, y] } }
+        #expect(halfBlocks.contains { $0.grapheme == "▀" }, "the picture meanwhile, in half blocks")
+        #expect(frame[rect.maxX, rect.y] == .blank, "within its box")
+        cells.draw(image, in: rect, into: &frame)  // a second frame before it is made asks nothing more
+        await cells.conversionsEnded()
+        #expect(told.withLock { $0 }, "its making brings a frame")
+        #expect(cells.graphicsMade == 1)
+        #expect(cells.conversions == 1)
+        var next = ScreenBuffer(size: Size(width: 40, height: 14))
+        cells.draw(image, in: rect, into: &next)
+        #expect(next.graphics.map(\.rect) == [rect])
+        #expect(next.graphics.first?.graphic.kind == .sixel)
+        #expect(cells.conversions == 1, "kept: not made again")
+    }
+
     @Test("when the limit is reached the least recently drawn go first: the picture drawn just before is still kept")
     func leastRecentlyDrawnGoFirst() throws {
         // Room for a few of these noisy sixels (about 40 KB each), not for all 24.
         let limit = 256 * 1024
-        let cells = ImageCells(mode: .sixel, colorDepth: .trueColor, cellPixelSize: Size(width: 10, height: 20), graphicsByteLimit: limit)
+        let cells = ImageCells(
+            mode: .sixel, colorDepth: .trueColor, cellPixelSize: Size(width: 10, height: 20), graphicsByteLimit: limit, graphicConversion: .inline)
         let rect = Rect(x: 0, y: 0, width: 8, height: 4)
         var frame = ScreenBuffer(size: Size(width: 40, height: 14))
         let pictures = try (0..<24).map { try Self.picture($0, side: 80) }
@@ -60,7 +94,7 @@ struct ImageCellsTests {
     @Test("a picture decoded for a row drawn ahead (prefetch) and then on screen (visible) is converted once, in both modes")
     func priorityIsNotAnotherPicture() throws {
         for mode in [GraphicsMode.symbols, .sixel] {
-            let cells = ImageCells(mode: mode, colorDepth: .indexed256, cellPixelSize: Size(width: 10, height: 20))
+            let cells = ImageCells(mode: mode, colorDepth: .indexed256, cellPixelSize: Size(width: 10, height: 20), graphicConversion: .inline)
             var frame = ScreenBuffer(size: Size(width: 40, height: 14))
             let rect = Rect(x: 0, y: 0, width: 4, height: 2)
             let ahead = try Self.picture(7, side: 48, priority: .prefetch)
@@ -126,7 +160,7 @@ struct ImageCellsTests {
         let wideColours = Self.visibleColours(wide, width: 30, height: 10)
         #expect(wideColours.contains("\(Color.rgb(0, 0, 0))"), "drawn whole, its black sides show: \(wideColours)")
         // Graphics cut to their cells' pixels (10 × 20 here): 5 × 5 cells are 50 × 100 pixels.
-        let graphics = ImageCells(mode: .sixel, colorDepth: .trueColor, cellPixelSize: Size(width: 10, height: 20))
+        let graphics = ImageCells(mode: .sixel, colorDepth: .trueColor, cellPixelSize: Size(width: 10, height: 20), graphicConversion: .inline)
         let narrow = graphics.filling(whole, Size(width: 5, height: 5))
         #expect(narrow.width == 50 && narrow.height == 100, "\(narrow.width) × \(narrow.height)")
         // A picture taller than its box: its middle rows.

@@ -1,3 +1,4 @@
+import Endless
 import EndlessFeedModel
 import EndlessImages
 import EndlessShared
@@ -15,7 +16,7 @@ final class ImageCells {
     let symbols: SymbolSet
     let cellPixelSize: Size
 
-    private struct Key: Hashable {
+    private struct Key: Hashable, Sendable {
         /// The picture's request, priority aside: the same pixels whether they were decoded
         /// for a row drawn ahead (at prefetch priority) or on screen. Keyed with it, a held
         /// `j` converted some pictures twice, once each way (issue 29: 78 of 266 conversions in
@@ -43,10 +44,37 @@ final class ImageCells {
     /// How many pictures were converted; every other draw used one kept.
     private(set) var conversions = 0
 
+    /// Where sixel and kitty graphics are made.
+    enum GraphicConversion {
+        /// In the draw that asks for one (tests that look at the graphic drawn).
+        case inline
+        /// Off the main thread: until a picture's graphic is made, its draws show the picture
+        /// in half blocks. chafa's sixel encoder sorts a photo's colours for its palette, 10
+        /// to 40 ms a photo at 100×30, and a held `j` over photos waited for it in the frame
+        /// of every key that brought one (13.5 ms a key at the median, one key in ten with no
+        /// frame within its 33 ms).
+        case background
+    }
+
+    let graphicConversion: GraphicConversion
+    /// Graphics made off the main thread and kept, so far: frames read it, so each one made
+    /// brings a frame, and rows drawn before it (in half blocks) are drawn again (see
+    /// ``FeedTab``'s row memo).
+    @SignalObserved private(set) var graphicsMade = 0
+    /// The graphics being made off the main thread: asked for once each.
+    private var converting: [Key: Task<Void, Never>] = [:]
+    /// The last graphic made too large to keep within ``graphicsByteLimit``: kept apart, so
+    /// that drawing it again does not make it again.
+    private var oversized: (key: Key, graphic: TerminalGraphic)?
+    /// The last picture whose graphic could not be made: drawn in half blocks, not tried again
+    /// each frame.
+    private var unmade: Key?
+
     init(
         mode: GraphicsMode, colorDepth: ColorDepth, symbols: SymbolSet = .standard, cellPixelSize: Size?,
-        graphicsByteLimit: Int = defaultGraphicsByteLimit
+        graphicsByteLimit: Int = defaultGraphicsByteLimit, graphicConversion: GraphicConversion = .background
     ) {
+        self.graphicConversion = graphicConversion
         cells = LRUList(costLimit: Self.capacity, countLimit: Self.capacity)
         graphics = LRUList(costLimit: graphicsByteLimit, countLimit: Self.capacity)
         self.mode = mode
@@ -93,7 +121,15 @@ final class ImageCells {
         let key = Key(request: image.request, size: rect.size)
         switch mode {
         case .sixel, .kitty:
-            if let graphic = graphic(for: key, image: image) { frame.place(graphic, in: rect) }
+            if let graphic = graphic(for: key, image: image) {
+                frame.place(graphic, in: rect)
+            } else if colorDepth != .none, let pixels = PixelImage(width: image.width, height: image.height, rgba: image.pixels) {
+                // Its graphic is being made: the picture meanwhile, in half blocks, in a frame
+                // told when a graphic is made.
+                _ = graphicsMade
+                frame.draw(
+                    ImageRenderer.halfBlocks(for: filling(pixels, key.size), size: key.size, colorDepth: colorDepth), at: Point(x: rect.x, y: rect.y))
+            }
         case .symbols, .auto:
             frame.draw(symbolCells(for: key, image: image), at: Point(x: rect.x, y: rect.y))
         case .none:
@@ -117,16 +153,56 @@ final class ImageCells {
         return converted
     }
 
+    /// The graphic of `image` at the key's size: kept, made now (``GraphicConversion/inline``),
+    /// or nil while it is made off the main thread.
     private func graphic(for key: Key, image: DecodedImage) -> TerminalGraphic? {
         if let cached = graphics.value(for: key) { return cached }
-        guard let pixels = PixelImage(width: image.width, height: image.height, rgba: image.pixels).map({ filling($0, key.size) }),
-            let graphic = ImageRenderer.graphic(
-                for: pixels, size: key.size, kind: mode == .sixel ? .sixel : .kitty, cellPixelSize: cellPixelSize)
+        if let oversized, oversized.key == key { return oversized.graphic }
+        guard converting[key] == nil, unmade != key,
+            let pixels = PixelImage(width: image.width, height: image.height, rgba: image.pixels).map({ filling($0, key.size) })
         else { return nil }
+        let kind: TerminalGraphic.Kind = mode == .sixel ? .sixel : .kitty
+        let cellPixelSize = cellPixelSize
+        switch graphicConversion {
+        case .inline:
+            let graphic = ImageRenderer.graphic(for: pixels, size: key.size, kind: kind, cellPixelSize: cellPixelSize)
+            if let graphic { keep(graphic, for: key) } else { unmade = key }
+            return graphic
+        case .background:
+            converting[key] = Task.detached(priority: .userInitiated) { [weak self] in
+                let graphic = ImageRenderer.graphic(for: pixels, size: key.size, kind: kind, cellPixelSize: cellPixelSize)
+                await self?.made(graphic, for: key)
+            }
+            return nil
+        }
+    }
+
+    /// A graphic made off the main thread: kept, and a frame brought.
+    private func made(_ graphic: TerminalGraphic?, for key: Key) {
+        converting[key] = nil
+        // One that could not be made is drawn in half blocks, as while it was made.
+        guard let graphic else {
+            unmade = key
+            return
+        }
+        keep(graphic, for: key)
+        graphicsMade += 1
+    }
+
+    /// Returns once every graphic being made off the main thread is made (for tests).
+    func conversionsEnded() async {
+        while let task = converting.values.first {
+            await task.value
+        }
+    }
+
+    private func keep(_ graphic: TerminalGraphic, for key: Key) {
         conversions += 1
-        // One costlier than the whole limit is drawn but not kept.
-        graphics.insert(graphic, for: key, cost: graphic.escape.count)
-        return graphic
+        if graphic.escape.count > graphics.costLimit {
+            oversized = (key, graphic)
+        } else {
+            graphics.insert(graphic, for: key, cost: graphic.escape.count)
+        }
     }
 
     /// `pixels` cut at their middle to the shape of a box `size` cells big, when they are more

@@ -19,6 +19,8 @@ final class FeedTab<Source: PageSource>: BrowserTab {
     let images: ImageStore?
     /// The rows drawn lately, copied into the next frames while they show the same.
     private let rowMemo: ListRowMemo?
+    /// ``ImageCells/graphicsMade`` when the row memo was last emptied for it.
+    private var rowsKeptAtGraphics = 0
     /// Where the list is scrolled to; kept between frames and while hidden.
     private var list = ListState()
     private var started = false
@@ -147,6 +149,12 @@ final class FeedTab<Source: PageSource>: BrowserTab {
         if let move = model.selectionMove, move.serial != appliedMove {
             appliedMove = move.serial
             list.offset = max(0, list.offset + move.delta)
+        }
+        // Rows kept before a graphic was made off the main thread may show its picture in half
+        // blocks: drawn again (read in the frame, so a graphic made brings one).
+        if let rowMemo, cells.usesPixels, cells.graphicsMade != rowsKeptAtGraphics {
+            rowMemo.removeAll()
+            rowsKeptAtGraphics = cells.graphicsMade
         }
         var screen = FeedScreen(model: model, style: style, cells: cells, images: images, starred: starMarks?.starred ?? [], rowMemo: rowMemo)
         screen.reviseDetails = detailsRevision

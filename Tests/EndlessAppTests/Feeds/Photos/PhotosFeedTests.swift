@@ -131,7 +131,8 @@ struct PhotosFeedTests {
 
     /// A photos tab on the simulator, with `images` for its pictures.
     static func tab(
-        accessKey: String? = "test", limit: Int? = nil, images: ImageStore? = nil, mode: GraphicsMode = .symbols
+        accessKey: String? = "test", limit: Int? = nil, images: ImageStore? = nil, mode: GraphicsMode = .symbols,
+        graphicConversion: ImageCells.GraphicConversion = .inline
     ) throws -> (tab: FeedTab<ExplainingSource<UnsplashPageSource>>, model: FeedViewModel<ExplainingSource<UnsplashPageSource>>, stop: () -> Void) {
         let server = SimulatorServer(
             configuration: SimulatorConfiguration(data: try GeneratorData.builtIn(), rateLimit: nil, unsplashRateLimit: limit))
@@ -139,7 +140,7 @@ struct PhotosFeedTests {
         let base = try #require(server.baseURL(of: .unsplash))
         let http = HTTPClient(baseURL: base, configuration: .init(retryPolicy: RetryPolicy(maxRetries: 0), deadline: TimeBudget.scaled(.seconds(20))))
         let client = UnsplashClient(http: http, accessKey: accessKey)
-        let cells = ImageCells(mode: mode, colorDepth: .trueColor, cellPixelSize: nil)
+        let cells = ImageCells(mode: mode, colorDepth: .trueColor, cellPixelSize: nil, graphicConversion: graphicConversion)
         let layout = PhotoRow.Layout(cellAspect: cells.cellAspect)
         let model = FeedViewModel(
             feed: Feed(
@@ -235,6 +236,25 @@ struct PhotosFeedTests {
         #expect(!kittyFrame.graphics.isEmpty, "the whole rows' placeholders are pictures")
         #expect(kittyFrame.graphics.allSatisfy { $0.rect.maxY <= top }, "\(kittyFrame.graphics.map(\.rect))")
         #expect(kittyRows.map(\.row) == [.item(0), .item(1)])
+    }
+
+    @Test("sixels made in the background: the rows show their pictures in half blocks, then, once made, as sixels, though the rows were kept")
+    func sixelsMadeInTheBackground() async throws {
+        let images = PendingLoader.store()
+        let (tab, model, stop) = try Self.tab(images: images, mode: .sixel, graphicConversion: .background)
+        defer { stop() }
+        model.start()
+        await model.wait { $0.rowCount >= 30 }
+        let browser = BrowserModel(tabs: [tab], opening: .photos)
+        var frame = ScreenBuffer(size: Size(width: 100, height: 30))
+        _ = BrowserScreen.draw(browser, into: &frame, elapsed: .zero)
+        #expect(frame.graphics.isEmpty, "no sixel made yet")
+        #expect(frame.lines.joined().contains("▀"), "the placeholders meanwhile, in half blocks")
+        await tab.cells.conversionsEnded()
+        frame = ScreenBuffer(size: Size(width: 100, height: 30))
+        _ = BrowserScreen.draw(browser, into: &frame, elapsed: .zero)
+        #expect(frame.graphics.count >= 2, "the rows on screen show sixels: \(frame.graphics.map(\.rect))")
+        #expect(frame.graphics.allSatisfy { $0.graphic.kind == .sixel })
     }
 
     @Test("rows show the photographer, the caption, likes and the colour; the request asks imgix for the cells' pixels")
