@@ -47,8 +47,8 @@ struct ImageCellsTests {
     )
     func madeInTheBackground() async throws {
         let cells = ImageCells(mode: .sixel, colorDepth: .trueColor, cellPixelSize: Size(width: 10, height: 20))
-        let image = try Self.picture(1, side: 80)
-        let rect = Rect(x: 2, y: 1, width: 8, height: 4)
+        let image = try Self.picture(1, side: 160)
+        let rect = Rect(x: 2, y: 1, width: 16, height: 8)
         var frame = ScreenBuffer(size: Size(width: 40, height: 14))
         let told = Mutex(false)
         withObservationTracking {
@@ -70,6 +70,12 @@ struct ImageCellsTests {
         #expect(next.graphics.map(\.rect) == [rect])
         #expect(next.graphics.first?.graphic.kind == .sixel)
         #expect(cells.conversions == 1, "kept: not made again")
+
+        // A face's few pixels (80 × 80 here) are made at once: no half blocks for a frame.
+        var face = ScreenBuffer(size: Size(width: 40, height: 14))
+        cells.draw(try Self.picture(2, side: 80), in: Rect(x: 0, y: 0, width: 8, height: 4), into: &face)
+        #expect(face.graphics.count == 1)
+        #expect(cells.conversions == 2)
     }
 
     @Test("when the limit is reached the least recently drawn go first: the picture drawn just before is still kept")

@@ -52,9 +52,16 @@ final class ImageCells {
         /// in half blocks. chafa's sixel encoder sorts a photo's colours for its palette, 10
         /// to 40 ms a photo at 100×30, and a held `j` over photos waited for it in the frame
         /// of every key that brought one (13.5 ms a key at the median, one key in ten with no
-        /// frame within its 33 ms).
+        /// frame within its 33 ms). A picture of ``inlinePixels`` or fewer (a face, an icon)
+        /// is still made at once.
         case background
     }
+
+    /// The most pixels a graphic made at once has, in the background mode: a row's face or a
+    /// coin's icon, whose sixel takes a small fraction of a photo's (the palette's sort grows
+    /// with the pixels), and which would otherwise show in half blocks for a frame each time
+    /// one scrolls in.
+    static let inlinePixels = 96 * 96
 
     let graphicConversion: GraphicConversion
     /// Graphics made off the main thread and kept, so far: frames read it, so each one made
@@ -163,7 +170,9 @@ final class ImageCells {
         else { return nil }
         let kind: TerminalGraphic.Kind = mode == .sixel ? .sixel : .kitty
         let cellPixelSize = cellPixelSize
-        switch graphicConversion {
+        let pixelCount = key.size.width * cellPixelSize.width * key.size.height * cellPixelSize.height
+        let conversion: GraphicConversion = graphicConversion == .background && pixelCount > Self.inlinePixels ? .background : .inline
+        switch conversion {
         case .inline:
             let graphic = ImageRenderer.graphic(for: pixels, size: key.size, kind: kind, cellPixelSize: cellPixelSize)
             if let graphic { keep(graphic, for: key) } else { unmade = key }
