@@ -31,7 +31,7 @@ extension TerminalCapabilities {
             case .kittyGraphics(let id, let message):
                 if id == KittyCommands.queryID && message == "OK" { capabilities.kitty = true }
             case .cellPixelSize(let size):
-                if size.width > 0 && size.height > 0 { capabilities.cellPixelSize = size }
+                if let size = TerminalCapabilities.plausibleCellPixelSize(size) { capabilities.cellPixelSize = size }
             case .textAreaPixelSize(let size):
                 textArea = size
             case .terminalVersion(let name):
@@ -44,7 +44,8 @@ extension TerminalCapabilities {
         if capabilities.cellPixelSize == nil, !capabilities.insideTmux, let textArea, windowCells.area > 0,
             textArea.width >= windowCells.width, textArea.height >= windowCells.height
         {
-            capabilities.cellPixelSize = Size(width: textArea.width / windowCells.width, height: textArea.height / windowCells.height)
+            capabilities.cellPixelSize = TerminalCapabilities.plausibleCellPixelSize(
+                Size(width: textArea.width / windowCells.width, height: textArea.height / windowCells.height))
         }
         return capabilities
     }

@@ -38,6 +38,23 @@ public struct TerminalCapabilities: Hashable, Sendable {
         self.kitty = kitty
     }
 
+    /// The most pixels a cell may have on a side: more than any font draws (a 4K screen at a
+    /// large size has cells of a few dozen pixels), few enough that a picture sized from it
+    /// stays a picture. A terminal's answer, or a window size in pixels, beyond it (or below one
+    /// pixel) is not believed: a photo's row at a million pixels a cell asked chafa for a
+    /// canvas it could not allocate, and ended the app.
+    public static let largestCellPixels = 256
+
+    /// `size` as a cell's size in pixels, when it is one (1 to ``largestCellPixels`` a side);
+    /// nil for anything else.
+    ///
+    /// - Parameter size: a size in pixels a terminal gave, or derived from one.
+    /// - Returns: the size, or nil.
+    public static func plausibleCellPixelSize(_ size: Size) -> Size? {
+        let sides = 1...largestCellPixels
+        return sides.contains(size.width) && sides.contains(size.height) ? size : nil
+    }
+
     /// Guesses capabilities from the environment alone: the color depth from
     /// ``ColorDepth/detect(environment:)``, pixel protocols from `chafa_term_db_detect` (chafa
     /// 1.12 recognises kitty by `TERM=xterm-kitty`, sixel terminals such as foot, mlterm and

@@ -270,9 +270,10 @@ public final class TerminalSession: Sendable {
     public var cellPixelSize: Size? {
         state.withLock { state in
             if let pixels = state.pixelSize, state.size.width > 0, state.size.height > 0,
-                pixels.width >= state.size.width, pixels.height >= state.size.height
+                let cell = TerminalCapabilities.plausibleCellPixelSize(
+                    Size(width: pixels.width / state.size.width, height: pixels.height / state.size.height))
             {
-                return Size(width: pixels.width / state.size.width, height: pixels.height / state.size.height)
+                return cell
             }
             return state.capabilities.cellPixelSize
         }

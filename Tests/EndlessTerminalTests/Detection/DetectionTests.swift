@@ -51,6 +51,22 @@ struct DetectionTests {
         #expect(bogus.cellPixelSize == nil)
     }
 
+    @Test("a cell size no font has is not believed: a million pixels a side (the parser's cap), from the answer or the text area")
+    func hostileCellSize() {
+        for answers: [TerminalReply] in [
+            [.cellPixelSize(Size(width: 1_000_000, height: 1_000_000))],
+            [.cellPixelSize(Size(width: 10, height: TerminalCapabilities.largestCellPixels + 1))],
+            [.textAreaPixelSize(Size(width: 1_000_000, height: 1_000_000))],
+        ] {
+            let capabilities = TerminalCapabilities.from(
+                answers: answers, colorDepth: .trueColor, windowCells: cells, insideTmux: false, passthrough: nil)
+            #expect(capabilities.cellPixelSize == nil, "\(answers)")
+        }
+        let largest = TerminalCapabilities.largestCellPixels
+        #expect(TerminalCapabilities.plausibleCellPixelSize(Size(width: largest, height: largest)) == Size(width: largest, height: largest))
+        #expect(TerminalCapabilities.plausibleCellPixelSize(Size(width: 1, height: 1)) == Size(width: 1, height: 1))
+    }
+
     @Test("tmux's answer about its pane: passthrough and where the pane is")
     func tmuxPane() {
         #expect(TmuxPane.parse("1 0 0 on bottom XTerm(379)\n") == TmuxPane(allowsPassthrough: true, origin: .zero, outerTerminal: "XTerm(379)"))
