@@ -81,9 +81,9 @@ extension FrameRenderer {
         for y in 0..<height {
             bytes += estimate.cost(row: y, from: sources[y] < 0 ? nil : sources[y])
         }
-        var carried = shown.compactMap { shown in ScrollMove.carries(shown.rect, by: move).map { (shown.graphic, $0) } }
+        var carried = shown.compactMap { shown in ScrollMove.carries(shown.rect, by: move).map { (graphic: shown.graphic, rect: $0) } }
         for placement in frame.graphics where placement.graphic.kind == .sixel {
-            if let index = carried.firstIndex(where: { $0.1 == placement.rect && $0.0 == placement.graphic }) {
+            if let index = carried.firstIndex(where: { $0.rect == placement.rect && $0.graphic == placement.graphic }) {
                 carried.remove(at: index)
             } else {
                 bytes += placement.graphic.escape.count
