@@ -93,8 +93,8 @@ fuzz-smoke: deps
 # CHECKs), and the tests of that handler are skipped.
 # The tests find the sanitizer and multiply their real-time budgets by 6 (EndlessTesting's
 # TimeBudget); at most TEST_WIDTH tests run at once, as in `make test`. The run is stopped past
-# 40 minutes (scripts/test/run; `make test`'s past 20): a hung test fails CI with its name
-# within CI's 90 minutes.
+# 40 minutes (scripts/test/run; `make test`'s past 20), and in CI by 80 minutes from its start
+# (ENDLESS_TEST_RUN_DEADLINE, set by .ci/run): a hung test fails CI with its name within CI's 90.
 TSAN_BUILD := .build/tsan
 TSAN_OPTIONS_ALL := suppressions=$(CURDIR)/scripts/tsan/suppressions.txt
 tsan: deps
