@@ -16,8 +16,9 @@ public enum ScreenSnapshot {
     static let version: UInt8 = 1
     static let endOfRow: UInt16 = 0xFFFF
 
-    /// The largest screen kept, in cells each way: anything bigger is not a terminal.
-    public static let maximumSide = 2000
+    /// The largest screen kept, in cells each way: ``Size/largestWindowSide``, the largest
+    /// window drawn.
+    public static let maximumSide = Size.largestWindowSide
 
     /// The frame's cells as bytes.
     /// - Parameter frame: the screen.

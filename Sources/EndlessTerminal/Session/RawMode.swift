@@ -30,9 +30,20 @@ enum RawMode {
     static func windowSize(of descriptor: Int32) -> (cells: Size, pixels: Size?)? {
         var size = winsize()
         let result = withUnsafeMutablePointer(to: &size) { ioctl(descriptor, UInt(TIOCGWINSZ), $0) }
-        guard result == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        let cells = Size(width: Int(size.ws_col), height: Int(size.ws_row))
-        let pixels = size.ws_xpixel > 0 && size.ws_ypixel > 0 ? Size(width: Int(size.ws_xpixel), height: Int(size.ws_ypixel)) : nil
+        guard result == 0 else { return nil }
+        return windowSize(size)
+    }
+
+    /// The size a window reported as `size` is drawn at: nil without cells; within
+    /// ``Size/largestWindowSide`` each way, its pixels (when reported) cut in proportion, so
+    /// that pixels over cells is still the size of a cell.
+    static func windowSize(_ size: winsize) -> (cells: Size, pixels: Size?)? {
+        guard size.ws_col > 0, size.ws_row > 0 else { return nil }
+        let reported = Size(width: Int(size.ws_col), height: Int(size.ws_row))
+        let cells = reported.boundedToWindow
+        guard size.ws_xpixel > 0, size.ws_ypixel > 0 else { return (cells, nil) }
+        let pixels = Size(
+            width: Int(size.ws_xpixel) * cells.width / reported.width, height: Int(size.ws_ypixel) * cells.height / reported.height)
         return (cells, pixels)
     }
 

@@ -294,6 +294,19 @@ struct PtySessionTests {
         try demo.expectRestored()
     }
 
+    @Test("a window reported as 65,535 × 65,535 cells (stty can set one) is drawn in 2,000 × 2,000, and the program goes on")
+    func hugeWindow() async throws {
+        let demo = try await Self.start("normal")
+        // Its frame's cells would have needed 68 GB: the app died of the allocation (SIGABRT).
+        demo.pty.resize(to: Size(width: 65_535, height: 65_535))
+        #expect(await demo.read(untilScreenShows: "SIZE 2000x2000"))
+        demo.pty.resize(to: Size(width: 80, height: 24))
+        #expect(await demo.read(untilScreenShows: "SIZE 80x24"))
+        demo.pty.type("q")
+        #expect(await demo.end().exitCode == 0)
+        try demo.expectRestored()
+    }
+
     @Test("Ctrl-Z restores the terminal, stops, and on continue re-enters and redraws")
     func suspend() async throws {
         let demo = try await Self.start("normal")

@@ -97,12 +97,13 @@ struct LaunchScreen: Sendable {
         rmdir(folder.path)
     }
 
-    /// The terminal's size, from standard output, else standard input; nil without a terminal.
+    /// The terminal's size, from standard output, else standard input, as the session draws
+    /// it (``Size/boundedToWindow``); nil without a terminal.
     static func terminalSize() -> Size? {
         for descriptor in [STDOUT_FILENO, STDIN_FILENO] {
             var size = winsize()
             if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
-                return Size(width: Int(size.ws_col), height: Int(size.ws_row))
+                return Size(width: Int(size.ws_col), height: Int(size.ws_row)).boundedToWindow
             }
         }
         return nil
