@@ -2,7 +2,7 @@ import EndlessTerminal
 import Foundation
 
 /// Issue 29's figures, on the real binary on a 100×30 pseudo-terminal, each against `less` on
-/// the same people as text in the same run (`make bench AREAS=perkey`, about 7 minutes):
+/// the same people as text in the same run (`make bench AREAS=perkey`, about 8 minutes):
 /// - `perkey held_j_cpu_per_key`: holding `j` at 30 a second for 20 s, the CPU each key costs
 ///   (the goal: within 3× of `less`), in four set-ups:
 ///   - `pictures=yes simulator=embedded session=first_20_s`: as `make run` starts, from the
@@ -18,6 +18,9 @@ import Foundation
 ///   each with the times a thread of the app went to sleep waiting, per key (a detail: each
 ///   is a thread hand-off; less's figure beside it), and, with the embedded simulator, the
 ///   CPU a key of the simulator's own threads (named `sim-`) and of the rest, the app alone;
+/// - `perkey held_j_photos_key_to_output_ms`: holding `j` on photos in a sixel terminal, each
+///   key's time to the first output, against the same photos drawn in symbols (see
+///   PerKeyBenchmark+Sixel.swift);
 /// - `perkey cpu_per_key_over_10000_keys`: 10,000 `j`s without pictures, each waiting for
 ///   the frame that shows it, the CPU a key costs among the last 1,000 against the first
 ///   1,000 of a fresh session measured at the same moments (flat is a ratio of 1);
@@ -71,6 +74,7 @@ enum PerKeyBenchmark {
         for (number, setup) in setups.enumerated() {
             try held(binary, setup, people: people, less: theirs, cache: cache.appendingPathComponent("held-\(number)"))
         }
+        try sixelPhotos(binary, cache: cache.appendingPathComponent("photos"))
         try flatness(binary, people: people, environment: ["XDG_CACHE_HOME": cache.appendingPathComponent("flat").path])
     }
 

@@ -26,10 +26,31 @@ final class PseudoTerminalApp {
     /// From the start of the program to the last output read, in seconds.
     var secondsToLastOutput: Double { Bench.seconds((lastOutputAt ?? .now) - spawnedAt) }
     private(set) var terminal: InMemoryTerminal
+    /// While set, output is read and counted but not parsed into ``terminal`` nor searched for
+    /// queries, and the threads' CPU is sampled every 100 ms rather than at each read. Holding
+    /// `j` over sixel photos (70 KB of output a key), that work took 75 % of a core here, on a
+    /// 2-core machine where the app needs most of the other: the app waited for a core, and its
+    /// keys looked late.
+    var timing = false
+    private var lastSample: ContinuousClock.Instant?
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
-    /// Starts `binary arguments` on a `size` terminal.
-    init(binary: String, arguments: [String], size: Size = Size(width: 100, height: 30), environment: [String: String] = [:]) throws {
+    /// What the terminal answers it can draw.
+    enum Graphics {
+        /// No graphics, as xterm answers by default.
+        case none
+        /// Sixel, with cells of 10 × 20 pixels, as foot or xterm -ti vt340 answer.
+        case sixel
+    }
+
+    let graphics: Graphics
+
+    /// Starts `binary arguments` on a `size` terminal that answers `graphics`.
+    init(
+        binary: String, arguments: [String], size: Size = Size(width: 100, height: 30), environment: [String: String] = [:],
+        graphics: Graphics = .none
+    ) throws {
+        self.graphics = graphics
         var master: Int32 = -1
         var slave: Int32 = -1
         var window = winsize(ws_row: UInt16(size.height), ws_col: UInt16(size.width), ws_xpixel: 0, ws_ypixel: 0)
@@ -117,7 +138,10 @@ final class PseudoTerminalApp {
     @discardableResult
     func pump(waitingUpTo timeout: Duration = .milliseconds(2)) -> Bool {
         // The threads read often enough that one's work is counted before it exits.
-        threadCPU.sample()
+        if !timing || lastSample.map({ ContinuousClock.now - $0 > .milliseconds(100) }) ?? true {
+            threadCPU.sample()
+            lastSample = .now
+        }
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
         let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         guard poll(&descriptor, 1, milliseconds) > 0 else { return false }
@@ -126,11 +150,12 @@ final class PseudoTerminalApp {
             let count = read(master, &buffer, buffer.count)
             guard count > 0 else { break }
             lastOutputAt = .now
+            bytesRead += count
+            any = true
+            if timing { continue }
             let bytes = Array(buffer[0..<count])
             terminal.write(bytes)
             answerQueries(in: bytes)
-            bytesRead += count
-            any = true
         }
         return any
     }
@@ -138,9 +163,19 @@ final class PseudoTerminalApp {
     /// Answers Primary Device Attributes as xterm does (a VT420 with colour, no graphics):
     /// every terminal answers it, and a program's start-up probe waits for that answer, so a
     /// terminal that stayed silent would make every launch wait out the probe's deadline.
-    /// The other queries go unanswered, as on a terminal without those features.
+    /// The other queries go unanswered, as on a terminal without those features. With
+    /// ``Graphics/sixel``, the attributes name sixel (4), and the cell's and the text area's
+    /// sizes in pixels (`CSI 16 t`, `CSI 14 t`) are answered first, as a terminal answers
+    /// queries in the order they came.
     private func answerQueries(in bytes: [UInt8]) {
-        for _ in bytes.ranges(of: Array("\u{1B}[c".utf8)) { send("\u{1B}[?64;1;2;6;9;15;18;21;22c") }
+        if graphics == .sixel {
+            for _ in bytes.ranges(of: Array("\u{1B}[16t".utf8)) { send("\u{1B}[6;20;10t") }
+            for _ in bytes.ranges(of: Array("\u{1B}[14t".utf8)) {
+                send("\u{1B}[4;\(terminal.screen.size.height * 20);\(terminal.screen.size.width * 10)t")
+            }
+        }
+        let attributes = graphics == .sixel ? "\u{1B}[?64;1;2;4;6;9;15;18;21;22c" : "\u{1B}[?64;1;2;6;9;15;18;21;22c"
+        for _ in bytes.ranges(of: Array("\u{1B}[c".utf8)) { send(attributes) }
     }
 
     /// Reads output until `condition` holds for the screen, or `timeout` passes.
