@@ -1,10 +1,11 @@
 # Endless: the two commands a newcomer needs are `make run` and `make test`.
 SWIFT ?= swift
 # What the C targets link against (see Package.swift), tmux for the end-to-end tests, the shells
-# the completion scripts are tested in (bash is there already), and groff and man-db, which
-# render the manual page in its test and for `make man`.
+# the completion scripts are tested in (bash is there already), groff and man-db, which
+# render the manual page in its test and for `make man`, and procps, whose pgrep the release
+# smoke uses to find the app in its tmux pane (a container's Debian may not have it).
 DEB_PACKAGES := pkg-config libturbojpeg0-dev libpng-dev libchafa-dev libglib2.0-dev libssl-dev libsqlite3-dev libcurl4-openssl-dev tmux \
-	zsh fish groff-base man-db
+	zsh fish groff-base man-db procps
 # Baselines that `make bench` measures against: nginx (with wrk), jq (with curl), the chafa
 # command, less, and python3 (json.loads and json.dumps).
 BENCH_PACKAGES := nginx wrk jq chafa less curl python3
