@@ -36,7 +36,7 @@ enum RawMode {
 
     /// The size a window reported as `size` is drawn at: nil without cells; within
     /// ``Size/largestWindowSide`` each way, its pixels (when reported) cut in proportion, so
-    /// that pixels over cells is still the size of a cell.
+    /// that pixels over cells is still the size of a cell (nil when that leaves none).
     static func windowSize(_ size: winsize) -> (cells: Size, pixels: Size?)? {
         guard size.ws_col > 0, size.ws_row > 0 else { return nil }
         let reported = Size(width: Int(size.ws_col), height: Int(size.ws_row))
@@ -44,7 +44,8 @@ enum RawMode {
         guard size.ws_xpixel > 0, size.ws_ypixel > 0 else { return (cells, nil) }
         let pixels = Size(
             width: Int(size.ws_xpixel) * cells.width / reported.width, height: Int(size.ws_ypixel) * cells.height / reported.height)
-        return (cells, pixels)
+        // Cut to nothing (fewer pixels than cells), they say nothing of a cell's size.
+        return (cells, pixels.width > 0 && pixels.height > 0 ? pixels : nil)
     }
 
     /// Writes all bytes, retrying after interruptions and waiting when the descriptor is

@@ -23,6 +23,9 @@ struct WindowSizeTests {
         #expect(window.cells == Size(width: 2000, height: 2000))
         #expect(window.pixels == Size(width: 20_000, height: 2000))
         #expect(Size(width: 2001, height: 7).boundedToWindow == Size(width: 2000, height: 7))
+        // One pixel across 4,000 columns, cut to 2,000: none left, so no pixel size at all.
+        let thin = try #require(RawMode.windowSize(winsize(ws_row: 30, ws_col: 4000, ws_xpixel: 1, ws_ypixel: 600)))
+        #expect(thin.pixels == nil)
     }
 
     @Test("no columns or no rows is no window")
