@@ -127,11 +127,7 @@ enum AppBenchmark {
         var windowMedianLags: Bench.Samples { Bench.Samples(lagMilliseconds.map { Bench.Samples($0.isEmpty ? [.nan] : $0).median }) }
         var allLags: [Double] { lagMilliseconds.flatMap { $0 }.sorted() }
 
-        func percentile(_ fraction: Double) -> Double {
-            let lags = allLags
-            guard !lags.isEmpty else { return .nan }
-            return lags[min(lags.count - 1, Int(Double(lags.count) * fraction))]
-        }
+        func percentile(_ fraction: Double) -> Double { allLags.isEmpty ? .nan : Bench.Samples(allLags).percentile(fraction) }
     }
 
     /// Presses `j` at `rate` a second for `seconds` and matches each frame to the keys it

@@ -41,6 +41,10 @@ enum Bench {
             return count % 2 == 1 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2
         }
 
+        /// The value `fraction` of the way up (0.95: the 95th percentile), of those sorted.
+        func percentile(_ fraction: Double) -> Double {
+            values[Swift.max(0, Swift.min(values.count - 1, Int(Double(values.count) * fraction)))]
+        }
         var min: Double { values[0] }
         var max: Double { values[values.count - 1] }
         var runs: Int { values.count }

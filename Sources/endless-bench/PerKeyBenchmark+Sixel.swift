@@ -23,11 +23,7 @@ extension PerKeyBenchmark {
         var bytes = 0
         var cpuSeconds = 0.0
 
-        func percentile(_ fraction: Double) -> Double {
-            let sorted = lags.sorted()
-            guard !sorted.isEmpty else { return .nan }
-            return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-        }
+        func percentile(_ fraction: Double) -> Double { lags.isEmpty ? .nan : Bench.Samples(lags).percentile(fraction) }
     }
 
     static func sixelPhotos(_ binary: String, cache: URL) throws {
